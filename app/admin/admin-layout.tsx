@@ -1,0 +1,101 @@
+import { LogOut, Menu } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "react-router";
+import { requireAdmin } from "~/auth/guard.server";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/class-names";
+import type { Route } from "./+types/admin-layout";
+import { ADMIN_NAVIGATION } from "./admin-navigation";
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { admin };
+}
+
+function Navigation({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Back-office" className="grid gap-1">
+      {ADMIN_NAVIGATION.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          end={item.to === "/admin"}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(
+              "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
+              isActive && "bg-primary/10 text-primary",
+            )
+          }
+        >
+          <item.icon className="size-4" aria-hidden="true" />
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+export default function AdminLayout() {
+  const { admin } = useLoaderData<typeof loader>();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <div className="min-h-screen bg-muted/30 lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="hidden border-r bg-background lg:flex lg:flex-col">
+        <div className="flex h-16 items-center border-b px-5">
+          <Link to="/admin" className="text-lg font-bold">
+            Agency Admin
+          </Link>
+        </div>
+        <div className="flex-1 overflow-y-auto p-3">
+          <Navigation />
+        </div>
+        <div className="border-t p-3">
+          <p className="truncate px-3 pb-2 text-xs text-muted-foreground" title={admin.email}>
+            {admin.email}
+          </p>
+          <Form method="post" action="/auth/sign-out">
+            <Button type="submit" variant="ghost" className="w-full justify-start gap-3">
+              <LogOut className="size-4" aria-hidden="true" /> Sign Out
+            </Button>
+          </Form>
+        </div>
+      </aside>
+      <div className="min-w-0">
+        <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b bg-background px-4 lg:hidden">
+          <Link to="/admin" className="font-bold">
+            Agency Admin
+          </Link>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-expanded={menuOpen}
+            aria-controls="admin-mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Menu aria-hidden="true" />
+            <span className="sr-only">Menu</span>
+          </Button>
+        </header>
+        {menuOpen ? (
+          <div id="admin-mobile-menu" className="border-b bg-background p-3 lg:hidden">
+            <Navigation onNavigate={() => setMenuOpen(false)} />
+            <Form method="post" action="/auth/sign-out" className="mt-2">
+              <Button type="submit" variant="ghost" className="w-full justify-start gap-3">
+                <LogOut className="size-4" aria-hidden="true" /> Sign Out
+              </Button>
+            </Form>
+          </div>
+        ) : null}
+        <main id="main-content" tabIndex={-1} className="outline-none mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

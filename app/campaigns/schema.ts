@@ -1,0 +1,23 @@
+import { date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const CAMPAIGN_STATUSES = ["draft", "active", "paused", "completed"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    offerTitle: text("offer_title"),
+    startDate: date("start_date", { mode: "string" }),
+    promoDurationDays: integer("promo_duration_days").notNull().default(7),
+    status: text("status", { enum: CAMPAIGN_STATUSES }).notNull().default("draft"),
+    description: text("description"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("campaigns_created_at_idx").on(t.createdAt.desc().nullsFirst())],
+);
+
+export type Campaign = typeof campaigns.$inferSelect;
+export type NewCampaign = typeof campaigns.$inferInsert;

@@ -1,0 +1,15 @@
+// Every table of the product, gathered for drizzle-kit, the relational query
+// API and the auth adapter. Each table is defined in its domain's folder.
+export * from "~/auth/schema";
+export * from "~/leads/schema";
+export * from "~/clients/schema";
+export * from "~/projects/schema";
+export * from "~/invoices/schema";
+export * from "~/add-ons/schema";
+export * from "~/consultations/schema";
+export * from "~/availability/schema";
+export * from "~/settings/schema";
+export * from "~/campaigns/schema";
+export * from "~/referrals/schema";
+export * from "~/email/schema";
+export * from "~/site/schema";

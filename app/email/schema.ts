@@ -1,0 +1,140 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { consultationBookings } from "~/consultations/schema";
+import { leads } from "~/leads/schema";
+
+// Pure constants kept beside the tables; move to an options module if the browser needs them.
+
+/** Keys of the system templates the server sends; admin-made templates have no key. */
+export const EMAIL_TEMPLATE_KEYS = [
+  "promo_welcome",
+  "inquiry_confirmation",
+  "inquiry_confirmation_promo",
+  "admin_notification",
+  "contact_confirmation",
+  "contact_notification",
+  "booking_invitation",
+  "booking_confirmation",
+  "booking_time_change",
+  "booking_reminder",
+  "booking_cancelled",
+  "invoice",
+] as const;
+export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
+
+export const CADENCE_STATUSES = ["active", "paused"] as const;
+export type CadenceStatus = (typeof CADENCE_STATUSES)[number];
+
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "stored", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const EMAIL_LOG_STATUSES = ["sent", "failed", "stored", "retrying"] as const;
+export type EmailLogStatus = (typeof EMAIL_LOG_STATUSES)[number];
+
+export const emailTemplates = pgTable("email_templates", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  // Unique among system templates; NULLs (admin-made templates, clones) never clash.
+  key: text("key", { enum: EMAIL_TEMPLATE_KEYS }).unique(),
+  name: text("name").notNull(),
+  subject: text("subject").notNull(),
+  preheader: text("preheader"),
+  bodyText: text("body_text").notNull().default(""),
+  bodyHtml: text("body_html").notNull().default(""),
+  version: integer("version").notNull().default(1),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One step of a cadence: send `templateId` `delayDays` after the start, if `conditions` hold. */
+export type CadenceStep = {
+  delayDays: number;
+  templateId: string;
+  conditions?: Record<string, unknown>;
+};
+
+export const cadences = pgTable("cadences", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  description: text("description"),
+  // jsonb, not a FK per step: a deleted template shows as a broken step rather than blocking the delete.
+  steps: jsonb("steps").$type<CadenceStep[]>().notNull().default([]),
+  status: text("status", { enum: CADENCE_STATUSES }).notNull().default("active"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An attachment stored in the outbox row; `content` is base64 (e.g. an .ics or an invoice PDF). */
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+
+/**
+ * Mail to deliver, written in the same transaction as its cause (DESIGN.md "Nothing is lost").
+ * The worker claims due rows with FOR UPDATE SKIP LOCKED, marks them 'sending' (claimed_at),
+ * sends, then marks 'sent' / 'stored' (no SMTP configured) or schedules a retry with backoff
+ * (attempts, next_attempt_at) until it gives up with 'failed'. A 'sending' row whose claimed_at
+ * is stale belongs to a crashed worker and may be claimed again.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toEmail: text("to_email").notNull(),
+    toName: text("to_name"),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    emailType: text("email_type").notNull(),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    // Kept (as null) when the booking is deleted: the record of what was sent stays.
+    bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    // Unique: a scheduled e-mail (e.g. `reminder:{bookingId}`) is enqueued once, whichever
+    // process gets there first (INSERT ... ON CONFLICT (dedupe_key) DO NOTHING).
+    dedupeKey: text("dedupe_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("email_outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_lead_id_idx").on(t.leadId),
+    index("email_outbox_booking_id_idx").on(t.bookingId),
+    index("email_outbox_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** One row per delivery attempt (or stored message), newest first on /admin/emails. */
+export const emailLogs = pgTable(
+  "email_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    recipientEmail: text("recipient_email").notNull(),
+    recipientName: text("recipient_name"),
+    subject: text("subject"),
+    emailType: text("email_type"),
+    status: text("status", { enum: EMAIL_LOG_STATUSES }).notNull(),
+    error: text("error"),
+    /** e.g. { promoCode } (spec 001 §3). */
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("email_logs_sent_at_idx").on(t.sentAt.desc().nullsFirst()),
+    index("email_logs_outbox_id_idx").on(t.outboxId),
+    index("email_logs_lead_id_idx").on(t.leadId),
+  ],
+);
+
+export type EmailTemplate = typeof emailTemplates.$inferSelect;
+export type NewEmailTemplate = typeof emailTemplates.$inferInsert;
+export type Cadence = typeof cadences.$inferSelect;
+export type NewCadence = typeof cadences.$inferInsert;
+export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
+export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;
+export type EmailLog = typeof emailLogs.$inferSelect;
+export type NewEmailLog = typeof emailLogs.$inferInsert;

@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { addOns } from "~/add-ons/schema";
+import { clients } from "~/clients/schema";
+import { projects } from "~/projects/schema";
+import { TIER_IDS } from "~/settings/tier-catalog";
+
+// Kept here (pure constants, no DB access) until an `invoice-options.ts` exists; move them there
+// if the browser needs them, so the browser bundle doesn't pull in drizzle.
+export const INVOICE_STATUSES = ["draft", "sent", "paid", "overdue"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const LINE_ITEM_TYPES = ["service", "add_on", "consultation"] as const;
+export type LineItemType = (typeof LINE_ITEM_TYPES)[number];
+
+/**
+ * Replaces the spec's `generate_invoice_number()` RPC: `nextval('invoice_number_seq')`, formatted
+ * by the service (e.g. INV-1001). Gap-tolerant, never duplicated, safe across app processes.
+ */
+export const invoiceNumberSeq = pgSequence("invoice_number_seq", { startWith: 1001, increment: 1 });
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceNumber: text("invoice_number").notNull().unique(),
+    // Restrict: a client with invoices can't be deleted by accident (financial records stay).
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    // The invoice outlives its project.
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    tier: text("tier", { enum: TIER_IDS }),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull().default("draft"),
+    // Money in integer cents. total = subtotal - discount + tax, computed by the shared pure module.
+    subtotalCents: integer("subtotal_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull().default(0),
+    dueDate: date("due_date", { mode: "string" }),
+    paidDate: date("paid_date", { mode: "string" }),
+    /** e.g. a card provider, a bank-transfer service, cash, check. */
+    paymentMethod: text("payment_method"),
+    notes: text("notes"),
+    /** The lead's promo code applied to this invoice (promo price for tier 1; marks the promo used). */
+    promoCode: text("promo_code"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("invoices_client_id_idx").on(t.clientId),
+    index("invoices_project_id_idx").on(t.projectId),
+    index("invoices_created_at_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("invoices_status_idx").on(t.status),
+    check(
+      "invoices_amounts_check",
+      sql`${t.subtotalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.taxCents} >= 0`,
+    ),
+  ],
+);
+
+export const invoiceLineItems = pgTable(
+  "invoice_line_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    unitPriceCents: integer("unit_price_cents").notNull().default(0),
+    /** quantity × unit price, stored so the invoice reads back exactly what was sent. */
+    totalCents: integer("total_cents").notNull().default(0),
+    itemType: text("item_type", { enum: LINE_ITEM_TYPES }).notNull().default("service"),
+    // The line keeps its description and price if the catalog entry is deleted.
+    addOnId: uuid("add_on_id").references(() => addOns.id, { onDelete: "set null" }),
+    // Consultation lines start at 1000 (spec 001 §9) so they sort after the package lines.
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    index("invoice_line_items_invoice_sort_idx").on(t.invoiceId, t.sortOrder),
+    index("invoice_line_items_add_on_idx").on(t.addOnId),
+    check("invoice_line_items_quantity_check", sql`${t.quantity} >= 1`),
+    check("invoice_line_items_unit_price_check", sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+export type Invoice = typeof invoices.$inferSelect;
+export type NewInvoice = typeof invoices.$inferInsert;
+export type InvoiceLineItem = typeof invoiceLineItems.$inferSelect;
+export type NewInvoiceLineItem = typeof invoiceLineItems.$inferInsert;

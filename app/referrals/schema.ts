@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { clients } from "~/clients/schema";
+
+export const REFERRAL_STATUSES = ["pending", "converted", "declined"] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referrerName: text("referrer_name").notNull(),
+    referrerEmail: text("referrer_email"),
+    // The referral record (and any commission owed) survives the client's deletion;
+    // client_name keeps who it was.
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    clientName: text("client_name"),
+    status: text("status", { enum: REFERRAL_STATUSES }).notNull().default("pending"),
+    commissionPercent: integer("commission_percent"),
+    paid: boolean("paid").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("referrals_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    index("referrals_client_id_idx").on(t.clientId),
+    check(
+      "referrals_commission_percent_check",
+      sql`${t.commissionPercent} IS NULL OR ${t.commissionPercent} BETWEEN 0 AND 100`,
+    ),
+  ],
+);
+
+export type Referral = typeof referrals.$inferSelect;
+export type NewReferral = typeof referrals.$inferInsert;

@@ -1,0 +1,70 @@
+// The HTTP server: plain Node, so a signal stops it and nothing else.
+// `node server.js` serves the production build; `node server.js --dev` runs
+// Vite in middleware mode with hot reload.
+import compression from "compression";
+import express from "express";
+
+const development = process.argv.includes("--dev");
+if (development) process.env.NODE_ENV ??= "development";
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let lifecycle;
+if (development) {
+  const vite = await import("vite").then((module) =>
+    module.createServer({ server: { middlewareMode: true } }),
+  );
+  server.use(vite.middlewares);
+  lifecycle = await vite.ssrLoadModule("./server/app.ts");
+  server.use(async (request, response, next) => {
+    try {
+      const module = await vite.ssrLoadModule("./server/app.ts");
+      return await module.app(request, response, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  lifecycle = await import("./build/server/index.js");
+  server.use(lifecycle.app);
+}
+
+let report;
+try {
+  report = await lifecycle.startApplication();
+} catch (error) {
+  console.error(`\nCould not start: ${error instanceof Error ? error.message : error}\n`);
+  process.exit(1);
+}
+
+const listener = server.listen(report.port, () => {
+  const url = report.publicUrl;
+  console.log(`\nAgency site ready at ${url}  (${report.storage})`);
+  const admin = report.firstAdmin;
+  if (admin?.generatedPassword) {
+    console.log(`\nFirst admin created. Sign in at ${url}/auth with:`);
+    console.log(`  e-mail:   ${admin.email}`);
+    console.log(`  password: ${admin.generatedPassword}`);
+    console.log("This password is shown only once; change it after signing in.\n");
+  } else if (admin) {
+    console.log(`\nFirst admin: ${admin.email} (password from ADMIN_PASSWORD or the existing account).\n`);
+  }
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  listener.close();
+  listener.closeAllConnections?.();
+  await lifecycle.stopApplication();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,0 +1,20 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import "react-router";
+import { startApplication, stopApplication } from "~/server-lifecycle.server";
+
+/**
+ * The server bundle's entry (see vite.config.ts). It holds the whole app in
+ * one module graph: the request handler, the database and the worker.
+ * server.js (plain Node) serves static files and mounts `app`.
+ */
+export const app = express();
+
+app.disable("x-powered-by");
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+  }),
+);
+
+export { startApplication, stopApplication };
