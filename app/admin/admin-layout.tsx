@@ -1,6 +1,6 @@
 import { LogOut, Menu } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "react-router";
+import { useState } from "react";
+import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/class-names";
@@ -41,8 +41,6 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
 export default function AdminLayout() {
   const { admin } = useLoaderData<typeof loader>();
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <div className="min-h-screen bg-muted/30 lg:grid lg:grid-cols-[16rem_1fr]">

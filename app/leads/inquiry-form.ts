@@ -22,7 +22,7 @@ export const personName = z
   .trim()
   .min(1, "Name is required")
   .max(120, "Use at most 120 characters")
-  .refine((value) => !/[\r\n\u0000-\u001f\u007f]/.test(value), "Use letters, spaces and punctuation only");
+  .refine((value) => !/\p{Cc}/u.test(value), "Use letters, spaces and punctuation only");
 
 export const emailAddress = z
   .string()

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, readConfig } from "./config.server";
+
+describe("configuration", () => {
+  it("has working defaults for a fresh machine", () => {
+    const settings = readConfig({});
+    expect(settings).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      adminEmail: "admin@agency.localhost",
+      publicUrl: "http://localhost:3000",
+    });
+  });
+
+  it("treats empty values as unset and derives the public URL from the port", () => {
+    expect(readConfig({ PORT: "4000", DATABASE_URL: "", SMTP_URL: "" })).toMatchObject({
+      port: 4000,
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:4000",
+    });
+  });
+
+  it("stops with a message that names every bad variable", () => {
+    const attempt = () =>
+      readConfig({ PORT: "http", DATABASE_URL: "mysql://x", SMTP_URL: "mail.example.com", ADMIN_PASSWORD: "short" });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ["PORT", "DATABASE_URL", "SMTP_URL", "ADMIN_PASSWORD"]) expect(message).toContain(name);
+    }
+  });
+
+  it("keeps the public URL without a trailing slash", () => {
+    expect(readConfig({ PUBLIC_URL: "https://sistersite.studio/" }).publicUrl).toBe("https://sistersite.studio");
+  });
+});

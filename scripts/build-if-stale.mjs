@@ -1,0 +1,33 @@
+// Builds the app when its sources changed since the last build (npm start and the browser tests share this).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const inputs = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+function newestChange(entry) {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestChange(path.join(entry, child)));
+  return newest;
+}
+
+/** @param {string} root the project folder */
+export function buildIfStale(root) {
+  const stampFile = path.join(root, "build", ".built-at");
+  const builtAt = fs.existsSync(stampFile) ? Number(fs.readFileSync(stampFile, "utf8")) : 0;
+  const changedAt = Math.max(...inputs.map((entry) => newestChange(path.join(root, entry))));
+  if (changedAt <= builtAt && fs.existsSync(path.join(root, "build/server/index.js"))) return false;
+  console.log("Building the app (only when its sources changed)…");
+  const started = Date.now();
+  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error(`The build failed (exit ${result.status})`);
+  fs.writeFileSync(stampFile, String(Date.now()));
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return true;
+}

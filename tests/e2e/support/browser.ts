@@ -1,0 +1,54 @@
+import AxeBuilder from "axe-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { E2E_ADMIN } from "./app-server";
+
+/** Debian's Chromium (CHROME_PATH overrides), headless, with no calls to the outside network. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A browser context signed in as the e2e admin: the session is made through the auth API, not the form. */
+export async function adminContext(
+  browser: Browser,
+  appUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const response = await fetch(`${appUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: appUrl },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  if (!response.ok) throw new Error(`Admin sign-in failed: ${response.status} ${await response.text()}`);
+  const context = await browser.newContext({ baseURL: appUrl, ...options });
+  const url = new URL(appUrl);
+  await context.addCookies(
+    response.headers.getSetCookie().map((line) => {
+      const [pair] = line.split(";");
+      const [name, ...value] = (pair ?? "").split("=");
+      return { name: name ?? "", value: value.join("="), domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" as const };
+    }),
+  );
+  return context;
+}
+
+/** axe-core's violations on the current page. */
+export async function accessibilityViolations(page: Page) {
+  await page.addScriptTag({ content: AxeBuilder.source });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target) }));
+  });
+}

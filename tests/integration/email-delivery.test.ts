@@ -1,0 +1,119 @@
+import { eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/connection.server";
+import { deliverDueEmails } from "~/email/delivery.server";
+import { enqueueEmail, enqueueTemplatedEmail } from "~/email/outbox.server";
+import { emailLogs, emailOutbox } from "~/email/schema";
+import { startMailServer, type TestMailServer } from "../support/mail-server";
+import { withTestDatabase } from "../support/test-database";
+
+withTestDatabase();
+
+let mail: TestMailServer;
+beforeAll(async () => {
+  mail = await startMailServer();
+});
+afterAll(async () => {
+  await mail.stop();
+});
+
+function smtp() {
+  return nodemailer.createTransport(mail.url);
+}
+
+const message = (to: string) => ({
+  to,
+  subject: "Hello",
+  html: "<p>Hello</p>",
+  text: "Hello",
+  emailType: "test",
+});
+
+describe("the e-mail outbox", () => {
+  it("renders a template with HTML-escaped values and a one-line subject", async () => {
+    const queued = await enqueueTemplatedEmail(db(), {
+      templateKey: "promo_welcome",
+      to: "ana@example.com",
+      emailType: "promo_welcome",
+      variables: { FirstName: "<b>Ana</b>", PromoCode: "LAUNCH-AB12\r\nBcc: x@evil.test", ExpiryDate: "May 1, 2027", Offer: "$99", CompanyName: "Studio" },
+    });
+    expect(queued?.html).toContain("&lt;b&gt;Ana&lt;/b&gt;");
+    expect(queued?.text).toContain("<b>Ana</b>");
+    expect(queued?.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it("enqueues a message with a dedupe key only once", async () => {
+    const first = await enqueueEmail(db(), { ...message("a@example.com"), dedupeKey: "reminder:1" });
+    const second = await enqueueEmail(db(), { ...message("a@example.com"), dedupeKey: "reminder:1" });
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
+    expect(await db().select().from(emailOutbox)).toHaveLength(1);
+  });
+
+  it("delivers due messages over SMTP and logs them as sent", async () => {
+    await enqueueEmail(db(), message("one@example.com"));
+    const report = await deliverDueEmails({ transport: smtp() });
+    expect(report.sent).toBe(1);
+    const received = await mail.waitFor((m) => m.envelopeTo.includes("one@example.com"));
+    expect(received.subject).toBe("Hello");
+    const [row] = await db().select().from(emailOutbox);
+    expect(row?.status).toBe("sent");
+    const logs = await db().select().from(emailLogs);
+    expect(logs.map((log) => log.status)).toEqual(["sent"]);
+  });
+
+  it("keeps messages as stored when no SMTP server is configured", async () => {
+    await enqueueEmail(db(), message("kept@example.com"));
+    const report = await deliverDueEmails({ transport: null });
+    expect(report.stored).toBe(1);
+    const [row] = await db().select().from(emailOutbox);
+    expect(row?.status).toBe("stored");
+  });
+
+  it("retries with backoff during an outage and delivers each message once afterwards", async () => {
+    await enqueueEmail(db(), message("outage@example.com"));
+    mail.refuse("temporary");
+    const start = new Date();
+    const during = await deliverDueEmails({ transport: smtp(), now: start });
+    expect(during.retrying).toBe(1);
+    const [waiting] = await db().select().from(emailOutbox);
+    expect(waiting?.status).toBe("pending");
+    expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(start.getTime());
+    // Not due yet: nothing is attempted.
+    expect((await deliverDueEmails({ transport: smtp(), now: start })).retrying).toBe(0);
+
+    mail.refuse(false);
+    const later = new Date(waiting!.nextAttemptAt.getTime() + 1);
+    expect((await deliverDueEmails({ transport: smtp(), now: later })).sent).toBe(1);
+    expect((await deliverDueEmails({ transport: smtp(), now: later })).sent).toBe(0);
+    expect(mail.messages.filter((m) => m.envelopeTo.includes("outage@example.com"))).toHaveLength(1);
+    const logs = await db().select().from(emailLogs).where(eq(emailLogs.recipientEmail, "outage@example.com"));
+    expect(logs.map((log) => log.status).sort()).toEqual(["retrying", "sent"]);
+  });
+
+  it("gives up on a permanent rejection and logs the failure", async () => {
+    await enqueueEmail(db(), message("rejected@example.com"));
+    mail.refuse("permanent");
+    try {
+      const report = await deliverDueEmails({ transport: smtp() });
+      expect(report.failed).toBe(1);
+    } finally {
+      mail.refuse(false);
+    }
+    const [row] = await db().select().from(emailOutbox);
+    expect(row?.status).toBe("failed");
+    expect(row?.lastError).toMatch(/Mailbox unavailable/);
+  });
+
+  it("sends each message once when two workers run at the same time", async () => {
+    for (let index = 0; index < 10; index += 1) await enqueueEmail(db(), message(`race${index}@example.com`));
+    const before = mail.messages.length;
+    const reports = await Promise.all([
+      deliverDueEmails({ transport: smtp(), batchSize: 10 }),
+      deliverDueEmails({ transport: smtp(), batchSize: 10 }),
+    ]);
+    expect(reports[0]!.sent + reports[1]!.sent).toBe(10);
+    expect(mail.messages.length - before).toBe(10);
+  });
+});

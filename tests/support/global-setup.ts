@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { openMemoryDatabase } from "~/db/connection.server";
+import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "./database-kind";
+
+export const EMBEDDED_TEMPLATE_FILE = path.resolve("node_modules/.cache/agency-tests/embedded-template.tar");
+
+/**
+ * Migrates one template database per run: a dumped PGlite data directory, or
+ * a PostgreSQL template database. Each test file starts from a copy of it.
+ */
+export default async function setup() {
+  if (testDatabaseKind() === "server") {
+    const admin = new pg.Client({ connectionString: serverTestUrl() });
+    await admin.connect();
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${SERVER_TEMPLATE_DATABASE} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${SERVER_TEMPLATE_DATABASE}`);
+    } finally {
+      await admin.end();
+    }
+    const { openServerDatabase } = await import("~/db/connection.server");
+    const template = openServerDatabase(databaseUrlFor(serverTestUrl(), SERVER_TEMPLATE_DATABASE), 1);
+    await template.migrate();
+    await template.close();
+    return;
+  }
+  const template = await openMemoryDatabase();
+  await template.migrate();
+  const dump = await template.dump!();
+  fs.mkdirSync(path.dirname(EMBEDDED_TEMPLATE_FILE), { recursive: true });
+  fs.writeFileSync(EMBEDDED_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
+  await template.close();
+}

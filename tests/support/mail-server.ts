@@ -1,0 +1,67 @@
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = ParsedMail & { envelopeTo: string[] };
+
+/**
+ * A real SMTP server in the test process. `refuse` makes it answer every
+ * message with a temporary failure (an outage) until it is switched off.
+ */
+export type TestMailServer = {
+  port: number;
+  url: string;
+  messages: ReceivedMail[];
+  refuse(mode: "temporary" | "permanent" | false): void;
+  waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  stop(): Promise<void>;
+};
+
+export async function startMailServer(): Promise<TestMailServer> {
+  const messages: ReceivedMail[] = [];
+  let refusing: "temporary" | "permanent" | false = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (refusing) {
+          const error = Object.assign(new Error(refusing === "temporary" ? "Try again later" : "Mailbox unavailable"), {
+            responseCode: refusing === "temporary" ? 451 : 550,
+          });
+          callback(error);
+          return;
+        }
+        simpleParser(Buffer.concat(chunks))
+          .then((mail) => {
+            messages.push(Object.assign(mail, { envelopeTo: session.envelope.rcptTo.map((to) => to.address) }));
+            callback();
+          })
+          .catch(callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    refuse(mode) {
+      refusing = mode;
+    },
+    async waitFor(predicate, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = messages.find(predicate);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`No matching e-mail arrived within ${timeoutMs} ms (received ${messages.length})`);
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

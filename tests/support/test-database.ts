@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import {
+  openMemoryDatabase,
+  openServerDatabase,
+  queryRows,
+  setCurrentDatabase,
+  type DatabaseHandle,
+} from "~/db/connection.server";
+import { seedReferenceData } from "~/db/seed.server";
+import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "./database-kind";
+import { EMBEDDED_TEMPLATE_FILE } from "./global-setup";
+
+async function openCopyOfTemplate(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  if (testDatabaseKind() === "embedded") {
+    const template = new Blob([fs.readFileSync(EMBEDDED_TEMPLATE_FILE)]);
+    const handle = await openMemoryDatabase(template);
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `agency_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverTestUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${SERVER_TEMPLATE_DATABASE}`);
+  await admin.end();
+  const handle = openServerDatabase(databaseUrlFor(serverTestUrl(), name), 25);
+  return {
+    handle,
+    async drop() {
+      await handle.close();
+      const cleaner = new pg.Client({ connectionString: serverTestUrl() });
+      await cleaner.connect();
+      await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleaner.end();
+    },
+  };
+}
+
+/** Empties every table of the app (not the migrations' bookkeeping), then seeds the reference data again. */
+async function resetDatabase(handle: DatabaseHandle): Promise<void> {
+  const rows = await queryRows<{ tablename: string }>(
+    handle.db,
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const tables = rows.map((row) => `"${row.tablename}"`);
+  if (tables.length > 0) await handle.db.execute(sql.raw(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY CASCADE`));
+  await seedReferenceData();
+}
+
+/**
+ * Gives each test a fresh, migrated and seeded database as the app's current
+ * database: one copy of the template per test file, emptied before each test.
+ */
+export function withTestDatabase(): { handle(): DatabaseHandle } {
+  let opened: Awaited<ReturnType<typeof openCopyOfTemplate>> | undefined;
+  beforeAll(async () => {
+    opened = await openCopyOfTemplate();
+    setCurrentDatabase(opened.handle);
+  }, 60_000);
+  beforeEach(async () => {
+    if (!opened) throw new Error("The test database did not open");
+    setCurrentDatabase(opened.handle);
+    await resetDatabase(opened.handle);
+  });
+  afterAll(async () => {
+    setCurrentDatabase(undefined);
+    await opened?.drop();
+  });
+  return {
+    handle() {
+      if (!opened) throw new Error("The test database is not open yet");
+      return opened.handle;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests of pure rules and integration tests of services and migrations.
+// The database suites run on PGlite, and on PostgreSQL with TEST_DB_KIND=server.
+export default defineConfig({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    env: { NODE_ENV: "test" },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
