@@ -2,6 +2,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { citext } from "@electric-sql/pglite/contrib/citext";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -12,6 +13,9 @@ import * as schema from "./schema";
 
 /** One type for both drivers: services never know which database they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The database or an open transaction on it: what a service step that joins its caller's transaction takes. */
+export type DatabaseExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseHandle = {
   db: Database;
@@ -76,16 +80,22 @@ export function openServerDatabase(connectionString: string, poolSize = 10): Dat
  */
 const holder = globalThis as typeof globalThis & { __agencyDatabase?: DatabaseHandle };
 
-export function useDatabase(handle: DatabaseHandle | undefined): void {
+export function setCurrentDatabase(handle: DatabaseHandle | undefined): void {
   holder.__agencyDatabase = handle;
 }
 
 export function currentDatabase(): DatabaseHandle {
   const handle = holder.__agencyDatabase;
-  if (!handle) throw new Error("The database is not open yet (call useDatabase at boot).");
+  if (!handle) throw new Error("The database is not open yet (call setCurrentDatabase at boot).");
   return handle;
 }
 
 export function db(): Database {
   return currentDatabase().db;
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T extends Record<string, unknown>>(database: Database, query: SQL): Promise<T[]> {
+  const result = (await database.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

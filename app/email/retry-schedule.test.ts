@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { isPermanentRejection, MAX_RETRY_DELAY_MS, retryDelayMs } from "./retry-schedule";
+
+describe("retry schedule", () => {
+  it("doubles from 5 seconds and stops growing at 5 minutes", () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(50)).toBe(MAX_RETRY_DELAY_MS);
+  });
+
+  it("treats only SMTP 5xx answers as permanent", () => {
+    expect(isPermanentRejection({ responseCode: 550 })).toBe(true);
+    expect(isPermanentRejection({ responseCode: 451 })).toBe(false);
+    expect(isPermanentRejection(new Error("ECONNREFUSED"))).toBe(false);
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * When to try a message again after a temporary failure (SMTP unreachable, 4xx answer):
+ * doubling from 5 seconds, capped at 5 minutes, never giving up; an outage only delays mail.
+ */
+export const FIRST_RETRY_DELAY_MS = 5_000;
+export const MAX_RETRY_DELAY_MS = 5 * 60_000;
+
+export function retryDelayMs(failedAttempts: number): number {
+  const exponent = Math.max(0, failedAttempts - 1);
+  return Math.min(MAX_RETRY_DELAY_MS, FIRST_RETRY_DELAY_MS * 2 ** Math.min(exponent, 20));
+}
+
+/** SMTP 5xx answers are permanent rejections (unknown mailbox, refused content): retrying cannot help. */
+export function isPermanentRejection(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { renderEmailTemplate } from "./template-rendering";
+
+describe("renderEmailTemplate", () => {
+  const template = { subject: "Hi {{FirstName}}", bodyText: "Code {{PromoCode}} {{Unknown}}", bodyHtml: "<p>{{FirstName}}</p>" };
+
+  it("escapes values in HTML only, and leaves unknown placeholders visible", () => {
+    const email = renderEmailTemplate(template, { FirstName: 'Jo & "Al" <x>', PromoCode: "LAUNCH-1" });
+    expect(email.html).toContain("<p>Jo &amp; &quot;Al&quot; &lt;x&gt;</p>");
+    expect(email.text).toBe("Code LAUNCH-1 {{Unknown}}");
+  });
+
+  it("never lets a value break the subject onto a new header line", () => {
+    const email = renderEmailTemplate(template, { FirstName: "Jo\r\nBcc: victim@example.com" });
+    expect(email.subject).toBe("Hi Jo Bcc: victim@example.com");
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Fills {{Variable}} placeholders of an e-mail template. Pure: used by the outbox
+ * when it writes a message, and by the template editor's preview.
+ */
+export type TemplateVariables = Record<string, string | number | null | undefined>;
+
+export type EmailTemplateText = { subject: string; bodyText: string; bodyHtml: string; preheader?: string | null };
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** Unknown placeholders are left as written, so a typo in a template shows instead of vanishing. */
+export function fillPlaceholders(template: string, variables: TemplateVariables, encode: (value: string) => string): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = variables[name];
+    return value === undefined || value === null ? whole : encode(String(value));
+  });
+}
+
+/** A subject is a mail header: line breaks in a value must never start a new header. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n\t]+/g, " ");
+}
+
+export function renderEmailTemplate(template: EmailTemplateText, variables: TemplateVariables): RenderedEmail {
+  const subject = oneLine(fillPlaceholders(template.subject, variables, (value) => value)).trim();
+  const text = fillPlaceholders(template.bodyText, variables, (value) => value);
+  const body = fillPlaceholders(template.bodyHtml, variables, escapeHtml);
+  const preheader = template.preheader ? fillPlaceholders(template.preheader, variables, escapeHtml) : "";
+  return { subject, text, html: wrapHtml(subject, preheader, body) };
+}
+
+function wrapHtml(subject: string, preheader: string, body: string): string {
+  const hiddenPreheader = preheader
+    ? `<div style="display:none;max-height:0;overflow:hidden">${preheader}</div>`
+    : "";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f7f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">
+${hiddenPreheader}<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+${body}
+</div></body></html>`;
+}

@@ -1,0 +1,48 @@
+import { deliverDueEmails } from "~/email/delivery.server";
+
+/**
+ * The work the app process does besides answering requests. Each job runs, then waits
+ * `everyMs`, then runs again; a failing run is logged and retried on the next turn.
+ * Every job must be safe with several app processes running it at once (claim rows with
+ * FOR UPDATE SKIP LOCKED, or enqueue with a dedupe key).
+ */
+export type RecurringJob = { name: string; everyMs: number; run: () => Promise<unknown> };
+
+export const RECURRING_JOBS: RecurringJob[] = [{ name: "deliver e-mail", everyMs: 1_000, run: () => deliverDueEmails() }];
+
+export type BackgroundWorker = { stop(): Promise<void> };
+
+export function startBackgroundWorker(jobs: RecurringJob[] = RECURRING_JOBS): BackgroundWorker {
+  let stopping = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+
+  function schedule(job: RecurringJob, delayMs: number) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (stopping) return;
+      const turn = job
+        .run()
+        .then(() => undefined)
+        .catch((error: unknown) => {
+          if (!stopping) console.error(`Background job "${job.name}" failed:`, error);
+        })
+        .finally(() => {
+          running.delete(turn);
+          if (!stopping) schedule(job, job.everyMs);
+        });
+      running.add(turn);
+    }, delayMs);
+    timers.add(timer);
+  }
+
+  for (const job of jobs) schedule(job, 0);
+  return {
+    async stop() {
+      stopping = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.all(running);
+    },
+  };
+}
