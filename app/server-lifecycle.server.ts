@@ -3,19 +3,23 @@ import { config } from "~/config.server";
 import {
   openEmbeddedDatabase,
   openServerDatabase,
-  useDatabase,
+  setCurrentDatabase,
   type DatabaseHandle,
 } from "~/db/connection.server";
 import { lockDataDir, type DataDirLock } from "~/db/data-dir-lock.server";
 import { seedReferenceData } from "~/db/seed.server";
+import { startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
 
-type Running = { database: DatabaseHandle; lock: DataDirLock | undefined };
+type Running = { database: DatabaseHandle; lock: DataDirLock | undefined; worker?: BackgroundWorker };
 let running: Running | undefined;
 
 export type StartReport = { port: number; publicUrl: string; storage: string; firstAdmin: FirstAdmin | null };
 
-/** Boot: validate configuration, open and migrate the database, seed, make the first admin. */
-export async function startApplication(): Promise<StartReport> {
+/**
+ * Opens the configured database as the current one (locking DATA_DIR when embedded),
+ * migrates and seeds it. The app and the command-line scripts (admin, seed:demo) share it.
+ */
+export async function openStorage(): Promise<{ storage: string }> {
   const settings = config();
   let lock: DataDirLock | undefined;
   let database: DatabaseHandle;
@@ -31,21 +35,30 @@ export async function startApplication(): Promise<StartReport> {
     }
   }
   running = { database, lock };
-  useDatabase(database);
+  setCurrentDatabase(database);
   await database.migrate();
   await seedReferenceData();
-  const firstAdmin = await ensureFirstAdmin();
   const storage = settings.databaseUrl
     ? `PostgreSQL (${new URL(settings.databaseUrl).host})`
     : `embedded PGlite in ${settings.dataDir}`;
+  return { storage };
+}
+
+/** Boot: validate configuration, open, migrate and seed the database, make the first admin, start the worker. */
+export async function startApplication(): Promise<StartReport> {
+  const settings = config();
+  const { storage } = await openStorage();
+  const firstAdmin = await ensureFirstAdmin();
+  if (running) running.worker = startBackgroundWorker();
   return { port: settings.port, publicUrl: settings.publicUrl, storage, firstAdmin };
 }
 
 export async function stopApplication(): Promise<void> {
   if (!running) return;
-  const { database, lock } = running;
+  const { database, lock, worker } = running;
   running = undefined;
+  await worker?.stop();
   await database.close();
-  useDatabase(undefined);
+  setCurrentDatabase(undefined);
   lock?.release();
 }

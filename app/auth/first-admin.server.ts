@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { config } from "~/config.server";
+import { config, type AppConfig } from "~/config.server";
 import { getAuth } from "./auth.server";
 import { adminCount, findUserByEmail, grantAdmin } from "./roles.server";
 
@@ -9,9 +9,10 @@ export type FirstAdmin = { email: string; generatedPassword: string | undefined;
  * On a database with no admin, makes the first one from ADMIN_EMAIL and
  * ADMIN_PASSWORD, or with a random password that the caller prints once.
  */
-export async function ensureFirstAdmin(): Promise<FirstAdmin | null> {
+export async function ensureFirstAdmin(
+  { adminEmail, adminPassword }: Pick<AppConfig, "adminEmail" | "adminPassword"> = config(),
+): Promise<FirstAdmin | null> {
   if ((await adminCount()) > 0) return null;
-  const { adminEmail, adminPassword } = config();
   if (await findUserByEmail(adminEmail)) {
     await grantAdmin(adminEmail);
     return { email: adminEmail, generatedPassword: undefined, accountExisted: true };
