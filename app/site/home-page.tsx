@@ -189,7 +189,7 @@ export default function HomePage() {
       <section id="contact" aria-labelledby="cta-heading" className="scroll-mt-20 bg-primary text-primary-foreground">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
           <Sparkles className="mx-auto size-8" aria-hidden="true" />
-          <h2 id="cta-heading" className="mt-4 text-3xl font-bold tracking-tight">Your website for $99, this month only</h2>
+          <h2 id="cta-heading" className="mt-4 text-3xl font-bold tracking-tight">Your website for $99 with our launch offer</h2>
           <p className="mx-auto mt-4 max-w-2xl opacity-90">
             Claim the launch offer and get a complete Starter website, normally $199. Tell us about your business and we'll
             reply within 24-48 hours. Want something bigger? Ask for a quote; it's free.

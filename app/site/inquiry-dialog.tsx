@@ -1,5 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
 import type { LeadTier } from "~/leads/lead-options";
+import { useReturnFocus } from "~/ui/return-focus";
 
 export type InquiryPreset = { tier?: LeadTier; promo?: boolean };
 
@@ -21,18 +22,20 @@ export function InquiryDialogProvider({ children }: { children: React.ReactNode 
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const [preset, setPreset] = useState<InquiryPreset>({});
+  const { remember, onCloseAutoFocus } = useReturnFocus();
   const openInquiry = useCallback((next: InquiryPreset = {}) => {
+    remember();
     setPreset(next);
     setOpened(true);
     setOpen(true);
-  }, []);
+  }, [remember]);
   const value = useMemo(() => ({ openInquiry }), [openInquiry]);
   return (
     <InquiryDialogContext.Provider value={value}>
       {children}
       {opened ? (
         <Suspense fallback={null}>
-          <InquiryFormDialog open={open} onOpenChange={setOpen} preset={preset} />
+          <InquiryFormDialog open={open} onOpenChange={setOpen} preset={preset} onCloseAutoFocus={onCloseAutoFocus} />
         </Suspense>
       ) : null}
     </InquiryDialogContext.Provider>

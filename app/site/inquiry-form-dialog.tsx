@@ -17,10 +17,12 @@ export default function InquiryFormDialog({
   open,
   onOpenChange,
   preset,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   preset: InquiryPreset;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const handle = useCallback(
     (outcome: SubmissionOutcome, form: HTMLFormElement) => {
@@ -42,7 +44,7 @@ export default function InquiryFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{promo ? "Claim Your $99 Website" : "Tell Us About Your Project"}</DialogTitle>
           <DialogDescription>

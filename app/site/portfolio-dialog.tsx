@@ -8,14 +8,16 @@ export default function PortfolioDialog({
   item,
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   item: PortfolioEntry;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl">
+      <DialogContent className="sm:max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <p className="text-sm font-medium text-primary">{item.category}</p>
           <DialogTitle className="text-2xl">{item.name}</DialogTitle>

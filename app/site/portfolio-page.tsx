@@ -1,6 +1,7 @@
 import { ArrowUpRight } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useLoaderData } from "react-router";
+import { useReturnFocus } from "~/ui/return-focus";
 import type { Route } from "./+types/portfolio-page";
 import { listPortfolioItems } from "./portfolio.server";
 import { publicPageMeta } from "./seo";
@@ -30,6 +31,7 @@ export default function PortfolioPage() {
   const { items } = useLoaderData<typeof loader>();
   const [selected, setSelected] = useState<PortfolioEntry | null>(null);
   const [open, setOpen] = useState(false);
+  const { remember, onCloseAutoFocus } = useReturnFocus();
   return (
     <>
       <section className="bg-gradient-to-b from-primary/10 to-background">
@@ -49,6 +51,7 @@ export default function PortfolioPage() {
                 <button
                   type="button"
                   onClick={() => {
+                    remember();
                     setSelected(item);
                     setOpen(true);
                   }}
@@ -69,7 +72,7 @@ export default function PortfolioPage() {
       </section>
       {selected ? (
         <Suspense fallback={null}>
-          <PortfolioDialog item={selected} open={open} onOpenChange={setOpen} />
+          <PortfolioDialog item={selected} open={open} onOpenChange={setOpen} onCloseAutoFocus={onCloseAutoFocus} />
         </Suspense>
       ) : null}
     </>

@@ -7,14 +7,16 @@ export default function PromoDialog({
   placement,
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   placement: PromoPlacement;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Launch offer: your website for $99</DialogTitle>
           <DialogDescription>

@@ -1,6 +1,7 @@
 import { Gift } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { PromoPlacement } from "~/leads/inquiry-form";
+import { useReturnFocus } from "~/ui/return-focus";
 import {
   markPopupSeen,
   POPUP_DELAY_MS,
@@ -21,8 +22,11 @@ export function PromoOffer() {
   const [placement, setPlacement] = useState<PromoPlacement | null>(null);
   const [open, setOpen] = useState(false);
   const [showSticky, setShowSticky] = useState(false);
+  const { remember, onCloseAutoFocus } = useReturnFocus();
 
   useEffect(() => {
+    // A marker that the page is interactive (browser tests wait for it before using the scripts' features).
+    document.documentElement.dataset.hydrated = "true";
     const update = () => setShowSticky(!promoClaimed());
     update();
     window.addEventListener(PROMO_CLAIMED_STORAGE_KEY, update);
@@ -39,11 +43,12 @@ export function PromoOffer() {
     const timer = window.setTimeout(() => {
       // Never over another dialog the visitor opened, nor after the window became narrow.
       if (popupSeen() || !wide() || document.querySelector('[role="dialog"]')) return;
+      remember();
       setPlacement("popup");
       setOpen(true);
     }, POPUP_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [remember]);
 
   const onOpenChange = useCallback(
     (next: boolean) => {
@@ -59,6 +64,7 @@ export function PromoOffer() {
         <button
           type="button"
           onClick={() => {
+            remember();
             setPlacement("sticky_button");
             setOpen(true);
           }}
@@ -70,7 +76,7 @@ export function PromoOffer() {
       ) : null}
       {placement ? (
         <Suspense fallback={null}>
-          <PromoDialog placement={placement} open={open} onOpenChange={onOpenChange} />
+          <PromoDialog placement={placement} open={open} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus} />
         </Suspense>
       ) : null}
     </>
