@@ -88,7 +88,7 @@ export function demoLead(random: Random, options: DemoLeadOptions = {}, override
   const promo = random() < 0.35;
   const statusRoll = random();
   const status = statusRoll < 0.5 ? "new" : statusRoll < 0.8 ? "contacted" : "converted";
-  const base: NewLead = {
+  const base: Omit<NewLead, "source"> = {
     createdAt,
     updatedAt: createdAt,
     name: `${first} ${last}`,
@@ -100,6 +100,7 @@ export function demoLead(random: Random, options: DemoLeadOptions = {}, override
     status,
     bookingStatus: status === "new" ? "not_sent" : pick(random, ["not_sent", "sent", "booked", "completed"] as const),
   };
+  let rest: Pick<NewLead, "source"> & Partial<NewLead>;
   if (promo) {
     const source = pick(random, PROMO_SOURCES);
     const placement = PLACEMENT_TAG[source];
@@ -107,7 +108,7 @@ export function demoLead(random: Random, options: DemoLeadOptions = {}, override
     const lapsed = expiresAt.getTime() <= now.getTime();
     const roll = random();
     const promoStatus = status === "converted" && roll < 0.5 ? "used" : roll < 0.05 ? "disabled" : lapsed ? "expired" : "active";
-    Object.assign(base, {
+    rest = {
       source,
       tier: "1",
       tags: placement ? [PROMO_TAG, placement] : [PROMO_TAG],
@@ -115,15 +116,15 @@ export function demoLead(random: Random, options: DemoLeadOptions = {}, override
       promoStatus,
       promoExpiresAt: expiresAt,
       promoEmailSentAt: createdAt,
-    } satisfies Partial<NewLead>);
+    };
   } else {
-    Object.assign(base, {
+    rest = {
       source: pick(random, OTHER_SOURCES),
       tier: random() < 0.9 ? pick(random, ["1", "2", "3", "4", "catering", "rentals"] as const) : null,
       tags: [],
-    } satisfies Partial<NewLead>);
+    };
   }
-  return { ...base, ...overrides };
+  return { ...base, ...rest, ...overrides };
 }
 
 /** A client, optionally made from a (converted) lead. */
