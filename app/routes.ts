@@ -15,6 +15,9 @@ export default [
     layout("admin/admin-layout.tsx", [
       index("admin/dashboard-page.tsx"),
       route("leads", "leads/leads-page.tsx"),
+      route("leads/export", "leads/leads-export-route.ts"),
+      route("leads/import", "leads/lead-import-page.tsx"),
+      route("leads/:leadId", "leads/lead-detail-page.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;
