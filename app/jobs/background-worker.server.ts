@@ -1,5 +1,6 @@
 import { deliverDueEmails } from "~/email/delivery.server";
 import { sweepExpiredPromos } from "~/leads/promo.server";
+import { deleteExpiredRateLimitCounters } from "~/site/rate-limit.server";
 
 /**
  * The work the app process does besides answering requests. Each job runs, then waits
@@ -12,6 +13,7 @@ export type RecurringJob = { name: string; everyMs: number; run: () => Promise<u
 export const RECURRING_JOBS: RecurringJob[] = [
   { name: "deliver e-mail", everyMs: 1_000, run: () => deliverDueEmails() },
   { name: "expire promo codes", everyMs: 60_000, run: () => sweepExpiredPromos() },
+  { name: "delete expired rate-limit counters", everyMs: 10 * 60_000, run: () => deleteExpiredRateLimitCounters() },
 ];
 
 export type BackgroundWorker = { stop(): Promise<void> };
