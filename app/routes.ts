@@ -15,6 +15,10 @@ export default [
     layout("admin/admin-layout.tsx", [
       index("admin/dashboard-page.tsx"),
       route("leads", "leads/leads-page.tsx"),
+      route("clients", "clients/clients-page.tsx"),
+      route("clients/:clientId", "clients/client-detail-page.tsx"),
     ]),
+    route("leads/:leadId/convert", "clients/convert-lead-route.ts"),
+    route("clients/export", "clients/clients-export-route.ts"),
   ]),
 ] satisfies RouteConfig;
