@@ -1,6 +1,6 @@
 import { Download, ExternalLink, Plus, Search } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { data, Form, Link, useFetcher, useLoaderData, useNavigation, useSubmit } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { DEFAULT_TIER_CATALOG, TIER_IDS } from "~/settings/tier-catalog";
@@ -12,7 +12,7 @@ import { FormField } from "~/ui/form-field";
 import { checkForm, type FieldErrors } from "~/ui/form-validation";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
+import { DataTable, DataTablePager } from "~/ui/data-table";
 import { Textarea } from "~/ui/textarea";
 import { toast } from "~/ui/toaster";
 import { useFormDialog } from "~/ui/use-form-dialog";
@@ -110,7 +110,7 @@ function InlineStatusSelect({
   const pending = fetcher.formData?.get(field);
   const shown = typeof pending === "string" ? pending : value;
   return (
-    <fetcher.Form method="post" onClick={(event) => event.stopPropagation()} className="flex items-center gap-1">
+    <fetcher.Form method="post" className="flex items-center gap-1">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="clientId" value={clientId} />
       <NativeSelect
@@ -188,18 +188,8 @@ function AddClientDialog() {
 
 export default function ClientsPage() {
   const { clients, total, nextCursor, previousCursor, filter, timeZone } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const submit = useSubmit();
-  const location = useLocation();
-  const pageLink = (key: "after" | "before", cursor: string) => {
-    const params = new URLSearchParams(searchParams);
-    params.delete("after");
-    params.delete("before");
-    params.set(key, cursor);
-    return `?${params.toString()}`;
-  };
   const exportParams = new URLSearchParams();
   if (filter.q) exportParams.set("q", filter.q);
   if (filter.status) exportParams.set("status", filter.status);
@@ -274,91 +264,69 @@ export default function ClientsPage() {
         ) : null}
       </Form>
 
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {total === 1 ? "1 client" : `${total} clients`}
-        {filtered ? " match" : ""}
-      </p>
-
-      <div className="rounded-lg border bg-background" aria-busy={navigation.state === "loading"}>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Phone</TableHead>
-              <TableHead>Tier</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Payment</TableHead>
-              <TableHead>Project Link</TableHead>
-              <TableHead>Created</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {clients.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={8} className="py-10 text-center text-muted-foreground">
-                  {filtered ? "No clients match these filters." : "No clients yet. Convert a lead or add a client to start."}
-                </TableCell>
-              </TableRow>
-            ) : (
-              clients.map((client) => (
-                <TableRow
-                  key={client.id}
-                  className="cursor-pointer"
-                  onClick={() => void navigate(`/admin/clients/${client.id}`, { state: { from: location.pathname + location.search } })}
+      <DataTable
+        label="Clients"
+        rows={clients}
+        getRowId={(client) => client.id}
+        rowHref={(client) => `/admin/clients/${client.id}`}
+        busy={navigation.state === "loading"}
+        emptyMessage={filtered ? "No clients match these filters." : "No clients yet. Convert a lead or add a client to start."}
+        columns={[
+          {
+            id: "name",
+            header: "Name",
+            className: "font-medium",
+            cell: (client) => (
+              <Link to={`/admin/clients/${client.id}`} className="hover:underline">
+                {client.name}
+              </Link>
+            ),
+          },
+          { id: "email", header: "Email", cell: (client) => client.email },
+          { id: "phone", header: "Phone", cell: (client) => client.phone ?? "—" },
+          {
+            id: "tier",
+            header: "Tier",
+            className: "whitespace-nowrap",
+            cell: (client) => `Tier ${client.tier} – ${tierName(client.tier)}`,
+          },
+          {
+            id: "status",
+            header: "Status",
+            cell: (client) => <InlineStatusSelect clientId={client.id} clientName={client.name} intent="status" value={client.status} />,
+          },
+          {
+            id: "payment",
+            header: "Payment",
+            cell: (client) => (
+              <InlineStatusSelect clientId={client.id} clientName={client.name} intent="payment" value={client.paymentStatus} />
+            ),
+          },
+          {
+            id: "projectLink",
+            header: "Project Link",
+            cell: (client) =>
+              client.projectLink ? (
+                <a
+                  href={client.projectLink}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="inline-flex items-center gap-1 text-primary hover:underline"
                 >
-                  <TableCell className="font-medium">
-                    <Link to={`/admin/clients/${client.id}`} className="hover:underline" onClick={(event) => event.stopPropagation()}>
-                      {client.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{client.email}</TableCell>
-                  <TableCell>{client.phone ?? "—"}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    Tier {client.tier} – {tierName(client.tier)}
-                  </TableCell>
-                  <TableCell>
-                    <InlineStatusSelect clientId={client.id} clientName={client.name} intent="status" value={client.status} />
-                  </TableCell>
-                  <TableCell>
-                    <InlineStatusSelect clientId={client.id} clientName={client.name} intent="payment" value={client.paymentStatus} />
-                  </TableCell>
-                  <TableCell>
-                    {client.projectLink ? (
-                      <a
-                        href={client.projectLink}
-                        target="_blank"
-                        rel="noreferrer noopener"
-                        className="inline-flex items-center gap-1 text-primary hover:underline"
-                        onClick={(event) => event.stopPropagation()}
-                      >
-                        View site <ExternalLink className="size-3" aria-hidden="true" />
-                      </a>
-                    ) : (
-                      <span className="text-muted-foreground">—</span>
-                    )}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDate(client.createdAt, timeZone)}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      <nav aria-label="Pages" className="flex justify-between">
-        {previousCursor ? (
-          <Button asChild variant="outline">
-            <Link to={pageLink("before", previousCursor)}>Previous</Link>
-          </Button>
-        ) : (
-          <span />
-        )}
-        {nextCursor ? (
-          <Button asChild variant="outline">
-            <Link to={pageLink("after", nextCursor)}>Next</Link>
-          </Button>
-        ) : null}
-      </nav>
+                  View site <ExternalLink className="size-3" aria-hidden="true" />
+                </a>
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              ),
+          },
+          { id: "created", header: "Created", className: "whitespace-nowrap", cell: (client) => formatDate(client.createdAt, timeZone) },
+        ]}
+      />
+      <DataTablePager
+        previousCursor={previousCursor}
+        nextCursor={nextCursor}
+        summary={`${total === 1 ? "1 client" : `${total} clients`}${filtered ? " match" : ""}`}
+      />
     </div>
   );
 }

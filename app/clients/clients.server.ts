@@ -3,7 +3,8 @@ import { db } from "~/db/connection.server";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";
 import { invoices, type Invoice } from "~/invoices/schema";
 import type { AddClientInput, ClientListFilter, EditClientInput } from "./client-form";
-import { decodeClientCursor, encodeClientCursor } from "./client-list-cursor";
+import { decodeKeysetCursor, encodeKeysetCursor } from "~/ui/data-table-params";
+import { keysetBatches } from "~/data-transfer/csv-export.server";
 import type { ClientStatus, PaymentStatus } from "./client-options";
 import { clients, type Client } from "./schema";
 
@@ -38,8 +39,25 @@ export function clientFilterCondition(filter: ClientListFilter): SQL | undefined
   return and(...conditions);
 }
 
-/** The created_at of a row exactly (microseconds), as the cursor carries it. */
+/**
+ * The created_at of a row exactly (microseconds, as text), as the keyset cursor carries it: a JS
+ * Date keeps only milliseconds, which would skip or repeat clients made in the same millisecond.
+ */
 const createdAtKey = sql<string>`to_char(${clients.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const createdAtKeyPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type ClientPosition = { createdAt: string; id: string };
+
+/** Null for anything this app did not write (a tampered link shows page 1). */
+function decodeClientCursor(raw: string | null | undefined): ClientPosition | null {
+  const cursor = decodeKeysetCursor(raw);
+  if (!cursor?.value || !createdAtKeyPattern.test(cursor.value) || !uuidPattern.test(cursor.id)) return null;
+  return { createdAt: cursor.value, id: cursor.id };
+}
+
+const olderThan = (position: ClientPosition) =>
+  sql`(${clients.createdAt}, ${clients.id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`;
 
 /** Clients newest first, filtered, by keyset: page 1000 costs what page 1 costs. */
 export async function listClients(query: ClientListQuery): Promise<ClientListPage> {
@@ -48,7 +66,7 @@ export async function listClients(query: ClientListQuery): Promise<ClientListPag
   const before = after ? null : decodeClientCursor(query.before);
   const filter = clientFilterCondition(query);
   const position = after
-    ? sql`(${clients.createdAt}, ${clients.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    ? olderThan(after)
     : before
       ? sql`(${clients.createdAt}, ${clients.id}) > (${before.createdAt}::timestamptz, ${before.id}::uuid)`
       : undefined;
@@ -69,7 +87,7 @@ export async function listClients(query: ClientListQuery): Promise<ClientListPag
   if (before) page.reverse();
   const first = page[0];
   const last = page[page.length - 1];
-  const cursorOf = (row: (typeof rows)[number]) => encodeClientCursor({ createdAt: row.key, id: row.client.id });
+  const cursorOf = (row: (typeof rows)[number]) => encodeKeysetCursor({ value: row.key, id: row.client.id });
   const hasNewer = before ? hasMore : Boolean(after);
   const hasOlder = before ? true : hasMore;
   return {
@@ -78,6 +96,21 @@ export async function listClients(query: ClientListQuery): Promise<ClientListPag
     nextCursor: hasOlder && last ? cursorOf(last) : null,
     previousCursor: hasNewer && first ? cursorOf(first) : null,
   };
+}
+
+/** The filtered clients, newest first, a batch at a time (for the streamed CSV export). */
+export async function* clientExportBatches(filter: ClientListFilter, batchSize = 1000): AsyncGenerator<Client[]> {
+  const batches = keysetBatches<{ client: Client; key: string }>(
+    (after, size) =>
+      db()
+        .select({ client: clients, key: createdAtKey })
+        .from(clients)
+        .where(and(clientFilterCondition(filter), after ? olderThan({ createdAt: after.key, id: after.client.id }) : undefined))
+        .orderBy(desc(clients.createdAt), desc(clients.id))
+        .limit(size),
+    batchSize,
+  );
+  for await (const batch of batches) yield batch.map((row) => row.client);
 }
 
 export async function findClient(clientId: string): Promise<Client | undefined> {

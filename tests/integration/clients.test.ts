@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getClientDetail } from "~/clients/client-detail.server";
-import { clientsCsvStream } from "~/clients/clients-export.server";
+import { clientsCsvResponse } from "~/clients/clients-export.server";
 import {
   addClient,
   archiveClient,
+  clientExportBatches,
   deleteClient,
   listClients,
   setClientPaymentStatus,
@@ -89,6 +90,16 @@ describe("the clients directory", () => {
     expect((await listClients({ q: "" })).total).toBe(3);
   });
 
+  it("exports in batches that neither skip nor repeat a client", async () => {
+    for (let index = 0; index < 5; index += 1) await newClient({ name: `Client ${index}`, email: `c${index}@example.com` });
+    const names: string[] = [];
+    for await (const batch of clientExportBatches({ q: "", status: undefined, payment: undefined }, 2)) {
+      expect(batch.length).toBeLessThanOrEqual(2);
+      names.push(...batch.map((client) => client.name));
+    }
+    expect(names).toEqual(["Client 4", "Client 3", "Client 2", "Client 1", "Client 0"]);
+  });
+
   it("pages by keyset forward and back without skipping or repeating a client", async () => {
     for (let index = 0; index < 7; index += 1) await newClient({ name: `Client ${index}`, email: `c${index}@example.com` });
     const first = await listClients({ q: "", pageSize: 3 });
@@ -107,12 +118,14 @@ describe("the clients directory", () => {
     await newClient({ name: "=HYPERLINK(\"http://evil\")", email: "evil@example.com" });
     await newClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test" });
     await newClient({ name: "Other", email: "other@example.com" });
-    const text = await new Response(clientsCsvStream({ q: "e", status: undefined, payment: undefined }, "America/New_York")).text();
+    const response = clientsCsvResponse({ q: "e", status: undefined, payment: undefined }, "America/New_York", new Date("2026-11-24T03:00:00Z"));
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="clients-2026-11-23.csv"');
+    const text = await response.text();
     const lines = text.trim().split("\n");
-    expect(lines[0]).toBe("Name,Email,Phone,Tier,Status,Payment Status,Project Link,Notes,Created");
+    expect(lines[0]?.replace(/^\uFEFF/, "")).toBe("Name,Email,Phone,Tier,Status,Payment Status,Project Link,Notes,Created");
     expect(text).toContain("\"'=HYPERLINK(\"\"http://evil\"\")\"");
     expect(text).toContain("Mesa Verde Catering");
-    const filtered = await new Response(clientsCsvStream({ q: "mesaverde", status: undefined, payment: undefined }, "UTC")).text();
+    const filtered = await clientsCsvResponse({ q: "mesaverde", status: undefined, payment: undefined }, "UTC").text();
     expect(filtered.trim().split("\n")).toHaveLength(2);
   });
 });
