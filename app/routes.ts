@@ -28,6 +28,10 @@ export default [
       route("leads/export", "leads/leads-export-route.ts"),
       route("leads/import", "leads/lead-import-page.tsx"),
       route("leads/:leadId", "leads/lead-detail-page.tsx"),
+      route("clients", "clients/clients-page.tsx"),
+      route("clients/:clientId", "clients/client-detail-page.tsx"),
     ]),
+    route("leads/:leadId/convert", "clients/convert-lead-route.ts"),
+    route("clients/export", "clients/clients-export-route.ts"),
   ]),
 ] satisfies RouteConfig;
