@@ -1,4 +1,5 @@
 import { deliverDueEmails } from "~/email/delivery.server";
+import { runBookingUpkeep } from "~/consultations/booking-upkeep.server";
 
 /**
  * The work the app process does besides answering requests. Each job runs, then waits
@@ -8,7 +9,10 @@ import { deliverDueEmails } from "~/email/delivery.server";
  */
 export type RecurringJob = { name: string; everyMs: number; run: () => Promise<unknown> };
 
-export const RECURRING_JOBS: RecurringJob[] = [{ name: "deliver e-mail", everyMs: 1_000, run: () => deliverDueEmails() }];
+export const RECURRING_JOBS: RecurringJob[] = [
+  { name: "deliver e-mail", everyMs: 1_000, run: () => deliverDueEmails() },
+  { name: "booking reminders", everyMs: 60_000, run: () => runBookingUpkeep() },
+];
 
 export type BackgroundWorker = { stop(): Promise<void> };
 
