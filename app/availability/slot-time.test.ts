@@ -134,3 +134,15 @@ describe("offering and showing slots", () => {
     expect(["2026-03-03", "2026-03-04", "2026-03-06", "2026-03-07"].map((date) => isDateBlocked(date, blocked))).toEqual([false, true, true, false]);
   });
 });
+
+describe("calendar views", () => {
+  it("covers the right dates and steps by the view's unit", async () => {
+    const { viewRange, stepDate, datesBetween } = await import("./calendar-range");
+    expect(viewRange("week", "2026-03-11")).toEqual({ start: "2026-03-08", end: "2026-03-14" });
+    expect(viewRange("month", "2026-02-11")).toEqual({ start: "2026-02-01", end: "2026-02-28" });
+    expect(viewRange("year", "2026-02-11")).toEqual({ start: "2026-01-01", end: "2026-12-31" });
+    expect(stepDate("month", "2026-01-31", 1)).toBe("2026-02-28");
+    expect(stepDate("day", "2026-03-08", 1)).toBe("2026-03-09");
+    expect(datesBetween("2026-11-01", "2026-11-03")).toEqual(["2026-11-01", "2026-11-02", "2026-11-03"]);
+  });
+});

@@ -130,7 +130,7 @@ describe("invitations and the booking page", () => {
     expect(visitorMail?.text).toContain("12:00 am (Asia/Tokyo)"); // 10:00 EST = midnight in Tokyo
 
     await deliverDueEmails({ transport: nodemailer.createTransport(mail.url) });
-    const received = await mail.waitFor((message) => message.envelopeTo.includes("ana@example.com") && message.subject.includes("booked"));
+    const received = await mail.waitFor((message) => message.envelopeTo.includes("ana@example.com") && (message.subject ?? "").includes("booked"));
     const ics = received.attachments.find((attachment) => attachment.filename === "invite.ics");
     const calendar = ics?.content.toString("utf8") ?? "";
     expect(calendar).toContain("METHOD:REQUEST");
