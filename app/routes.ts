@@ -19,6 +19,7 @@ export default [
   route("sitemap.xml", "site/sitemap-route.ts"),
   route("robots.txt", "site/robots-route.ts"),
   route("auth", "auth/auth-page.tsx"),
+  route("booking/:token?", "booking/booking-page.tsx"),
   route("auth/sign-out", "auth/sign-out-route.ts"),
   route("api/auth/*", "auth/auth-api-route.ts"),
   ...prefix("admin", [
@@ -30,6 +31,10 @@ export default [
       route("leads/:leadId", "leads/lead-detail-page.tsx"),
       route("clients", "clients/clients-page.tsx"),
       route("clients/:clientId", "clients/client-detail-page.tsx"),
+      route("availability", "availability/availability-page.tsx"),
+      route("consultations", "consultations/consultations-page.tsx"),
+      route("bookings", "consultations/bookings-page.tsx"),
+      route("booking-invitations", "consultations/booking-invitations-route.ts"),
     ]),
     route("leads/:leadId/convert", "clients/convert-lead-route.ts"),
     route("clients/export", "clients/clients-export-route.ts"),
