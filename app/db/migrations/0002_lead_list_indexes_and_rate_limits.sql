@@ -1,3 +1,10 @@
+CREATE TABLE "rate_limit_counters" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "leads_tier_created_at_idx" ON "leads" USING btree ("tier","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "leads_source_created_at_idx" ON "leads" USING btree ("source","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "leads_name_id_idx" ON "leads" USING btree ("name","id");--> statement-breakpoint
