@@ -113,8 +113,13 @@ function BookingShell({ children }: { children: React.ReactNode }) {
 
 type ReadyPage = Extract<Awaited<ReturnType<typeof loadBookingPage>>, { kind: "ready" }>;
 
+/** One fetcher for booking and cancelling, shared by key: its result outlives the form that sent it. */
+const BOOKING_FETCHER = "booking-action";
+
 function BookingFlow({ page, zone }: { page: ReadyPage; zone: string }) {
   const [changing, setChanging] = React.useState(false);
+  const fetcher = useFetcher<BookingActionResult>({ key: BOOKING_FETCHER });
+  useActionToasts(fetcher.data, fetcher.state);
   const showPicker = page.canChange && (!page.booked || changing || page.proposed.length > 0);
   return (
     <BookingShell>
@@ -148,8 +153,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 function BookedCard({ page, zone, onReschedule }: { page: ReadyPage; zone: string; onReschedule: () => void }) {
-  const fetcher = useFetcher<BookingActionResult>();
-  useActionToasts(fetcher.data, fetcher.state);
+  const fetcher = useFetcher<BookingActionResult>({ key: BOOKING_FETCHER });
   if (!page.booked) return null;
   const start = new Date(page.booked.start);
   const end = new Date(page.booked.end);
@@ -221,10 +225,9 @@ function useActionToasts(result: BookingActionResult | undefined, state: string)
 }
 
 function SlotPicker({ page, zone }: { page: ReadyPage; zone: string }) {
-  const fetcher = useFetcher<BookingActionResult>();
+  const fetcher = useFetcher<BookingActionResult>({ key: BOOKING_FETCHER });
   const [date, setDate] = React.useState<Date | undefined>();
   const [choice, setChoice] = React.useState<Choice | null>(null);
-  useActionToasts(fetcher.data, fetcher.state);
   const byDate = React.useMemo(() => groupByVisitorDate(page.offered, zone), [page.offered, zone]);
   const today = dateInZone(new Date(), zone);
   const dateKey = date ? format(date, "yyyy-MM-dd") : null;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { and, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { availabilitySlots } from "~/availability/schema";
 import { addDaysToDate, dateInZone, offerableSlots, PROPOSED_SLOT_MINUTES, todayInZone } from "~/availability/slot-time";
 import { listBlockedDates } from "~/availability/availability.server";
@@ -319,4 +319,14 @@ export async function sendDueReminders(now = new Date()): Promise<number> {
     });
   }
   return sent;
+}
+
+/** Leads who can still be invited (not converted), newest first, for the invitation dialog's picker. */
+export async function listInvitableLeads(limit = 200): Promise<{ id: string; name: string; email: string }[]> {
+  return db()
+    .select({ id: leads.id, name: leads.name, email: leads.email })
+    .from(leads)
+    .where(ne(leads.status, "converted"))
+    .orderBy(desc(leads.createdAt))
+    .limit(limit);
 }
