@@ -3,6 +3,13 @@ import express from "express";
 import "react-router";
 import { startApplication, stopApplication } from "~/server-lifecycle.server";
 
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The visitor's network address (Express `req.ip`; honours `trust proxy` when set). */
+    clientAddress: string;
+  }
+}
+
 /**
  * The server bundle's entry (see vite.config.ts). It holds the whole app in
  * one module graph: the request handler, the database and the worker.
@@ -14,6 +21,8 @@ app.disable("x-powered-by");
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
+    // Public forms are rate-limited per visitor address.
+    getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown" }),
   }),
 );
 

@@ -49,3 +49,38 @@ export const inquirySchema = z.object({
 });
 
 export type InquiryInput = z.infer<typeof inquirySchema>;
+
+const requiredPhone = z
+  .string()
+  .trim()
+  .min(1, "Phone is required")
+  .max(40, "Use at most 40 characters")
+  .refine((value) => /^[0-9+().\-\s]*(?:(?:ext\.?|x)\s*\d+)?$/i.test(value), "Please enter a valid phone number")
+  .refine((value) => (value.match(/\d/g) ?? []).length >= 7, "Please enter a valid phone number");
+
+/** Where a visitor claimed the $99 offer; each has its own lead source and tag (spec 000 §3). */
+export const PROMO_PLACEMENTS = ["popup", "sticky_button", "packages_page"] as const;
+export type PromoPlacement = (typeof PROMO_PLACEMENTS)[number];
+
+/** The promo forms (popup, sticky button, packages page, spec 000 §5): full name, e-mail and phone required. */
+export const promoClaimSchema = z.object({
+  name: personName,
+  email: emailAddress,
+  phone: requiredPhone,
+  placement: z.enum(PROMO_PLACEMENTS, "Choose where the offer was claimed"),
+  website: z.string().max(500).optional(),
+});
+
+export type PromoClaimInput = z.infer<typeof promoClaimSchema>;
+
+/** The contact page's message form (spec 000 §5): name, e-mail and message required. */
+export const contactSchema = z.object({
+  name: personName,
+  email: emailAddress,
+  phone: optionalText(40),
+  businessType: optionalChoice(BUSINESS_TYPE_VALUES),
+  message: z.string().trim().min(1, "Message is required").max(5000, "Use at most 5000 characters"),
+  website: z.string().max(500).optional(),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,17 +1,254 @@
-import { db } from "~/db/connection.server";
-import type { InquiryInput } from "./inquiry-form";
-import { PROMO_TAG } from "./lead-options";
+import { randomInt } from "node:crypto";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { enqueueTemplatedEmail } from "~/email/outbox.server";
+import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/settings/schema";
+import { consumeRateLimits, describeWait, type RateLimitRule } from "~/site/rate-limit.server";
+import { formatDate } from "~/ui/date-format";
+import type { ContactInput, InquiryInput, PromoClaimInput, PromoPlacement } from "./inquiry-form";
+import { BUSINESS_TYPES, LEAD_TIERS, PROMO_TAG, type LeadSource } from "./lead-options";
+import { mintPromoCode } from "./promo-code";
 import { leads, leadTimelineEvents, type Lead } from "./schema";
 
 /**
- * A visitor's inquiry becomes a lead (status new) with its first timeline
- * entry, in one transaction.
+ * Public lead capture: the promo claim, the inquiry dialog and the contact form.
+ * Each accepted submission writes the lead, its timeline entry and the e-mails it
+ * causes (into the outbox) in one transaction. A refused submission creates nothing.
  */
-export async function createInquiryLead(input: InquiryInput): Promise<Lead> {
+
+/** Who sent the request: the rate limits count per address. */
+export type Submitter = { clientAddress: string; now?: Date };
+
+export type Refusal = { ok: false; refusal: string };
+
+/** A re-sent welcome e-mail waits at least this long after the previous one. */
+export const PROMO_EMAIL_RESEND_INTERVAL_MS = 60 * 60_000;
+
+const HOUR = 60 * 60_000;
+
+export type PublicForm = "promo-claim" | "inquiry" | "contact";
+
+/** Per visitor address, per e-mail address, and overall (a flood from many addresses). */
+export const PUBLIC_FORM_LIMITS = {
+  perAddress: { limit: 10, windowMs: HOUR },
+  perEmail: { limit: 5, windowMs: HOUR },
+  overall: { limit: 500, windowMs: HOUR },
+} as const;
+
+export const HONEYPOT_REFUSAL =
+  "This submission looked automated, so it was not sent. If you are a person, please reload the page and try again.";
+
+function rulesFor(form: PublicForm, email: string, clientAddress: string): RateLimitRule[] {
+  return [
+    { key: `${form}:ip:${clientAddress}`, ...PUBLIC_FORM_LIMITS.perAddress },
+    { key: `${form}:email:${email.toLowerCase()}`, ...PUBLIC_FORM_LIMITS.perEmail },
+    { key: `${form}:all`, ...PUBLIC_FORM_LIMITS.overall },
+  ];
+}
+
+/** Honeypot first (bots), then the rate limits; null when the submission may go ahead. */
+async function refuseIfAbusive(
+  form: PublicForm,
+  input: { email: string; website?: string | undefined },
+  submitter: Submitter,
+): Promise<Refusal | null> {
+  if (input.website && input.website.trim() !== "") return { ok: false, refusal: HONEYPOT_REFUSAL };
+  const verdict = await consumeRateLimits(rulesFor(form, input.email, submitter.clientAddress), { now: submitter.now });
+  if (verdict.allowed) return null;
+  const wait = describeWait(verdict.retryAfterMs);
+  const refusal = verdict.key.includes(":email:")
+    ? `We have already received several requests for this e-mail address. Please try again ${wait}.`
+    : verdict.key.endsWith(":all")
+      ? `We are receiving an unusual number of requests right now. Please try again ${wait}.`
+      : `You have sent several requests in a short time. Please try again ${wait}.`;
+  return { ok: false, refusal };
+}
+
+async function readSettings(tx: DatabaseExecutor): Promise<OrganizationSettings> {
+  const [settings] = await tx.select().from(organizationSettings).limit(1);
+  if (!settings) throw new Error("Organization settings are missing: the seed has not run.");
+  return settings;
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+function money(cents: number): string {
+  return `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: cents % 100 === 0 ? 0 : 2 })}`;
+}
+
+/** "a Starter website for $99 (regularly $199)", from the live tier catalog. */
+function launchOffer(tiers: PackageTier[]): string {
+  const starter = tiers.find((tier) => tier.tier === "1");
+  if (!starter) return "our $99 launch offer";
+  const promo = starter.promoPriceCents ?? starter.priceCents;
+  return `a ${starter.name} website for ${money(promo)} (regularly ${money(starter.priceCents)})`;
+}
+
+function tierLabel(tier: string | null | undefined, tiers: PackageTier[]): string {
+  if (!tier) return "your website";
+  const fromCatalog = tiers.find((entry) => entry.tier === tier);
+  if (fromCatalog) return `Tier ${fromCatalog.tier} – ${fromCatalog.name}`;
+  if (tier === "catering") return "a catering website";
+  if (tier === "rentals") return "a party-rental website";
+  return LEAD_TIERS.find((entry) => entry.value === tier)?.label ?? tier;
+}
+
+function businessTypeLabel(value: string | null | undefined): string {
+  return BUSINESS_TYPES.find((option) => option.value === value)?.label ?? "Not given";
+}
+
+function agencyAddress(settings: OrganizationSettings): string | null {
+  return settings.agencyNotificationEmail ?? settings.replyToEmail;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The $99 promo claim
+
+const PLACEMENT_SOURCE: Record<PromoPlacement, LeadSource> = {
+  popup: "Promo Popup",
+  sticky_button: "Sticky Button",
+  packages_page: "$99 Packages Page",
+};
+
+export type PromoClaimResult =
+  | { ok: true; code: string; expiresAt: Date; leadId: string; alreadyClaimed: boolean; emailQueued: boolean }
+  | Refusal;
+
+/**
+ * Claims the launch offer: a lead with a unique promo code, active for the configured days,
+ * and the welcome e-mail with the code. The same e-mail address with a code still active gets
+ * that code back (the welcome e-mail re-sent at most once an hour), never a second code.
+ */
+export async function claimPromo(input: PromoClaimInput, submitter: Submitter): Promise<PromoClaimResult> {
+  const refused = await refuseIfAbusive("promo-claim", input, submitter);
+  if (refused) return refused;
+  const now = submitter.now ?? new Date();
+  const email = input.email.trim();
+
   return db().transaction(async (tx) => {
+    // One claim per address at a time, across processes: two racing claims get one code.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promo:${email.toLowerCase()}`}))`);
+    const settings = await readSettings(tx);
+    const tiers = await tx.select().from(packageTiers);
+    const [existing] = await tx
+      .select()
+      .from(leads)
+      .where(
+        and(
+          sql`lower(${leads.email}) = ${email.toLowerCase()}`,
+          eq(leads.promoStatus, "active"),
+          gt(leads.promoExpiresAt, now),
+        ),
+      )
+      .orderBy(desc(leads.createdAt))
+      .limit(1);
+
+    if (existing?.promoCode && existing.promoExpiresAt) {
+      const lastSent = existing.promoEmailSentAt?.getTime() ?? 0;
+      const resend = now.getTime() - lastSent >= PROMO_EMAIL_RESEND_INTERVAL_MS;
+      if (resend) {
+        await enqueueWelcomeEmail(tx, existing, existing.promoCode, existing.promoExpiresAt, settings, tiers);
+        await tx.update(leads).set({ promoEmailSentAt: now, updatedAt: now }).where(eq(leads.id, existing.id));
+      }
+      return {
+        ok: true,
+        code: existing.promoCode,
+        expiresAt: existing.promoExpiresAt,
+        leadId: existing.id,
+        alreadyClaimed: true,
+        emailQueued: resend,
+      };
+    }
+
+    const code = await uniquePromoCode(tx, settings.promoCodePrefix, now);
+    const expiresAt = new Date(now.getTime() + settings.promoDurationDays * 24 * HOUR);
+    const source = PLACEMENT_SOURCE[input.placement];
     const [lead] = await tx
       .insert(leads)
       .values({
+        createdAt: now,
+        updatedAt: now,
+        name: input.name,
+        email,
+        phone: input.phone,
+        tier: "1",
+        source,
+        status: "new",
+        promoCode: code,
+        promoStatus: "active",
+        promoExpiresAt: expiresAt,
+        promoEmailSentAt: now,
+        tags: [PROMO_TAG, input.placement],
+      })
+      .returning();
+    if (!lead) throw new Error("The lead was not saved");
+    await tx.insert(leadTimelineEvents).values({ leadId: lead.id, event: "promo_claimed", data: { source, code }, createdAt: now });
+    await enqueueWelcomeEmail(tx, lead, code, expiresAt, settings, tiers);
+    return { ok: true, code, expiresAt, leadId: lead.id, alreadyClaimed: false, emailQueued: true };
+  });
+}
+
+async function uniquePromoCode(tx: DatabaseExecutor, prefix: string, now: Date): Promise<string> {
+  // 36^4 codes per millisecond: a clash is rare, but the unique constraint would abort the claim, so check first.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const code = mintPromoCode(prefix, now, (size) => randomInt(size));
+    const [taken] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.promoCode, code)).limit(1);
+    if (!taken) return code;
+  }
+  throw new Error("Could not mint a unique promo code");
+}
+
+async function enqueueWelcomeEmail(
+  tx: DatabaseExecutor,
+  lead: Lead,
+  code: string,
+  expiresAt: Date,
+  settings: OrganizationSettings,
+  tiers: PackageTier[],
+): Promise<void> {
+  await enqueueTemplatedEmail(tx, {
+    templateKey: "promo_welcome",
+    emailType: "promo_welcome",
+    to: lead.email,
+    toName: lead.name,
+    leadId: lead.id,
+    metadata: { promoCode: code },
+    variables: {
+      FirstName: firstName(lead.name),
+      PromoCode: code,
+      ExpiryDate: formatDate(expiresAt, settings.timezone),
+      Offer: launchOffer(tiers),
+      Tier: tierLabel("1", tiers),
+      CompanyName: settings.companyName ?? "our studio",
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The inquiry dialog
+
+export type CaptureResult = { ok: true; leadId: string } | Refusal;
+
+/**
+ * A visitor's inquiry becomes a lead (status new) with its first timeline entry, a
+ * confirmation to the visitor (the promo variant when the promo flag is set) and a
+ * notification to the agency, in one transaction.
+ */
+export async function createInquiryLead(input: InquiryInput, submitter: Submitter): Promise<CaptureResult> {
+  const refused = await refuseIfAbusive("inquiry", input, submitter);
+  if (refused) return refused;
+  const now = submitter.now ?? new Date();
+  return db().transaction(async (tx) => {
+    const settings = await readSettings(tx);
+    const tiers = await tx.select().from(packageTiers);
+    const source: LeadSource = input.promo ? "$99 Promo" : "website";
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        createdAt: now,
+        updatedAt: now,
         name: input.name,
         email: input.email,
         phone: input.phone ?? null,
@@ -19,7 +256,7 @@ export async function createInquiryLead(input: InquiryInput): Promise<Lead> {
         industry: input.industry ?? null,
         message: input.message ?? null,
         tier: input.tier ?? null,
-        source: input.promo ? "$99 Promo" : "website",
+        source,
         status: "new",
         tags: input.promo ? [PROMO_TAG] : [],
       })
@@ -29,7 +266,93 @@ export async function createInquiryLead(input: InquiryInput): Promise<Lead> {
       leadId: lead.id,
       event: "form_submitted",
       data: { tier: input.tier ?? null, promo: input.promo },
+      createdAt: now,
     });
-    return lead;
+    const variables = {
+      FirstName: firstName(lead.name),
+      Tier: tierLabel(lead.tier, tiers),
+      Offer: launchOffer(tiers),
+      CompanyName: settings.companyName ?? "our studio",
+    };
+    const templateKey = input.promo ? "inquiry_confirmation_promo" : "inquiry_confirmation";
+    await enqueueTemplatedEmail(tx, { templateKey, emailType: templateKey, to: lead.email, toName: lead.name, leadId: lead.id, variables });
+    await notifyAgency(tx, settings, lead, "admin_notification", { ...variables, Source: source });
+    return { ok: true, leadId: lead.id };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The contact page
+
+/**
+ * A contact message becomes a lead (source contact-page) with a confirmation to the
+ * visitor and a notification to the agency, in one transaction.
+ */
+export async function createContactLead(input: ContactInput, submitter: Submitter): Promise<CaptureResult> {
+  const refused = await refuseIfAbusive("contact", input, submitter);
+  if (refused) return refused;
+  const now = submitter.now ?? new Date();
+  return db().transaction(async (tx) => {
+    const settings = await readSettings(tx);
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        createdAt: now,
+        updatedAt: now,
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        businessType: input.businessType ?? null,
+        message: input.message,
+        source: "contact-page",
+        status: "new",
+        tags: [],
+      })
+      .returning();
+    if (!lead) throw new Error("The lead was not saved");
+    await tx.insert(leadTimelineEvents).values({
+      leadId: lead.id,
+      event: "form_submitted",
+      data: { tier: null, promo: false, form: "contact" },
+      createdAt: now,
+    });
+    const variables = { FirstName: firstName(lead.name), CompanyName: settings.companyName ?? "our studio" };
+    // The spec's send-inquiry-emails serves the contact page too: the visitor's copy is logged as an inquiry confirmation.
+    await enqueueTemplatedEmail(tx, {
+      templateKey: "contact_confirmation",
+      emailType: "inquiry_confirmation",
+      to: lead.email,
+      toName: lead.name,
+      leadId: lead.id,
+      variables,
+    });
+    await notifyAgency(tx, settings, lead, "contact_notification", { ...variables, Source: "contact-page" });
+    return { ok: true, leadId: lead.id };
+  });
+}
+
+async function notifyAgency(
+  tx: DatabaseExecutor,
+  settings: OrganizationSettings,
+  lead: Lead,
+  templateKey: "admin_notification" | "contact_notification",
+  variables: Record<string, string>,
+): Promise<void> {
+  const to = agencyAddress(settings);
+  if (!to) return;
+  await enqueueTemplatedEmail(tx, {
+    templateKey,
+    emailType: templateKey,
+    to,
+    toName: settings.companyName,
+    leadId: lead.id,
+    variables: {
+      ...variables,
+      LeadName: lead.name,
+      LeadEmail: lead.email,
+      LeadPhone: lead.phone ?? "Not given",
+      BusinessType: businessTypeLabel(lead.businessType),
+      Message: lead.message ?? "(no message)",
+    },
   });
 }

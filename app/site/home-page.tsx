@@ -1,30 +1,59 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, CalendarCheck, HeartHandshake, PartyPopper, Rocket, Smartphone, Sparkles, UtensilsCrossed, Wallet } from "lucide-react";
+import { Link, useLoaderData } from "react-router";
+import { listPackageTiers } from "~/settings/settings.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/home-page";
 import { useInquiryDialog } from "./inquiry-dialog";
+import { PackageCards } from "./package-cards";
+import { publicPageMeta } from "./seo";
+import { SiteMockup } from "./site-mockup";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Websites for small businesses in Dallas-Fort Worth | $99 launch offer" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    title: "Websites for small businesses in Dallas-Fort Worth",
+    description:
       "Launch. Grow. Scale. One-time-fee websites for caterers, party-rental firms and local businesses, built by twin sisters in Dallas-Fort Worth. Claim the $99 launch offer.",
-  },
+    path: "/",
+  });
+
+export async function loader(_: Route.LoaderArgs) {
+  return { tiers: await listPackageTiers() };
+}
+
+const STATS = [
+  { value: "87%", label: "trust", detail: "of customers trust a business more when it has a professional website" },
+  { value: "5x", label: "ROI", detail: "the typical return on a website that turns visitors into inquiries" },
+  { value: "3x", label: "more leads", detail: "when customers can find you, see your work and reach you in one tap" },
+];
+
+const VALUES = [
+  { icon: Wallet, title: "One honest price", text: "Pay once for your site. No monthly retainers, no surprise invoices, no contracts to untangle." },
+  { icon: Smartphone, title: "Made for phones", text: "Most of your customers find you on a phone. Every page we build is fast and easy to use on one." },
+  { icon: HeartHandshake, title: "Real people, real support", text: "You talk to the two of us, not a ticket queue. We answer within 24-48 hours, usually sooner." },
+  { icon: Rocket, title: "Live in weeks", text: "From first call to launch in three to four weeks, with clear steps and no jargon along the way." },
+];
+
+const METRICS = [
+  { value: "+65%", label: "inquiries" },
+  { value: "+80%", label: "credibility" },
+  { value: "+120%", label: "reach" },
+  { value: "+50%", label: "repeat business" },
 ];
 
 export default function HomePage() {
+  const { tiers } = useLoaderData<typeof loader>();
   const { openInquiry } = useInquiryDialog();
   return (
     <>
       <section className="bg-gradient-to-b from-primary/10 to-background">
-        <div className="mx-auto max-w-7xl px-4 py-20 text-center sm:px-6 sm:py-28">
+        <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 sm:py-24">
           <p className="mb-4 inline-block rounded-full bg-primary/10 px-4 py-1 text-sm font-medium text-primary">
             Launch offer: a complete one-page website for $99 (regularly $199)
           </p>
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">Launch. Grow. Scale</h1>
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">Launch. Grow. Scale</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            We build websites that make small businesses look as good online as they are in person: clear, fast,
-            mobile-ready, and priced once, with no monthly surprises.
+            We're twin sisters in Dallas-Fort Worth who build websites that make small businesses look as good online as
+            they are in person: clear, fast, mobile-ready, and priced once, with no monthly surprises.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Button size="lg" onClick={() => openInquiry({ tier: "1", promo: true })}>
@@ -39,10 +68,142 @@ export default function HomePage() {
               Get a Custom Quote
             </Button>
           </div>
+          <ul className="mx-auto mt-14 grid max-w-4xl gap-4 sm:grid-cols-3">
+            {STATS.map((stat) => (
+              <li key={stat.label} className="rounded-xl border bg-card p-6 text-left shadow-sm">
+                <p className="text-3xl font-extrabold text-primary">
+                  {stat.value} <span className="text-lg font-semibold text-foreground">{stat.label}</span>
+                </p>
+                <p className="mt-2 text-sm text-muted-foreground">{stat.detail}</p>
+              </li>
+            ))}
+          </ul>
         </div>
       </section>
-      <section id="packages" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
-        <h2 className="text-3xl font-bold tracking-tight">Packages and pricing</h2>
+
+      <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <h2 id="why-heading" className="text-3xl font-bold tracking-tight">Why small businesses choose us</h2>
+        <p className="mt-3 max-w-2xl text-muted-foreground">
+          You are busy running your business. We make getting online the easy part.
+        </p>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {VALUES.map((value) => (
+            <li key={value.title} className="rounded-xl border bg-card p-6 shadow-sm">
+              <value.icon className="size-8 text-primary" aria-hidden="true" />
+              <h3 className="mt-4 text-lg font-semibold">{value.title}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{value.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="packages" aria-labelledby="packages-heading" className="scroll-mt-20 bg-muted/50">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="packages-heading" className="text-3xl font-bold tracking-tight">Packages and pricing</h2>
+          <p className="mt-3 max-w-2xl text-muted-foreground">
+            Four packages, one-time fees. Start small and grow: everything we build can be extended later.
+          </p>
+          <div className="mt-10">
+            <PackageCards
+              tiers={tiers}
+              action={(tier) =>
+                tier.tier === "1" ? (
+                  <Button className="w-full" onClick={() => openInquiry({ tier: "1", promo: true })}>
+                    Claim $99 Offer
+                  </Button>
+                ) : (
+                  <Button className="w-full" variant="outline" onClick={() => openInquiry({ tier: tier.tier as "2" | "3" | "4" })}>
+                    {tier.isCustomQuote ? "Get a Custom Quote" : `Choose ${tier.name}`}
+                  </Button>
+                )
+              }
+            />
+          </div>
+          <p className="mt-6 text-sm">
+            <Link to="/packages" className="font-medium text-primary underline underline-offset-4">
+              Compare every package in detail
+            </Link>
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="catering-heading" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2">
+        <div>
+          <UtensilsCrossed className="size-8 text-primary" aria-hidden="true" />
+          <h2 id="catering-heading" className="mt-4 text-3xl font-bold tracking-tight">Websites for caterers</h2>
+          <p className="mt-4 text-muted-foreground">
+            Your food is already the talk of every party. Give the guests who ask "who catered this?" a place to find you:
+            menus that are easy to read on a phone, photos of your spreads, and a request form that collects the date,
+            headcount and budget before you ever pick up the phone.
+          </p>
+          <ul className="mt-4 grid gap-1 text-sm text-muted-foreground">
+            <li>• Menus and packages that you can update yourself</li>
+            <li>• Event photo gallery</li>
+            <li>• Quote requests with every detail you need</li>
+          </ul>
+          <Button className="mt-6" onClick={() => openInquiry({ tier: "catering" })}>
+            Get a Catering Website
+          </Button>
+        </div>
+        <SiteMockup label="Example catering website with a menu and prices" variant="menu" accent="#a34a28" className="h-auto w-full max-w-lg justify-self-center" />
+      </section>
+
+      <section aria-labelledby="rentals-heading" className="bg-muted/50">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2">
+          <SiteMockup label="Example party-rental website with a booking calendar" variant="booking" accent="#5b3fa0" className="order-last h-auto w-full max-w-lg justify-self-center lg:order-first" />
+          <div>
+            <PartyPopper className="size-8 text-primary" aria-hidden="true" />
+            <h2 id="rentals-heading" className="mt-4 text-3xl font-bold tracking-tight">Websites for party rentals</h2>
+            <p className="mt-4 text-muted-foreground">
+              Bounce houses, tents, tables and chairs: your customers want to know what is free on their date and whether
+              you deliver to them. We build rental sites with live availability, delivery-radius checks and online deposits,
+              so bookings arrive while you sleep.
+            </p>
+            <ul className="mt-4 grid gap-1 text-sm text-muted-foreground">
+              <li>• Availability by date</li>
+              <li>• Deposits and payments online</li>
+              <li>• Automatic confirmations and reminders</li>
+            </ul>
+            <Button className="mt-6" onClick={() => openInquiry({ tier: "rentals" })}>
+              Get a Rental Website
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="results-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <h2 id="results-heading" className="text-3xl font-bold tracking-tight">What a good website does for a small business</h2>
+        <p className="mt-3 max-w-2xl text-muted-foreground">
+          Typical changes small businesses report in the months after moving from a social-media page alone to a real website.
+        </p>
+        <ul className="mt-10 grid grid-cols-2 gap-6 lg:grid-cols-4">
+          {METRICS.map((metric) => (
+            <li key={metric.label} className="rounded-xl border bg-card p-6 text-center shadow-sm">
+              <p className="text-4xl font-extrabold text-primary">{metric.value}</p>
+              <p className="mt-2 font-medium">{metric.label}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="contact" aria-labelledby="cta-heading" className="scroll-mt-20 bg-primary text-primary-foreground">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
+          <Sparkles className="mx-auto size-8" aria-hidden="true" />
+          <h2 id="cta-heading" className="mt-4 text-3xl font-bold tracking-tight">Your website for $99 with our launch offer</h2>
+          <p className="mx-auto mt-4 max-w-2xl opacity-90">
+            Claim the launch offer and get a complete Starter website, normally $199. Tell us about your business and we'll
+            reply within 24-48 hours. Want something bigger? Ask for a quote; it's free.
+          </p>
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <Button size="lg" variant="secondary" onClick={() => openInquiry({ tier: "1", promo: true })}>
+              Claim $99 Offer
+            </Button>
+            <Button size="lg" variant="outline" className="border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground" onClick={() => openInquiry({})}>
+              <CalendarCheck className="size-4" aria-hidden="true" />
+              Request a Quote
+            </Button>
+          </div>
+        </div>
       </section>
     </>
   );

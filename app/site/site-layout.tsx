@@ -1,21 +1,42 @@
 import { Link, Outlet, useLoaderData } from "react-router";
+import { config } from "~/config.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { SkipLink } from "~/ui/skip-link";
 import type { Route } from "./+types/site-layout";
 import { InquiryDialogProvider } from "./inquiry-dialog";
+import { PromoOffer } from "./promo-offer";
 import { SiteHeader } from "./site-header";
 import { SITE_NAVIGATION } from "./site-navigation";
 
 export async function loader(_: Route.LoaderArgs) {
   const settings = await getOrganizationSettings();
   return {
-    companyName: settings.companyName ?? "Our Studio",
+    companyName: settings.companyName ?? "Sister Site Studio",
     email: settings.replyToEmail,
+    publicUrl: config().publicUrl,
   };
 }
 
+/** JSON-LD for search engines: who the agency is and where it works. */
+function organizationJsonLd({ companyName, email, publicUrl }: { companyName: string; email: string | null; publicUrl: string }) {
+  const organization = {
+    "@context": "https://schema.org",
+    "@type": "ProfessionalService",
+    name: companyName,
+    url: `${publicUrl}/`,
+    description:
+      "One-time-fee websites for caterers, party-rental firms, startups and local service businesses, built by twin sisters in Dallas-Fort Worth.",
+    ...(email ? { email } : {}),
+    areaServed: "Dallas-Fort Worth, Texas",
+    address: { "@type": "PostalAddress", addressLocality: "Dallas-Fort Worth", addressRegion: "TX", addressCountry: "US" },
+    priceRange: "$99 - $1,000+",
+  };
+  // `<` escaped so that no value can close the script element.
+  return JSON.stringify(organization).replaceAll("<", "\\u003c");
+}
+
 export default function SiteLayout() {
-  const { companyName, email } = useLoaderData<typeof loader>();
+  const { companyName, email, publicUrl } = useLoaderData<typeof loader>();
   return (
     <InquiryDialogProvider>
       <SkipLink />
@@ -28,22 +49,23 @@ export default function SiteLayout() {
           <div>
             <p className="text-lg font-bold">{companyName}</p>
             <p className="mt-2 text-sm text-muted-foreground">
-              Websites for small businesses, built by twin sisters in Dallas-Fort Worth.
+              Websites for small businesses, built by twin sisters in Dallas-Fort Worth. One price, no monthly surprises.
             </p>
           </div>
           <nav aria-label="Footer" className="grid grid-cols-2 gap-2 text-sm">
             {SITE_NAVIGATION.map((item) => (
-              <Link key={item.to} to={item.to} className="text-muted-foreground hover:text-foreground">
+              <Link key={item.to} to={item.to} className="py-1 text-muted-foreground hover:text-foreground">
                 {item.label}
               </Link>
             ))}
           </nav>
           <div className="text-sm text-muted-foreground">
             {email ? (
-              <a className="hover:text-foreground" href={`mailto:${email}`}>
+              <a className="underline-offset-4 hover:text-foreground hover:underline" href={`mailto:${email}`}>
                 {email}
               </a>
             ) : null}
+            <p className="mt-1">Phone on request</p>
             <p className="mt-1">Dallas-Fort Worth, Texas</p>
             <p className="mt-4">
               © {new Date().getFullYear()} {companyName}
@@ -51,6 +73,8 @@ export default function SiteLayout() {
           </div>
         </div>
       </footer>
+      <PromoOffer />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd({ companyName, email, publicUrl }) }} />
     </InquiryDialogProvider>
   );
 }

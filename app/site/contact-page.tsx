@@ -1,0 +1,147 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { useCallback, useState } from "react";
+import { data, useActionData, useRouteLoaderData } from "react-router";
+import { answerContact } from "~/leads/capture-actions.server";
+import type { SubmissionOutcome } from "~/leads/capture-outcome";
+import { BUSINESS_TYPES } from "~/leads/lead-options";
+import { Button } from "~/ui/button";
+import { FormField } from "~/ui/form-field";
+import { Input } from "~/ui/input";
+import { NativeSelect } from "~/ui/native-select";
+import { Textarea } from "~/ui/textarea";
+import { toast } from "~/ui/toaster";
+import type { Route } from "./+types/contact-page";
+import { clientAddressOf } from "./client-address.server";
+import { HoneypotField } from "./honeypot-field";
+import { publicPageMeta } from "./seo";
+import type { loader as siteLoader } from "./site-layout";
+import { useFormPost } from "./use-form-post";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    title: "Contact Us",
+    description: "Write to the twins behind the studio in Dallas-Fort Worth. We reply within 24-48 business hours.",
+    path: "/contact",
+  });
+
+// The form posts here when JavaScript is off; the page then says what happened.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { status, outcome } = await answerContact(await request.formData(), clientAddressOf(context));
+  return data(outcome, { status });
+}
+
+const SENT_TITLE = "Message Sent!";
+const SENT_TEXT = "We'll get back to you within 24-48 business hours. Check your email!";
+
+export default function ContactPage() {
+  const site = useRouteLoaderData<typeof siteLoader>("site/site-layout");
+  const email = site?.email ?? null;
+  const posted = useActionData<typeof action>();
+  const [sentWithScript, setSentWithScript] = useState(false);
+
+  const handle = useCallback((outcome: SubmissionOutcome, form: HTMLFormElement) => {
+    if (outcome.ok) {
+      toast.success(SENT_TITLE, { description: SENT_TEXT, duration: 5_000 });
+      form.reset();
+      setSentWithScript(true);
+    } else if (outcome.error) {
+      toast.error("Error", { description: outcome.error });
+    }
+  }, []);
+  const { submitting, outcome: fetched, onSubmit } = useFormPost<SubmissionOutcome>("/contact-message", handle);
+  const outcome = fetched ?? posted;
+  const fieldErrors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
+  const values = outcome && !outcome.ok ? (outcome.values ?? {}) : {};
+  const refusal = outcome && !outcome.ok ? outcome.error : undefined;
+  const sent = sentWithScript || posted?.ok === true;
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-primary/10 to-background">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Contact Us</h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">
+            Questions, ideas, or just not sure where to start? Send us a note. We reply within 24-48 business hours.
+          </p>
+        </div>
+      </section>
+      <section className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_2fr]">
+        <div>
+          <h2 className="text-2xl font-bold">Get in touch</h2>
+          <ul className="mt-6 grid gap-5">
+            {email ? (
+              <li className="flex gap-3">
+                <Mail className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                <div>
+                  <p className="font-medium">Email</p>
+                  <a className="text-muted-foreground underline-offset-4 hover:underline" href={`mailto:${email}`}>
+                    {email}
+                  </a>
+                </div>
+              </li>
+            ) : null}
+            <li className="flex gap-3">
+              <Phone className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <div>
+                <p className="font-medium">Phone</p>
+                <p className="text-muted-foreground">On request: leave your number and we'll call you.</p>
+              </div>
+            </li>
+            <li className="flex gap-3">
+              <MapPin className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <div>
+                <p className="font-medium">Location</p>
+                <p className="text-muted-foreground">Dallas-Fort Worth, Texas</p>
+              </div>
+            </li>
+          </ul>
+          <p className="mt-8 text-sm text-muted-foreground">Business hours: Monday to Friday, 9 am to 5 pm Central.</p>
+        </div>
+        <div className="rounded-xl border bg-card p-6 shadow-sm">
+          <h2 className="text-2xl font-bold">Send us a message</h2>
+          {sent ? (
+            <div role="status" className="mt-4 rounded-md border border-success/40 bg-success/5 p-4">
+              <p className="font-semibold">{SENT_TITLE}</p>
+              <p className="text-sm text-muted-foreground">{SENT_TEXT}</p>
+            </div>
+          ) : null}
+          <form method="post" action="/contact" onSubmit={onSubmit} className="mt-6 grid gap-4">
+            <HoneypotField id="contact-website" />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Name" name="name" id="contact-name" error={fieldErrors.name} required>
+                <Input autoComplete="name" maxLength={120} defaultValue={values.name} />
+              </FormField>
+              <FormField label="Email" name="email" id="contact-email" error={fieldErrors.email} required>
+                <Input type="email" autoComplete="email" maxLength={254} defaultValue={values.email} />
+              </FormField>
+              <FormField label="Phone" name="phone" id="contact-phone" error={fieldErrors.phone}>
+                <Input type="tel" autoComplete="tel" maxLength={40} defaultValue={values.phone} />
+              </FormField>
+              <FormField label="Business type" name="businessType" id="contact-business-type" error={fieldErrors.businessType}>
+                <NativeSelect defaultValue={values.businessType ?? ""}>
+                  <option value="">Select…</option>
+                  {BUSINESS_TYPES.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+            </div>
+            <FormField label="Message" name="message" id="contact-message" error={fieldErrors.message} required>
+              <Textarea rows={6} maxLength={5000} defaultValue={values.message} placeholder="Tell us about your business and how we can help." />
+            </FormField>
+            {refusal ? (
+              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+                {refusal}
+              </p>
+            ) : null}
+            <Button type="submit" size="lg" disabled={submitting}>
+              {submitting ? "Sending..." : "Send Message"}
+            </Button>
+          </form>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { MailCheck } from "lucide-react";
+import { useState } from "react";
+import { data, Link, useActionData, useLoaderData } from "react-router";
+import { answerPromoClaim } from "~/leads/capture-actions.server";
+import { listPackageTiers } from "~/settings/settings.server";
+import { Button } from "~/ui/button";
+import type { Route } from "./+types/packages-page";
+import { clientAddressOf } from "./client-address.server";
+import { PackageCards } from "./package-cards";
+import { PromoClaimForm, type ClaimedPromo } from "./promo-claim-form";
+import { publicPageMeta } from "./seo";
+import { SiteMockup } from "./site-mockup";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    title: "Website Packages and Pricing",
+    description:
+      "Four one-time-fee website packages: Starter ($99 with the launch offer), Growth Site ($249), Professional Automation and Premium Suite. Claim your $99 code.",
+    path: "/packages",
+  });
+
+export async function loader(_: Route.LoaderArgs) {
+  return { tiers: await listPackageTiers() };
+}
+
+// The claim form posts here when JavaScript is off; the page then shows the code or the problem.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { status, outcome } = await answerPromoClaim(await request.formData(), clientAddressOf(context));
+  return data(outcome, { status });
+}
+
+const EXAMPLES = [
+  { label: "Example Starter website: a one-page landing site", variant: "landing", accent: "#0f5c5e", caption: "Starter: one polished page" },
+  { label: "Example Growth Site: a menu and services page", variant: "menu", accent: "#a34a28", caption: "Growth Site: menus and services" },
+  { label: "Example Professional Automation site: online booking", variant: "booking", accent: "#5b3fa0", caption: "Professional: bookings and payments" },
+  { label: "Example Premium Suite: a business dashboard", variant: "dashboard", accent: "#1d5fa8", caption: "Premium: your business dashboard" },
+] as const;
+
+export default function PackagesPage() {
+  const { tiers } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const [claimed, setClaimed] = useState<ClaimedPromo | null>(null);
+  const shown = claimed ?? (posted?.ok ? posted : null);
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-primary/10 to-background">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Website Packages</h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">
+            Pick the package that fits today. Every price is a one-time fee, and every site can grow with you later.
+          </p>
+        </div>
+      </section>
+
+      <section aria-label="Packages" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <PackageCards
+          tiers={tiers}
+          headingLevel="h2"
+          action={() => (
+            <Button asChild variant="outline" className="w-full">
+              <Link to="/#contact">Request a Quote</Link>
+            </Button>
+          )}
+        />
+      </section>
+
+      <section aria-labelledby="examples-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <h2 id="examples-heading" className="text-3xl font-bold tracking-tight">What each package looks like</h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {EXAMPLES.map((example) => (
+            <li key={example.caption} className="rounded-xl border bg-card p-4 shadow-sm">
+              <SiteMockup label={example.label} variant={example.variant} accent={example.accent} className="h-auto w-full" />
+              <p className="mt-3 text-sm font-medium">{example.caption}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="claim" aria-labelledby="claim-heading" className="scroll-mt-20 bg-muted/50">
+        <div className="mx-auto grid max-w-5xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2">
+          <div>
+            <h2 id="claim-heading" className="text-3xl font-bold tracking-tight">Claim your $99 Starter website</h2>
+            <p className="mt-4 text-muted-foreground">
+              Our launch offer: the complete Starter package, normally $199, for $99. Enter your details and we'll e-mail you
+              a personal promo code, valid for 7 days. Use it when you're ready to start; there's nothing to pay today.
+            </p>
+            <ul className="mt-6 grid gap-2 text-sm">
+              <li>• One page with up to 5 images or sections</li>
+              <li>• Mobile optimized and fast</li>
+              <li>• One round of revisions</li>
+            </ul>
+          </div>
+          <div className="rounded-xl border bg-card p-6 shadow-sm">
+            {shown ? (
+              <div role="status" className="grid gap-3 text-center">
+                <MailCheck className="mx-auto size-10 text-success" aria-hidden="true" />
+                <p className="text-lg font-semibold">
+                  {shown.alreadyClaimed ? "You already have a code — here it is again" : "Your promo code is ready"}
+                </p>
+                <p className="rounded-lg border-2 border-dashed border-primary bg-primary/5 px-4 py-3 font-mono text-2xl font-bold tracking-wider" data-testid="promo-code">
+                  {shown.code}
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  We also sent it to <strong className="text-foreground">{shown.email}</strong>. It is valid until {shown.expiresOn}.
+                </p>
+              </div>
+            ) : (
+              <PromoClaimForm
+                placement="packages_page"
+                idPrefix="packages-claim"
+                initialOutcome={posted && !posted.ok ? posted : undefined}
+                onClaimed={setClaimed}
+              />
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

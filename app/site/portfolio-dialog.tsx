@@ -1,0 +1,51 @@
+import { Check, ExternalLink } from "lucide-react";
+import { Button } from "~/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
+import type { PortfolioEntry } from "./portfolio-page";
+
+/** A portfolio project's details: category, description, package, features and an optional visit link. */
+export default function PortfolioDialog({
+  item,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  item: PortfolioEntry;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <p className="text-sm font-medium text-primary">{item.category}</p>
+          <DialogTitle className="text-2xl">{item.name}</DialogTitle>
+          <DialogDescription>{item.description}</DialogDescription>
+        </DialogHeader>
+        <div>
+          <h3 className="text-sm font-semibold">Package</h3>
+          <p className="text-sm text-muted-foreground">{item.tierLabel}</p>
+        </div>
+        <div>
+          <h3 className="text-sm font-semibold">Features</h3>
+          <ul className="mt-2 grid gap-1.5 text-sm">
+            {item.features.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </div>
+        {item.link ? (
+          <Button asChild variant="outline">
+            <a href={item.link} target="_blank" rel="noopener noreferrer">
+              Visit the site <ExternalLink className="size-4" aria-hidden="true" />
+            </a>
+          </Button>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

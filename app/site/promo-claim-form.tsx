@@ -1,0 +1,78 @@
+import { useCallback } from "react";
+import type { PromoClaimOutcome } from "~/leads/capture-outcome";
+import type { PromoPlacement } from "~/leads/inquiry-form";
+import { Button } from "~/ui/button";
+import { FormField } from "~/ui/form-field";
+import { Input } from "~/ui/input";
+import { toast } from "~/ui/toaster";
+import { HoneypotField } from "./honeypot-field";
+import { markPopupSeen, markPromoClaimed } from "./promo-offer-state";
+import { useFormPost } from "./use-form-post";
+
+export type ClaimedPromo = Extract<PromoClaimOutcome, { ok: true }>;
+
+/**
+ * The $99 claim form (popup, sticky button, packages page): full name, e-mail and phone.
+ * With JavaScript it posts to /promo-claim; without, to the packages page's action.
+ */
+export function PromoClaimForm({
+  placement,
+  idPrefix,
+  onClaimed,
+  initialOutcome,
+  submitLabel = "Claim My $99 Website",
+}: {
+  placement: PromoPlacement;
+  idPrefix: string;
+  onClaimed?: (claimed: ClaimedPromo) => void;
+  /** What the page's action answered when the form was posted without JavaScript. */
+  initialOutcome?: PromoClaimOutcome;
+  submitLabel?: string;
+}) {
+  const handle = useCallback(
+    (outcome: PromoClaimOutcome, form: HTMLFormElement) => {
+      if (outcome.ok) {
+        toast.success("Success", { description: `Check ${outcome.email} for your unique promo code — valid for 7 days!` });
+        markPromoClaimed();
+        markPopupSeen();
+        form.reset();
+        onClaimed?.(outcome);
+      } else if (outcome.error) {
+        toast.error("Error", { description: outcome.error });
+      }
+    },
+    [onClaimed],
+  );
+  const { submitting, outcome: posted, onSubmit } = useFormPost<PromoClaimOutcome>("/promo-claim", handle);
+  const outcome = posted ?? initialOutcome;
+  const fieldErrors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
+  const values = outcome && !outcome.ok ? (outcome.values ?? {}) : {};
+  const refusal = outcome && !outcome.ok ? outcome.error : undefined;
+
+  return (
+    <form method="post" action="/packages" onSubmit={onSubmit} className="grid gap-4" noValidate={false}>
+      <input type="hidden" name="placement" value={placement} />
+      <HoneypotField id={`${idPrefix}-website`} />
+      <FormField label="Full name" name="name" id={`${idPrefix}-name`} error={fieldErrors.name} required>
+        <Input autoComplete="name" maxLength={120} defaultValue={values.name} />
+      </FormField>
+      <FormField label="Email" name="email" id={`${idPrefix}-email`} error={fieldErrors.email} required>
+        <Input type="email" autoComplete="email" maxLength={254} defaultValue={values.email} />
+      </FormField>
+      <FormField label="Phone" name="phone" id={`${idPrefix}-phone`} error={fieldErrors.phone} required>
+        <Input type="tel" autoComplete="tel" maxLength={40} defaultValue={values.phone} />
+      </FormField>
+      {refusal ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          {refusal}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={submitting}>
+        {submitting ? "Claiming..." : submitLabel}
+      </Button>
+      <p className="text-xs text-muted-foreground">
+        We'll e-mail your code right away. No payment now, no spam, and you can reply any time with questions.
+      </p>
+    </form>
+  );
+}

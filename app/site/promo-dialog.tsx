@@ -1,0 +1,30 @@
+import type { PromoPlacement } from "~/leads/inquiry-form";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { PromoClaimForm } from "./promo-claim-form";
+
+/** The $99 claim in a dialog: the timed popup and the sticky button open it. Loaded on first use. */
+export default function PromoDialog({
+  placement,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  placement: PromoPlacement;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Launch offer: your website for $99</DialogTitle>
+          <DialogDescription>
+            A complete, mobile-ready Starter website for $99 instead of $199. Claim your code now; it stays valid for 7 days.
+          </DialogDescription>
+        </DialogHeader>
+        <PromoClaimForm placement={placement} idPrefix={`promo-${placement}`} onClaimed={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+import { Gift } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import type { PromoPlacement } from "~/leads/inquiry-form";
+import { useReturnFocus } from "~/ui/return-focus";
+import {
+  markPopupSeen,
+  POPUP_DELAY_MS,
+  POPUP_MIN_WIDTH_PX,
+  popupSeen,
+  PROMO_CLAIMED_STORAGE_KEY,
+  promoClaimed,
+} from "./promo-offer-state";
+
+const PromoDialog = lazy(() => import("./promo-dialog"));
+
+/**
+ * The site-wide $99 offer (spec 000 §4): a popup 2 s after load on screens at least 768 px
+ * wide unless the seen-cookie exists (closing or claiming sets it for 7 days), and a sticky
+ * 'Claim $99 Offer' button on wide screens until the visitor has claimed.
+ */
+export function PromoOffer() {
+  const [placement, setPlacement] = useState<PromoPlacement | null>(null);
+  const [open, setOpen] = useState(false);
+  const [showSticky, setShowSticky] = useState(false);
+  const { remember, onCloseAutoFocus } = useReturnFocus();
+
+  useEffect(() => {
+    // A marker that the page is interactive (browser tests wait for it before using the scripts' features).
+    document.documentElement.dataset.hydrated = "true";
+    const update = () => setShowSticky(!promoClaimed());
+    update();
+    window.addEventListener(PROMO_CLAIMED_STORAGE_KEY, update);
+    window.addEventListener("storage", update);
+    return () => {
+      window.removeEventListener(PROMO_CLAIMED_STORAGE_KEY, update);
+      window.removeEventListener("storage", update);
+    };
+  }, []);
+
+  useEffect(() => {
+    const wide = () => window.matchMedia(`(min-width: ${POPUP_MIN_WIDTH_PX}px)`).matches;
+    if (popupSeen() || !wide()) return;
+    const timer = window.setTimeout(() => {
+      // Never over another dialog the visitor opened, nor after the window became narrow.
+      if (popupSeen() || !wide() || document.querySelector('[role="dialog"]')) return;
+      remember();
+      setPlacement("popup");
+      setOpen(true);
+    }, POPUP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [remember]);
+
+  const onOpenChange = useCallback(
+    (next: boolean) => {
+      setOpen(next);
+      if (!next && placement === "popup") markPopupSeen();
+    },
+    [placement],
+  );
+
+  return (
+    <>
+      {showSticky ? (
+        <button
+          type="button"
+          onClick={() => {
+            remember();
+            setPlacement("sticky_button");
+            setOpen(true);
+          }}
+          className="fixed right-6 bottom-6 z-30 hidden items-center gap-2 rounded-full bg-primary px-5 py-3 text-sm font-semibold text-primary-foreground shadow-lg transition-transform outline-none hover:scale-105 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:inline-flex"
+        >
+          <Gift className="size-4" aria-hidden="true" />
+          Claim $99 Offer
+        </button>
+      ) : null}
+      {placement ? (
+        <Suspense fallback={null}>
+          <PromoDialog placement={placement} open={open} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

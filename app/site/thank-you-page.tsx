@@ -1,0 +1,41 @@
+import { CheckCircle2 } from "lucide-react";
+import { Link, useRouteLoaderData } from "react-router";
+import { Button } from "~/ui/button";
+import type { Route } from "./+types/thank-you-page";
+import type { loader as siteLoader } from "./site-layout";
+import { publicPageMeta } from "./seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    title: "Thank you",
+    description: "Your inquiry was received. We'll reply within 24-48 business hours.",
+    path: "/thank-you",
+    noindex: true,
+  });
+
+export default function ThankYouPage() {
+  const site = useRouteLoaderData<typeof siteLoader>("site/site-layout");
+  const email = site?.email ?? null;
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6">
+      <CheckCircle2 className="size-14 text-success" aria-hidden="true" />
+      <h1 className="mt-6 text-4xl font-extrabold tracking-tight">Thank you!</h1>
+      <p className="mt-4 text-lg">We received your inquiry, and one of us will reply within 24-48 business hours.</p>
+      <p className="mt-3 text-muted-foreground">
+        Please check your e-mail, including the spam or promotions folder, so our reply doesn't slip past you. If you
+        claimed the launch offer, your promo code is valid for 7 days.
+      </p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/">Back to Home</Link>
+      </Button>
+      {email ? (
+        <p className="mt-6 text-sm text-muted-foreground">
+          Questions in the meantime? Write to{" "}
+          <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${email}`}>
+            {email}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}

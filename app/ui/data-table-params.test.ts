@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { decodeKeysetCursor, encodeKeysetCursor, filterHref, pageHref, readTableSort, sortHref } from "./data-table-params";
+
+describe("table view in the URL", () => {
+  it("reads an allowed sort, and falls back for an unknown column", () => {
+    const fallback = { key: "created", direction: "desc" } as const;
+    expect(readTableSort(new URLSearchParams("sort=name&dir=desc"), ["created", "name"], fallback)).toEqual({ key: "name", direction: "desc" });
+    expect(readTableSort(new URLSearchParams("sort=password"), ["created", "name"], fallback)).toEqual(fallback);
+  });
+
+  it("toggles the direction of the current column and drops the cursor", () => {
+    const params = new URLSearchParams("q=rosa&sort=name&dir=asc&after=abc");
+    expect(sortHref(params, { key: "name", direction: "asc" }, "name")).toBe("?q=rosa&sort=name&dir=desc");
+    expect(sortHref(params, { key: "name", direction: "asc" }, "email")).toBe("?q=rosa&sort=email&dir=asc");
+  });
+
+  it("keeps filters when paging and resets paging when filtering", () => {
+    const params = new URLSearchParams("status=new&before=x");
+    expect(pageHref(params, "after", "c1")).toBe("?status=new&after=c1");
+    expect(filterHref(params, { status: null, tier: "2" })).toBe("?tier=2");
+  });
+
+  it("round-trips cursors and rejects tampered ones", () => {
+    const cursor = { value: "Zoë, \"the\" planner", id: "0b5e0c1e-8f8e-4d6a-9d7e-2f0d1c2b3a4f" };
+    expect(decodeKeysetCursor(encodeKeysetCursor(cursor))).toEqual(cursor);
+    expect(decodeKeysetCursor(encodeKeysetCursor({ value: null, id: "x" }))).toEqual({ value: null, id: "x" });
+    expect(decodeKeysetCursor("not-a-cursor")).toBeNull();
+    expect(decodeKeysetCursor(null)).toBeNull();
+  });
+});

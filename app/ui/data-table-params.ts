@@ -1,0 +1,85 @@
+/**
+ * The URL is the whole view of a server-paged table: sort, direction and the
+ * keyset cursor live in the search params, so reload, back and a shared link
+ * show the same rows. Pure: used by loaders (to read the view) and by the
+ * table (to build links).
+ *
+ * Params: `sort` (a column id), `dir` (`asc` | `desc`), `after` / `before`
+ * (an opaque cursor of the row a page starts after / ends before).
+ */
+export type SortDirection = "asc" | "desc";
+export type TableSort<Key extends string = string> = { key: Key; direction: SortDirection };
+
+export const PAGING_PARAMS = ["after", "before"] as const;
+
+/** The sort the URL asks for, if the column may be sorted; otherwise `fallback`. */
+export function readTableSort<Key extends string>(
+  params: URLSearchParams,
+  sortable: readonly Key[],
+  fallback: TableSort<Key>,
+): TableSort<Key> {
+  const key = params.get("sort");
+  const dir = params.get("dir");
+  const chosen = sortable.find((candidate) => candidate === key);
+  if (!chosen) return fallback;
+  return { key: chosen, direction: dir === "asc" ? "asc" : dir === "desc" ? "desc" : "asc" };
+}
+
+/** Keeps every other param (filters, search); drops the cursor, because a new order starts at page 1. */
+export function sortHref(params: URLSearchParams, current: TableSort, columnKey: string): string {
+  const next = new URLSearchParams(params);
+  for (const name of PAGING_PARAMS) next.delete(name);
+  const direction: SortDirection = current.key === columnKey && current.direction === "asc" ? "desc" : "asc";
+  next.set("sort", columnKey);
+  next.set("dir", direction);
+  return `?${next.toString()}`;
+}
+
+export function pageHref(params: URLSearchParams, direction: "after" | "before", cursor: string): string {
+  const next = new URLSearchParams(params);
+  for (const name of PAGING_PARAMS) next.delete(name);
+  next.set(direction, cursor);
+  return `?${next.toString()}`;
+}
+
+/** A filter or search change: same view, new value, back to page 1. Empty values are removed from the URL. */
+export function filterHref(params: URLSearchParams, changes: Record<string, string | null>): string {
+  const next = new URLSearchParams(params);
+  for (const name of PAGING_PARAMS) next.delete(name);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === "") next.delete(name);
+    else next.set(name, value);
+  }
+  const query = next.toString();
+  return query ? `?${query}` : "?";
+}
+
+/**
+ * Keyset cursors: the sort value and the id of a boundary row, base64url JSON
+ * so any value (a name with commas, an ISO date) survives the URL.
+ */
+export type KeysetCursor = { value: string | null; id: string };
+
+export function encodeKeysetCursor(cursor: KeysetCursor): string {
+  const json = JSON.stringify([cursor.value, cursor.id]);
+  const bytes = new TextEncoder().encode(json);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** Null for anything this app did not write (a tampered link shows page 1, not an error). */
+export function decodeKeysetCursor(raw: string | null | undefined): KeysetCursor | null {
+  if (!raw || raw.length > 2000) return null;
+  try {
+    const binary = atob(raw.replaceAll("-", "+").replaceAll("_", "/"));
+    const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0));
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+    const [value, id] = parsed as unknown[];
+    if (typeof id !== "string" || !(typeof value === "string" || value === null)) return null;
+    return { value, id };
+  } catch {
+    return null;
+  }
+}

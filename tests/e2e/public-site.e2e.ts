@@ -1,0 +1,352 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { accessibilityViolations, adminContext, launchBrowser } from "./support/browser";
+
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const PUBLIC_PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you"];
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 740 };
+
+async function visitor(viewport = DESKTOP, options: { popupSeen?: boolean; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: app.url, viewport, javaScriptEnabled: options.javaScriptEnabled ?? true });
+  if (options.popupSeen !== false) {
+    // Most tests are not about the popup: mark it seen so it stays out of their way.
+    await context.addCookies([{ name: "promo_popup_seen", value: "1", url: app.url }]);
+  }
+  return context;
+}
+
+/** The site marks <html data-hydrated> once React has taken over the server-rendered page. */
+async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+async function adminFinds(search: string): Promise<string> {
+  const admin = await adminContext(browser, app.url);
+  const page = await admin.newPage();
+  await page.goto(`/admin/leads?q=${encodeURIComponent(search)}`);
+  const text = (await page.getByRole("main").textContent()) ?? "";
+  await admin.close();
+  return text;
+}
+
+describe("every public page", () => {
+  it("is server-rendered with its own title, description, canonical URL and Open Graph tags", async () => {
+    const titles = new Set<string>();
+    for (const path of PUBLIC_PAGES) {
+      const html = await (await fetch(`${app.url}${path}`)).text();
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      expect(title, path).toBeTruthy();
+      titles.add(title!);
+      expect(html, path).toMatch(/<meta name="description" content="[^"]{30,}"/);
+      expect(html, path).toMatch(/<link rel="canonical" href="http:\/\/[^"]+"/);
+      expect(html, path).toMatch(/<meta property="og:title" content="[^"]+"/);
+      expect(html, path).toContain('"@type":"ProfessionalService"');
+      expect(html, path).toMatch(/<h1[^>]*>/);
+    }
+    expect(titles.size).toBe(PUBLIC_PAGES.length);
+    const robots = await (await fetch(`${app.url}/robots.txt`)).text();
+    for (const path of ["/admin", "/auth", "/booking"]) expect(robots).toContain(`Disallow: ${path}`);
+    const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    for (const path of ["/how-it-works", "/packages", "/portfolio", "/about", "/contact"]) expect(sitemap).toContain(`${path}</loc>`);
+  });
+
+  it("has no accessibility violations on a phone and on a desktop, with no horizontal scrolling", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const context = await visitor(viewport);
+      const page = await context.newPage();
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(path);
+        expect(await accessibilityViolations(page), `${path} at ${viewport.width}px`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+      }
+      await context.close();
+    }
+  });
+});
+
+describe("the promo popup", () => {
+  it("appears 2 seconds after load on a wide screen; closing it sets the seen-cookie for 7 days", async () => {
+    const context = await visitor(DESKTOP, { popupSeen: false });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto("/about");
+    await hydrated(page);
+    await page.clock.runFor(1_900);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await page.clock.runFor(200);
+    const dialog = page.getByRole("dialog", { name: "Launch offer: your website for $99" });
+    await dialog.waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    const cookie = (await context.cookies()).find((entry) => entry.name === "promo_popup_seen");
+    expect(cookie).toBeDefined();
+    const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7.01);
+
+    await page.reload();
+    await hydrated(page);
+    await page.clock.runFor(10_000);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await context.close();
+  });
+
+  it("never appears on a narrow screen", async () => {
+    const context = await visitor({ width: 767, height: 800 }, { popupSeen: false });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    await page.clock.runFor(10_000);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Claim $99 Offer" }).filter({ hasText: "Claim $99 Offer" }).last().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("claiming from it shows the success toast, sets the cookie and the claimed flag, and hides the sticky button", async () => {
+    const context = await visitor(DESKTOP, { popupSeen: false });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto("/how-it-works");
+    await hydrated(page);
+    const sticky = page.locator("button.fixed", { hasText: "Claim $99 Offer" });
+    await sticky.waitFor();
+    await page.clock.runFor(2_100);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Full name").fill("Pat Popup");
+    await dialog.getByLabel("Email").fill("pat.popup@example.com");
+    await dialog.getByLabel("Phone").fill("214-555-0110");
+    await dialog.getByRole("button", { name: "Claim My $99 Website" }).click();
+    await page.getByText("Check pat.popup@example.com for your unique promo code — valid for 7 days!").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => localStorage.getItem("promo_claimed"))).toBe("true");
+    expect((await context.cookies()).some((entry) => entry.name === "promo_popup_seen")).toBe(true);
+    expect(await sticky.count()).toBe(0);
+    await context.close();
+
+    const found = await adminFinds("pat.popup@example.com");
+    expect(found).toContain("Promo Popup");
+    expect(found).toMatch(/LAUNCH-[0-9A-Z]+-[0-9A-Z]{4}/);
+  });
+});
+
+describe("the sticky 'Claim $99 Offer' button", () => {
+  it("shows on desktop only, opens the claim dialog with focus returning to it, and stays hidden once claimed", async () => {
+    const context = await visitor(DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/portfolio");
+    const sticky = page.locator("button.fixed", { hasText: "Claim $99 Offer" });
+    await sticky.waitFor();
+    await sticky.click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Full name").waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await sticky.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await page.setViewportSize(PHONE);
+    expect(await sticky.isVisible()).toBe(false);
+    await page.setViewportSize(DESKTOP);
+    await page.evaluate(() => localStorage.setItem("promo_claimed", "true"));
+    await page.reload();
+    await page.getByRole("heading", { name: "Portfolio" }).waitFor();
+    await hydrated(page);
+    expect(await sticky.count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("the portfolio", () => {
+  it("opens a project's details in a dialog and returns focus to its card", async () => {
+    const context = await visitor(DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/portfolio");
+    await hydrated(page);
+    const card = page.getByRole("button", { name: /Bounce & Bash Party Rentals/ });
+    await card.click();
+    const dialog = page.getByRole("dialog", { name: "Bounce & Bash Party Rentals" });
+    await dialog.getByText("Party rental platform").waitFor();
+    await dialog.getByText("Tier 3 – Professional Automation").waitFor();
+    await dialog.getByText("Online deposits and payments").waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await card.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});
+
+describe("the packages page claim", () => {
+  it("shows the code after a claim, and keeps the data with a clear error when the server fails", async () => {
+    const context = await visitor(PHONE);
+    const page = await context.newPage();
+    await page.goto("/packages");
+    await hydrated(page);
+    const form = page.locator("#claim");
+    await form.getByLabel("Full name").fill("Quinn Packages");
+    await form.getByLabel("Email").fill("quinn@example.com");
+    await form.getByLabel("Phone").fill("214-555-0120");
+
+    await page.route("**/promo-claim", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+    await form.getByRole("button", { name: "Claim My $99 Website" }).click();
+    await page.getByText("We could not reach our server").first().waitFor();
+    expect(await form.getByLabel("Full name").inputValue()).toBe("Quinn Packages");
+    expect(await form.getByLabel("Email").inputValue()).toBe("quinn@example.com");
+
+    await page.unroute("**/promo-claim");
+    await form.getByRole("button", { name: "Claim My $99 Website" }).click();
+    const code = page.getByTestId("promo-code");
+    await code.waitFor();
+    expect(await code.textContent()).toMatch(/^LAUNCH-[0-9A-Z]+-[0-9A-Z]{4}$/);
+    await form.getByText("We also sent it to quinn@example.com").waitFor();
+    await context.close();
+  });
+
+  it("works without JavaScript and refuses a filled honeypot", async () => {
+    const context = await visitor(DESKTOP, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/packages");
+    const form = page.locator("#claim");
+    await form.getByLabel("Full name").fill("Noor Nojs");
+    await form.getByLabel("Email").fill("noor@example.com");
+    await form.getByLabel("Phone").fill("214-555-0130");
+    await form.getByRole("button", { name: "Claim My $99 Website" }).click();
+    await page.waitForURL("**/packages");
+    expect(await page.getByTestId("promo-code").textContent()).toMatch(/^LAUNCH-/);
+
+    await page.goto("/packages");
+    await form.getByLabel("Full name").fill("Bot Honey");
+    await form.getByLabel("Email").fill("bot@example.com");
+    await form.getByLabel("Phone").fill("214-555-0140");
+    await page.locator("#packages-claim-website").evaluate((input: HTMLInputElement) => (input.value = "http://spam.test"));
+    await form.getByRole("button", { name: "Claim My $99 Website" }).click();
+    await page.getByText("This submission looked automated").waitFor();
+    expect(await form.getByLabel("Full name").inputValue()).toBe("Bot Honey");
+    await context.close();
+    expect(await adminFinds("bot@example.com")).not.toContain("Bot Honey");
+  });
+});
+
+describe("the contact form", () => {
+  it("sends a message, and keeps the data when the server fails", async () => {
+    const context = await visitor(DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/contact");
+    await hydrated(page);
+    await page.getByLabel("Name").fill("Cora Contact");
+    await page.getByLabel("Email").fill("cora@example.com");
+    await page.getByLabel("Message").fill("Could you build a site for my bakery?");
+
+    await page.route("**/contact-message", (route) => route.abort());
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("We could not reach our server").first().waitFor();
+    expect(await page.getByLabel("Message").inputValue()).toBe("Could you build a site for my bakery?");
+
+    await page.unroute("**/contact-message");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("We'll get back to you within 24-48 business hours. Check your email!").first().waitFor();
+    expect(await page.getByLabel("Message").inputValue()).toBe("");
+    await context.close();
+    expect(await adminFinds("cora@example.com")).toContain("Cora Contact");
+  });
+
+  it("works without JavaScript and says what is missing", async () => {
+    const context = await visitor(PHONE, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/contact");
+    await page.getByLabel("Name").fill("Nia Nojs");
+    await page.getByLabel("Email").fill("nia@example.com");
+    // The browser's own check would stop an empty message; remove it to see the server's answer.
+    await page.getByLabel("Message").evaluate((element) => element.removeAttribute("required"));
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Message is required").waitFor();
+    expect(await page.getByLabel("Name").inputValue()).toBe("Nia Nojs");
+    await page.getByLabel("Message").fill("Hello from a browser without scripts");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Message Sent!").waitFor();
+    await context.close();
+  });
+});
+
+describe("the inquiry dialog and the header", () => {
+  it("opens with each button's preset tier and promo flag, traps focus, and returns focus on Escape", async () => {
+    const context = await visitor(DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    const main = page.getByRole("main");
+    const cases = [
+      { button: main.getByRole("button", { name: "Claim $99 Offer" }).first(), tier: "1", promo: "true" },
+      { button: main.getByRole("button", { name: "Get a Custom Quote" }).first(), tier: "3", promo: "false" },
+      { button: main.getByRole("button", { name: "Get a Catering Website" }), tier: "catering", promo: "false" },
+      { button: main.getByRole("button", { name: "Get a Rental Website" }), tier: "rentals", promo: "false" },
+    ];
+    for (const entry of cases) {
+      await entry.button.click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Name").waitFor();
+      expect(await dialog.locator('input[name="tier"]').inputValue()).toBe(entry.tier);
+      expect(await dialog.locator('input[name="promo"]').inputValue()).toBe(entry.promo);
+      // Focus stays inside the dialog however far one tabs.
+      for (let index = 0; index < 12; index += 1) await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      expect(await entry.button.evaluate((element) => element === document.activeElement)).toBe(true);
+    }
+    await context.close();
+  });
+
+  it("a catering inquiry is stored with its tier, and a refused one keeps its data", async () => {
+    const context = await visitor(DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("main").getByRole("button", { name: "Get a Catering Website" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("Ines Inquiry");
+    await dialog.getByLabel("Email").fill("ines@example.com");
+    await page.route("**/inquiry", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ ok: false, error: "Something went wrong on our side and nothing was saved. Please try again in a moment." }) }));
+    await dialog.getByRole("button", { name: "Send Inquiry" }).click();
+    await page.getByText("Something went wrong on our side").first().waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("Ines Inquiry");
+    await page.unroute("**/inquiry");
+    await dialog.getByRole("button", { name: "Send Inquiry" }).click();
+    await page.getByText("Thank you!").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await context.close();
+    expect(await adminFinds("ines@example.com")).toContain("Catering");
+  });
+
+  it("on a phone the slide-in menu carries the links and the offer button", async () => {
+    const context = await visitor(PHONE);
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog");
+    for (const label of ["Home", "How It Works", "Website Packages", "Portfolio", "About", "Contact", "Admin"]) {
+      await menu.getByRole("link", { name: label, exact: true }).waitFor();
+    }
+    await menu.getByRole("button", { name: "Claim $99 Offer" }).waitFor();
+    await menu.getByRole("link", { name: "Website Packages" }).click();
+    await page.waitForURL("**/packages");
+    await page.getByRole("heading", { level: 1, name: "Website Packages" }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,217 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/connection.server";
+import { emailOutbox } from "~/email/schema";
+import { inquirySchema, contactSchema, promoClaimSchema } from "~/leads/inquiry-form";
+import {
+  claimPromo,
+  createContactLead,
+  createInquiryLead,
+  HONEYPOT_REFUSAL,
+  PUBLIC_FORM_LIMITS,
+} from "~/leads/lead-capture.server";
+import { isPromoCode } from "~/leads/promo-code";
+import { leads, leadTimelineEvents } from "~/leads/schema";
+import { organizationSettings } from "~/settings/schema";
+import { rateLimitCounters } from "~/site/schema";
+import { deleteExpiredRateLimitCounters } from "~/site/rate-limit.server";
+import { withTestDatabase } from "../support/test-database";
+
+withTestDatabase();
+
+const claim = (overrides: Record<string, string> = {}) =>
+  promoClaimSchema.parse({ name: "Ana Rivera", email: "ana@example.com", phone: "214-555-0100", placement: "popup", ...overrides });
+
+async function count(table: typeof leads | typeof emailOutbox | typeof leadTimelineEvents) {
+  const rows = await db().select({ n: sql<number>`count(*)::int` }).from(table);
+  return rows[0]?.n ?? 0;
+}
+
+describe("claiming the $99 promo", () => {
+  it("creates a lead with the source, tags, timeline entry, an active code for 7 days and the welcome e-mail", async () => {
+    const now = new Date("2026-11-23T15:00:00Z");
+    const result = await claimPromo(claim({ placement: "sticky_button" }), { clientAddress: "10.0.0.1", now });
+    if (!result.ok) throw new Error(result.refusal);
+    expect(isPromoCode(result.code)).toBe(true);
+    expect(result.code.startsWith("LAUNCH-")).toBe(true);
+    expect(result.expiresAt.toISOString()).toBe("2026-11-30T15:00:00.000Z");
+
+    const [lead] = await db().select().from(leads);
+    expect(lead).toMatchObject({
+      source: "Sticky Button",
+      status: "new",
+      tier: "1",
+      promoCode: result.code,
+      promoStatus: "active",
+      tags: ["$99_promo", "sticky_button"],
+    });
+    const timeline = await db().select().from(leadTimelineEvents);
+    expect(timeline.map((entry) => [entry.event, entry.data])).toEqual([
+      ["promo_claimed", { source: "Sticky Button", code: result.code }],
+    ]);
+    const mail = await db().select().from(emailOutbox);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ toEmail: "ana@example.com", emailType: "promo_welcome", leadId: lead!.id });
+    expect(mail[0]!.text).toContain(result.code);
+    expect(mail[0]!.text).toContain("Nov 30, 2026");
+    expect(mail[0]!.metadata).toEqual({ promoCode: result.code });
+  });
+
+  it("maps each placement to its source", async () => {
+    await claimPromo(claim({ email: "a@example.com", placement: "popup" }), { clientAddress: "10.0.0.2" });
+    await claimPromo(claim({ email: "b@example.com", placement: "packages_page" }), { clientAddress: "10.0.0.2" });
+    const rows = await db().select().from(leads);
+    expect(rows.map((row) => row.source).sort()).toEqual(["$99 Packages Page", "Promo Popup"]);
+  });
+
+  it("uses the configured promo duration and code prefix", async () => {
+    await db().update(organizationSettings).set({ promoDurationDays: 3, promoCodePrefix: "twins" });
+    const now = new Date("2026-11-23T15:00:00Z");
+    const result = await claimPromo(claim(), { clientAddress: "10.0.0.3", now });
+    if (!result.ok) throw new Error(result.refusal);
+    expect(result.code.startsWith("TWINS-")).toBe(true);
+    expect(result.expiresAt.toISOString()).toBe("2026-11-26T15:00:00.000Z");
+  });
+
+  it("gives the same e-mail its active code back and re-sends the e-mail at most once an hour", async () => {
+    const start = new Date("2026-11-23T15:00:00Z");
+    const first = await claimPromo(claim(), { clientAddress: "10.0.1.1", now: start });
+    const again = await claimPromo(claim({ email: "ANA@example.com", placement: "packages_page" }), {
+      clientAddress: "10.0.1.2",
+      now: new Date(start.getTime() + 10 * 60_000),
+    });
+    const later = await claimPromo(claim(), { clientAddress: "10.0.1.3", now: new Date(start.getTime() + 61 * 60_000) });
+    if (!first.ok || !again.ok || !later.ok) throw new Error("refused");
+    expect(again.code).toBe(first.code);
+    expect(again.alreadyClaimed).toBe(true);
+    expect(again.emailQueued).toBe(false);
+    expect(later.code).toBe(first.code);
+    expect(later.emailQueued).toBe(true);
+    expect(await count(leads)).toBe(1);
+    expect(await count(emailOutbox)).toBe(2);
+  });
+
+  it("mints a new code once the old one has expired", async () => {
+    const start = new Date("2026-11-01T15:00:00Z");
+    const first = await claimPromo(claim(), { clientAddress: "10.0.2.1", now: start });
+    const afterExpiry = await claimPromo(claim(), { clientAddress: "10.0.2.1", now: new Date("2026-11-09T15:00:00Z") });
+    if (!first.ok || !afterExpiry.ok) throw new Error("refused");
+    expect(afterExpiry.code).not.toBe(first.code);
+    expect(await count(leads)).toBe(2);
+  });
+
+  it("two claims racing for one e-mail get one code", async () => {
+    const results = await Promise.all([
+      claimPromo(claim(), { clientAddress: "10.0.3.1" }),
+      claimPromo(claim(), { clientAddress: "10.0.3.2" }),
+    ]);
+    const codes = results.map((result) => (result.ok ? result.code : result.refusal));
+    expect(codes[0]).toBe(codes[1]);
+    expect(await count(leads)).toBe(1);
+  });
+
+  it("refuses a filled honeypot and creates nothing", async () => {
+    const result = await claimPromo(claim({ website: "http://spam.test" }), { clientAddress: "10.0.4.1" });
+    expect(result).toEqual({ ok: false, refusal: HONEYPOT_REFUSAL });
+    expect(await count(leads)).toBe(0);
+    expect(await count(emailOutbox)).toBe(0);
+  });
+});
+
+describe("rate limits", () => {
+  it("refuse an address after its limit with a clear message, create nothing, and open again after the window", async () => {
+    const now = new Date("2026-11-23T15:00:00Z");
+    const { limit } = PUBLIC_FORM_LIMITS.perAddress;
+    for (let index = 0; index < limit; index += 1) {
+      const input = contactSchema.parse({ name: "Bo", email: `bo${index}@example.com`, message: "Hello" });
+      expect((await createContactLead(input, { clientAddress: "192.0.2.7", now })).ok).toBe(true);
+    }
+    const input = contactSchema.parse({ name: "Bo", email: "bo-extra@example.com", message: "Hello" });
+    const refused = await createContactLead(input, { clientAddress: "192.0.2.7", now });
+    expect(refused).toEqual({ ok: false, refusal: "You have sent several requests in a short time. Please try again in an hour." });
+    expect(await count(leads)).toBe(limit);
+    // Another address is not affected; the same one is welcome again after the window.
+    expect((await createContactLead(input, { clientAddress: "192.0.2.8", now })).ok).toBe(true);
+    const nextHour = new Date(now.getTime() + 60 * 60_000 + 1);
+    expect((await createContactLead(contactSchema.parse({ name: "Bo", email: "bo-late@example.com", message: "Hi" }), { clientAddress: "192.0.2.7", now: nextHour })).ok).toBe(true);
+  });
+
+  it("refuse an e-mail address sent from many addresses", async () => {
+    const now = new Date("2026-11-23T15:00:00Z");
+    const input = inquirySchema.parse({ name: "Cy", email: "cy@example.com" });
+    for (let index = 0; index < PUBLIC_FORM_LIMITS.perEmail.limit; index += 1) {
+      expect((await createInquiryLead(input, { clientAddress: `198.51.100.${index}`, now })).ok).toBe(true);
+    }
+    const refused = await createInquiryLead(input, { clientAddress: "198.51.100.200", now });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.refusal).toMatch(/already received several requests for this e-mail address/);
+    expect(await count(leads)).toBe(PUBLIC_FORM_LIMITS.perEmail.limit);
+  });
+
+  it("expired counters are cleaned up", async () => {
+    const now = new Date("2026-11-23T15:00:00Z");
+    await createInquiryLead(inquirySchema.parse({ name: "Di", email: "di@example.com" }), { clientAddress: "203.0.113.1", now });
+    expect((await db().select().from(rateLimitCounters)).length).toBe(3);
+    expect(await deleteExpiredRateLimitCounters(new Date(now.getTime() + 2 * 60 * 60_000))).toBe(3);
+    expect(await db().select().from(rateLimitCounters)).toHaveLength(0);
+  });
+});
+
+describe("inquiries and contact messages", () => {
+  it("an inquiry writes the lead, its timeline entry, the confirmation and the agency notification together", async () => {
+    const input = inquirySchema.parse({ name: "Rosa Delgado", email: "rosa@example.com", tier: "catering", promo: "false", message: "Weddings" });
+    const result = await createInquiryLead(input, { clientAddress: "10.1.0.1" });
+    if (!result.ok) throw new Error(result.refusal);
+    const [lead] = await db().select().from(leads);
+    expect(lead).toMatchObject({ source: "website", tier: "catering", status: "new", tags: [] });
+    const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.leadId, result.leadId));
+    expect(mail.map((row) => [row.emailType, row.toEmail]).sort()).toEqual([
+      ["admin_notification", "hello@sistersite.studio"],
+      ["inquiry_confirmation", "rosa@example.com"],
+    ]);
+    expect(mail.find((row) => row.emailType === "admin_notification")!.text).toContain("Weddings");
+  });
+
+  it("a promo inquiry sends the promo confirmation and is tagged", async () => {
+    const input = inquirySchema.parse({ name: "Lu", email: "lu@example.com", tier: "1", promo: "true" });
+    await createInquiryLead(input, { clientAddress: "10.1.0.2" });
+    const [lead] = await db().select().from(leads);
+    expect(lead).toMatchObject({ source: "$99 Promo", tags: ["$99_promo"] });
+    const types = (await db().select().from(emailOutbox)).map((row) => row.emailType).sort();
+    expect(types).toEqual(["admin_notification", "inquiry_confirmation_promo"]);
+  });
+
+  it("a contact message writes the lead and both e-mails", async () => {
+    const input = contactSchema.parse({ name: "Max", email: "max@example.com", message: "Do you build shops?" });
+    await createContactLead(input, { clientAddress: "10.1.0.3" });
+    const [lead] = await db().select().from(leads);
+    expect(lead).toMatchObject({ source: "contact-page", message: "Do you build shops?" });
+    const types = (await db().select().from(emailOutbox)).map((row) => row.emailType).sort();
+    expect(types).toEqual(["contact_notification", "inquiry_confirmation"]);
+  });
+
+  it("nothing is kept when the e-mail cannot be written: the lead and its mail share one transaction", async () => {
+    await db().execute(sql`delete from email_templates where key = 'admin_notification'`);
+    const input = inquirySchema.parse({ name: "Ed", email: "ed@example.com" });
+    await expect(createInquiryLead(input, { clientAddress: "10.1.0.4" })).rejects.toThrow(/admin_notification/);
+    expect(await count(leads)).toBe(0);
+    expect(await count(emailOutbox)).toBe(0);
+    expect(await count(leadTimelineEvents)).toBe(0);
+  });
+
+  it("a line break in the name is refused by every form's schema, so no header can be injected", () => {
+    const name = "Eve\r\nBcc: victim@example.com";
+    expect(inquirySchema.safeParse({ name, email: "eve@example.com" }).success).toBe(false);
+    expect(contactSchema.safeParse({ name, email: "eve@example.com", message: "x" }).success).toBe(false);
+    expect(promoClaimSchema.safeParse({ name, email: "eve@example.com", phone: "2145550100", placement: "popup" }).success).toBe(false);
+    expect(promoClaimSchema.safeParse({ name: "Eve", email: "eve@example.com\r\nBcc: x@y.z", phone: "2145550100", placement: "popup" }).success).toBe(false);
+  });
+
+  it("every field is length-bounded", () => {
+    const long = "x".repeat(5001);
+    expect(contactSchema.safeParse({ name: "A", email: "a@example.com", message: long }).success).toBe(false);
+    expect(inquirySchema.safeParse({ name: "A".repeat(121), email: "a@example.com" }).success).toBe(false);
+    expect(inquirySchema.safeParse({ name: "A", email: `${"a".repeat(250)}@example.com` }).success).toBe(false);
+    expect(promoClaimSchema.safeParse({ name: "A", email: "a@example.com", phone: "1".repeat(41), placement: "popup" }).success).toBe(false);
+  });
+});
