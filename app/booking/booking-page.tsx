@@ -21,7 +21,8 @@ import {
 import { toast } from "~/ui/toaster";
 import type { Route } from "./+types/booking-page";
 import { bookSlot, cancelByVisitor, INVALID_LINK, loadBookingPage } from "./booking.server";
-import { allowBookingAction } from "./booking-rate-limit.server";
+import { clientAddressOf } from "~/site/client-address.server";
+import { refuseBookingAction } from "./booking-rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Book Your Consultation" }, { name: "robots", content: "noindex" }];
 
@@ -34,10 +35,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export type BookingActionResult = { ok: true; intent: "book" | "cancel" } | { ok: false; error: string };
 
-export async function action({ request, params }: Route.ActionArgs): Promise<BookingActionResult> {
+export async function action({ request, params, context }: Route.ActionArgs): Promise<BookingActionResult> {
   const token = params.token;
   if (!token) return { ok: false, error: INVALID_LINK };
-  if (!allowBookingAction(request, token)) return { ok: false, error: "Too many attempts. Please wait a few minutes and try again." };
+  const refusal = await refuseBookingAction(clientAddressOf(context), token);
+  if (refusal) return { ok: false, error: refusal };
   const form = await request.formData();
   const field = (name: string) => {
     const value = form.get(name);

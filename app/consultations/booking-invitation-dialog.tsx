@@ -20,6 +20,7 @@ export function BookingInvitationDialog({
   name,
   trigger,
   leadChoices,
+  defaultOpen = false,
 }: {
   leadId?: string;
   clientId?: string;
@@ -27,9 +28,10 @@ export function BookingInvitationDialog({
   trigger?: React.ReactElement;
   /** Without a `leadId`, the admin picks the lead from these. */
   leadChoices?: { id: string; name: string; email: string }[];
+  defaultOpen?: boolean;
 }) {
   const fieldId = leadId ?? "any";
-  const [open, setOpen] = React.useState(false);
+  const [open, setOpen] = React.useState(defaultOpen);
   const fetcher = useFetcher<InvitationActionResult>();
   const busy = fetcher.state !== "idle";
   React.useEffect(() => {
@@ -60,7 +62,7 @@ export function BookingInvitationDialog({
           <input type="hidden" name="intent" value="send" />
           {leadId ? (
             <input type="hidden" name="leadId" value={leadId} />
-          ) : (
+          ) : clientId ? null : (
             <div className="grid gap-2">
               <Label htmlFor="invite-lead">Lead</Label>
               <NativeSelect id="invite-lead" name="leadId" required defaultValue="">
