@@ -55,6 +55,9 @@ function embeddedHandle(client: PGlite): DatabaseHandle {
 
 export function openServerDatabase(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection the server closes (restart, failover, a dropped test database) is
+  // replaced on next use; without a listener, node-postgres would crash the process instead.
+  pool.on("error", (error) => console.warn(`Idle database connection closed: ${error.message}`));
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as Database,

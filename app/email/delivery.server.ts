@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/config.server";
 import { db, queryRows, type Database } from "~/db/connection.server";
+import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { isPermanentRejection, retryDelayMs } from "./retry-schedule";
 import { emailLogs, emailOutbox, type EmailOutboxMessage } from "./schema";
@@ -150,5 +151,19 @@ async function recordOutcome(database: Database, message: EmailOutboxMessage, ou
       metadata: message.metadata,
       leadId: message.leadId,
     });
+    // A retry is not news on the lead's timeline; the final outcome is.
+    if (message.leadId && outcome.status !== "retrying") {
+      await recordLeadEvent(tx, {
+        leadId: message.leadId,
+        event: outcome.status === "failed" ? "email_failed" : "email_sent",
+        data: {
+          outboxId: message.id,
+          emailType: message.emailType,
+          subject: message.subject,
+          to: message.toEmail,
+          ...(outcome.status === "failed" ? { error: outcome.error } : { stored: outcome.status === "stored" }),
+        },
+      });
+    }
   });
 }

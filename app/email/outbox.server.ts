@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import { emailOutbox, emailTemplates, type EmailOutboxMessage, type EmailTemplateKey, type OutboxAttachment } from "./schema";
+import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { renderEmailTemplate, type TemplateVariables } from "./template-rendering";
 
 /**
@@ -24,6 +25,8 @@ export type OutgoingEmail = {
   dedupeKey?: string;
   /** Not before this instant (default: now). */
   sendAfter?: Date;
+  /** The admin whose action sent it, for the lead's timeline; null for visitors and background work. */
+  actorUserId?: string | null;
 };
 
 /** Returns the queued row, or null when `dedupeKey` was already queued. */
@@ -46,7 +49,17 @@ export async function enqueueEmail(tx: DatabaseExecutor, email: OutgoingEmail): 
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning();
-  return rows[0] ?? null;
+  const queued = rows[0] ?? null;
+  // Mail tied to a lead shows on its timeline: queued here, then sent or failed by the delivery worker.
+  if (queued?.leadId) {
+    await recordLeadEvent(tx, {
+      leadId: queued.leadId,
+      event: "email_queued",
+      data: { outboxId: queued.id, emailType: queued.emailType, subject: queued.subject, to: queued.toEmail },
+      actorUserId: email.actorUserId ?? null,
+    });
+  }
+  return queued;
 }
 
 export class MissingEmailTemplateError extends Error {

@@ -17,6 +17,9 @@ export const EMAIL_TEMPLATE_KEYS = [
   "booking_time_change",
   "booking_reminder",
   "booking_cancelled",
+  "booking_received",
+  "booking_agency_notification",
+  "booking_rescheduled",
   "invoice",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];

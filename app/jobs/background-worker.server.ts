@@ -1,5 +1,7 @@
 import { deliverDueEmails } from "~/email/delivery.server";
+import { sweepExpiredPromos } from "~/leads/promo.server";
 import { deleteExpiredRateLimitCounters } from "~/site/rate-limit.server";
+import { runBookingUpkeep } from "~/consultations/booking-upkeep.server";
 
 /**
  * The work the app process does besides answering requests. Each job runs, then waits
@@ -11,7 +13,9 @@ export type RecurringJob = { name: string; everyMs: number; run: () => Promise<u
 
 export const RECURRING_JOBS: RecurringJob[] = [
   { name: "deliver e-mail", everyMs: 1_000, run: () => deliverDueEmails() },
+  { name: "expire promo codes", everyMs: 60_000, run: () => sweepExpiredPromos() },
   { name: "delete expired rate-limit counters", everyMs: 10 * 60_000, run: () => deleteExpiredRateLimitCounters() },
+  { name: "booking reminders", everyMs: 60_000, run: () => runBookingUpkeep() },
 ];
 
 export type BackgroundWorker = { stop(): Promise<void> };

@@ -1,50 +1,89 @@
-import { Search } from "lucide-react";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { Download, MoreHorizontal, Plus, Search, Trash2, Upload } from "lucide-react";
+import * as React from "react";
+import { Form, Link, useLoaderData, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
-import { formatDateTime } from "~/ui/date-format";
+import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
+import { PAGING_PARAMS } from "~/ui/data-table-params";
+import { formatDate } from "~/ui/date-format";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/ui/dropdown-menu";
 import { Input } from "~/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
+import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import type { Route } from "./+types/leads-page";
-import { LEAD_TIERS } from "./lead-options";
-import { listLeads } from "./leads.server";
+import { LEAD_ACTION_EXTENSIONS } from "./lead-action-extensions";
+import { handleLeadAction } from "./lead-actions.server";
+import { AddLeadDialog, DeleteLeadsDialog, EditPromoDialog, LeadStatusSelect, useResendPromo } from "./lead-dialogs";
+import { bookingLabel, DaysLeft, PromoStatusBadge, tierLabel } from "./lead-display";
+import { isFilteredView, readLeadListView } from "./lead-list-view";
+import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIERS } from "./lead-options";
+import { leadStats, listLeads, type LeadCount } from "./leads.server";
+import { promoStateAt } from "./promo-state";
+import type { Lead } from "./schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Leads | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const search = url.searchParams.get("q") ?? "";
-  const [page, settings] = await Promise.all([
-    listLeads({ search, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
-    getOrganizationSettings(),
-  ]);
-  return { ...page, search, timeZone: settings.timezone };
+  const view = readLeadListView(url.searchParams);
+  const now = new Date();
+  const page = await listLeads({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") });
+  const stats = await leadStats(now);
+  const settings = await getOrganizationSettings();
+  return { ...page, view, stats, timeZone: settings.timezone, now: now.toISOString() };
 }
 
-const tierLabel = (tier: string | null) => LEAD_TIERS.find((option) => option.value === tier)?.label ?? "—";
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  return handleLeadAction(request, admin);
+}
 
-export default function LeadsPage() {
-  const { leads, nextCursor, previousCursor, search, timeZone } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const pageLink = (key: "after" | "before", cursor: string) => {
-    const params = new URLSearchParams(searchParams);
-    params.delete("after");
-    params.delete("before");
-    params.set(key, cursor);
-    return `?${params.toString()}`;
-  };
+function formatCount(count: LeadCount): string {
+  const value = count.value.toLocaleString("en-US");
+  return count.estimated ? `≈${value}` : value;
+}
 
+function StatTile({ title, count }: { title: string; count: LeadCount }) {
   return (
-    <div className="grid gap-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Website Leads</h1>
-        <p className="text-muted-foreground">Everyone who claimed the offer, sent an inquiry or wrote to you.</p>
-      </div>
-      <Form method="get" role="search" className="flex max-w-md gap-2">
+    <Card>
+      <CardHeader className="pb-1">
+        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold" title={count.estimated ? "Estimated from the database's statistics" : undefined}>
+          {formatCount(count)}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+const SOURCE_LABEL: Record<string, string> = { "contact-page": "Contact page" };
+
+function LeadFilters() {
+  const { view } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const [searchParams] = useSearchParams();
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const submitFilters = () => {
+    if (formRef.current) void submit(formRef.current);
+  };
+  return (
+    <Form ref={formRef} method="get" role="search" aria-label="Filter leads" className="flex flex-wrap items-end gap-2">
+      {/* The sort stays when the filters change; the page goes back to the first. */}
+      {["sort", "dir"].map((name) => {
+        const value = searchParams.get(name);
+        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+      })}
+      <div className="flex min-w-64 flex-1 gap-2">
         <label htmlFor="lead-search" className="sr-only">
           Search by name, email or promo code
         </label>
@@ -52,68 +91,198 @@ export default function LeadsPage() {
           id="lead-search"
           name="q"
           type="search"
-          defaultValue={search}
+          key={view.search}
+          defaultValue={view.search}
           placeholder="Search by name, email or promo code"
           maxLength={200}
         />
         <Button type="submit" variant="secondary">
           <Search className="size-4" aria-hidden="true" /> Search
         </Button>
-      </Form>
-      <div className="rounded-lg border bg-background" aria-busy={navigation.state === "loading"}>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Phone</TableHead>
-              <TableHead>Source</TableHead>
-              <TableHead>Tier</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Promo Code</TableHead>
-              <TableHead>Created</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {leads.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={8} className="py-10 text-center text-muted-foreground">
-                  {search ? `No leads match “${search}”.` : "No leads yet. They appear here as visitors write in."}
-                </TableCell>
-              </TableRow>
-            ) : (
-              leads.map((lead) => (
-                <TableRow key={lead.id}>
-                  <TableCell className="font-medium">{lead.name}</TableCell>
-                  <TableCell>{lead.email}</TableCell>
-                  <TableCell>{lead.phone ?? "—"}</TableCell>
-                  <TableCell>{lead.source}</TableCell>
-                  <TableCell>{tierLabel(lead.tier)}</TableCell>
-                  <TableCell>
-                    <Badge variant={lead.status === "new" ? "default" : "secondary"}>{lead.status}</Badge>
-                  </TableCell>
-                  <TableCell className="font-mono text-xs">{lead.promoCode ?? "—"}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(lead.createdAt, timeZone)}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
       </div>
-      <nav aria-label="Pages" className="flex justify-between">
-        {previousCursor ? (
-          <Button asChild variant="outline">
-            <Link to={pageLink("before", previousCursor)}>Previous</Link>
+      <NativeSelect name="status" aria-label="Status" key={`s${view.status}`} defaultValue={view.status ?? ""} wrapperClassName="w-40" onChange={submitFilters}>
+        <NativeSelectOption value="">All statuses</NativeSelectOption>
+        {LEAD_STATUSES.map((status) => (
+          <NativeSelectOption key={status} value={status}>
+            {status}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
+      <NativeSelect name="tier" aria-label="Tier" key={`t${view.tier}`} defaultValue={view.tier ?? ""} wrapperClassName="w-52" onChange={submitFilters}>
+        <NativeSelectOption value="">All tiers</NativeSelectOption>
+        {LEAD_TIERS.map((tier) => (
+          <NativeSelectOption key={tier.value} value={tier.value}>
+            {tier.label}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
+      <NativeSelect name="source" aria-label="Source" key={`o${view.source}`} defaultValue={view.source ?? ""} wrapperClassName="w-48" onChange={submitFilters}>
+        <NativeSelectOption value="">All sources</NativeSelectOption>
+        {LEAD_SOURCES.map((source) => (
+          <NativeSelectOption key={source} value={source}>
+            {SOURCE_LABEL[source] ?? source}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
+      {isFilteredView(view) ? (
+        <Button asChild variant="ghost">
+          <Link to={searchParams.get("sort") ? `?sort=${searchParams.get("sort") ?? ""}&dir=${searchParams.get("dir") ?? ""}` : "?"}>Clear</Link>
+        </Button>
+      ) : null}
+    </Form>
+  );
+}
+
+export default function LeadsPage() {
+  const { leads, nextCursor, previousCursor, view, stats, timeZone, now: nowIso } = useLoaderData<typeof loader>();
+  const now = React.useMemo(() => new Date(nowIso), [nowIso]);
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const returnTo = `${location.pathname}${location.search}`;
+  const [adding, setAdding] = React.useState(false);
+  const [promoLead, setPromoLead] = React.useState<Lead | null>(null);
+  const [deleting, setDeleting] = React.useState<string[] | null>(null);
+  const resendPromo = useResendPromo();
+
+  // Selection belongs to what is on screen: rows that left the page (deleted, paged away) drop out.
+  const [rawSelectedIds, setSelectedIds] = React.useState<string[]>([]);
+  const selectedIds = React.useMemo(() => {
+    const onPage = new Set(leads.map((lead) => lead.id));
+    return rawSelectedIds.filter((id) => onPage.has(id));
+  }, [rawSelectedIds, leads]);
+
+  const exportParams = new URLSearchParams(searchParams);
+  for (const name of PAGING_PARAMS) exportParams.delete(name);
+  const exportHref = `/admin/leads/export${exportParams.size > 0 ? `?${exportParams.toString()}` : ""}`;
+
+  const columns: DataTableColumn<Lead>[] = [
+    {
+      id: "name",
+      header: "Name",
+      sortable: true,
+      cell: (lead) => (
+        <Link to={`/admin/leads/${lead.id}`} className="font-medium hover:underline">
+          {lead.name}
+        </Link>
+      ),
+    },
+    { id: "email", header: "Email", sortable: true, cell: (lead) => lead.email },
+    { id: "phone", header: "Phone", cell: (lead) => lead.phone ?? "—", className: "whitespace-nowrap" },
+    { id: "source", header: "Source", cell: (lead) => SOURCE_LABEL[lead.source] ?? lead.source, className: "whitespace-nowrap" },
+    { id: "tier", header: "Tier", cell: (lead) => tierLabel(lead.tier), className: "whitespace-nowrap" },
+    { id: "status", header: "Status", cell: (lead) => <LeadStatusSelect lead={lead} returnTo={returnTo} /> },
+    { id: "promoCode", header: "Promo Code", cell: (lead) => <span className="font-mono text-xs">{lead.promoCode ?? "—"}</span> },
+    { id: "daysLeft", header: "Days Left", cell: (lead) => <DaysLeft promo={lead} now={now} /> },
+    { id: "promoStatus", header: "Promo Status", cell: (lead) => <PromoStatusBadge promo={lead} now={now} /> },
+    { id: "booking", header: "Booking", cell: (lead) => bookingLabel(lead.bookingStatus), className: "whitespace-nowrap" },
+    { id: "created", header: "Created", sortable: true, cell: (lead) => formatDate(lead.createdAt, timeZone), className: "whitespace-nowrap" },
+    {
+      id: "actions",
+      header: "Actions",
+      srOnlyHeader: true,
+      cell: (lead) => {
+        const promoState = promoStateAt(lead, now);
+        return (
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={`Actions for ${lead.name}`}>
+                <MoreHorizontal className="size-4" aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem asChild>
+                <Link to={`/admin/leads/${lead.id}`}>View Details</Link>
+              </DropdownMenuItem>
+              {lead.promoCode ? (
+                <>
+                  <DropdownMenuItem onSelect={() => setPromoLead(lead)}>Edit Promo</DropdownMenuItem>
+                  <DropdownMenuItem
+                    disabled={promoState !== "active"}
+                    onSelect={() => resendPromo(lead.id, returnTo)}
+                  >
+                    Resend promo email
+                  </DropdownMenuItem>
+                </>
+              ) : null}
+              {LEAD_ACTION_EXTENSIONS.map((Extension, index) => (
+                <Extension key={index} lead={lead} placement="row-menu" returnTo={returnTo} />
+              ))}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setDeleting([lead.id])}>
+                Delete
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Website Leads</h1>
+          <p className="text-muted-foreground">Everyone who claimed the offer, sent an inquiry or wrote to you.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to="/admin/leads/import">
+              <Upload className="size-4" aria-hidden="true" /> Import CSV
+            </Link>
           </Button>
-        ) : (
-          <span />
-        )}
-        {nextCursor ? (
-          <Button asChild variant="outline">
-            <Link to={pageLink("after", nextCursor)}>Next</Link>
+          <Button variant="outline" asChild>
+            <a href={exportHref} download>
+              <Download className="size-4" aria-hidden="true" /> Export CSV
+            </a>
           </Button>
-        ) : null}
-      </nav>
+          <Button onClick={() => setAdding(true)}>
+            <Plus className="size-4" aria-hidden="true" /> Add Lead
+          </Button>
+        </div>
+      </div>
+
+      <section aria-label="Lead statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatTile title="Total" count={stats.total} />
+        <StatTile title="Website Promos" count={stats.websitePromos} />
+        <StatTile title="Active Promos" count={stats.activePromos} />
+        <StatTile title="Converted" count={stats.converted} />
+      </section>
+
+      <LeadFilters />
+
+      {selectedIds.length > 0 ? (
+        <div className="flex items-center justify-between rounded-md border bg-muted/50 px-4 py-2">
+          <p className="text-sm">{selectedIds.length} selected</p>
+          <Button variant="destructive" size="sm" onClick={() => setDeleting(selectedIds)}>
+            <Trash2 className="size-4" aria-hidden="true" /> Delete Selected
+          </Button>
+        </div>
+      ) : null}
+
+      <DataTable
+        label="Leads"
+        rows={leads}
+        columns={columns}
+        getRowId={(lead) => lead.id}
+        sort={view.sort}
+        busy={navigation.state === "loading"}
+        selection={{ selectedIds, onChange: setSelectedIds, rowLabel: (lead) => `Select ${lead.name}` }}
+        emptyMessage={
+          isFilteredView(view) ? "No leads match these filters." : "No leads yet. They appear here as visitors write in."
+        }
+      />
+      <DataTablePager previousCursor={previousCursor} nextCursor={nextCursor} />
+
+      <AddLeadDialog open={adding} onOpenChange={setAdding} returnTo={returnTo} />
+      <EditPromoDialog lead={promoLead} onOpenChange={(open) => !open && setPromoLead(null)} returnTo={returnTo} timeZone={timeZone} now={now} />
+      <DeleteLeadsDialog
+        leadIds={deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        returnTo={returnTo}
+        onDeleted={() => setSelectedIds([])}
+      />
     </div>
   );
 }

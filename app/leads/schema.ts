@@ -49,6 +49,15 @@ export const leads = pgTable(
     index("leads_email_lower_idx").on(sql`lower(${t.email})`),
     // Status filter with the default sort (small cardinality, but the filter is on every list view).
     index("leads_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's other filters and sorts, each with the keyset order behind it (see docs/benchmarks/leads.md).
+    index("leads_tier_created_at_idx").on(t.tier, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("leads_source_created_at_idx").on(t.source, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("leads_name_id_idx").on(t.name, t.id),
+    index("leads_email_id_idx").on(t.email, t.id),
+    // 'Website Promos' tile: the same expression as WEBSITE_PROMO_CONDITION in leads.server.ts.
+    index("leads_website_promo_created_at_idx")
+      .on(t.createdAt)
+      .where(sql`${t.tags} @> ARRAY['$99_promo']::text[]`),
     // The expiry sweep only ever looks at active promos.
     index("leads_active_promo_expires_idx").on(t.promoExpiresAt).where(sql`${t.promoStatus} = 'active'`),
     // Substring search (ILIKE '%q%') on name, e-mail and promo code. Needs the pg_trgm extension.

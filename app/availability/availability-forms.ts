@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/** The availability screen's forms, checked in the browser and again in the action. */
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date");
+const time = z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/, "Choose a time");
+
+export const addSlotForm = z
+  .object({ date, startTime: time, endTime: time, status: z.enum(["open", "tentative"]) })
+  .refine((value) => value.endTime > value.startTime, { message: "The end time must be after the start time.", path: ["endTime"] });
+
+export const addRuleForm = z
+  .object({ dayOfWeek: z.coerce.number().int().min(0).max(6), startTime: time, endTime: time })
+  .refine((value) => value.endTime > value.startTime, { message: "The end time must be after the start time.", path: ["endTime"] });
+
+export const blockDatesForm = z
+  .object({ startDate: date, endDate: date, reason: z.string().trim().max(200).optional() })
+  .refine((value) => value.endDate >= value.startDate, { message: "The end date must not be before the start date.", path: ["endDate"] });
+
+export const GENERATION_WEEKS = [2, 4, 8, 12] as const;
+export const generateForm = z.object({ weeks: z.coerce.number().refine((weeks) => (GENERATION_WEEKS as readonly number[]).includes(weeks), "Choose 2, 4, 8 or 12 weeks") });
+
+export const settingsForm = z.object({
+  defaultConsultDurationMinutes: z.coerce.number().int().min(15, "At least 15 minutes").max(480).multipleOf(15, "In steps of 15 minutes"),
+  bufferTimeMinutes: z.coerce.number().int().min(0).max(240).multipleOf(5, "In steps of 5 minutes"),
+  timezone: z.string().refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "Choose a valid time zone"),
+  defaultMeetingLink: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((link) => link === "" || /^https?:\/\/\S+$/i.test(link), "Enter a link starting with https://")
+    .transform((link) => link || null),
+  bookingCancelCutoffHours: z.coerce.number().int().min(0).max(720),
+});
+
+export const AVAILABILITY_VIEWS = ["day", "week", "month", "year"] as const;
+export type AvailabilityView = (typeof AVAILABILITY_VIEWS)[number];
+
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** Business zones offered in Settings (any IANA zone is accepted). */
+export const COMMON_TIME_ZONES = [
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Phoenix",
+  "America/Los_Angeles",
+  "America/Anchorage",
+  "Pacific/Honolulu",
+  "Europe/London",
+  "Europe/Berlin",
+  "Asia/Tokyo",
+  "Australia/Sydney",
+  "UTC",
+] as const;

@@ -1,0 +1,46 @@
+import { addDays, addMonths, addWeeks, addYears, endOfMonth, endOfWeek, endOfYear, format, parseISO, startOfMonth, startOfWeek, startOfYear } from "date-fns";
+import type { AvailabilityView } from "./availability-forms";
+
+/** The business-local dates a calendar view covers, and its Previous / Next steps. Pure date arithmetic. */
+const iso = (date: Date) => format(date, "yyyy-MM-dd");
+
+export function viewRange(view: AvailabilityView, date: string): { start: string; end: string } {
+  const day = parseISO(date);
+  switch (view) {
+    case "day":
+      return { start: date, end: date };
+    case "week":
+      return { start: iso(startOfWeek(day)), end: iso(endOfWeek(day)) };
+    case "month":
+      return { start: iso(startOfMonth(day)), end: iso(endOfMonth(day)) };
+    case "year":
+      return { start: iso(startOfYear(day)), end: iso(endOfYear(day)) };
+  }
+}
+
+export function stepDate(view: AvailabilityView, date: string, direction: 1 | -1): string {
+  const day = parseISO(date);
+  const next = { day: addDays, week: addWeeks, month: addMonths, year: addYears }[view](day, direction);
+  return iso(next);
+}
+
+export function datesBetween(start: string, end: string): string[] {
+  const dates: string[] = [];
+  for (let day = parseISO(start); iso(day) <= end; day = addDays(day, 1)) dates.push(iso(day));
+  return dates;
+}
+
+export function viewTitle(view: AvailabilityView, date: string): string {
+  const day = parseISO(date);
+  const { start, end } = viewRange(view, date);
+  switch (view) {
+    case "day":
+      return format(day, "EEEE, MMMM d, yyyy");
+    case "week":
+      return `${format(parseISO(start), "MMM d")} – ${format(parseISO(end), "MMM d, yyyy")}`;
+    case "month":
+      return format(day, "MMMM yyyy");
+    case "year":
+      return format(day, "yyyy");
+  }
+}

@@ -1,0 +1,19 @@
+import { consumeRateLimits, describeWait } from "~/site/rate-limit.server";
+
+/**
+ * Limits booking actions per client address and per link (DESIGN.md: public input is
+ * rate-limited), with the site's database-backed counters so every app process agrees.
+ */
+const WINDOW_MS = 10 * 60_000;
+
+/** Null when allowed; else the sentence the visitor reads. */
+export async function refuseBookingAction(clientAddress: string, token: string, now = new Date()): Promise<string | null> {
+  const verdict = await consumeRateLimits(
+    [
+      { key: `booking:ip:${clientAddress}`, limit: 30, windowMs: WINDOW_MS },
+      { key: `booking:token:${token.slice(-32)}`, limit: 15, windowMs: WINDOW_MS },
+    ],
+    { now },
+  );
+  return verdict.allowed ? null : `Too many attempts. Please try again ${describeWait(verdict.retryAfterMs)}.`;
+}

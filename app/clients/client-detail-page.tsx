@@ -1,0 +1,723 @@
+import { Archive, ArrowLeft, ExternalLink, FileText, FolderPlus, Link2, Pencil, Plus, Trash2 } from "lucide-react";
+import { BookingInvitationDialog } from "~/consultations/booking-invitation-dialog";
+import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
+import { requireAdmin } from "~/auth/guard.server";
+import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
+import { newProjectSchema } from "~/projects/project-form";
+import { createProjectForClient } from "~/projects/projects.server";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { DEFAULT_TIER_CATALOG, TIER_IDS } from "~/settings/tier-catalog";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/ui/alert-dialog";
+import { Badge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { formatDate, formatDateTime } from "~/ui/date-format";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
+import { redirectWithToast } from "~/ui/flash.server";
+import { FormField } from "~/ui/form-field";
+import { checkForm, type FieldErrors } from "~/ui/form-validation";
+import { Input } from "~/ui/input";
+import { formatCents } from "~/ui/money-format";
+import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
+import { Textarea } from "~/ui/textarea";
+import { useFormDialog } from "~/ui/use-form-dialog";
+import type { Route } from "./+types/client-detail-page";
+import { CLIENT_STATUS_LABELS, clientNotesSchema, editClientSchema, PAYMENT_STATUS_LABELS } from "./client-form";
+import { getClientDetail } from "./client-detail.server";
+import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
+import { archiveClient, deleteClient, saveClientNotes, updateClient } from "./clients.server";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded && "client" in loaded && loaded.client ? loaded.client.client.name : "Client"} | Admin` },
+];
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Today's date in the business time zone (yyyy-MM-dd), to tell upcoming consultations from past ones. */
+function businessToday(timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const settings = await getOrganizationSettings();
+  const clientId = params.clientId ?? "";
+  const client = uuidPattern.test(clientId) ? await getClientDetail(clientId, businessToday(settings.timezone)) : undefined;
+  if (!client) return data({ client: null, timeZone: settings.timezone }, { status: 404 });
+  return { client, timeZone: settings.timezone };
+}
+
+type DetailActionResult = { ok: false; intent: string; fieldErrors: FieldErrors; values: Record<string, string> };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const clientId = params.clientId ?? "";
+  if (!uuidPattern.test(clientId)) throw data("Client not found", { status: 404 });
+  const here = `/admin/clients/${clientId}`;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const invalid = (fieldErrors: FieldErrors, values: Record<string, string>) =>
+    data<DetailActionResult>({ ok: false, intent, fieldErrors, values }, { status: 400 });
+
+  switch (intent) {
+    case "update": {
+      const checked = checkForm(editClientSchema, form);
+      if (!checked.ok) return invalid(checked.fieldErrors, checked.values);
+      const updated = await updateClient(clientId, checked.data);
+      return updated
+        ? redirectWithToast(here, { type: "success", title: "Client updated successfully" })
+        : redirectWithToast("/admin/clients", { type: "error", title: "Error", description: "This client no longer exists." });
+    }
+    case "notes": {
+      const checked = checkForm(clientNotesSchema, form);
+      if (!checked.ok) return invalid(checked.fieldErrors, checked.values);
+      await saveClientNotes(clientId, checked.data.notes);
+      return redirectWithToast(here, { type: "success", title: "Notes saved" });
+    }
+    case "delete": {
+      const result = await deleteClient(clientId);
+      if (result.outcome === "deleted") {
+        return redirectWithToast("/admin/clients", { type: "success", title: "Client deleted successfully" });
+      }
+      if (result.outcome === "has_invoices") {
+        return redirectWithToast(here, {
+          type: "error",
+          title: "Failed to delete client",
+          description: `${result.client.name} has ${result.invoiceCount} invoice(s), which must be kept. Archive the client instead.`,
+        });
+      }
+      return redirectWithToast("/admin/clients", { type: "error", title: "Failed to delete client", description: "This client no longer exists." });
+    }
+    case "archive": {
+      const archived = await archiveClient(clientId);
+      return archived
+        ? redirectWithToast(here, { type: "success", title: "Client archived", description: `${archived.name} is archived; their invoices and history are kept.` })
+        : redirectWithToast("/admin/clients", { type: "error", title: "Error", description: "This client no longer exists." });
+    }
+    case "create-project": {
+      const checked = checkForm(newProjectSchema, form);
+      if (!checked.ok) return invalid(checked.fieldErrors, checked.values);
+      try {
+        const project = await createProjectForClient(clientId, checked.data);
+        return redirectWithToast(here, {
+          type: "success",
+          title: "Project created successfully",
+          description: `${project.name} (${project.projectNumber})`,
+        });
+      } catch (error) {
+        console.warn("Project creation failed:", error);
+        return redirectWithToast(here, { type: "error", title: "Failed to create project" });
+      }
+    }
+    case "link-booking": {
+      const bookingId = String(form.get("bookingId") ?? "");
+      const projectId = String(form.get("projectId") ?? "");
+      if (!projectId) return invalid({ projectId: "Please select a project" }, { bookingId, projectId });
+      if (!uuidPattern.test(bookingId) || !uuidPattern.test(projectId)) {
+        return redirectWithToast(here, { type: "error", title: "Failed to link booking to project" });
+      }
+      const result = await linkDiscoveryCallToProject(clientId, bookingId, projectId);
+      if (result.outcome === "linked") {
+        return redirectWithToast(here, { type: "success", title: "Discovery call linked to project successfully" });
+      }
+      return redirectWithToast(here, {
+        type: "error",
+        title: "Failed to link booking to project",
+        description: result.outcome === "already_linked" ? "This discovery call is already linked to a project." : "The call or the project no longer exists.",
+      });
+    }
+    default:
+      throw data("Unknown action", { status: 400 });
+  }
+}
+
+type LoadedClient = NonNullable<Awaited<ReturnType<typeof getClientDetail>>>;
+
+const tierName = (tier: string) => DEFAULT_TIER_CATALOG.find((entry) => entry.tier === tier)?.name ?? `Tier ${tier}`;
+const statusVariant = (status: string) =>
+  status === "active" || status === "paid" || status === "completed" || status === "confirmed"
+    ? ("success" as const)
+    : status === "archived" || status === "cancelled" || status === "refunded"
+      ? ("secondary" as const)
+      : status === "unpaid" || status === "overdue"
+        ? ("destructive" as const)
+        : ("outline" as const);
+const humanize = (value: string) => value.replace(/_/g, " ");
+
+function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function EditClientDialog({ client }: { client: LoadedClient["client"] }) {
+  const { fetcher, open, setOpen, busy, errors, values } = useFormDialog<DetailActionResult>();
+  const value = (name: keyof typeof client, fallback: string | null) => values[name] ?? fallback ?? "";
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Pencil aria-hidden="true" /> Edit Client
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Client</DialogTitle>
+          <DialogDescription>Contact details, tier and statuses of {client.name}.</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="grid gap-4" key={open ? "open" : "closed"}>
+          <input type="hidden" name="intent" value="update" />
+          <FormField label="Name" name="name" required error={errors.name}>
+            <Input defaultValue={value("name", client.name)} maxLength={120} />
+          </FormField>
+          <FormField label="Email" name="email" required error={errors.email}>
+            <Input type="email" defaultValue={value("email", client.email)} maxLength={254} />
+          </FormField>
+          <FormField label="Phone" name="phone" error={errors.phone}>
+            <Input type="tel" defaultValue={value("phone", client.phone)} maxLength={40} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField label="Tier" name="tier" required error={errors.tier}>
+              <NativeSelect defaultValue={value("tier", client.tier)}>
+                {TIER_IDS.map((tier) => (
+                  <NativeSelectOption key={tier} value={tier}>
+                    Tier {tier} – {tierName(tier)}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Status" name="status" required error={errors.status}>
+              <NativeSelect defaultValue={value("status", client.status)}>
+                {CLIENT_STATUSES.map((status) => (
+                  <NativeSelectOption key={status} value={status}>
+                    {CLIENT_STATUS_LABELS[status]}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Payment status" name="paymentStatus" required error={errors.paymentStatus}>
+              <NativeSelect defaultValue={value("paymentStatus", client.paymentStatus)}>
+                {PAYMENT_STATUSES.map((status) => (
+                  <NativeSelectOption key={status} value={status}>
+                    {PAYMENT_STATUS_LABELS[status]}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+          <FormField label="Project link" name="projectLink" error={errors.projectLink} description="The live or staging site, e.g. https://example.com">
+            <Input type="url" defaultValue={value("projectLink", client.projectLink)} maxLength={500} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving…" : "Save Changes"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Delete asks first; a client with invoices cannot be deleted, so the dialog says why and offers Archive. */
+function DeleteClientDialog({ client, invoiceCount }: { client: LoadedClient["client"]; invoiceCount: number }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const blocked = invoiceCount > 0;
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="destructive">
+          <Trash2 aria-hidden="true" /> Delete
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{blocked ? `${client.name} can't be deleted` : `Delete ${client.name}?`}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {blocked
+              ? `This client has ${invoiceCount === 1 ? "1 invoice" : `${invoiceCount} invoices`}. Invoices are financial records and must be kept, so a client with invoices cannot be deleted. Archive the client instead: they leave your active lists and keep their invoices and history.`
+              : "This permanently deletes the client with their projects and consultations. This action cannot be undone."}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Form method="post">
+            <input type="hidden" name="intent" value={blocked ? "archive" : "delete"} />
+            {blocked ? (
+              <AlertDialogAction type="submit" disabled={busy || client.status === "archived"}>
+                <Archive aria-hidden="true" /> {client.status === "archived" ? "Already Archived" : "Archive Client"}
+              </AlertDialogAction>
+            ) : (
+              <AlertDialogAction type="submit" variant="destructive" disabled={busy}>
+                <Trash2 aria-hidden="true" /> Delete Client
+              </AlertDialogAction>
+            )}
+          </Form>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function NewProjectDialog({ client }: { client: LoadedClient["client"] }) {
+  const { fetcher, open, setOpen, busy, errors, values } = useFormDialog<DetailActionResult>();
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm">
+          <FolderPlus aria-hidden="true" /> New Project
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>New Project</DialogTitle>
+          <DialogDescription>A project for {client.name}; it starts as not started.</DialogDescription>
+        </DialogHeader>
+        {/* noValidate: the server's message ('Please enter a project name') is the one users see. */}
+        <fetcher.Form method="post" className="grid gap-4" noValidate key={open ? "open" : "closed"}>
+          <input type="hidden" name="intent" value="create-project" />
+          <FormField label="Project name" name="name" required error={errors.name}>
+            <Input defaultValue={values.name} maxLength={200} placeholder="e.g. Catering website" />
+          </FormField>
+          <FormField label="Tier" name="tier" required error={errors.tier}>
+            <NativeSelect defaultValue={values.tier ?? client.tier}>
+              {TIER_IDS.map((tier) => (
+                <NativeSelectOption key={tier} value={tier}>
+                  Tier {tier} – {tierName(tier)}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Creating…" : "Create Project"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LinkToProjectDialog({ bookingId, projects }: { bookingId: string; projects: LoadedClient["projects"] }) {
+  const { fetcher, open, setOpen, busy, errors } = useFormDialog<DetailActionResult>();
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline">
+          <Link2 aria-hidden="true" /> Link to Project
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Link to Project</DialogTitle>
+          <DialogDescription>A discovery call is linked to one project, once.</DialogDescription>
+        </DialogHeader>
+        {projects.length === 0 ? (
+          <p className="text-sm text-muted-foreground">This client has no projects yet. Create one in the Projects tab first.</p>
+        ) : (
+          <fetcher.Form method="post" className="grid gap-4" noValidate>
+            <input type="hidden" name="intent" value="link-booking" />
+            <input type="hidden" name="bookingId" value={bookingId} />
+            <FormField label="Project" name="projectId" required error={errors.projectId}>
+              <NativeSelect defaultValue="">
+                <NativeSelectOption value="">Choose a project</NativeSelectOption>
+                {projects.map((project) => (
+                  <NativeSelectOption key={project.id} value={project.id}>
+                    {project.name ? `${project.name} (${project.projectNumber})` : project.projectNumber}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                Link
+              </Button>
+            </DialogFooter>
+          </fetcher.Form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function NotesCard({ notes }: { notes: string | null }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "notes";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Internal Notes</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="grid gap-3" preventScrollReset>
+          <input type="hidden" name="intent" value="notes" />
+          <label htmlFor="client-notes" className="sr-only">
+            Internal notes
+          </label>
+          <Textarea
+            id="client-notes"
+            name="notes"
+            key={notes ?? ""}
+            defaultValue={notes ?? ""}
+            rows={5}
+            maxLength={20_000}
+            placeholder="Only your team sees these notes."
+          />
+          <div>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving…" : "Save Notes"}
+            </Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ClientNotFound() {
+  return (
+    <div className="grid place-items-center gap-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">Client not found</h1>
+      <p className="text-muted-foreground">This client does not exist or was deleted.</p>
+      <Button asChild>
+        <Link to="/admin/clients">
+          <ArrowLeft aria-hidden="true" /> Back to Clients
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+export default function ClientDetailPage() {
+  const { client: detail, timeZone } = useLoaderData<typeof loader>();
+  if (!detail) return <ClientNotFound />;
+  const { client, lead, projects, invoices, consultations, discoveryCalls, stats, ownInvoiceCount } = detail;
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <Link to="/admin/clients" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Clients
+        </Link>
+      </div>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-bold tracking-tight">{client.name}</h1>
+          <div className="flex flex-wrap gap-2">
+            <Badge variant={statusVariant(client.status)}>{CLIENT_STATUS_LABELS[client.status]}</Badge>
+            <Badge variant={statusVariant(client.paymentStatus)}>Payment: {PAYMENT_STATUS_LABELS[client.paymentStatus]}</Badge>
+            <Badge variant="outline">
+              Tier {client.tier} – {tierName(client.tier)}
+            </Badge>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <EditClientDialog client={client} />
+          <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
+          <DeleteClientDialog client={client} invoiceCount={ownInvoiceCount} />
+        </div>
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardTitle>Contact Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y">
+              <InfoRow label="Email">
+                <a href={`mailto:${client.email}`} className="text-primary hover:underline">
+                  {client.email}
+                </a>
+              </InfoRow>
+              <InfoRow label="Phone">
+                {client.phone ? (
+                  <a href={`tel:${client.phone}`} className="hover:underline">
+                    {client.phone}
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </InfoRow>
+              <InfoRow label="Client since">{formatDate(client.createdAt, timeZone)}</InfoRow>
+              <InfoRow label="Came from">
+                {lead ? (
+                  <Link to={`/admin/leads?q=${encodeURIComponent(client.email)}`} className="text-primary hover:underline">
+                    Lead ({lead.source})
+                  </Link>
+                ) : (
+                  "Added by hand"
+                )}
+              </InfoRow>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Status Overview</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y">
+              <InfoRow label="Status">{CLIENT_STATUS_LABELS[client.status]}</InfoRow>
+              <InfoRow label="Payment">{PAYMENT_STATUS_LABELS[client.paymentStatus]}</InfoRow>
+              <InfoRow label="Tier">
+                {client.tier} – {tierName(client.tier)}
+              </InfoRow>
+              <InfoRow label="Project link">
+                {client.projectLink ? (
+                  <a href={client.projectLink} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-primary hover:underline">
+                    View site <ExternalLink className="size-3" aria-hidden="true" />
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </InfoRow>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Consultation Stats</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y">
+              <InfoRow label="Total consultations">{stats.total}</InfoRow>
+              <InfoRow label="Completed">{stats.completed}</InfoRow>
+              <InfoRow label="Upcoming">{stats.upcoming}</InfoRow>
+              <InfoRow label="Initial consult">{stats.initialConsultCompleted ? "Completed" : "Not yet"}</InfoRow>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      <NotesCard notes={client.notes} />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Discovery Call Bookings</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {discoveryCalls.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No discovery calls booked yet.</p>
+          ) : (
+            <ul className="divide-y">
+              {discoveryCalls.map((call) => {
+                const linkedProject = projects.find((project) => project.id === call.projectId);
+                return (
+                  <li key={call.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <div className="grid gap-1 text-sm">
+                      <span className="font-medium">
+                        {call.selectedStart ? formatDateTime(call.selectedStart, timeZone) : "No time chosen yet"}
+                      </span>
+                      <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
+                        <Badge variant={statusVariant(call.status)}>{call.status}</Badge>
+                        {call.meetingLink ? (
+                          <a href={call.meetingLink} target="_blank" rel="noreferrer noopener" className="text-primary hover:underline">
+                            Meeting link
+                          </a>
+                        ) : null}
+                      </span>
+                      {call.adminNotes ? <span className="whitespace-pre-line text-muted-foreground">{call.adminNotes}</span> : null}
+                    </div>
+                    {call.projectId ? (
+                      <span className="text-sm text-muted-foreground">
+                        Linked to project{" "}
+                        {linkedProject ? (
+                          <Link to={`/admin/projects/${linkedProject.id}`} className="text-primary hover:underline">
+                            {linkedProject.name ?? linkedProject.projectNumber}
+                          </Link>
+                        ) : null}
+                      </span>
+                    ) : (
+                      <LinkToProjectDialog bookingId={call.id} projects={projects} />
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Tabs defaultValue="projects">
+        <TabsList>
+          <TabsTrigger value="projects">Projects ({projects.length})</TabsTrigger>
+          <TabsTrigger value="invoices">Invoices ({invoices.length})</TabsTrigger>
+          <TabsTrigger value="consultations">Consultations ({consultations.length})</TabsTrigger>
+        </TabsList>
+        <TabsContent value="projects" className="grid gap-3">
+          <div className="flex justify-end">
+            <NewProjectDialog client={client} />
+          </div>
+          <div className="rounded-lg border bg-background">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Project</TableHead>
+                  <TableHead>Number</TableHead>
+                  <TableHead>Tier</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Deadline</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {projects.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
+                      No projects yet.
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  projects.map((project) => (
+                    <TableRow key={project.id}>
+                      <TableCell className="font-medium">
+                        <Link to={`/admin/projects/${project.id}`} className="text-primary hover:underline">
+                          {project.name ?? project.projectNumber}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{project.projectNumber}</TableCell>
+                      <TableCell>{project.tier}</TableCell>
+                      <TableCell>
+                        <Badge variant={project.status === "complete" ? "success" : "outline"}>
+                          {project.status === "complete" ? "completed" : humanize(project.status)}
+                        </Badge>
+                      </TableCell>
+                      <TableCell>{project.deliveryDeadline ? formatDate(`${project.deliveryDeadline}T12:00:00Z`, "UTC") : "—"}</TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </div>
+        </TabsContent>
+        <TabsContent value="invoices" className="grid gap-3">
+          <div className="flex justify-end">
+            <Button asChild size="sm">
+              <Link to={`/admin/invoices?client=${client.id}`}>
+                <Plus aria-hidden="true" /> Create Invoice
+              </Link>
+            </Button>
+          </div>
+          <div className="rounded-lg border bg-background">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Invoice</TableHead>
+                  <TableHead>Project</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Promo code</TableHead>
+                  <TableHead className="text-right">Total</TableHead>
+                  <TableHead>Created</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {invoices.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
+                      No invoices yet.
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  invoices.map((invoice) => (
+                    <TableRow key={invoice.id}>
+                      <TableCell className="font-medium">
+                        <Link to={`/admin/invoices/${invoice.id}`} className="inline-flex items-center gap-1 text-primary hover:underline">
+                          <FileText className="size-4" aria-hidden="true" /> {invoice.invoiceNumber}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{invoice.projectNumber ?? "—"}</TableCell>
+                      <TableCell>
+                        <Badge variant={statusVariant(invoice.status)}>{invoice.status}</Badge>
+                      </TableCell>
+                      <TableCell className="font-mono text-xs">{invoice.promoCode ?? "—"}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatCents(invoice.totalCents)}</TableCell>
+                      <TableCell>{formatDate(invoice.createdAt, timeZone)}</TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </div>
+        </TabsContent>
+        <TabsContent value="consultations">
+          <div className="rounded-lg border bg-background">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Date</TableHead>
+                  <TableHead>Time</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Project</TableHead>
+                  <TableHead>Meeting</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {consultations.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
+                      No consultations yet.
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  consultations.map((consultation) => (
+                    <TableRow key={consultation.id}>
+                      <TableCell>
+                        {consultation.scheduledDate ? formatDate(`${consultation.scheduledDate}T12:00:00Z`, "UTC") : "—"}
+                      </TableCell>
+                      <TableCell>
+                        {consultation.scheduledStartTime
+                          ? `${consultation.scheduledStartTime.slice(0, 5)}${consultation.scheduledEndTime ? `–${consultation.scheduledEndTime.slice(0, 5)}` : ""}`
+                          : "—"}
+                      </TableCell>
+                      <TableCell>{consultation.consultType}</TableCell>
+                      <TableCell>
+                        <Badge variant={statusVariant(consultation.status)}>{consultation.status}</Badge>
+                      </TableCell>
+                      <TableCell>{consultation.projectLabel ?? "—"}</TableCell>
+                      <TableCell>
+                        {consultation.meetingLink ? (
+                          <a href={consultation.meetingLink} target="_blank" rel="noreferrer noopener" className="text-primary hover:underline">
+                            Join
+                          </a>
+                        ) : (
+                          "—"
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </div>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { consultationBookings, consultations, type Consultation, type ConsultationBooking } from "~/consultations/schema";
+import { db } from "~/db/connection.server";
+import { invoices, type Invoice } from "~/invoices/schema";
+import { leads } from "~/leads/schema";
+import { listProjectsForClient } from "~/projects/projects.server";
+import { projects, type Project } from "~/projects/schema";
+import { countClientInvoices, findClient } from "./clients.server";
+import type { Client } from "./schema";
+
+export type ClientInvoiceRow = Invoice & { projectNumber: string | null };
+export type ClientConsultationRow = Consultation & { projectLabel: string | null };
+
+export type ClientDetail = {
+  client: Client;
+  lead: { id: string; name: string; source: string; createdAt: Date } | null;
+  projects: Project[];
+  invoices: ClientInvoiceRow[];
+  /** Invoices whose client is this client (what blocks deleting it). */
+  ownInvoiceCount: number;
+  consultations: ClientConsultationRow[];
+  discoveryCalls: ConsultationBooking[];
+  stats: { total: number; completed: number; upcoming: number; initialConsultCompleted: boolean };
+};
+
+/** Everything the client detail page shows, or undefined for an unknown client. */
+export async function getClientDetail(clientId: string, today: string): Promise<ClientDetail | undefined> {
+  const client = await findClient(clientId);
+  if (!client) return undefined;
+  const clientProjects = await listProjectsForClient(client.id);
+  const projectIds = clientProjects.map((project) => project.id);
+
+  // Spec 001: a client's invoices are those billed to it or to one of its projects.
+  const invoiceScope: SQL | undefined =
+    projectIds.length > 0
+      ? or(eq(invoices.clientId, client.id), inArray(invoices.projectId, projectIds))
+      : eq(invoices.clientId, client.id);
+  const bookingScope = client.leadId
+    ? or(eq(consultationBookings.clientId, client.id), eq(consultationBookings.leadId, client.leadId))
+    : eq(consultationBookings.clientId, client.id);
+
+  const [lead, invoiceRows, consultationRows, discoveryCalls, ownInvoiceCount] = await Promise.all([
+    client.leadId
+      ? db()
+          .select({ id: leads.id, name: leads.name, source: leads.source, createdAt: leads.createdAt })
+          .from(leads)
+          .where(eq(leads.id, client.leadId))
+          .then((rows) => rows[0] ?? null)
+      : Promise.resolve(null),
+    db()
+      .select({ invoice: invoices, projectNumber: projects.projectNumber })
+      .from(invoices)
+      .leftJoin(projects, eq(projects.id, invoices.projectId))
+      .where(invoiceScope)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id)),
+    db()
+      .select({ consultation: consultations, projectName: projects.name, projectNumber: projects.projectNumber })
+      .from(consultations)
+      .leftJoin(projects, eq(projects.id, consultations.projectId))
+      .where(eq(consultations.clientId, client.id))
+      .orderBy(desc(consultations.scheduledDate), desc(consultations.createdAt)),
+    db().select().from(consultationBookings).where(and(bookingScope)).orderBy(desc(consultationBookings.createdAt)),
+    countClientInvoices(client.id),
+  ]);
+
+  const consultationList = consultationRows.map((row) => ({
+    ...row.consultation,
+    projectLabel: row.projectNumber ? (row.projectName ? `${row.projectName} (${row.projectNumber})` : row.projectNumber) : null,
+  }));
+  const completed = consultationList.filter((consultation) => consultation.status === "completed");
+  const upcoming = consultationList.filter(
+    (consultation) => consultation.status === "scheduled" && (consultation.scheduledDate ?? "") >= today,
+  );
+  return {
+    client,
+    lead,
+    projects: clientProjects,
+    invoices: invoiceRows.map((row) => ({ ...row.invoice, projectNumber: row.projectNumber })),
+    ownInvoiceCount,
+    consultations: consultationList,
+    discoveryCalls,
+    stats: {
+      total: consultationList.length,
+      completed: completed.length,
+      upcoming: upcoming.length,
+      initialConsultCompleted:
+        client.initialConsultCompleted ||
+        completed.some((consultation) => consultation.consultType === "initial") ||
+        discoveryCalls.some((call) => call.status === "completed"),
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { TIER_IDS } from "~/settings/tier-catalog";
+import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
+
+// The client forms of the back-office (spec 001 "Clients", "Client detail"), one zod schema each,
+// used by the browser and again by the actions.
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .transform((value) => (value === "" ? null : value))
+    .optional()
+    .transform((value) => value ?? null);
+
+const clientName = z.string().trim().min(1, "Name is required").max(120, "Use at most 120 characters");
+const clientEmail = z
+  .string()
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Use at most 254 characters")
+  .email("Please enter a valid email address");
+
+const projectLink = z
+  .string()
+  .trim()
+  .max(500, "Use at most 500 characters")
+  .refine((value) => value === "" || /^https?:\/\/\S+$/i.test(value), "Enter a full web address, starting with https://")
+  .transform((value) => (value === "" ? null : value))
+  .optional()
+  .transform((value) => value ?? null);
+
+/** Add Client: name, e-mail and tier (default 1); phone and notes optional. */
+export const addClientSchema = z.object({
+  name: clientName,
+  email: clientEmail,
+  phone: optionalText(40),
+  tier: z.enum(TIER_IDS, "Choose a tier").default("1"),
+  notes: optionalText(5000),
+});
+export type AddClientInput = z.infer<typeof addClientSchema>;
+
+/** Edit Client: every field the detail page shows. */
+export const editClientSchema = z.object({
+  name: clientName,
+  email: clientEmail,
+  phone: optionalText(40),
+  tier: z.enum(TIER_IDS, "Choose a tier"),
+  status: z.enum(CLIENT_STATUSES, "Choose a status"),
+  paymentStatus: z.enum(PAYMENT_STATUSES, "Choose a payment status"),
+  projectLink,
+});
+export type EditClientInput = z.infer<typeof editClientSchema>;
+
+export const clientNotesSchema = z.object({ notes: optionalText(20_000) });
+
+export const clientStatusSchema = z.object({ clientId: z.uuid(), status: z.enum(CLIENT_STATUSES) });
+export const clientPaymentStatusSchema = z.object({ clientId: z.uuid(), paymentStatus: z.enum(PAYMENT_STATUSES) });
+
+export const CLIENT_STATUS_LABELS: Record<(typeof CLIENT_STATUSES)[number], string> = {
+  active: "Active",
+  pending: "Pending",
+  paused: "Paused",
+  completed: "Completed",
+  archived: "Archived",
+};
+
+export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], string> = {
+  pending: "Pending",
+  unpaid: "Unpaid",
+  partial: "Partial",
+  paid: "Paid",
+  refunded: "Refunded",
+};
+
+/** The list's filters, read from the URL so a reload or a shared link shows the same view. */
+export const clientListFilterSchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  status: z.enum(CLIENT_STATUSES).optional().catch(undefined),
+  payment: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
+});
+export type ClientListFilter = z.infer<typeof clientListFilterSchema>;
+
+export function clientListFilterFrom(params: URLSearchParams): ClientListFilter {
+  return clientListFilterSchema.parse({
+    q: params.get("q") ?? "",
+    status: params.get("status") || undefined,
+    payment: params.get("payment") || undefined,
+  });
+}

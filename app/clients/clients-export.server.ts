@@ -1,0 +1,26 @@
+import { csvExportResponse } from "~/data-transfer/csv-export.server";
+import { formatDate } from "~/ui/date-format";
+import type { ClientListFilter } from "./client-form";
+import { clientExportBatches } from "./clients.server";
+import type { Client } from "./schema";
+
+/** The Clients Directory's filtered set as a streamed CSV download (`clients-YYYY-MM-DD.csv`). */
+export function clientsCsvResponse(filter: ClientListFilter, timeZone: string, now = new Date()): Response {
+  return csvExportResponse<Client>({
+    baseName: "clients",
+    timeZone,
+    now,
+    batches: clientExportBatches(filter),
+    columns: [
+      { header: "Name", value: (client) => client.name },
+      { header: "Email", value: (client) => client.email },
+      { header: "Phone", value: (client) => client.phone },
+      { header: "Tier", value: (client) => client.tier },
+      { header: "Status", value: (client) => client.status },
+      { header: "Payment Status", value: (client) => client.paymentStatus },
+      { header: "Project Link", value: (client) => client.projectLink },
+      { header: "Notes", value: (client) => client.notes },
+      { header: "Created", value: (client) => formatDate(client.createdAt, timeZone) },
+    ],
+  });
+}

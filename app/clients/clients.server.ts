@@ -1,0 +1,200 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/connection.server";
+import { createDraftInvoice } from "~/invoices/draft-invoice.server";
+import { invoices, type Invoice } from "~/invoices/schema";
+import type { AddClientInput, ClientListFilter, EditClientInput } from "./client-form";
+import { decodeKeysetCursor, encodeKeysetCursor } from "~/ui/data-table-params";
+import { keysetBatches } from "~/data-transfer/csv-export.server";
+import type { ClientStatus, PaymentStatus } from "./client-options";
+import { clients, type Client } from "./schema";
+
+export const CLIENTS_PAGE_SIZE = 25;
+
+export type ClientListQuery = ClientListFilter & {
+  after?: string | null;
+  before?: string | null;
+  pageSize?: number;
+};
+
+export type ClientListPage = {
+  clients: Client[];
+  /** Clients matching the filters, over all pages. */
+  total: number;
+  nextCursor: string | null;
+  previousCursor: string | null;
+};
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The WHERE of the list and of its CSV export: search on name or e-mail (case-insensitive), status, payment. */
+export function clientFilterCondition(filter: ClientListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const term = filter.q.trim();
+  if (term) conditions.push(or(ilike(clients.name, containsPattern(term)), ilike(clients.email, containsPattern(term))));
+  if (filter.status) conditions.push(eq(clients.status, filter.status));
+  if (filter.payment) conditions.push(eq(clients.paymentStatus, filter.payment));
+  return and(...conditions);
+}
+
+/**
+ * The created_at of a row exactly (microseconds, as text), as the keyset cursor carries it: a JS
+ * Date keeps only milliseconds, which would skip or repeat clients made in the same millisecond.
+ */
+const createdAtKey = sql<string>`to_char(${clients.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const createdAtKeyPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type ClientPosition = { createdAt: string; id: string };
+
+/** Null for anything this app did not write (a tampered link shows page 1). */
+function decodeClientCursor(raw: string | null | undefined): ClientPosition | null {
+  const cursor = decodeKeysetCursor(raw);
+  if (!cursor?.value || !createdAtKeyPattern.test(cursor.value) || !uuidPattern.test(cursor.id)) return null;
+  return { createdAt: cursor.value, id: cursor.id };
+}
+
+const olderThan = (position: ClientPosition) =>
+  sql`(${clients.createdAt}, ${clients.id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`;
+
+/** Clients newest first, filtered, by keyset: page 1000 costs what page 1 costs. */
+export async function listClients(query: ClientListQuery): Promise<ClientListPage> {
+  const pageSize = query.pageSize ?? CLIENTS_PAGE_SIZE;
+  const after = decodeClientCursor(query.after);
+  const before = after ? null : decodeClientCursor(query.before);
+  const filter = clientFilterCondition(query);
+  const position = after
+    ? olderThan(after)
+    : before
+      ? sql`(${clients.createdAt}, ${clients.id}) > (${before.createdAt}::timestamptz, ${before.id}::uuid)`
+      : undefined;
+  const order = before ? [asc(clients.createdAt), asc(clients.id)] : [desc(clients.createdAt), desc(clients.id)];
+
+  const [rows, [counted]] = await Promise.all([
+    db()
+      .select({ client: clients, key: createdAtKey })
+      .from(clients)
+      .where(and(filter, position))
+      .orderBy(...order)
+      .limit(pageSize + 1),
+    db().select({ total: count() }).from(clients).where(filter),
+  ]);
+
+  const hasMore = rows.length > pageSize;
+  const page = rows.slice(0, pageSize);
+  if (before) page.reverse();
+  const first = page[0];
+  const last = page[page.length - 1];
+  const cursorOf = (row: (typeof rows)[number]) => encodeKeysetCursor({ value: row.key, id: row.client.id });
+  const hasNewer = before ? hasMore : Boolean(after);
+  const hasOlder = before ? true : hasMore;
+  return {
+    clients: page.map((row) => row.client),
+    total: counted?.total ?? 0,
+    nextCursor: hasOlder && last ? cursorOf(last) : null,
+    previousCursor: hasNewer && first ? cursorOf(first) : null,
+  };
+}
+
+/** The filtered clients, newest first, a batch at a time (for the streamed CSV export). */
+export async function* clientExportBatches(filter: ClientListFilter, batchSize = 1000): AsyncGenerator<Client[]> {
+  const batches = keysetBatches<{ client: Client; key: string }>(
+    (after, size) =>
+      db()
+        .select({ client: clients, key: createdAtKey })
+        .from(clients)
+        .where(and(clientFilterCondition(filter), after ? olderThan({ createdAt: after.key, id: after.client.id }) : undefined))
+        .orderBy(desc(clients.createdAt), desc(clients.id))
+        .limit(size),
+    batchSize,
+  );
+  for await (const batch of batches) yield batch.map((row) => row.client);
+}
+
+export async function findClient(clientId: string): Promise<Client | undefined> {
+  const [client] = await db().select().from(clients).where(eq(clients.id, clientId));
+  return client;
+}
+
+/**
+ * Add Client: the client (status active, payment pending) and its draft invoice priced from the
+ * tier catalog, in one transaction. A client added by hand has no lead, so no promo applies.
+ */
+export async function addClient(input: AddClientInput): Promise<{ client: Client; invoice: Invoice }> {
+  return db().transaction(async (tx) => {
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        tier: input.tier,
+        notes: input.notes,
+        status: "active",
+        paymentStatus: "pending",
+      })
+      .returning();
+    if (!client) throw new Error("The client was not saved");
+    const { promoApplied: _promoApplied, ...invoice } = await createDraftInvoice(tx, { clientId: client.id, tier: input.tier });
+    return { client, invoice };
+  });
+}
+
+async function updateClientRow(clientId: string, values: Partial<typeof clients.$inferInsert>): Promise<Client | undefined> {
+  const [client] = await db()
+    .update(clients)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(clients.id, clientId))
+    .returning();
+  return client;
+}
+
+export function setClientStatus(clientId: string, status: ClientStatus) {
+  return updateClientRow(clientId, { status });
+}
+
+export function setClientPaymentStatus(clientId: string, paymentStatus: PaymentStatus) {
+  return updateClientRow(clientId, { paymentStatus });
+}
+
+export function updateClient(clientId: string, input: EditClientInput) {
+  return updateClientRow(clientId, input);
+}
+
+export function saveClientNotes(clientId: string, notes: string | null) {
+  return updateClientRow(clientId, { notes });
+}
+
+/** Archive: the way to put away a client whose invoices must be kept. */
+export function archiveClient(clientId: string) {
+  return updateClientRow(clientId, { status: "archived" });
+}
+
+export type ClientDeletion =
+  | { outcome: "deleted"; client: Client }
+  | { outcome: "has_invoices"; client: Client; invoiceCount: number }
+  | { outcome: "not_found" };
+
+/**
+ * Deletes a client with its projects and consultations, but never one with invoices: invoices are
+ * financial records (the foreign key refuses too). The caller offers Archive instead.
+ */
+export async function deleteClient(clientId: string): Promise<ClientDeletion> {
+  return db().transaction(async (tx) => {
+    const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
+    if (!client) return { outcome: "not_found" as const };
+    const [invoiceCount] = await tx.select({ total: count() }).from(invoices).where(eq(invoices.clientId, clientId));
+    if ((invoiceCount?.total ?? 0) > 0) {
+      return { outcome: "has_invoices" as const, client, invoiceCount: invoiceCount?.total ?? 0 };
+    }
+    await tx.delete(clients).where(eq(clients.id, clientId));
+    return { outcome: "deleted" as const, client };
+  });
+}
+
+export async function countClientInvoices(clientId: string): Promise<number> {
+  const [row] = await db().select({ total: count() }).from(invoices).where(eq(invoices.clientId, clientId));
+  return row?.total ?? 0;
+}

@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/connection.server";
+import { createDraftInvoice } from "~/invoices/draft-invoice.server";
+import type { Invoice } from "~/invoices/schema";
+import {
+  holdsActivePromo,
+  lockLeadForConversion,
+  markLeadConverted,
+  markPromoUsed,
+  type ConversionActor,
+} from "~/leads/lead-conversion-steps.server";
+import type { Lead } from "~/leads/schema";
+import { isTierId } from "~/settings/tier-catalog";
+import { clients, type Client } from "./schema";
+
+export type LeadConversion =
+  | { outcome: "converted"; lead: Lead; client: Client; invoice: Invoice }
+  | { outcome: "already_converted"; lead: Lead; client: Client }
+  | { outcome: "lead_not_found" };
+
+/**
+ * Converts a lead to a client (spec 001 "convert-lead-to-client") in one transaction: the client
+ * linked to the lead, the lead marked converted with a `converted` timeline entry naming the admin,
+ * and the client's draft invoice priced from the tier catalog (promo price and code when the lead
+ * holds an active promo, which the invoice then uses up). Any failure leaves nothing behind.
+ *
+ * Idempotent: the lead row is locked first and `clients.lead_id` is unique, so converting twice, or
+ * two admins at once, yields one client; the later call answers `already_converted`.
+ */
+export async function convertLeadToClient(
+  leadId: string,
+  actor: ConversionActor,
+  now: Date = new Date(),
+): Promise<LeadConversion> {
+  return db().transaction(async (tx) => {
+    const lead = await lockLeadForConversion(tx, leadId);
+    if (!lead) return { outcome: "lead_not_found" as const };
+
+    const [existing] = await tx.select().from(clients).where(eq(clients.leadId, lead.id));
+    if (existing) return { outcome: "already_converted" as const, lead, client: existing };
+
+    const tier = isTierId(lead.tier) ? lead.tier : "1";
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        name: lead.name,
+        email: lead.email,
+        phone: lead.phone,
+        tier,
+        status: "active",
+        paymentStatus: "pending",
+        leadId: lead.id,
+      })
+      // Backstop for the row lock: the unique lead_id never lets a second client in.
+      .onConflictDoNothing({ target: clients.leadId })
+      .returning();
+    if (!client) {
+      const [winner] = await tx.select().from(clients).where(eq(clients.leadId, lead.id));
+      if (!winner) throw new Error("The client for this lead could not be created");
+      return { outcome: "already_converted" as const, lead, client: winner };
+    }
+
+    const activePromoCode = holdsActivePromo(lead, now) ? lead.promoCode : null;
+    const invoice = await createDraftInvoice(tx, { clientId: client.id, tier, activePromoCode });
+    if (invoice.promoApplied && invoice.promoCode) await markPromoUsed(tx, lead.id, invoice.promoCode);
+    await markLeadConverted(tx, lead, actor, {
+      clientId: client.id,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      promoCodeApplied: invoice.promoCode,
+    });
+    const { promoApplied: _promoApplied, ...storedInvoice } = invoice;
+    return { outcome: "converted" as const, lead: { ...lead, status: "converted" as const }, client, invoice: storedInvoice };
+  });
+}

@@ -1,0 +1,90 @@
+import { config } from "~/config.server";
+import type { DatabaseExecutor } from "~/db/connection.server";
+import type { EmailTemplateKey } from "~/email/schema";
+import { enqueueTemplatedEmail } from "~/email/outbox.server";
+import type { TemplateVariables } from "~/email/template-rendering";
+import { longDateInZone, timeInZone } from "~/availability/slot-time";
+import type { OrganizationSettings } from "~/settings/schema";
+import { bookingCalendarFile } from "./booking-calendar";
+import type { ConsultationBooking } from "./schema";
+
+export type BookingLead = { id: string; name: string; email: string };
+
+export function bookingLink(token: string): string {
+  return `${config().publicUrl}/booking/${token}`;
+}
+
+/** "Monday, March 9, 2026 at 10:00 am (America/New_York)". */
+export function describeWhen(start: Date, timeZone: string): string {
+  return `${longDateInZone(start, timeZone)} at ${timeInZone(start, timeZone)} (${timeZone})`;
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+function agencyAddress(settings: OrganizationSettings): string | null {
+  return settings.agencyNotificationEmail ?? settings.replyToEmail ?? null;
+}
+
+type BookingMail = {
+  templateKey: EmailTemplateKey;
+  booking: ConsultationBooking;
+  lead: BookingLead;
+  settings: OrganizationSettings;
+  /** Attach the booking's calendar event (REQUEST) or its cancellation (CANCEL). */
+  calendar?: "REQUEST" | "CANCEL";
+  /** The zone to write {{When}} in (the visitor's when known; else the business zone). */
+  timeZone?: string;
+  to?: "visitor" | "agency";
+  variables?: TemplateVariables;
+  dedupeKey?: string;
+};
+
+/** Writes one booking e-mail into the outbox, inside the caller's transaction. */
+export async function enqueueBookingEmail(tx: DatabaseExecutor, mail: BookingMail): Promise<void> {
+  const { booking, lead, settings } = mail;
+  const zone = mail.timeZone ?? settings.timezone;
+  const companyName = settings.companyName ?? "Our studio";
+  const recipient = mail.to === "agency" ? agencyAddress(settings) : lead.email;
+  if (!recipient) return;
+  const attachments = [];
+  if (mail.calendar && booking.selectedStart && booking.selectedEnd) {
+    const ics = bookingCalendarFile({
+      bookingId: booking.id,
+      sequence: booking.icsSequence,
+      method: mail.calendar,
+      start: booking.selectedStart,
+      end: booking.selectedEnd,
+      title: `Consultation: ${companyName} and ${lead.name}`,
+      description: booking.meetingLink ? `Join: ${booking.meetingLink}` : `Booking page: ${bookingLink(booking.bookingToken)}`,
+      meetingLink: booking.meetingLink,
+      organizer: { name: companyName, email: settings.replyToEmail ?? "no-reply@localhost" },
+      attendee: { name: lead.name, email: lead.email },
+    });
+    attachments.push({
+      filename: mail.calendar === "CANCEL" ? "cancel.ics" : "invite.ics",
+      contentType: `text/calendar; charset=utf-8; method=${mail.calendar}`,
+      content: Buffer.from(ics, "utf8").toString("base64"),
+    });
+  }
+  await enqueueTemplatedEmail(tx, {
+    templateKey: mail.templateKey,
+    to: recipient,
+    toName: mail.to === "agency" ? companyName : lead.name,
+    emailType: mail.templateKey,
+    leadId: lead.id,
+    bookingId: booking.id,
+    attachments,
+    dedupeKey: mail.dedupeKey,
+    variables: {
+      FirstName: firstName(lead.name),
+      LeadName: lead.name,
+      LeadEmail: lead.email,
+      BookingLink: bookingLink(booking.bookingToken),
+      DaysAhead: booking.windowDays,
+      When: booking.selectedStart ? describeWhen(booking.selectedStart, zone) : "",
+      MeetingLink: booking.meetingLink ?? "",
+      CompanyName: companyName,
+      ...mail.variables,
+    },
+  });
+}

@@ -1,0 +1,350 @@
+import { randomBytes } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { and, desc, eq, gte, ilike, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { availabilitySlots } from "~/availability/schema";
+import { addDaysToDate, dateInZone, offerableSlots, PROPOSED_SLOT_MINUTES, todayInZone } from "~/availability/slot-time";
+import { listBlockedDates } from "~/availability/availability.server";
+import { clients } from "~/clients/schema";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { leads } from "~/leads/schema";
+import type { OrganizationSettings } from "~/settings/schema";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { describeWhen, enqueueBookingEmail, type BookingLead } from "./booking-emails.server";
+import { refusalFor, type BookingAction } from "./booking-status";
+import { consultationBookings, consultations, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
+
+/** A refused request; its message is what the user reads. */
+export class BookingError extends Error {}
+
+export const INVITATION_WINDOWS = [7, 14, 21, 30] as const;
+export const NO_SLOTS_FOR_INVITATION = "No available slots. Click 'Generate Slots' first.";
+
+/** `{leadId}-{128 random bits}`: the lead id before the last hyphen (spec), a capability after it (DESIGN.md). */
+export function newBookingToken(leadId: string): string {
+  return `${leadId}-${randomBytes(16).toString("hex")}`;
+}
+
+/**
+ * The lead behind a client, for 'Send Booking Link'. Invitations belong to a lead, so a client
+ * added by hand (no lead) gets one now, marked converted and linked to the client.
+ */
+async function leadOfClient(tx: DatabaseExecutor, clientId: string | null | undefined): Promise<string> {
+  if (!clientId) throw new BookingError("Lead not found");
+  const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
+  if (!client) throw new BookingError("Client not found");
+  if (client.leadId) return client.leadId;
+  const [lead] = await tx
+    .insert(leads)
+    .values({ name: client.name, email: client.email, phone: client.phone, source: "manual", status: "converted", tier: client.tier })
+    .returning({ id: leads.id });
+  if (!lead) throw new BookingError("Failed to send booking invitation");
+  await tx.update(clients).set({ leadId: lead.id }).where(eq(clients.id, client.id));
+  return lead.id;
+}
+
+async function findLeadForBooking(tx: DatabaseExecutor, leadId: string): Promise<BookingLead & { status: string }> {
+  const [lead] = await tx
+    .select({ id: leads.id, name: leads.name, email: leads.email, status: leads.status })
+    .from(leads)
+    .where(eq(leads.id, leadId));
+  if (!lead) throw new BookingError("Lead not found");
+  return lead;
+}
+
+/** Is there at least one slot this invitation could offer? */
+async function hasOfferableSlot(settings: OrganizationSettings, lastDate: string, now: Date): Promise<boolean> {
+  const today = todayInZone(now, settings.timezone);
+  const [slots, blocked] = await Promise.all([
+    db()
+      .select()
+      .from(availabilitySlots)
+      .where(
+        and(
+          eq(availabilitySlots.status, "open"),
+          isNull(availabilitySlots.bookingId),
+          gte(availabilitySlots.date, today),
+          lte(availabilitySlots.date, lastDate),
+        ),
+      )
+      .limit(200),
+    listBlockedDates(),
+  ]);
+  return offerableSlots(slots, { now, blocked, lastDate, timeZone: settings.timezone }).length > 0;
+}
+
+/**
+ * Invites a lead: a booking (pending) with its capability token and window, the lead's
+ * booking_status 'sent', and the link e-mailed, all in one transaction.
+ */
+export async function createBookingInvitation(
+  input: { leadId?: string | null; windowDays: number; clientId?: string | null },
+  now = new Date(),
+): Promise<ConsultationBooking> {
+  if (!(INVITATION_WINDOWS as readonly number[]).includes(input.windowDays)) throw new BookingError("Choose a window of 7, 14, 21 or 30 days.");
+  const settings = await getOrganizationSettings();
+  const lastDate = addDaysToDate(todayInZone(now, settings.timezone), input.windowDays);
+  if (!(await hasOfferableSlot(settings, lastDate, now))) throw new BookingError(NO_SLOTS_FOR_INVITATION);
+  return db().transaction(async (tx) => {
+    const lead = await findLeadForBooking(tx, input.leadId ?? (await leadOfClient(tx, input.clientId)));
+    const [booking] = await tx
+      .insert(consultationBookings)
+      .values({
+        leadId: lead.id,
+        clientId: input.clientId ?? null,
+        bookingToken: newBookingToken(lead.id),
+        status: "pending",
+        windowDays: input.windowDays,
+        windowEndsOn: lastDate,
+      })
+      .returning();
+    if (!booking) throw new BookingError("Failed to send booking invitation");
+    await tx
+      .update(leads)
+      .set({ bookingStatus: "sent" })
+      .where(and(eq(leads.id, lead.id), eq(leads.bookingStatus, "not_sent")));
+    await enqueueBookingEmail(tx, { templateKey: "booking_invitation", booking, lead, settings });
+    return booking;
+  });
+}
+
+async function bookingWithLead(tx: DatabaseExecutor, bookingId: string, lock = false) {
+  const query = tx
+    .select({ booking: consultationBookings, lead: { id: leads.id, name: leads.name, email: leads.email } })
+    .from(consultationBookings)
+    .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
+    .where(eq(consultationBookings.id, bookingId));
+  const [row] = lock ? await query.for("update", { of: consultationBookings }) : await query;
+  if (!row) throw new BookingError("This booking no longer exists.");
+  return row;
+}
+
+export async function resendBookingInvitation(bookingId: string): Promise<void> {
+  const settings = await getOrganizationSettings();
+  await db().transaction(async (tx) => {
+    const { booking, lead } = await bookingWithLead(tx, bookingId);
+    await enqueueBookingEmail(tx, { templateKey: "booking_invitation", booking, lead, settings });
+  });
+}
+
+/** Deletes an invitation (and its booking); the slot it held is open again. */
+export async function deleteBookingInvitation(bookingId: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    const { booking } = await bookingWithLead(tx, bookingId, true);
+    await releaseSlotOf(tx, booking.id);
+    await tx.delete(consultationBookings).where(eq(consultationBookings.id, booking.id));
+    const [other] = await tx
+      .select({ id: consultationBookings.id })
+      .from(consultationBookings)
+      .where(eq(consultationBookings.leadId, booking.leadId))
+      .limit(1);
+    if (!other) await tx.update(leads).set({ bookingStatus: "not_sent" }).where(eq(leads.id, booking.leadId));
+  });
+}
+
+export async function releaseSlotOf(tx: DatabaseExecutor, bookingId: string): Promise<void> {
+  await tx
+    .update(availabilitySlots)
+    .set({ status: "open", bookingId: null })
+    .where(eq(availabilitySlots.bookingId, bookingId));
+}
+
+function refuse(action: BookingAction, status: ConsultationBookingStatus): void {
+  const refusal = refusalFor(action, status);
+  if (refusal) throw new BookingError(refusal);
+}
+
+const httpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value);
+
+/** Admin confirms a pending booking with a meeting link; the visitor gets it with the calendar update. */
+export async function confirmBooking(bookingId: string, meetingLinkInput: string | null | undefined, now = new Date()): Promise<ConsultationBooking> {
+  const settings = await getOrganizationSettings();
+  const meetingLink = (meetingLinkInput?.trim() || settings.defaultMeetingLink || "").trim();
+  if (!meetingLink) throw new BookingError("Please provide a meeting link");
+  if (!httpUrl(meetingLink)) throw new BookingError("The meeting link must start with http:// or https://");
+  return db().transaction(async (tx) => {
+    const { booking, lead } = await bookingWithLead(tx, bookingId, true);
+    refuse("confirm", booking.status);
+    if (!booking.selectedStart) throw new BookingError("The lead has not picked a time yet.");
+    const [updated] = await tx
+      .update(consultationBookings)
+      .set({ status: "confirmed", meetingLink, confirmationSentAt: now, icsSequence: booking.icsSequence + 1, updatedAt: now })
+      .where(eq(consultationBookings.id, booking.id))
+      .returning();
+    if (!updated) throw new BookingError("Failed to confirm booking");
+    await enqueueBookingEmail(tx, { templateKey: "booking_confirmation", booking: updated, lead, settings, calendar: "REQUEST" });
+    return updated;
+  });
+}
+
+/** Admin proposes new times (30 minutes each); the visitor picks one on their booking page. */
+export async function proposeNewTimes(bookingId: string, starts: Date[], now = new Date()): Promise<ConsultationBooking> {
+  const valid = starts.filter((start) => !Number.isNaN(start.getTime()));
+  if (valid.length === 0) throw new BookingError("Please add at least one time slot");
+  if (valid.some((start) => start <= now)) throw new BookingError("Proposed times must be in the future.");
+  const settings = await getOrganizationSettings();
+  const proposedSlots = [...new Set(valid.map((start) => start.getTime()))]
+    .sort((a, b) => a - b)
+    .map((time) => ({ start: new Date(time).toISOString(), end: new Date(time + PROPOSED_SLOT_MINUTES * 60_000).toISOString() }));
+  return db().transaction(async (tx) => {
+    const { booking, lead } = await bookingWithLead(tx, bookingId, true);
+    refuse("propose", booking.status);
+    const [updated] = await tx
+      .update(consultationBookings)
+      .set({ status: "rescheduled", proposedSlots, updatedAt: now })
+      .where(eq(consultationBookings.id, booking.id))
+      .returning();
+    if (!updated) throw new BookingError("Failed to propose new time");
+    await enqueueBookingEmail(tx, {
+      templateKey: "booking_time_change",
+      booking: updated,
+      lead,
+      settings,
+      variables: { ProposedTimes: proposedSlots.map((slot) => `• ${describeWhen(new Date(slot.start), settings.timezone)}`).join("\n") },
+    });
+    return updated;
+  });
+}
+
+/**
+ * Marks a confirmed booking completed: the lead's booking_status becomes completed and, when the
+ * lead is a client, the call is kept as a completed consultation on the client's record.
+ */
+export async function completeBooking(bookingId: string, now = new Date()): Promise<ConsultationBooking> {
+  const settings = await getOrganizationSettings();
+  return db().transaction(async (tx) => {
+    const { booking } = await bookingWithLead(tx, bookingId, true);
+    refuse("complete", booking.status);
+    const [updated] = await tx
+      .update(consultationBookings)
+      .set({ status: "completed", completedAt: now, updatedAt: now })
+      .where(eq(consultationBookings.id, booking.id))
+      .returning();
+    if (!updated) throw new BookingError("Failed to update status");
+    await tx.update(leads).set({ bookingStatus: "completed" }).where(eq(leads.id, booking.leadId));
+    const [client] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(booking.clientId ? eq(clients.id, booking.clientId) : eq(clients.leadId, booking.leadId))
+      .limit(1);
+    if (client && booking.selectedStart && booking.selectedEnd) {
+      const zone = settings.timezone;
+      await tx
+        .insert(consultations)
+        .values({
+          clientId: client.id,
+          bookingId: booking.id,
+          consultType: "initial",
+          status: "completed",
+          scheduledDate: dateInZone(booking.selectedStart, zone),
+          scheduledStartTime: format(new TZDate(booking.selectedStart, zone), "HH:mm:ss"),
+          scheduledEndTime: format(new TZDate(booking.selectedEnd, zone), "HH:mm:ss"),
+          meetingLink: booking.meetingLink,
+        })
+        .onConflictDoNothing();
+    }
+    return updated;
+  });
+}
+
+/** Cancels an open booking (admin or visitor): its slot reopens and the calendar event is cancelled. */
+export async function cancelBooking(bookingId: string, now = new Date()): Promise<ConsultationBooking> {
+  const settings = await getOrganizationSettings();
+  return db().transaction(async (tx) => cancelInTransaction(tx, bookingId, settings, now));
+}
+
+export async function cancelInTransaction(
+  tx: DatabaseExecutor,
+  bookingId: string,
+  settings: OrganizationSettings,
+  now: Date,
+): Promise<ConsultationBooking> {
+  const { booking, lead } = await bookingWithLead(tx, bookingId, true);
+  refuse("cancel", booking.status);
+  await releaseSlotOf(tx, booking.id);
+  const [updated] = await tx
+    .update(consultationBookings)
+    .set({ status: "cancelled", cancelledAt: now, icsSequence: booking.icsSequence + 1, updatedAt: now })
+    .where(eq(consultationBookings.id, booking.id))
+    .returning();
+  if (!updated) throw new BookingError("Failed to update status");
+  await tx
+    .update(leads)
+    .set({ bookingStatus: "sent" })
+    .where(and(eq(leads.id, booking.leadId), eq(leads.bookingStatus, "booked")));
+  if (updated.selectedStart) {
+    await enqueueBookingEmail(tx, { templateKey: "booking_cancelled", booking: updated, lead, settings, calendar: "CANCEL" });
+    await enqueueBookingEmail(tx, { templateKey: "booking_cancelled", booking: updated, lead, settings, calendar: "CANCEL", to: "agency" });
+  }
+  return updated;
+}
+
+export type BookingListFilters = { status?: ConsultationBookingStatus | "all"; from?: string | null; to?: string | null; search?: string | null };
+
+export type BookingListRow = ConsultationBooking & { lead: { id: string; name: string; email: string; phone: string | null } };
+
+/** Bookings with their lead, newest first; dates filter the booked time in the business zone. */
+export async function listBookings(filters: BookingListFilters = {}, timeZone = "America/New_York"): Promise<BookingListRow[]> {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.status && filters.status !== "all") conditions.push(eq(consultationBookings.status, filters.status));
+  if (filters.from) conditions.push(sql`(${consultationBookings.selectedStart} at time zone ${timeZone})::date >= ${filters.from}::date`);
+  if (filters.to) conditions.push(sql`(${consultationBookings.selectedStart} at time zone ${timeZone})::date <= ${filters.to}::date`);
+  const term = filters.search?.trim();
+  if (term) {
+    const pattern = `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    conditions.push(or(ilike(leads.name, pattern), ilike(leads.email, pattern)));
+  }
+  const rows = await db()
+    .select({ booking: consultationBookings, lead: { id: leads.id, name: leads.name, email: leads.email, phone: leads.phone } })
+    .from(consultationBookings)
+    .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
+    .where(and(...conditions))
+    .orderBy(desc(consultationBookings.createdAt), desc(consultationBookings.id))
+    .limit(500);
+  return rows.map((row) => ({ ...row.booking, lead: row.lead }));
+}
+
+/** E-mails the 24-hour reminder of every confirmed call starting within a day, once per booking and time. */
+export async function sendDueReminders(now = new Date()): Promise<number> {
+  const settings = await getOrganizationSettings();
+  const due = await db()
+    .select({ id: consultationBookings.id })
+    .from(consultationBookings)
+    .where(
+      and(
+        eq(consultationBookings.status, "confirmed"),
+        isNull(consultationBookings.reminderSentAt),
+        gte(consultationBookings.selectedStart, now),
+        lte(consultationBookings.selectedStart, new Date(now.getTime() + 24 * 3_600_000)),
+      ),
+    )
+    .limit(100);
+  let sent = 0;
+  for (const { id } of due) {
+    await db().transaction(async (tx) => {
+      const { booking, lead } = await bookingWithLead(tx, id, true);
+      if (booking.status !== "confirmed" || booking.reminderSentAt || !booking.selectedStart) return;
+      // The dedupe key makes a second process (or a second turn) enqueue nothing.
+      await enqueueBookingEmail(tx, {
+        templateKey: "booking_reminder",
+        booking,
+        lead,
+        settings,
+        dedupeKey: `booking-reminder:${booking.id}:${booking.selectedStart.toISOString()}`,
+      });
+      await tx.update(consultationBookings).set({ reminderSentAt: now }).where(eq(consultationBookings.id, booking.id));
+      sent += 1;
+    });
+  }
+  return sent;
+}
+
+/** Leads who can still be invited (not converted), newest first, for the invitation dialog's picker. */
+export async function listInvitableLeads(limit = 200): Promise<{ id: string; name: string; email: string }[]> {
+  return db()
+    .select({ id: leads.id, name: leads.name, email: leads.email })
+    .from(leads)
+    .where(ne(leads.status, "converted"))
+    .orderBy(desc(leads.createdAt))
+    .limit(limit);
+}

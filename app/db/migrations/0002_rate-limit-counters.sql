@@ -1,6 +1,0 @@
-CREATE TABLE "rate_limit_counters" (
-	"key" text PRIMARY KEY NOT NULL,
-	"window_started_at" timestamp with time zone NOT NULL,
-	"count" integer NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL
-);

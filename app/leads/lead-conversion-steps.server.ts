@@ -1,0 +1,47 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DatabaseExecutor } from "~/db/connection.server";
+import { leads, leadTimelineEvents, type Lead } from "./schema";
+
+// The lead's side of converting a lead to a client (spec 001 §4). The conversion itself lives with
+// its result, in `~/clients/lead-conversion.server.ts`; these steps run inside its transaction.
+
+/**
+ * Reads the lead and locks its row until the transaction ends, so two admins converting the same
+ * lead at once take turns: the second sees the first's client and creates nothing.
+ */
+export async function lockLeadForConversion(tx: DatabaseExecutor, leadId: string): Promise<Lead | undefined> {
+  const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
+  return lead;
+}
+
+/** Whether the lead's promo code can still be applied: active and not past its expiry at `now`. */
+export function holdsActivePromo(lead: Pick<Lead, "promoCode" | "promoStatus" | "promoExpiresAt">, now: Date): boolean {
+  if (!lead.promoCode || lead.promoStatus !== "active") return false;
+  return lead.promoExpiresAt === null || lead.promoExpiresAt.getTime() > now.getTime();
+}
+
+export type ConversionActor = { id: string; name: string };
+
+/** Marks the lead converted and records who did it on its timeline. */
+export async function markLeadConverted(
+  tx: DatabaseExecutor,
+  lead: Lead,
+  actor: ConversionActor,
+  details: { clientId: string; invoiceId: string; invoiceNumber: string; promoCodeApplied: string | null },
+): Promise<void> {
+  await tx.update(leads).set({ status: "converted", updatedAt: sql`now()` }).where(eq(leads.id, lead.id));
+  await tx.insert(leadTimelineEvents).values({
+    leadId: lead.id,
+    event: "converted",
+    actorUserId: actor.id,
+    data: { ...details, previousStatus: lead.status, by: actor.name },
+  });
+}
+
+/** An invoice applied the lead's promo: the code is now used (DESIGN.md "Promo code"). */
+export async function markPromoUsed(tx: DatabaseExecutor, leadId: string, code: string): Promise<void> {
+  await tx
+    .update(leads)
+    .set({ promoStatus: "used", updatedAt: sql`now()` })
+    .where(and(eq(leads.id, leadId), eq(leads.promoCode, code), eq(leads.promoStatus, "active")));
+}

@@ -1,0 +1,302 @@
+import { ArrowLeft, Mail, Pencil, Trash2 } from "lucide-react";
+import * as React from "react";
+import { data, Link, useFetcher, useLoaderData, useLocation } from "react-router";
+import { requireAdmin } from "~/auth/guard.server";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { Badge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { formatDate, formatDateTime } from "~/ui/date-format";
+import { FormField } from "~/ui/form-field";
+import { Textarea } from "~/ui/textarea";
+import type { Route } from "./+types/lead-detail-page";
+import { LEAD_ACTION_EXTENSIONS } from "./lead-action-extensions";
+import { handleLeadAction } from "./lead-actions.server";
+import { DeleteLeadsDialog, EditPromoDialog, LeadStatusSelect, useResendPromo } from "./lead-dialogs";
+import { bookingLabel, DaysLeft, PromoStatusBadge, tierLabel } from "./lead-display";
+import type { LeadActionData } from "./lead-forms";
+import { BUSINESS_TYPES, INDUSTRIES } from "./lead-options";
+import { listLeadTimeline, type LeadTimelineEntry } from "./lead-timeline.server";
+import { findLead, leadsWithSameEmail } from "./leads.server";
+import { promoStateAt } from "./promo-state";
+import { useActionFeedback } from "./use-action-feedback";
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.lead.name ?? "Lead"} | Leads | Admin` }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const lead = await findLead(params.leadId);
+  if (!lead) throw data("Lead not found", { status: 404 });
+  const [timeline, sameEmail, settings] = await Promise.all([
+    listLeadTimeline(lead.id),
+    leadsWithSameEmail(lead),
+    getOrganizationSettings(),
+  ]);
+  return { lead, timeline, sameEmail, timeZone: settings.timezone, now: new Date().toISOString() };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  return handleLeadAction(request, admin, params.leadId);
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** One line per kind of entry, in the words an agency uses. */
+function describe(entry: LeadTimelineEntry, timeZone: string): { title: string; detail?: string } {
+  const d = entry.data;
+  switch (entry.event) {
+    case "form_submitted":
+      if (d.source === "import") return { title: "Imported from CSV" };
+      if (d.form === "contact") return { title: "Contact form submitted" };
+      return d.source === "manual"
+        ? { title: "Lead added by hand" }
+        : { title: "Form submitted", detail: [d.tier ? `Tier: ${tierLabel(text(d.tier))}` : "", d.promo ? "$99 offer" : ""].filter(Boolean).join(" · ") };
+    case "promo_claimed":
+      return { title: `Promo code ${text(d.code)} claimed`, detail: d.source ? `From ${text(d.source)}` : undefined };
+    case "email_queued":
+      return { title: `E-mail queued: ${text(d.subject)}`, detail: `To ${text(d.to)}` };
+    case "email_sent":
+      return { title: d.stored ? `E-mail stored (no mail server): ${text(d.subject)}` : `E-mail sent: ${text(d.subject)}`, detail: `To ${text(d.to)}` };
+    case "email_failed":
+      return { title: `E-mail failed: ${text(d.subject)}`, detail: text(d.error) };
+    case "invitation_sent":
+      return { title: "Booking invitation sent" };
+    case "booked":
+      return { title: "Consultation booked" };
+    case "status_changed":
+      return { title: `Status changed from ${text(d.from)} to ${text(d.to)}` };
+    case "promo_edited":
+      if (d.action === "extended")
+        return { title: `Promo extended by ${String(d.days)} days`, detail: d.to ? `Now expires ${formatDateTime(text(d.to), timeZone)}` : undefined };
+      if (d.action === "expired") return { title: "Promo expired" };
+      return { title: d.action === "enabled" ? "Promo enabled" : "Promo disabled" };
+    case "note_added":
+      return { title: "Note", detail: text(d.text) };
+    case "converted":
+      return {
+        title: "Converted to client",
+        detail: [d.invoiceNumber ? `Draft invoice ${text(d.invoiceNumber)}` : "", d.promoCodeApplied ? `promo ${text(d.promoCodeApplied)} applied` : ""]
+          .filter(Boolean)
+          .join(" · "),
+      };
+  }
+}
+
+function NoteForm() {
+  const fetcher = useFetcher<LeadActionData>();
+  const formRef = React.useRef<HTMLFormElement>(null);
+  useActionFeedback(fetcher, () => formRef.current?.reset());
+  const error = fetcher.data?.intent === "add-note" ? fetcher.data.fieldErrors.note : null;
+  return (
+    <fetcher.Form ref={formRef} method="post" className="grid gap-2">
+      <input type="hidden" name="intent" value="add-note" />
+      <FormField label="Add a note" name="note" error={error}>
+        <Textarea rows={3} maxLength={5000} placeholder="What did you talk about? What's next?" />
+      </FormField>
+      <div>
+        <Button type="submit" size="sm" disabled={fetcher.state !== "idle"}>
+          Save Note
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+export default function LeadDetailPage() {
+  const { lead, timeline, sameEmail, timeZone, now: nowIso } = useLoaderData<typeof loader>();
+  const now = React.useMemo(() => new Date(nowIso), [nowIso]);
+  const location = useLocation();
+  const returnTo = location.pathname;
+  const [editingPromo, setEditingPromo] = React.useState(false);
+  const [deleting, setDeleting] = React.useState(false);
+  const resendPromo = useResendPromo();
+  const promoState = promoStateAt(lead, now);
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/admin/leads">
+            <ArrowLeft className="size-4" aria-hidden="true" /> Back to Leads
+          </Link>
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{lead.name}</h1>
+          <p className="text-muted-foreground">
+            {lead.email} · added {formatDateTime(lead.createdAt, timeZone)}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <LeadStatusSelect lead={lead} returnTo={returnTo} id="lead-status" />
+          {LEAD_ACTION_EXTENSIONS.map((Extension, index) => (
+            <Extension key={index} lead={lead} placement="detail" returnTo={returnTo} />
+          ))}
+          <Button variant="outline" onClick={() => setDeleting(true)}>
+            <Trash2 className="size-4" aria-hidden="true" /> Delete
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <Field label="Name">{lead.name}</Field>
+                <Field label="Email">
+                  <a className="hover:underline" href={`mailto:${lead.email}`}>
+                    {lead.email}
+                  </a>
+                </Field>
+                <Field label="Phone">{lead.phone ?? "—"}</Field>
+                <Field label="Business type">{BUSINESS_TYPES.find((o) => o.value === lead.businessType)?.label ?? "—"}</Field>
+                <Field label="Industry">{INDUSTRIES.find((o) => o.value === lead.industry)?.label ?? "—"}</Field>
+                <Field label="Tier">{tierLabel(lead.tier)}</Field>
+                <Field label="Source">{lead.source}</Field>
+                <Field label="Status">{lead.status}</Field>
+                <Field label="Booking">{bookingLabel(lead.bookingStatus)}</Field>
+                <Field label="Tags">
+                  {lead.tags.length > 0 ? (
+                    <span className="flex flex-wrap gap-1">
+                      {lead.tags.map((tag) => (
+                        <Badge key={tag} variant="secondary">
+                          {tag}
+                        </Badge>
+                      ))}
+                    </span>
+                  ) : (
+                    "—"
+                  )}
+                </Field>
+                <Field label="Created">{formatDateTime(lead.createdAt, timeZone)}</Field>
+                <Field label="Updated">{formatDateTime(lead.updatedAt, timeZone)}</Field>
+              </dl>
+              <div className="mt-4 grid gap-0.5">
+                <p className="text-xs font-medium text-muted-foreground">Message</p>
+                <p className="text-sm whitespace-pre-wrap">{lead.message ?? "—"}</p>
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Promo</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              {lead.promoCode ? (
+                <>
+                  <dl className="grid gap-4 sm:grid-cols-2">
+                    <Field label="Promo code">
+                      <span className="font-mono">{lead.promoCode}</span>
+                    </Field>
+                    <Field label="Promo status">
+                      <PromoStatusBadge promo={lead} now={now} />
+                    </Field>
+                    <Field label="Expires">{lead.promoExpiresAt ? formatDateTime(lead.promoExpiresAt, timeZone) : "—"}</Field>
+                    <Field label="Days left">
+                      <DaysLeft promo={lead} now={now} />
+                    </Field>
+                    <Field label="Promo e-mail last sent">{lead.promoEmailSentAt ? formatDateTime(lead.promoEmailSentAt, timeZone) : "—"}</Field>
+                  </dl>
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="outline" onClick={() => setEditingPromo(true)}>
+                      <Pencil className="size-4" aria-hidden="true" /> Edit Promo
+                    </Button>
+                    <Button variant="outline" onClick={() => resendPromo(lead.id, returnTo)}>
+                      <Mail className="size-4" aria-hidden="true" /> Resend promo email
+                    </Button>
+                  </div>
+                  {promoState !== "active" ? (
+                    <p className="text-sm text-muted-foreground">
+                      {promoState === "expired"
+                        ? "The code has expired: extend it to send it again."
+                        : promoState === "disabled"
+                          ? "The code is disabled: enable it to send it again."
+                          : "The code has been used on an invoice."}
+                    </p>
+                  ) : null}
+                </>
+              ) : (
+                <p className="text-sm text-muted-foreground">This lead has no promo code.</p>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Other leads with this email</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {sameEmail.length === 0 ? (
+                <p className="text-sm text-muted-foreground">None.</p>
+              ) : (
+                <ul className="grid gap-2">
+                  {sameEmail.map((other) => (
+                    <li key={other.id} className="flex justify-between gap-2 text-sm">
+                      <Link className="font-medium hover:underline" to={`/admin/leads/${other.id}`}>
+                        {other.name}
+                      </Link>
+                      <span className="text-muted-foreground">
+                        {other.source} · {other.status} · {formatDate(other.createdAt, timeZone)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+
+        <Card className="content-start">
+          <CardHeader>
+            <CardTitle>Timeline</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <NoteForm />
+            <ol aria-label="Timeline" className="grid gap-4 border-l pl-4">
+              {timeline.map((entry) => {
+                const { title, detail } = describe(entry, timeZone);
+                return (
+                  <li key={entry.id} className="grid gap-0.5">
+                    <p className="text-sm font-medium">{title}</p>
+                    {detail ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{detail}</p> : null}
+                    <p className="text-xs text-muted-foreground">
+                      {formatDateTime(entry.createdAt, timeZone)}
+                      {entry.actorName ? ` · by ${entry.actorName}` : ""}
+                    </p>
+                  </li>
+                );
+              })}
+            </ol>
+          </CardContent>
+        </Card>
+      </div>
+
+      <EditPromoDialog
+        lead={editingPromo ? lead : null}
+        onOpenChange={setEditingPromo}
+        returnTo={returnTo}
+        timeZone={timeZone}
+        now={now}
+      />
+      <DeleteLeadsDialog leadIds={deleting ? [lead.id] : null} onOpenChange={setDeleting} returnTo={returnTo} />
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import * as React from "react";
+import { useFetcher } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/ui/alert-dialog";
+import { Button } from "~/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { formatDateTime } from "~/ui/date-format";
+import { FormField } from "~/ui/form-field";
+import { Input } from "~/ui/input";
+import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { Textarea } from "~/ui/textarea";
+import type { LeadActionData } from "./lead-forms";
+import { PromoStatusBadge } from "./lead-display";
+import { BUSINESS_TYPES, INDUSTRIES, LEAD_TIERS } from "./lead-options";
+import { PROMO_EXTENSION, promoStateAt } from "./promo-state";
+import type { Lead } from "./schema";
+import { useActionFeedback } from "./use-action-feedback";
+
+/** Where lead forms post: the list route handles every lead action. */
+export const LEAD_ACTIONS_URL = "/admin/leads";
+
+export function AddLeadDialog({ open, onOpenChange, returnTo }: { open: boolean; onOpenChange: (open: boolean) => void; returnTo: string }) {
+  const fetcher = useFetcher<LeadActionData>();
+  useActionFeedback(fetcher, () => onOpenChange(false));
+  const errors = fetcher.data?.intent === "add-lead" ? fetcher.data.fieldErrors : {};
+  const values = fetcher.data?.intent === "add-lead" ? fetcher.data.values : {};
+  const requiredError = errors.name ?? errors.email;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Add Lead</DialogTitle>
+          <DialogDescription>A lead you met outside the website. Its source is manual and its status new.</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" action={LEAD_ACTIONS_URL} className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="add-lead" />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          {requiredError ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {requiredError}
+            </p>
+          ) : null}
+          <FormField label="Name" name="name" required>
+            <Input defaultValue={values.name} autoComplete="off" maxLength={120} />
+          </FormField>
+          <FormField label="Email" name="email" required error={errors.email && errors.email !== requiredError ? errors.email : null}>
+            <Input type="email" defaultValue={values.email} autoComplete="off" maxLength={254} />
+          </FormField>
+          <FormField label="Phone" name="phone" error={errors.phone}>
+            <Input type="tel" defaultValue={values.phone} maxLength={40} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Business type" name="businessType">
+              <NativeSelect defaultValue={values.businessType ?? ""}>
+                <NativeSelectOption value="">—</NativeSelectOption>
+                {BUSINESS_TYPES.map((option) => (
+                  <NativeSelectOption key={option.value} value={option.value}>
+                    {option.label}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Industry" name="industry">
+              <NativeSelect defaultValue={values.industry ?? ""}>
+                <NativeSelectOption value="">—</NativeSelectOption>
+                {INDUSTRIES.map((option) => (
+                  <NativeSelectOption key={option.value} value={option.value}>
+                    {option.label}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+          <FormField label="Tier" name="tier">
+            <NativeSelect defaultValue={values.tier ?? ""}>
+              <NativeSelectOption value="">—</NativeSelectOption>
+              {LEAD_TIERS.map((option) => (
+                <NativeSelectOption key={option.value} value={option.value}>
+                  {option.label}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label="Message" name="message" error={errors.message}>
+            <Textarea defaultValue={values.message} rows={3} maxLength={5000} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              Add Lead
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function EditPromoDialog({
+  lead,
+  onOpenChange,
+  returnTo,
+  timeZone,
+  now,
+}: {
+  lead: Lead | null;
+  onOpenChange: (open: boolean) => void;
+  returnTo: string;
+  timeZone: string;
+  now: Date;
+}) {
+  const extend = useFetcher<LeadActionData>();
+  const toggle = useFetcher<LeadActionData>();
+  useActionFeedback(extend, () => onOpenChange(false));
+  useActionFeedback(toggle, () => onOpenChange(false));
+  const daysError = extend.data?.intent === "extend-promo" ? extend.data.fieldErrors.days : null;
+  const state = lead ? promoStateAt(lead, now) : null;
+  return (
+    <Dialog open={Boolean(lead)} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Edit Promo</DialogTitle>
+          <DialogDescription>
+            {lead ? (
+              <>
+                <span className="font-mono">{lead.promoCode}</span> for {lead.name}
+              </>
+            ) : null}
+          </DialogDescription>
+        </DialogHeader>
+        {lead ? (
+          <div className="grid gap-5">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">Status</dt>
+              <dd>
+                <PromoStatusBadge promo={lead} now={now} />
+              </dd>
+              <dt className="text-muted-foreground">Expires</dt>
+              <dd>{lead.promoExpiresAt ? formatDateTime(lead.promoExpiresAt, timeZone) : "—"}</dd>
+            </dl>
+            <extend.Form method="post" action={LEAD_ACTIONS_URL} className="grid gap-3" noValidate>
+              <input type="hidden" name="intent" value="extend-promo" />
+              <input type="hidden" name="leadId" value={lead.id} />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <FormField
+                label="Extend by (days)"
+                name="days"
+                error={daysError}
+                description={`From ${PROMO_EXTENSION.min} to ${PROMO_EXTENSION.max} days, added to the current expiry (or to now if it has passed).`}
+              >
+                <Input type="number" min={PROMO_EXTENSION.min} max={PROMO_EXTENSION.max} step={1} defaultValue={PROMO_EXTENSION.default} />
+              </FormField>
+              <Button type="submit" disabled={extend.state !== "idle" || state === "used"}>
+                Extend Expiry
+              </Button>
+            </extend.Form>
+            <toggle.Form method="post" action={LEAD_ACTIONS_URL} className="flex items-center justify-between gap-3 border-t pt-4">
+              <input type="hidden" name="intent" value="set-promo-enabled" />
+              <input type="hidden" name="leadId" value={lead.id} />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <input type="hidden" name="enabled" value={state === "disabled" ? "true" : "false"} />
+              <p className="text-sm text-muted-foreground">
+                {state === "disabled" ? "This code is disabled and cannot be used." : "Disable the code to stop it being used."}
+              </p>
+              <Button type="submit" variant={state === "disabled" ? "default" : "outline"} disabled={toggle.state !== "idle" || state === "used"}>
+                {state === "disabled" ? "Enable Promo" : "Disable Promo"}
+              </Button>
+            </toggle.Form>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The spec's bulk confirmation: 'You are about to delete N items.' 'This action cannot be undone.' */
+export function DeleteLeadsDialog({
+  leadIds,
+  onOpenChange,
+  returnTo,
+  onDeleted,
+}: {
+  leadIds: string[] | null;
+  onOpenChange: (open: boolean) => void;
+  returnTo: string;
+  onDeleted?: () => void;
+}) {
+  const fetcher = useFetcher<LeadActionData>();
+  useActionFeedback(fetcher, () => {
+    onOpenChange(false);
+    onDeleted?.();
+  });
+  const count = leadIds?.length ?? 0;
+  return (
+    <AlertDialog open={leadIds !== null} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{count === 1 ? "Delete this lead?" : "Delete selected leads?"}</AlertDialogTitle>
+          <AlertDialogDescription>
+            You are about to delete {count} {count === 1 ? "item" : "items"}. This action cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <fetcher.Form method="post" action={LEAD_ACTIONS_URL}>
+          <input type="hidden" name="intent" value="delete-leads" />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          {(leadIds ?? []).map((id) => (
+            <input key={id} type="hidden" name="leadIds" value={id} />
+          ))}
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
+              Delete
+            </Button>
+          </AlertDialogFooter>
+        </fetcher.Form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** Inline status selector: submits on change. */
+export function LeadStatusSelect({ lead, returnTo, id }: { lead: Pick<Lead, "id" | "name" | "status">; returnTo: string; id?: string }) {
+  const fetcher = useFetcher<LeadActionData>();
+  useActionFeedback(fetcher);
+  const optimistic = fetcher.formData?.get("status");
+  const value = typeof optimistic === "string" ? optimistic : lead.status;
+  return (
+    <fetcher.Form method="post" action={LEAD_ACTIONS_URL}>
+      <input type="hidden" name="intent" value="change-status" />
+      <input type="hidden" name="leadId" value={lead.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <NativeSelect
+        id={id}
+        name="status"
+        aria-label={`Status of ${lead.name}`}
+        value={value}
+        wrapperClassName="w-32"
+        className="h-8"
+        onChange={(event) => void fetcher.submit(event.currentTarget.form)}
+      >
+        <NativeSelectOption value="new">new</NativeSelectOption>
+        <NativeSelectOption value="contacted">contacted</NativeSelectOption>
+        <NativeSelectOption value="converted">converted</NativeSelectOption>
+      </NativeSelect>
+    </fetcher.Form>
+  );
+}
+
+/** Resend the promo e-mail (a one-button form; refusals come back as the 'Error' toast). */
+export function useResendPromo() {
+  const fetcher = useFetcher<LeadActionData>();
+  useActionFeedback(fetcher);
+  return React.useCallback(
+    (leadId: string, returnTo: string) =>
+      void fetcher.submit({ intent: "resend-promo", leadId, returnTo }, { method: "post", action: LEAD_ACTIONS_URL }),
+    [fetcher],
+  );
+}

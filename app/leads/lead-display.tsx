@@ -1,0 +1,46 @@
+import { Badge } from "~/ui/badge";
+import { cn } from "~/ui/class-names";
+import { LEAD_TIERS, type PromoStatus } from "./lead-options";
+import { daysLeftColour, promoDaysLeft, promoStateAt, type PromoFields } from "./promo-state";
+
+// How a lead's values look wherever they are shown (list, detail, dialogs).
+
+export function tierLabel(tier: string | null): string {
+  return LEAD_TIERS.find((option) => option.value === tier)?.label ?? "—";
+}
+
+const PROMO_STATE_LABEL: Record<PromoStatus, string> = { active: "Active", expired: "Expired", used: "Used", disabled: "Disabled" };
+const PROMO_STATE_VARIANT = { active: "success", expired: "destructive", used: "secondary", disabled: "outline" } as const;
+
+export function PromoStatusBadge({ promo, now }: { promo: PromoFields; now: Date }) {
+  const state = promoStateAt(promo, now);
+  if (!state) return <span className="text-muted-foreground">—</span>;
+  return <Badge variant={PROMO_STATE_VARIANT[state]}>{PROMO_STATE_LABEL[state]}</Badge>;
+}
+
+const COLOUR_CLASSES = {
+  red: "bg-red-100 text-red-800 border-red-200",
+  yellow: "bg-yellow-100 text-yellow-800 border-yellow-200",
+  green: "bg-green-100 text-green-800 border-green-200",
+} as const;
+
+/** Days left of an active promo, coloured as the spec says; a dash otherwise. */
+export function DaysLeft({ promo, now }: { promo: PromoFields; now: Date }) {
+  if (promoStateAt(promo, now) !== "active" || !promo.promoExpiresAt) return <span className="text-muted-foreground">—</span>;
+  const days = promoDaysLeft(promo.promoExpiresAt, now);
+  const colour = daysLeftColour(days);
+  return (
+    <span
+      data-colour={colour}
+      className={cn("inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap", COLOUR_CLASSES[colour])}
+    >
+      {days} {days === 1 ? "day" : "days"}
+    </span>
+  );
+}
+
+const BOOKING_LABEL: Record<string, string> = { not_sent: "Not sent", sent: "Sent", booked: "Booked", completed: "Completed" };
+
+export function bookingLabel(status: string): string {
+  return BOOKING_LABEL[status] ?? status;
+}

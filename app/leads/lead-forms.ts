@@ -1,0 +1,66 @@
+import { z } from "zod";
+import type { FieldErrors } from "~/ui/form-validation";
+import { BUSINESS_TYPE_VALUES, INDUSTRY_VALUES, LEAD_STATUSES, LEAD_TIER_VALUES } from "./lead-options";
+import { PROMO_EXTENSION } from "./promo-state";
+
+// The back-office's lead forms: one zod schema each, used by the dialog and again by the action.
+
+const REQUIRED = "Name and email are required";
+
+/** Empty means "not given": stored as null (spec: empty other fields become null). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const optionalChoice = <T extends string>(values: readonly [T, ...T[]]) =>
+  z
+    .union([z.enum(values), z.literal("")])
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/** 'Add Lead'. */
+export const newLeadSchema = z.object({
+  name: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(120, "Use at most 120 characters")
+    .refine((value) => !/\p{Cc}/u.test(value), "Use letters, spaces and punctuation only"),
+  email: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(254, "Use at most 254 characters")
+    .pipe(z.email("Please enter a valid email address")),
+  phone: optionalText(40),
+  businessType: optionalChoice(BUSINESS_TYPE_VALUES),
+  industry: optionalChoice(INDUSTRY_VALUES),
+  tier: optionalChoice(LEAD_TIER_VALUES),
+  message: optionalText(5000),
+});
+export type NewLeadInput = z.infer<typeof newLeadSchema>;
+
+export const leadStatusSchema = z.object({ status: z.enum(LEAD_STATUSES, { error: "Choose new, contacted or converted" }) });
+
+export const leadNoteSchema = z.object({
+  note: z.string().trim().min(1, "Write a note first").max(5000, "Use at most 5000 characters"),
+});
+
+export const promoExtensionSchema = z.object({
+  days: z.coerce
+    .number({ error: `Enter a number of days from ${PROMO_EXTENSION.min} to ${PROMO_EXTENSION.max}` })
+    .int(`Enter a whole number of days`)
+    .min(PROMO_EXTENSION.min, `Extend by at least ${PROMO_EXTENSION.min} day`)
+    .max(PROMO_EXTENSION.max, `Extend by at most ${PROMO_EXTENSION.max} days`),
+});
+
+export const promoEnabledSchema = z.object({ enabled: z.enum(["true", "false"]).transform((value) => value === "true") });
+
+export const leadIdsSchema = z.array(z.uuid()).min(1, "Select at least one lead").max(1000, "Delete at most 1000 leads at once");
+
+/** What a lead action answers when it does not redirect: field errors, or a message for the 'Error' toast. */
+export type LeadActionData = { intent: string; fieldErrors: FieldErrors; values: Record<string, string>; error?: string };

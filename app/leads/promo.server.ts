@@ -1,0 +1,125 @@
+import { and, eq, lte, sql } from "drizzle-orm";
+import { db } from "~/db/connection.server";
+import { enqueueTemplatedEmail } from "~/email/outbox.server";
+import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
+import { formatDate } from "~/ui/date-format";
+import { recordLeadEvent } from "./lead-timeline.server";
+import { extendedPromoExpiry, promoResendRefusal, promoStateAt } from "./promo-state";
+import { leads, type Lead } from "./schema";
+
+/**
+ * The promo lifecycle in the back-office (DESIGN.md): an admin extends or
+ * enables/disables a code, resends its e-mail; the sweep writes `expired`
+ * once the expiry has passed. The state shown anywhere is `promoStateAt`.
+ */
+export type PromoResult = { ok: true; lead: Lead } | { ok: false; error: string };
+
+async function lockLead(tx: Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0], leadId: string) {
+  const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
+  return lead;
+}
+
+/** 'Edit Promo' → extend by 1–90 days; a lapsed (expired) code becomes active again. */
+export async function extendPromo(leadId: string, days: number, actorUserId: string, now = new Date()): Promise<PromoResult> {
+  return db().transaction(async (tx) => {
+    const lead = await lockLead(tx, leadId);
+    if (!lead) return { ok: false, error: "Lead not found" };
+    const state = promoStateAt(lead, now);
+    if (state === null) return { ok: false, error: "This lead has no promo code." };
+    if (state === "used") return { ok: false, error: "This promo code has already been used on an invoice." };
+    const expiresAt = extendedPromoExpiry(lead.promoExpiresAt, days, now);
+    const promoStatus = state === "disabled" ? "disabled" : "active";
+    const [updated] = await tx
+      .update(leads)
+      .set({ promoExpiresAt: expiresAt, promoStatus, updatedAt: now })
+      .where(eq(leads.id, leadId))
+      .returning();
+    await recordLeadEvent(tx, {
+      leadId,
+      event: "promo_edited",
+      data: { action: "extended", days, from: lead.promoExpiresAt?.toISOString() ?? null, to: expiresAt.toISOString() },
+      actorUserId,
+    });
+    return updated ? { ok: true, lead: updated } : { ok: false, error: "Lead not found" };
+  });
+}
+
+/** 'Edit Promo' → enable or disable. Enabling a code whose expiry passed leaves it expired (extend it). */
+export async function setPromoEnabled(leadId: string, enabled: boolean, actorUserId: string, now = new Date()): Promise<PromoResult> {
+  return db().transaction(async (tx) => {
+    const lead = await lockLead(tx, leadId);
+    if (!lead) return { ok: false, error: "Lead not found" };
+    const state = promoStateAt(lead, now);
+    if (state === null) return { ok: false, error: "This lead has no promo code." };
+    if (state === "used") return { ok: false, error: "This promo code has already been used on an invoice." };
+    const lapsed = Boolean(lead.promoExpiresAt && lead.promoExpiresAt.getTime() <= now.getTime());
+    const promoStatus = enabled ? (lapsed ? "expired" : "active") : "disabled";
+    if (promoStatus === lead.promoStatus) return { ok: true, lead };
+    const [updated] = await tx.update(leads).set({ promoStatus, updatedAt: now }).where(eq(leads.id, leadId)).returning();
+    await recordLeadEvent(tx, { leadId, event: "promo_edited", data: { action: enabled ? "enabled" : "disabled" }, actorUserId });
+    return updated ? { ok: true, lead: updated } : { ok: false, error: "Lead not found" };
+  });
+}
+
+/** 'Resend promo e-mail': through the outbox; refused for a code that is not active, with the reason. */
+export async function resendPromoEmail(leadId: string, actorUserId: string, now = new Date()): Promise<PromoResult> {
+  const [settings, tiers] = await Promise.all([getOrganizationSettings(), listPackageTiers()]);
+  const starter = tiers.find((tier) => tier.tier === "1");
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(0)}`;
+  const offer =
+    starter?.promoPriceCents != null
+      ? `a ${starter.name} website for ${dollars(starter.promoPriceCents)} (regularly ${dollars(starter.priceCents)})`
+      : "our launch offer";
+  return db().transaction(async (tx) => {
+    const lead = await lockLead(tx, leadId);
+    if (!lead) return { ok: false, error: "Lead not found" };
+    const refusal = promoResendRefusal(lead, now);
+    if (refusal) return { ok: false, error: refusal };
+    await enqueueTemplatedEmail(tx, {
+      templateKey: "promo_welcome",
+      to: lead.email,
+      toName: lead.name,
+      emailType: "promo_welcome",
+      leadId: lead.id,
+      actorUserId,
+      metadata: { resend: true },
+      variables: {
+        FirstName: lead.name.split(/\s+/)[0] ?? lead.name,
+        PromoCode: lead.promoCode,
+        ExpiryDate: lead.promoExpiresAt ? formatDate(lead.promoExpiresAt, settings.timezone) : null,
+        Offer: offer,
+        CompanyName: settings.companyName ?? "our studio",
+        Tier: starter?.name ?? null,
+      },
+    });
+    const [updated] = await tx.update(leads).set({ promoEmailSentAt: now }).where(eq(leads.id, leadId)).returning();
+    return updated ? { ok: true, lead: updated } : { ok: false, error: "Lead not found" };
+  });
+}
+
+/**
+ * The recurring sweep: writes `expired` on active codes whose expiry has
+ * passed (the state was already shown as expired; this makes filters and
+ * exports agree). Safe with several processes: the UPDATE's row locks make
+ * each lead expire once, and the timeline entry is written with it.
+ */
+export async function sweepExpiredPromos(now = new Date(), batchSize = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const expired = await db().transaction(async (tx) => {
+      const rows = await tx
+        .update(leads)
+        .set({ promoStatus: "expired", updatedAt: now })
+        .where(
+          sql`${leads.id} in (select id from ${leads} where ${and(eq(leads.promoStatus, "active"), lte(leads.promoExpiresAt, now))} limit ${batchSize} for update skip locked)`,
+        )
+        .returning({ id: leads.id, expiresAt: leads.promoExpiresAt });
+      for (const row of rows) {
+        await recordLeadEvent(tx, { leadId: row.id, event: "promo_edited", data: { action: "expired", at: row.expiresAt?.toISOString() ?? null } });
+      }
+      return rows.length;
+    });
+    total += expired;
+    if (expired < batchSize) return total;
+  }
+}

@@ -1,0 +1,45 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { DayPicker, getDefaultClassNames, type DayPickerProps } from "react-day-picker";
+import { cn } from "~/ui/class-names";
+import { buttonVariants } from "~/ui/button";
+
+/** The app's date picker: react-day-picker styled like the other primitives. */
+export function Calendar({ className, classNames, ...props }: DayPickerProps) {
+  const defaults = getDefaultClassNames();
+  return (
+    <DayPicker
+      showOutsideDays
+      className={cn("p-3", className)}
+      classNames={{
+        root: cn(defaults.root, "w-fit"),
+        months: "relative flex flex-col gap-4",
+        month: "flex w-full flex-col gap-4",
+        nav: "absolute inset-x-0 top-0 flex items-center justify-between",
+        button_previous: cn(buttonVariants({ variant: "outline", size: "icon" }), "size-8"),
+        button_next: cn(buttonVariants({ variant: "outline", size: "icon" }), "size-8"),
+        month_caption: "flex h-8 items-center justify-center text-sm font-medium",
+        caption_label: "text-sm font-medium",
+        month_grid: "w-full border-collapse",
+        weekdays: "flex",
+        weekday: "w-9 text-[0.8rem] font-normal text-muted-foreground",
+        week: "mt-1 flex w-full",
+        day: "size-9 p-0 text-center text-sm",
+        day_button: cn(
+          buttonVariants({ variant: "ghost" }),
+          "size-9 p-0 font-normal aria-selected:bg-primary aria-selected:text-primary-foreground",
+        ),
+        selected: "rounded-md bg-primary text-primary-foreground",
+        today: "rounded-md font-semibold underline underline-offset-4",
+        outside: "text-muted-foreground opacity-50",
+        disabled: "text-muted-foreground opacity-40 line-through",
+        hidden: "invisible",
+        ...classNames,
+      }}
+      components={{
+        Chevron: ({ orientation }) =>
+          orientation === "left" ? <ChevronLeft className="size-4" aria-hidden="true" /> : <ChevronRight className="size-4" aria-hidden="true" />,
+      }}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+
+type FailedResult = { ok: false; fieldErrors?: Partial<Record<string, string>>; values?: Record<string, string> };
+
+/**
+ * A dialog whose form posts through a fetcher: it stays open and shows the field errors when the
+ * action answers with `{ ok: false, fieldErrors }`, and closes when the action succeeds (usually a
+ * redirect with a toast). The answer of an earlier attempt never decides about a later one.
+ */
+export function useFormDialog<T extends { ok: boolean }>() {
+  const fetcher = useFetcher<T>();
+  const [open, setOpenState] = useState(false);
+  const submittedWith = useRef<{ data: unknown } | null>(null);
+
+  useEffect(() => {
+    if (fetcher.state === "submitting" && !submittedWith.current) submittedWith.current = { data: fetcher.data };
+    if (fetcher.state !== "idle" || !submittedWith.current) return;
+    const answered = fetcher.data !== submittedWith.current.data ? fetcher.data : undefined;
+    submittedWith.current = null;
+    if (!answered || answered.ok) setOpenState(false);
+  }, [fetcher.state, fetcher.data]);
+
+  // Errors from before the dialog was (re)opened are not shown again.
+  const [openedWith, setOpenedWith] = useState<unknown>(undefined);
+  const setOpen = (next: boolean) => {
+    if (next) setOpenedWith(fetcher.data);
+    setOpenState(next);
+  };
+  const latest = fetcher.data as (T & Partial<FailedResult>) | undefined;
+  const failed = open && latest && latest !== openedWith && !latest.ok ? latest : null;
+  return {
+    fetcher,
+    open,
+    setOpen,
+    busy: fetcher.state !== "idle",
+    errors: failed?.fieldErrors ?? {},
+    values: (failed?.values ?? {}) as Partial<Record<string, string>>,
+  };
+}

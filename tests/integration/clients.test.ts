@@ -1,0 +1,169 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getClientDetail } from "~/clients/client-detail.server";
+import { clientsCsvResponse } from "~/clients/clients-export.server";
+import {
+  addClient,
+  archiveClient,
+  clientExportBatches,
+  deleteClient,
+  listClients,
+  setClientPaymentStatus,
+  setClientStatus,
+} from "~/clients/clients.server";
+import { clients } from "~/clients/schema";
+import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
+import { consultationBookings } from "~/consultations/schema";
+import { db } from "~/db/connection.server";
+import { invoiceLineItems, invoices } from "~/invoices/schema";
+import { leads } from "~/leads/schema";
+import { createProjectForClient } from "~/projects/projects.server";
+import { projects } from "~/projects/schema";
+import { packageTiers } from "~/settings/schema";
+import { withTestDatabase } from "../support/test-database";
+
+withTestDatabase();
+
+const newClient = (overrides: Partial<Parameters<typeof addClient>[0]> = {}) =>
+  addClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test", phone: null, tier: "1", notes: null, ...overrides });
+
+describe("Add Client", () => {
+  it("creates an active client with a pending payment and a draft invoice priced from the catalog", async () => {
+    const { client, invoice } = await newClient({ tier: "3" });
+    expect(client).toMatchObject({ status: "active", paymentStatus: "pending", tier: "3", leadId: null });
+    expect(invoice).toMatchObject({ clientId: client.id, status: "draft", tier: "3", subtotalCents: 50_000, totalCents: 50_000, promoCode: null });
+    const lines = await db().select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoice.id));
+    expect(lines.map((line) => line.description)).toEqual(["Tier 3 – Professional Automation website package"]);
+  });
+
+  it("reads the live catalog, so a price edited in Settings is what the draft invoice charges", async () => {
+    await db().update(packageTiers).set({ priceCents: 22_500 }).where(eq(packageTiers.tier, "2"));
+    const { invoice } = await newClient({ tier: "2" });
+    expect(invoice.totalCents).toBe(22_500);
+  });
+
+  it("gives every draft invoice its own number, even when added at once", async () => {
+    const made = await Promise.all(Array.from({ length: 6 }, (_, index) => newClient({ email: `c${index}@example.com` })));
+    const numbers = new Set(made.map(({ invoice }) => invoice.invoiceNumber));
+    expect(numbers.size).toBe(6);
+  });
+});
+
+describe("deleting a client", () => {
+  it("refuses a client with invoices, keeps everything, and archiving puts them away instead", async () => {
+    const { client } = await newClient();
+    const refused = await deleteClient(client.id);
+    expect(refused).toMatchObject({ outcome: "has_invoices", invoiceCount: 1 });
+    expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(1);
+    expect(await db().select().from(invoices).where(eq(invoices.clientId, client.id))).toHaveLength(1);
+
+    const archived = await archiveClient(client.id);
+    expect(archived?.status).toBe("archived");
+  });
+
+  it("deletes a client without invoices, with its projects", async () => {
+    const { client, invoice } = await newClient();
+    await db().delete(invoices).where(eq(invoices.id, invoice.id));
+    await createProjectForClient(client.id, { name: "Site", tier: "1" });
+    expect((await deleteClient(client.id)).outcome).toBe("deleted");
+    expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(0);
+    expect(await db().select().from(projects).where(eq(projects.clientId, client.id))).toHaveLength(0);
+    expect((await deleteClient(client.id)).outcome).toBe("not_found");
+  });
+});
+
+describe("the clients directory", () => {
+  it("searches name or e-mail case-insensitively and filters by status and payment", async () => {
+    const { client: mesa } = await newClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test" });
+    const { client: party } = await newClient({ name: "Party Palace Rentals", email: "book@partypalace.test" });
+    await newClient({ name: "Bloom Florals", email: "hi@bloom.test" });
+    await setClientStatus(party.id, "paused");
+    await setClientPaymentStatus(mesa.id, "paid");
+
+    const names = async (filter: { q?: string; status?: "paused"; payment?: "paid" }) =>
+      (await listClients({ q: "", ...filter })).clients.map((client) => client.name);
+    expect(await names({ q: "MESAVERDE" })).toEqual(["Mesa Verde Catering"]);
+    expect(await names({ q: "party" })).toEqual(["Party Palace Rentals"]);
+    expect(await names({ status: "paused" })).toEqual(["Party Palace Rentals"]);
+    expect(await names({ payment: "paid" })).toEqual(["Mesa Verde Catering"]);
+    expect(await names({ q: "100%" })).toEqual([]);
+    expect((await listClients({ q: "" })).total).toBe(3);
+  });
+
+  it("exports in batches that neither skip nor repeat a client", async () => {
+    for (let index = 0; index < 5; index += 1) await newClient({ name: `Client ${index}`, email: `c${index}@example.com` });
+    const names: string[] = [];
+    for await (const batch of clientExportBatches({ q: "", status: undefined, payment: undefined }, 2)) {
+      expect(batch.length).toBeLessThanOrEqual(2);
+      names.push(...batch.map((client) => client.name));
+    }
+    expect(names).toEqual(["Client 4", "Client 3", "Client 2", "Client 1", "Client 0"]);
+  });
+
+  it("pages by keyset forward and back without skipping or repeating a client", async () => {
+    for (let index = 0; index < 7; index += 1) await newClient({ name: `Client ${index}`, email: `c${index}@example.com` });
+    const first = await listClients({ q: "", pageSize: 3 });
+    const second = await listClients({ q: "", pageSize: 3, after: first.nextCursor });
+    const third = await listClients({ q: "", pageSize: 3, after: second.nextCursor });
+    const seen = [...first.clients, ...second.clients, ...third.clients].map((client) => client.name);
+    expect(seen).toEqual(["Client 6", "Client 5", "Client 4", "Client 3", "Client 2", "Client 1", "Client 0"]);
+    expect(first.previousCursor).toBeNull();
+    expect(third.nextCursor).toBeNull();
+    const back = await listClients({ q: "", pageSize: 3, before: third.previousCursor });
+    expect(back.clients.map((client) => client.name)).toEqual(["Client 3", "Client 2", "Client 1"]);
+    expect(first.total).toBe(7);
+  });
+
+  it("exports the filtered clients as CSV, with formula-like cells neutralised", async () => {
+    await newClient({ name: "=HYPERLINK(\"http://evil\")", email: "evil@example.com" });
+    await newClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test" });
+    await newClient({ name: "Other", email: "other@example.com" });
+    const response = clientsCsvResponse({ q: "e", status: undefined, payment: undefined }, "America/New_York", new Date("2026-11-24T03:00:00Z"));
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="clients-2026-11-23.csv"');
+    const text = await response.text();
+    const lines = text.trim().split("\n");
+    expect(lines[0]?.replace(/^\uFEFF/, "")).toBe("Name,Email,Phone,Tier,Status,Payment Status,Project Link,Notes,Created");
+    expect(text).toContain("\"'=HYPERLINK(\"\"http://evil\"\")\"");
+    expect(text).toContain("Mesa Verde Catering");
+    const filtered = await clientsCsvResponse({ q: "mesaverde", status: undefined, payment: undefined }, "UTC").text();
+    expect(filtered.trim().split("\n")).toHaveLength(2);
+  });
+});
+
+describe("client detail", () => {
+  it("shows the client's projects, invoices and discovery calls, and links a call to a project once", async () => {
+    const [lead] = await db().insert(leads).values({ name: "Rosa", email: "rosa@example.com", source: "website" }).returning();
+    if (!lead) throw new Error("no lead");
+    const { client } = await newClient({ email: "rosa@example.com" });
+    await db().update(clients).set({ leadId: lead.id }).where(eq(clients.id, client.id));
+    const [call] = await db()
+      .insert(consultationBookings)
+      .values({ leadId: lead.id, bookingToken: `${lead.id}-abcdefabcdefabcdefabcdefabcdefab`, status: "completed", adminNotes: "Wants online menus" })
+      .returning();
+    if (!call) throw new Error("no booking");
+    const project = await createProjectForClient(client.id, { name: "Catering website", tier: "2" });
+    expect(project.projectNumber).toMatch(/^PRJ-\d+$/);
+    expect(project.status).toBe("not_started");
+
+    const detail = await getClientDetail(client.id, "2026-11-23");
+    expect(detail?.projects.map((item) => item.name)).toEqual(["Catering website"]);
+    expect(detail?.invoices).toHaveLength(1);
+    expect(detail?.discoveryCalls.map((item) => item.id)).toEqual([call.id]);
+    expect(detail?.stats.initialConsultCompleted).toBe(true);
+
+    expect(await linkDiscoveryCallToProject(client.id, call.id, project.id)).toEqual({ outcome: "linked", projectNumber: project.projectNumber });
+    expect(await linkDiscoveryCallToProject(client.id, call.id, project.id)).toEqual({ outcome: "already_linked" });
+    const [linked] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, call.id));
+    expect(linked?.projectId).toBe(project.id);
+    expect(linked?.adminNotes).toBe(`Wants online menus\nLinked to project ${project.projectNumber}`);
+
+    // Another client's project cannot be linked.
+    const { client: other } = await newClient({ email: "other@example.com" });
+    const foreign = await createProjectForClient(other.id, { name: "Other", tier: "1" });
+    expect((await linkDiscoveryCallToProject(client.id, call.id, foreign.id)).outcome).toBe("not_found");
+  });
+
+  it("answers undefined for an unknown client", async () => {
+    expect(await getClientDetail("00000000-0000-4000-8000-000000000000", "2026-11-23")).toBeUndefined();
+  });
+});

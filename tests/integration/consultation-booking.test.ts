@@ -1,0 +1,275 @@
+import { eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addRecurringRule,
+  addSlot,
+  blockDates,
+  deleteSlots,
+  generateSlotsFromRules,
+  listSlotsBetween,
+  setRecurringRuleActive,
+} from "~/availability/availability.server";
+import { availabilitySlots } from "~/availability/schema";
+import { addDaysToDate, localToInstant, todayInZone } from "~/availability/slot-time";
+import { bookSlot, cancelByVisitor, LEAD_NOT_FOUND, loadBookingPage, SLOT_TAKEN } from "~/booking/booking.server";
+import {
+  cancelBooking,
+  completeBooking,
+  confirmBooking,
+  createBookingInvitation,
+  deleteBookingInvitation,
+  NO_SLOTS_FOR_INVITATION,
+  proposeNewTimes,
+  sendDueReminders,
+} from "~/consultations/bookings.server";
+import { consultationBookings } from "~/consultations/schema";
+import { db } from "~/db/connection.server";
+import { deliverDueEmails } from "~/email/delivery.server";
+import { emailOutbox } from "~/email/schema";
+import { clients } from "~/clients/schema";
+import { deleteLeads } from "~/leads/leads.server";
+import { leads } from "~/leads/schema";
+import { startMailServer, type TestMailServer } from "../support/mail-server";
+import { withTestDatabase } from "../support/test-database";
+
+withTestDatabase();
+
+const NY = "America/New_York";
+// Fixed "now": Monday 2 March 2026, 08:00 in New York. The days after it include the
+// spring-forward Sunday (8 March).
+const NOW = new Date("2026-03-02T13:00:00Z");
+
+let mail: TestMailServer;
+beforeAll(async () => {
+  mail = await startMailServer();
+});
+afterAll(async () => {
+  await mail.stop();
+});
+
+async function makeLead(name = "Ana Lima", email = "ana@example.com") {
+  const [lead] = await db().insert(leads).values({ name, email, source: "website", status: "new" }).returning();
+  if (!lead) throw new Error("no lead");
+  return lead;
+}
+
+async function slotAt(date: string, startTime: string, endTime: string) {
+  return addSlot({ date, startTime, endTime, status: "open" });
+}
+
+async function outbox() {
+  return db().select().from(emailOutbox);
+}
+
+describe("availability", () => {
+  it("generates from active rules only, once, and blocking deletes the unbooked slots inside", async () => {
+    const today = todayInZone(new Date(), NY);
+    const rule = await addRecurringRule({ dayOfWeek: new Date(`${addDaysToDate(today, 1)}T12:00:00Z`).getUTCDay(), startTime: "09:00", endTime: "10:00" });
+    const made = await generateSlotsFromRules(2);
+    expect(made).toBe(4); // two days, two 30-minute slots each
+    expect(await generateSlotsFromRules(2)).toBe(0);
+    await setRecurringRuleActive(rule.id, false);
+    await expect(generateSlotsFromRules(2)).rejects.toThrow("No recurring rules found. Add them in the Availability tab first.");
+
+    const tomorrow = addDaysToDate(today, 1);
+    const slots = await listSlotsBetween(tomorrow, tomorrow);
+    expect(slots).toHaveLength(2);
+    await db().update(availabilitySlots).set({ status: "booked" }).where(eq(availabilitySlots.id, slots[0]!.id));
+    expect(await deleteSlots(slots.map((slot) => slot.id))).toBe(1); // the booked one stays
+    const { deletedSlots } = await blockDates({ startDate: addDaysToDate(today, 7), endDate: addDaysToDate(today, 8), reason: "Vacation" });
+    expect(deletedSlots).toBe(2);
+    expect((await listSlotsBetween(today, addDaysToDate(today, 14))).map((slot) => slot.status)).toEqual(["booked"]);
+  });
+});
+
+describe("invitations and the booking page", () => {
+  it("refuses an invitation when no slot is open in the window", async () => {
+    const lead = await makeLead();
+    await expect(createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW)).rejects.toThrow(NO_SLOTS_FOR_INVITATION);
+    await slotAt("2026-03-20", "09:00", "09:30"); // beyond 7 days
+    await expect(createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW)).rejects.toThrow(NO_SLOTS_FOR_INVITATION);
+    const booking = await createBookingInvitation({ leadId: lead.id, windowDays: 21 }, NOW);
+    expect(booking.bookingToken).toMatch(new RegExp(`^${lead.id}-[0-9a-f]{32}$`));
+    const [updated] = await db().select().from(leads).where(eq(leads.id, lead.id));
+    expect(updated?.bookingStatus).toBe("sent");
+    const [invitation] = await outbox();
+    expect(invitation?.emailType).toBe("booking_invitation");
+    expect(invitation?.text).toContain(`/booking/${booking.bookingToken}`);
+  });
+
+  it("offers only valid slots, reveals nothing for a wrong token, and books with e-mails carrying the .ics", async () => {
+    const lead = await makeLead();
+    const past = await slotAt("2026-03-02", "07:00", "07:30");
+    const good = await slotAt("2026-03-03", "10:00", "10:30");
+    const blocked = await slotAt("2026-03-04", "10:00", "10:30");
+    const tentative = await addSlot({ date: "2026-03-05", startTime: "10:00", endTime: "10:30", status: "tentative" });
+    const late = await slotAt("2026-03-12", "10:00", "10:30");
+    await blockDates({ startDate: "2026-03-04", endDate: "2026-03-04" });
+    await slotAt("2026-03-04", "11:00", "11:30").catch(() => undefined);
+    const booking = await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW);
+
+    const page = await loadBookingPage(booking.bookingToken, NOW);
+    if (page.kind !== "ready") throw new Error("not ready");
+    expect(page.leadName).toBe("Ana Lima");
+    const offeredIds = page.offered.map((slot) => slot.id);
+    expect(offeredIds).toContain(good.id);
+    for (const hidden of [past.id, blocked.id, tentative.id, late.id]) expect(offeredIds).not.toContain(hidden);
+
+    const forged = `${lead.id}-${"0".repeat(32)}`;
+    expect(await loadBookingPage(forged, NOW)).toEqual({ kind: "error", message: LEAD_NOT_FOUND });
+    expect(await loadBookingPage(lead.id, NOW)).toEqual({ kind: "error", message: LEAD_NOT_FOUND });
+    expect(await loadBookingPage(undefined, NOW)).toEqual({ kind: "error", message: "Invalid booking link" });
+    await expect(bookSlot({ token: forged, slotId: good.id }, NOW)).rejects.toThrow(LEAD_NOT_FOUND);
+    await expect(bookSlot({ token: booking.bookingToken, slotId: late.id }, NOW)).rejects.toThrow(SLOT_TAKEN);
+
+    const booked = await bookSlot({ token: booking.bookingToken, slotId: good.id, visitorTimeZone: "Asia/Tokyo" }, NOW);
+    expect(booked.selectedStart?.toISOString()).toBe("2026-03-03T15:00:00.000Z");
+    const messages = (await outbox()).filter((message) => message.emailType !== "booking_invitation");
+    expect(messages.map((message) => message.toEmail).sort()).toEqual(["ana@example.com", "hello@sistersite.studio"]);
+    const visitorMail = messages.find((message) => message.toEmail === "ana@example.com");
+    expect(visitorMail?.text).toContain("12:00 am (Asia/Tokyo)"); // 10:00 EST = midnight in Tokyo
+
+    await deliverDueEmails({ transport: nodemailer.createTransport(mail.url) });
+    const received = await mail.waitFor((message) => message.envelopeTo.includes("ana@example.com") && (message.subject ?? "").includes("booked"));
+    const ics = received.attachments.find((attachment) => attachment.filename === "invite.ics");
+    const calendar = ics?.content.toString("utf8") ?? "";
+    expect(calendar).toContain("METHOD:REQUEST");
+    expect(calendar).toContain("DTSTART:20260303T150000Z");
+    expect(calendar).toContain(`UID:booking-${booking.id}@consultations`);
+    expect(calendar).toContain("SEQUENCE:0");
+
+    const after = await loadBookingPage(booking.bookingToken, NOW);
+    if (after.kind !== "ready") throw new Error("not ready");
+    expect(after.booked?.start).toBe("2026-03-03T15:00:00.000Z");
+    expect(after.offered.map((slot) => slot.id)).not.toContain(good.id);
+  });
+
+  it("lets exactly one of 20 concurrent visitors book a slot; the others hear it is no longer available", async () => {
+    const slot = await slotAt("2026-03-03", "10:00", "10:30");
+    const tokens: string[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const lead = await makeLead(`Visitor ${index}`, `visitor${index}@example.com`);
+      tokens.push((await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW)).bookingToken);
+    }
+    const results = await Promise.allSettled(tokens.map((token) => bookSlot({ token, slotId: slot.id }, NOW)));
+    const winners = results.filter((result) => result.status === "fulfilled");
+    const losers = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
+    expect(winners).toHaveLength(1);
+    expect(losers).toHaveLength(19);
+    for (const loser of losers) expect((loser.reason as Error).message).toBe(SLOT_TAKEN);
+    const [row] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
+    expect(row?.status).toBe("booked");
+  });
+
+  it("never lets one invitation hold two slots: rebooking frees the old slot in the same transaction", async () => {
+    const lead = await makeLead();
+    const first = await slotAt("2026-03-03", "10:00", "10:30");
+    const second = await slotAt("2026-03-05", "10:00", "10:30");
+    const booking = await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW);
+    await bookSlot({ token: booking.bookingToken, slotId: first.id }, NOW);
+    const results = await Promise.allSettled([
+      bookSlot({ token: booking.bookingToken, slotId: second.id }, NOW),
+      bookSlot({ token: booking.bookingToken, slotId: first.id }, NOW),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled").length).toBeGreaterThanOrEqual(1);
+    const held = await db().select().from(availabilitySlots).where(eq(availabilitySlots.bookingId, booking.id));
+    expect(held).toHaveLength(1);
+    const open = await db().select().from(availabilitySlots).where(eq(availabilitySlots.status, "open"));
+    expect(open).toHaveLength(1);
+    const [row] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, booking.id));
+    expect(row?.selectedSlotId).toBe(held[0]?.id);
+    expect(row?.icsSequence).toBeGreaterThan(0);
+  });
+});
+
+describe("the admin's booking workflow", () => {
+  async function bookedInvitation() {
+    const lead = await makeLead();
+    const slot = await slotAt("2026-03-04", "14:00", "14:30");
+    const invitation = await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW);
+    const booking = await bookSlot({ token: invitation.bookingToken, slotId: slot.id }, NOW);
+    return { lead, slot, booking };
+  }
+
+  it("confirms with a meeting link, proposes new times the visitor picks, completes, and refuses wrong transitions", async () => {
+    const { lead, slot, booking } = await bookedInvitation();
+    await expect(completeBooking(booking.id, NOW)).rejects.toThrow("Only a confirmed booking can be marked completed.");
+    await expect(confirmBooking(booking.id, "", NOW)).rejects.toThrow("Please provide a meeting link");
+    const confirmed = await confirmBooking(booking.id, "https://meet.example.com/abc", NOW);
+    expect(confirmed.status).toBe("confirmed");
+    expect(confirmed.icsSequence).toBe(1);
+    await expect(confirmBooking(booking.id, "https://meet.example.com/abc", NOW)).rejects.toThrow("Only a pending booking can be confirmed.");
+
+    await expect(proposeNewTimes(booking.id, [], NOW)).rejects.toThrow("Please add at least one time slot");
+    const proposedStart = localToInstant("2026-03-06", "15:00", NY)!;
+    const proposed = await proposeNewTimes(booking.id, [proposedStart], NOW);
+    expect(proposed.status).toBe("rescheduled");
+    expect(proposed.proposedSlots).toEqual([{ start: "2026-03-06T20:00:00.000Z", end: "2026-03-06T20:30:00.000Z" }]);
+    const page = await loadBookingPage(booking.bookingToken, NOW);
+    if (page.kind !== "ready") throw new Error("not ready");
+    expect(page.proposed).toHaveLength(1);
+
+    const moved = await bookSlot({ token: booking.bookingToken, proposedStart: proposedStart.toISOString() }, NOW);
+    expect(moved.selectedStart?.toISOString()).toBe("2026-03-06T20:00:00.000Z");
+    expect(moved.icsSequence).toBe(2);
+    const [oldSlot] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
+    expect(oldSlot?.status).toBe("open");
+    const rescheduledMail = (await outbox()).find((message) => message.emailType === "booking_rescheduled");
+    const ics = Buffer.from(rescheduledMail?.attachments[0]?.content ?? "", "base64").toString("utf8");
+    expect(ics).toContain("SEQUENCE:2");
+    expect(ics).toContain(`UID:booking-${booking.id}@consultations`);
+
+    await confirmBooking(booking.id, "https://meet.example.com/abc", NOW);
+    const completed = await completeBooking(booking.id, NOW);
+    expect(completed.status).toBe("completed");
+    const [updatedLead] = await db().select().from(leads).where(eq(leads.id, lead.id));
+    expect(updatedLead?.bookingStatus).toBe("completed");
+    await expect(cancelBooking(booking.id, NOW)).rejects.toThrow("This booking is already closed.");
+  });
+
+  it("cancels with METHOD:CANCEL, frees the slot, and the visitor may not change inside the cut-off", async () => {
+    const { slot, booking } = await bookedInvitation();
+    const lateNow = new Date("2026-03-04T10:00:00Z"); // 09:00 UTC-5 = 5 hours before the 14:00 call
+    await expect(cancelByVisitor(booking.bookingToken, lateNow)).rejects.toThrow("can no longer be cancelled online");
+    await cancelByVisitor(booking.bookingToken, NOW);
+    const [row] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
+    expect(row).toMatchObject({ status: "open", bookingId: null });
+    const cancelMail = (await outbox()).find((message) => message.emailType === "booking_cancelled");
+    expect(Buffer.from(cancelMail?.attachments[0]?.content ?? "", "base64").toString("utf8")).toContain("METHOD:CANCEL");
+  });
+
+  it("sends the 24-hour reminder once, even when two workers run it", async () => {
+    const { booking } = await bookedInvitation();
+    await confirmBooking(booking.id, "https://meet.example.com/abc", NOW);
+    expect(await sendDueReminders(NOW)).toBe(0); // more than 24 h ahead
+    const dayBefore = new Date("2026-03-03T20:00:00Z");
+    await Promise.all([sendDueReminders(dayBefore), sendDueReminders(dayBefore)]);
+    await sendDueReminders(dayBefore);
+    expect((await outbox()).filter((message) => message.emailType === "booking_reminder")).toHaveLength(1);
+  });
+
+  it("reopens the slots of deleted invitations and deleted leads", async () => {
+    const { lead, slot, booking } = await bookedInvitation();
+    await deleteBookingInvitation(booking.id);
+    const [row] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
+    expect(row).toMatchObject({ status: "open", bookingId: null });
+
+    const again = await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW);
+    await bookSlot({ token: again.bookingToken, slotId: slot.id }, NOW);
+    expect(await deleteLeads([lead.id])).toBe(1);
+    const [released] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
+    expect(released).toMatchObject({ status: "open", bookingId: null });
+  });
+
+  it("invites a client added by hand through a lead made for it", async () => {
+    await slotAt("2026-03-03", "10:00", "10:30");
+    const [client] = await db().insert(clients).values({ name: "Hand Made", email: "hand@example.com" }).returning();
+    const booking = await createBookingInvitation({ clientId: client!.id, windowDays: 7 }, NOW);
+    const [linked] = await db().select().from(clients).where(eq(clients.id, client!.id));
+    expect(linked?.leadId).toBe(booking.leadId);
+    const [lead] = await db().select().from(leads).where(eq(leads.id, booking.leadId));
+    expect(lead).toMatchObject({ email: "hand@example.com", status: "converted", bookingStatus: "sent" });
+    expect(booking.clientId).toBe(client!.id);
+  });
+});
