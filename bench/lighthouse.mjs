@@ -120,7 +120,8 @@ const report = `# Lighthouse figures for the public pages
 Measured with \`npm run bench:lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${lighthouseVersion} in its default
 mobile configuration (emulated phone, simulated slow 4G and CPU throttling), Debian's Chromium, the production build served
 by \`node server.js\` on an empty embedded database, ${RUNS} runs per page, median of each figure. JS is the JavaScript the
-page downloads on first load, as transferred (gzip); dialogs load their code only when opened.
+page downloads on first load, as transferred (gzip); dialogs and the mobile menu load their code only when opened.
+Lighthouse scales the CPU time it observes, so a busy machine lowers the performance score; note the load when comparing.
 
 ${table}
 `;
