@@ -112,7 +112,11 @@ export default function HomePage() {
                     Claim the $99 Starter
                   </Button>
                 ) : (
-                  <Button className="w-full" variant="outline" onClick={() => openInquiry({ tier: tier.tier as "2" | "3" | "4" })}>
+                  <Button
+                    className="h-auto min-h-10 w-full whitespace-normal"
+                    variant="outline"
+                    onClick={() => openInquiry({ tier: tier.tier as "2" | "3" | "4" })}
+                  >
                     {tier.isCustomQuote ? `Get a Quote for ${tier.name}` : `Choose ${tier.name}`}
                   </Button>
                 )
