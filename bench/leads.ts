@@ -70,7 +70,7 @@ try {
     ["status + source", "status=new&source=Sticky+Button"],
     ["tier + source", "tier=4&source=website"],
     ["status + tier + source", "status=contacted&tier=1&source=%2499+Packages+Page"],
-    ["status + tier + source, rare (no promo tier 4 sticky)", "status=converted&tier=4&source=manual"],
+    ["status + tier + source (converted, tier 4, manual)", "status=converted&tier=4&source=manual"],
   ];
   for (const [label, query] of filters) results.push(await measure(`filter: ${label}`, () => page(query)));
   results.push(await measure("stat tiles (4 counts)", () => leadStats().then(() => 4)));
