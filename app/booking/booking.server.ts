@@ -11,6 +11,7 @@ import { enqueueBookingEmail } from "~/consultations/booking-emails.server";
 import { refusalFor, visitorMayChange } from "~/consultations/booking-status";
 import { BookingError, cancelInTransaction } from "~/consultations/bookings.server";
 import { consultationBookings, type ConsultationBooking, type ConsultationBookingStatus } from "~/consultations/schema";
+import { recordLeadEvent } from "~/leads/lead-timeline.server";
 
 export const SLOT_TAKEN = "This time slot is no longer available. Please choose another time.";
 export const INVALID_LINK = "Invalid booking link";
@@ -219,6 +220,11 @@ export async function bookSlot(input: BookSlotInput, now = new Date()): Promise<
       .returning();
     if (!updated) throw new BookingError("Failed to confirm booking");
     await tx.update(leads).set({ bookingStatus: "booked" }).where(eq(leads.id, lead.id));
+    await recordLeadEvent(tx, {
+      leadId: lead.id,
+      event: "booked",
+      data: { bookingId: updated.id, start: instants.start.toISOString(), rescheduled: Boolean(previousStart) },
+    });
     const templateKey = previousStart ? "booking_rescheduled" : "booking_received";
     await enqueueBookingEmail(tx, { templateKey, booking: updated, lead, settings, calendar: "REQUEST", timeZone: visitorZone });
     await enqueueBookingEmail(tx, { templateKey: "booking_agency_notification", booking: updated, lead, settings, calendar: "REQUEST", to: "agency" });
