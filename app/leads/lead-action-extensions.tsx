@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { ConvertLeadAction } from "~/clients/convert-lead-action";
 import type { Lead } from "./schema";
 
 /**
@@ -23,4 +24,6 @@ export type LeadActionExtensionProps = {
 
 export type LeadActionExtension = (props: LeadActionExtensionProps) => React.ReactNode;
 
-export const LEAD_ACTION_EXTENSIONS: LeadActionExtension[] = [];
+export const LEAD_ACTION_EXTENSIONS: LeadActionExtension[] = [
+  ConvertLeadAction,
+];

@@ -103,3 +103,40 @@ describe("clients", () => {
     await page.close();
   });
 });
+
+describe("conversion", () => {
+  it("converts a promo lead from the leads list; the client has a draft invoice at the promo price with the code", async () => {
+    const visitor = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
+    const site = await visitor.newPage();
+    await site.goto("/packages");
+    const claim = site.locator("#claim");
+    await claim.getByLabel("Full name").fill("Gina Griddle");
+    await claim.getByLabel("Email").fill("gina@griddle-catering.test");
+    await claim.getByLabel("Phone").fill("214-555-0177");
+    await claim.getByRole("button", { name: "Claim My $99 Website" }).click();
+    const code = (await site.getByTestId("promo-code").textContent())?.trim() ?? "";
+    expect(code).toMatch(/^LAUNCH-/);
+    await visitor.close();
+
+    const page = await admin.newPage();
+    await page.goto("/admin/leads?q=griddle");
+    await page.getByRole("button", { name: "Actions for Gina Griddle" }).click();
+    await page.getByRole("menuitem", { name: "Convert to Client" }).click();
+    await page.getByText("Gina Griddle converted to customer successfully").waitFor();
+    // Converted leads hide convert.
+    await page.getByRole("button", { name: "Actions for Gina Griddle" }).click();
+    await page.getByRole("menuitem", { name: "View Details" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "Convert to Client" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+
+    await page.goto("/admin/clients?q=griddle");
+    await page.getByRole("link", { name: "Gina Griddle" }).click();
+    await page.getByRole("heading", { level: 1, name: "Gina Griddle" }).waitFor();
+    await page.getByRole("tab", { name: /Invoices/ }).click();
+    const invoice = page.getByRole("tabpanel").getByRole("row", { name: /INV-/ });
+    const text = await invoice.textContent();
+    expect(text).toContain(code);
+    expect(text).toMatch(/draft.*\$99\.00/);
+    await page.close();
+  });
+});
