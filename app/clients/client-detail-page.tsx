@@ -1,4 +1,5 @@
 import { Archive, ArrowLeft, CalendarPlus, ExternalLink, FileText, FolderPlus, Link2, Mail, Pencil, Plus, Trash2 } from "lucide-react";
+import { BookingInvitationDialog } from "~/consultations/booking-invitation-dialog";
 import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { clientConsultationForm } from "~/consultations/client-consultation-form";
@@ -617,11 +618,7 @@ export default function ClientDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <EditClientDialog client={client} />
-          {/*
-            SEND-BOOKING-LINK SLOT (booking engineer): mount the 'Send Booking Link' dialog here for
-            clients that came from a lead, e.g.
-              {client.leadId ? <SendBookingLinkDialog leadId={client.leadId} clientId={client.id} /> : null}
-          */}
+          <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
           <DeleteClientDialog client={client} invoiceCount={ownInvoiceCount} />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { ConvertLeadAction } from "~/clients/convert-lead-action";
+import { LeadBookingInvitationAction } from "~/consultations/lead-booking-action";
 import type { Lead } from "./schema";
 
 /**
@@ -26,4 +27,5 @@ export type LeadActionExtension = (props: LeadActionExtensionProps) => React.Rea
 
 export const LEAD_ACTION_EXTENSIONS: LeadActionExtension[] = [
   ConvertLeadAction,
+  LeadBookingInvitationAction,
 ];
