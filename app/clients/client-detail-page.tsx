@@ -1,6 +1,6 @@
 import { Archive, ArrowLeft, CalendarPlus, ExternalLink, FileText, FolderPlus, Link2, Mail, Pencil, Plus, Trash2 } from "lucide-react";
 import { BookingInvitationDialog } from "~/consultations/booking-invitation-dialog";
-import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { clientConsultationForm } from "~/consultations/client-consultation-form";
 import {
@@ -120,7 +120,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!checked.ok) return invalid(checked.fieldErrors, checked.values);
       try {
         const project = await createProjectForClient(clientId, checked.data);
-        return redirectWithToast(here, {
+        return redirectWithToast(`${here}?tab=projects`, {
           type: "success",
           title: "Project created successfully",
           description: `${project.name} (${project.projectNumber})`,
@@ -153,19 +153,20 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!checked.ok) return invalid(checked.fieldErrors, checked.values);
       const consultationId = String(form.get("consultationId") ?? "");
       const adding = intent === "add-consultation";
+      const back = `${here}?tab=consultations`;
       try {
         if (adding) await addClientConsultation(clientId, checked.data);
         else if (uuidPattern.test(consultationId)) await updateClientConsultation(clientId, consultationId, checked.data);
         else throw new ConsultationNotFoundError();
       } catch (error) {
         if (!(error instanceof ConsultationNotFoundError)) console.warn("Consultation save failed:", error);
-        return redirectWithToast(here, {
+        return redirectWithToast(back, {
           type: "error",
           title: adding ? "Failed to add consultation" : "Failed to update consultation",
           description: error instanceof ConsultationNotFoundError ? error.message : undefined,
         });
       }
-      return redirectWithToast(here, {
+      return redirectWithToast(back, {
         type: "success",
         title: adding ? "Consultation added successfully" : "Consultation updated successfully",
       });
@@ -174,19 +175,20 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "notify-consultation": {
       const consultationId = String(form.get("consultationId") ?? "");
       const deleting = intent === "delete-consultation";
+      const back = `${here}?tab=consultations`;
       try {
         if (!uuidPattern.test(consultationId)) throw new ConsultationNotFoundError();
         if (deleting) await deleteClientConsultation(clientId, consultationId);
         else await notifyClientOfConsultation(clientId, consultationId, admin.id);
       } catch (error) {
         if (!(error instanceof ConsultationNotFoundError)) console.warn("Consultation action failed:", error);
-        return redirectWithToast(here, {
+        return redirectWithToast(back, {
           type: "error",
           title: deleting ? "Failed to delete consultation" : "Failed to send notification email",
           description: error instanceof ConsultationNotFoundError ? error.message : undefined,
         });
       }
-      return redirectWithToast(here, {
+      return redirectWithToast(back, {
         type: "success",
         title: deleting ? "Consultation deleted successfully" : "Notification email sent",
       });
@@ -593,10 +595,15 @@ function ClientNotFound() {
   );
 }
 
+const TABS = ["projects", "invoices", "consultations"] as const;
+
 export default function ClientDetailPage() {
   const { client: detail, timeZone } = useLoaderData<typeof loader>();
+  // The open tab is in the URL, so a reload or an action's redirect comes back to it.
+  const [searchParams, setSearchParams] = useSearchParams();
   if (!detail) return <ClientNotFound />;
   const { client, lead, projects, invoices, consultations, discoveryCalls, stats, ownInvoiceCount } = detail;
+  const tab = TABS.find((name) => name === searchParams.get("tab")) ?? "projects";
 
   return (
     <div className="grid gap-6">
@@ -744,7 +751,10 @@ export default function ClientDetailPage() {
         </CardContent>
       </Card>
 
-      <Tabs defaultValue="projects">
+      <Tabs
+        value={tab}
+        onValueChange={(next) => setSearchParams({ tab: next }, { replace: true, preventScrollReset: true })}
+      >
         <TabsList>
           <TabsTrigger value="projects">Projects ({projects.length})</TabsTrigger>
           <TabsTrigger value="invoices">Invoices ({invoices.length})</TabsTrigger>

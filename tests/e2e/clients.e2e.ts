@@ -81,7 +81,22 @@ describe("clients", () => {
     await addClient(page, "Mesa Verde Catering", "hello@mesaverde.test", "1");
     await page.getByRole("link", { name: "Mesa Verde Catering" }).click();
     await page.getByRole("heading", { level: 1, name: "Mesa Verde Catering" }).waitFor();
-    await page.getByRole("button", { name: "Delete" }).click();
+
+    // A consultation added here is e-mailed to the client on request.
+    await page.getByRole("tab", { name: /Consultations/ }).click();
+    await page.getByRole("button", { name: "Add Consultation" }).click();
+    const consultation = page.getByRole("dialog", { name: "Add Consultation" });
+    await consultation.getByLabel("Date").fill("2026-12-01");
+    await consultation.getByLabel("Start").fill("10:00");
+    await consultation.getByLabel("End").fill("10:30");
+    await consultation.getByLabel("Meeting link").fill("https://meet.example.com/mesa");
+    await consultation.getByRole("button", { name: "Add Consultation" }).click();
+    await page.getByText("Consultation added successfully").waitFor();
+    await page.getByRole("button", { name: "E-mail Mesa Verde Catering the consultation details" }).click();
+    await page.getByText("Notification email sent").waitFor();
+    await page.screenshot({ path: "/tmp/clients-detail.png", fullPage: true });
+
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText("Mesa Verde Catering can't be deleted").waitFor();
     expect(await dialog.textContent()).toContain("a client with invoices cannot be deleted");
