@@ -1,4 +1,4 @@
-// `npm run seed:demo [-- --leads N] [-- --clients N] [-- --seed S]`: adds realistic demo leads,
+// `npm run seed:demo [-- --leads N] [-- --clients N] [-- --seed S] [-- --days D]` (leads spread over the last D days, default 365): adds realistic demo leads,
 // clients and projects (made by the factories the tests use) to the configured database.
 // On the embedded database the app must be stopped first (PGlite serves one process).
 import { parseArgs } from "node:util";
@@ -7,7 +7,7 @@ import { db } from "~/db/connection.server";
 import { openStorage, stopApplication } from "~/server-lifecycle.server";
 
 const { values } = parseArgs({
-  options: { leads: { type: "string", default: "500" }, clients: { type: "string" }, seed: { type: "string" } },
+  options: { leads: { type: "string", default: "500" }, clients: { type: "string" }, seed: { type: "string" }, days: { type: "string" } },
 });
 const count = (raw: string | undefined, name: string) => {
   if (raw === undefined) return undefined;
@@ -26,6 +26,7 @@ try {
     leads,
     clients: count(values.clients, "clients"),
     seed: count(values.seed, "seed"),
+    spreadDays: count(values.days, "days"),
     onProgress(done, total) {
       if (Date.now() - lastReport > 5000 || done === total) {
         lastReport = Date.now();

@@ -63,6 +63,8 @@ export type DemoSeedOptions = {
   clients?: number;
   seed?: number;
   now?: Date;
+  /** Leads are spread over this many days before now (default 365). */
+  spreadDays?: number;
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
 };
@@ -79,7 +81,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions)
   const wantedClients = options.clients ?? Math.min(200, Math.ceil(options.leads / 20));
   for (let done = 0; done < options.leads; done += batchSize) {
     const size = Math.min(batchSize, options.leads - done);
-    const batch = Array.from({ length: size }, (_, index) => demoLead(random, { now, sequence: offset + done + index + 1 }));
+    const batch = Array.from({ length: size }, (_, index) => demoLead(random, { now, spreadDays: options.spreadDays, sequence: offset + done + index + 1 }));
     const ids = await insertLeadsInBulk(database, batch);
     if (converted.length < wantedClients) {
       batch.forEach((lead, index) => {

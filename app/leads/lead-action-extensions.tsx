@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { ConvertLeadAction } from "~/clients/convert-lead-action";
 import { LeadBookingInvitationAction } from "~/consultations/lead-booking-action";
 import type { Lead } from "./schema";
 
@@ -24,4 +25,7 @@ export type LeadActionExtensionProps = {
 
 export type LeadActionExtension = (props: LeadActionExtensionProps) => React.ReactNode;
 
-export const LEAD_ACTION_EXTENSIONS: LeadActionExtension[] = [LeadBookingInvitationAction];
+export const LEAD_ACTION_EXTENSIONS: LeadActionExtension[] = [
+  ({ lead, placement }) => <ConvertLeadAction lead={lead} as={placement === "row-menu" ? "menu-item" : "button"} />,
+  LeadBookingInvitationAction,
+];

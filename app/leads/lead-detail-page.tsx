@@ -49,6 +49,8 @@ function describe(entry: LeadTimelineEntry, timeZone: string): { title: string; 
   const d = entry.data;
   switch (entry.event) {
     case "form_submitted":
+      if (d.source === "import") return { title: "Imported from CSV" };
+      if (d.form === "contact") return { title: "Contact form submitted" };
       return d.source === "manual"
         ? { title: "Lead added by hand" }
         : { title: "Form submitted", detail: [d.tier ? `Tier: ${tierLabel(text(d.tier))}` : "", d.promo ? "$99 offer" : ""].filter(Boolean).join(" · ") };
@@ -74,7 +76,12 @@ function describe(entry: LeadTimelineEntry, timeZone: string): { title: string; 
     case "note_added":
       return { title: "Note", detail: text(d.text) };
     case "converted":
-      return { title: "Converted to client" };
+      return {
+        title: "Converted to client",
+        detail: [d.invoiceNumber ? `Draft invoice ${text(d.invoiceNumber)}` : "", d.promoCodeApplied ? `promo ${text(d.promoCodeApplied)} applied` : ""]
+          .filter(Boolean)
+          .join(" · "),
+      };
   }
 }
 

@@ -1,0 +1,171 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMailServer, type TestMailServer } from "../support/mail-server";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { adminContext, launchBrowser } from "./support/browser";
+
+let app: AppServer;
+let browser: Browser;
+let mail: TestMailServer;
+let dataDir: string;
+let page: Page;
+
+beforeAll(async () => {
+  // Demo data made by the same factories as the integration tests, written before the app takes the data directory.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-leads-e2e-"));
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/seed-demo.ts", "--leads", "40", "--seed", "5", "--days", "4", "--clients", "0"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+    stdio: "pipe",
+  });
+  mail = await startMailServer();
+  [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir, SMTP_URL: mail.url }), launchBrowser()]);
+  const context = await adminContext(browser, app.url, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await mail?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const totalTile = () => page.getByRole("region", { name: "Lead statistics" }).getByText(/^\d+$/).first();
+const rows = () => page.getByRole("table", { name: "Leads" }).locator("tbody tr");
+
+describe("the leads workspace", () => {
+  it("adds a lead ('Name and email are required' first) and finds it by an e-mail fragment", async () => {
+    await page.goto("/admin/leads");
+    await page.getByRole("heading", { name: "Website Leads" }).waitFor();
+    await page.getByRole("button", { name: "Add Lead" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Add Lead" }).click();
+    await dialog.getByText("Name and email are required").waitFor();
+    await dialog.getByLabel("Name").fill("Rosa Delgado");
+    await dialog.getByLabel("Email").fill("rosa@mesaverde-catering.test");
+    await dialog.getByRole("button", { name: "Add Lead" }).click();
+    await page.getByText("Lead added successfully").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("searchbox").fill("mesaverde");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=mesaverde/);
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().textContent()).toContain("manual");
+  });
+
+  it("filters by status and source, pages forward and back with the URL, and keeps the view on reload", async () => {
+    await page.goto("/admin/leads");
+    await page.getByLabel("Source").selectOption("manual");
+    await page.waitForURL(/source=manual/);
+    await expect.poll(async () => (await rows().allTextContents()).every((text) => text.includes("manual"))).toBe(true);
+
+    await page.goto("/admin/leads");
+    expect(await rows().count()).toBe(25);
+    const total = Number(await totalTile().textContent());
+    const firstPage = await rows().first().textContent();
+    await page.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/after=/);
+    await expect.poll(() => rows().count()).toBe(total - 25);
+    const secondPageFirst = await rows().first().textContent();
+    await page.reload();
+    expect(await rows().first().textContent()).toBe(secondPageFirst);
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes("after="));
+    await expect.poll(() => rows().first().textContent()).toBe(firstPage);
+    await page.getByLabel("Status").selectOption("contacted");
+    await page.waitForURL(/status=contacted/);
+    const statuses = await page.getByRole("table", { name: "Leads" }).getByRole("combobox").evaluateAll((els) => els.map((el) => (el as HTMLSelectElement).value));
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(["contacted"]));
+  });
+
+  it("exports the filtered leads as a dated CSV", async () => {
+    await page.goto("/admin/leads?status=contacted");
+    const expected = await rows().count();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = fs.readFileSync((await download.path())!, "utf8");
+    const lines = text.trim().split("\n");
+    expect(lines[0]).toContain("Name,Email,Phone");
+    expect(lines.length - 1).toBe(expected);
+    expect(lines.slice(1).every((line) => line.includes(",contacted,"))).toBe(true);
+  });
+
+  it("changes a status inline, and the change survives a reload", async () => {
+    await page.goto("/admin/leads?q=mesaverde");
+    await page.getByLabel("Status of Rosa Delgado").selectOption("contacted");
+    await page.getByText("Status updated").waitFor();
+    await page.reload();
+    expect(await page.getByLabel("Status of Rosa Delgado").inputValue()).toBe("contacted");
+  });
+
+  it("keeps notes on the lead's timeline after a reload", async () => {
+    await page.goto("/admin/leads?q=mesaverde");
+    await page.getByRole("link", { name: "Rosa Delgado" }).click();
+    await page.getByRole("heading", { name: "Rosa Delgado" }).waitFor();
+    await page.getByLabel("Add a note").fill("Wants a menu page before the wedding season.");
+    await page.getByRole("button", { name: "Save Note" }).click();
+    await page.getByText("Note added").waitFor();
+    await page.reload();
+    const timeline = page.getByRole("list", { name: "Timeline" });
+    await timeline.getByText("Wants a menu page before the wedding season.").waitFor();
+    expect(await timeline.textContent()).toContain("Status changed from new to contacted");
+  });
+
+  it("extends a promo and resends its e-mail, which arrives", async () => {
+    await page.goto("/admin/leads");
+    const row = rows().filter({ has: page.getByText("Active", { exact: true }) }).first();
+    const email = (await row.locator("td").nth(2).textContent())!.trim();
+    await row.getByRole("button", { name: /^Actions for/ }).click();
+    await page.getByRole("menuitem", { name: "Edit Promo" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Promo" });
+    await dialog.getByLabel("Extend by (days)").fill("14");
+    await dialog.getByRole("button", { name: "Extend Expiry" }).click();
+    await page.getByText("Promo expiry extended").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await row.getByRole("button", { name: /^Actions for/ }).click();
+    await page.getByRole("menuitem", { name: "Resend promo email" }).click();
+    await page.getByText(`Email resent to ${email}`).waitFor();
+    const received = await mail.waitFor((message) => message.envelopeTo.includes(email));
+    expect(received.subject).toContain("code");
+  });
+
+  it("bulk deletes selected leads after the spec's confirmation", async () => {
+    await page.goto("/admin/leads");
+    const before = await totalTile().textContent();
+    await rows().nth(0).getByRole("checkbox").check();
+    await rows().nth(1).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Delete Selected" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText("You are about to delete 2 items. This action cannot be undone.").waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("2 lead(s) deleted successfully").waitFor();
+    await expect
+      .poll(() => totalTile().textContent())
+      .toBe(String(Number(before) - 2));
+  });
+
+  it("imports a CSV: a bad row blocks everything, a clean file goes in", async () => {
+    const file = path.join(dataDir, "leads.csv");
+    fs.writeFileSync(file, "Full Name,Email,Tier\nAna Ruiz,ana@import.test,2\nNo Address,,1\nBo Li,bo@import.test,Tier 3\n");
+    await page.goto("/admin/leads/import");
+    await page.getByLabel("CSV file").setInputFiles(file);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText("1 row(s) have errors").waitFor();
+    expect(await page.getByRole("list", { name: "Row errors" }).textContent()).toContain("Line 3: Name and email are required");
+    expect(await page.getByRole("button", { name: /^Import \d+ Lead/ }).isDisabled()).toBe(true);
+
+    fs.writeFileSync(file, "Full Name,Email,Tier\nAna Ruiz,ana@import.test,2\nBo Li,bo@import.test,Tier 3\n");
+    await page.getByLabel("CSV file").setInputFiles(file);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByRole("table", { name: "Import preview" }).getByText("bo@import.test").waitFor();
+    await page.getByRole("button", { name: "Import 2 Lead(s)" }).click();
+    await page.getByText("2 lead(s) imported successfully").waitFor();
+    await page.goto("/admin/leads?q=import.test");
+    await expect.poll(() => rows().count()).toBe(2);
+  });
+});
