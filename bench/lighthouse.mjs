@@ -13,6 +13,7 @@ import lighthouse from "lighthouse";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 
 const PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you"];
+const lighthouseVersion = JSON.parse(fs.readFileSync(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8")).version;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -116,10 +117,11 @@ const table = [
 ].join("\n");
 const report = `# Lighthouse figures for the public pages
 
-Measured with \`npm run bench:lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${lighthouse.version ?? ""} in its default
+Measured with \`npm run bench:lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${lighthouseVersion} in its default
 mobile configuration (emulated phone, simulated slow 4G and CPU throttling), Debian's Chromium, the production build served
 by \`node server.js\` on an empty embedded database, ${RUNS} runs per page, median of each figure. JS is the JavaScript the
-page downloads on first load, as transferred (gzip); dialogs load their code only when opened.
+page downloads on first load, as transferred (gzip); dialogs and the mobile menu load their code only when opened.
+Lighthouse scales the CPU time it observes, so a busy machine lowers the performance score; note the load when comparing.
 
 ${table}
 `;
