@@ -43,7 +43,7 @@ export default function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
-    <div className="min-h-screen bg-muted/30 lg:grid lg:grid-cols-[16rem_1fr]">
+    <div className="min-h-screen bg-muted/30 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="hidden border-r bg-background lg:flex lg:flex-col">
         <div className="flex h-16 items-center border-b px-5">
           <Link to="/admin" className="text-lg font-bold">

@@ -13,6 +13,7 @@ import { getOrganizationSettings } from "~/settings/settings.server";
 import { describeWhen, enqueueBookingEmail, type BookingLead } from "./booking-emails.server";
 import { refusalFor, type BookingAction } from "./booking-status";
 import { consultationBookings, consultations, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
+import { recordLeadEvent } from "~/leads/lead-timeline.server";
 
 /** A refused request; its message is what the user reads. */
 export class BookingError extends Error {}
@@ -103,6 +104,7 @@ export async function createBookingInvitation(
       .update(leads)
       .set({ bookingStatus: "sent" })
       .where(and(eq(leads.id, lead.id), eq(leads.bookingStatus, "not_sent")));
+    await recordLeadEvent(tx, { leadId: lead.id, event: "invitation_sent", data: { bookingId: booking.id, windowDays: input.windowDays } });
     await enqueueBookingEmail(tx, { templateKey: "booking_invitation", booking, lead, settings });
     return booking;
   });

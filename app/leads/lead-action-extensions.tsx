@@ -26,6 +26,6 @@ export type LeadActionExtensionProps = {
 export type LeadActionExtension = (props: LeadActionExtensionProps) => React.ReactNode;
 
 export const LEAD_ACTION_EXTENSIONS: LeadActionExtension[] = [
-  ({ lead, placement }) => <ConvertLeadAction lead={lead} as={placement === "row-menu" ? "menu-item" : "button"} />,
+  ConvertLeadAction,
   LeadBookingInvitationAction,
 ];

@@ -63,9 +63,12 @@ function describe(entry: LeadTimelineEntry, timeZone: string): { title: string; 
     case "email_failed":
       return { title: `E-mail failed: ${text(d.subject)}`, detail: text(d.error) };
     case "invitation_sent":
-      return { title: "Booking invitation sent" };
+      return { title: "Booking invitation sent", detail: d.windowDays ? `Slots for the next ${String(d.windowDays)} days` : undefined };
     case "booked":
-      return { title: "Consultation booked" };
+      return {
+        title: d.rescheduled ? "Consultation rebooked" : "Consultation booked",
+        detail: d.start ? `For ${formatDateTime(text(d.start), timeZone)}` : undefined,
+      };
     case "status_changed":
       return { title: `Status changed from ${text(d.from)} to ${text(d.to)}` };
     case "promo_edited":

@@ -123,23 +123,34 @@ export type LeadCount = { value: number; estimated: boolean };
  * Counts exactly while counting is cheap (at most EXACT_COUNT_LIMIT rows read
  * through an index), else asks the planner: on a million leads an exact
  * count(*) costs a scan, an estimate costs nothing and is within a few percent.
- * `condition` is fixed SQL of this module, never user input.
+ * All capped counts go in one statement; the estimates (only for counts over
+ * the cap) run side by side. Conditions are fixed SQL of this module, never user input.
  */
-async function cappedCount(condition: string): Promise<LeadCount> {
-  const where = condition ? `where ${condition}` : "";
-  const [exact] = await queryRows<{ count: number }>(
-    db(),
-    sql.raw(`select count(*)::int as count from (select 1 from leads ${where} limit ${EXACT_COUNT_LIMIT + 1}) as capped`),
+async function cappedCounts<Key extends string>(conditions: Record<Key, string>): Promise<Record<Key, LeadCount>> {
+  const keys = Object.keys(conditions) as Key[];
+  const where = (key: Key) => (conditions[key] ? `where ${conditions[key]}` : "");
+  const columns = keys.map(
+    (key, index) => `(select count(*)::int from (select 1 from leads ${where(key)} limit ${EXACT_COUNT_LIMIT + 1}) as capped) as c${index}`,
   );
-  const count = exact?.count ?? 0;
-  if (count <= EXACT_COUNT_LIMIT) return { value: count, estimated: false };
-  const [plan] = await queryRows<{ "QUERY PLAN": unknown }>(db(), sql.raw(`explain (format json) select 1 from leads ${where}`));
-  const parsed = plan?.["QUERY PLAN"];
-  const root = (Array.isArray(parsed) ? parsed : typeof parsed === "string" ? (JSON.parse(parsed) as unknown[]) : [])[0] as
-    | { Plan?: { "Plan Rows"?: number } }
-    | undefined;
-  const estimate = root?.Plan?.["Plan Rows"] ?? count;
-  return { value: Math.max(Math.round(estimate), count), estimated: true };
+  const [row] = await queryRows<Record<string, number>>(db(), sql.raw(`select ${columns.join(", ")}`));
+  const counts = {} as Record<Key, LeadCount>;
+  await Promise.all(
+    keys.map(async (key, index) => {
+      const count = row?.[`c${index}`] ?? 0;
+      if (count <= EXACT_COUNT_LIMIT) {
+        counts[key] = { value: count, estimated: false };
+        return;
+      }
+      const [plan] = await queryRows<{ "QUERY PLAN": unknown }>(db(), sql.raw(`explain (format json) select 1 from leads ${where(key)}`));
+      const parsed = plan?.["QUERY PLAN"];
+      const root = (Array.isArray(parsed) ? parsed : typeof parsed === "string" ? (JSON.parse(parsed) as unknown[]) : [])[0] as
+        | { Plan?: { "Plan Rows"?: number } }
+        | undefined;
+      const estimate = root?.Plan?.["Plan Rows"] ?? count;
+      counts[key] = { value: Math.max(Math.round(estimate), count), estimated: true };
+    }),
+  );
+  return counts;
 }
 
 /** The same expressions as the partial indexes in schema.ts, so the planner uses them. */
@@ -148,16 +159,16 @@ export const WEBSITE_PROMO_CONDITION = `tags @> ARRAY['${PROMO_TAG}']::text[]`;
 export type LeadStats = { total: LeadCount; websitePromos: LeadCount; activePromos: LeadCount; converted: LeadCount };
 
 export async function leadStats(now = new Date()): Promise<LeadStats> {
-  // Sequential: PGlite has one connection, and each count is an index read.
-  const total = await cappedCount("");
-  const websitePromos = await cappedCount(WEBSITE_PROMO_CONDITION);
-  const activePromos = await cappedCount(`promo_status = 'active' and promo_expires_at > '${now.toISOString()}'::timestamptz`);
-  const converted = await cappedCount(`status = 'converted'`);
-  return { total, websitePromos, activePromos, converted };
+  return cappedCounts({
+    total: "",
+    websitePromos: WEBSITE_PROMO_CONDITION,
+    activePromos: `promo_status = 'active' and promo_expires_at > '${now.toISOString()}'::timestamptz`,
+    converted: `status = 'converted'`,
+  });
 }
 
 export async function countLeads(): Promise<number> {
-  return (await cappedCount("")).value;
+  return (await cappedCounts({ total: "" })).total.value;
 }
 
 export async function findLead(id: string): Promise<Lead | undefined> {

@@ -81,7 +81,22 @@ describe("clients", () => {
     await addClient(page, "Mesa Verde Catering", "hello@mesaverde.test", "1");
     await page.getByRole("link", { name: "Mesa Verde Catering" }).click();
     await page.getByRole("heading", { level: 1, name: "Mesa Verde Catering" }).waitFor();
-    await page.getByRole("button", { name: "Delete" }).click();
+
+    // A consultation added here is e-mailed to the client on request.
+    await page.getByRole("tab", { name: /Consultations/ }).click();
+    await page.getByRole("button", { name: "Add Consultation" }).click();
+    const consultation = page.getByRole("dialog", { name: "Add Consultation" });
+    await consultation.getByLabel("Date").fill("2026-12-01");
+    await consultation.getByLabel("Start").fill("10:00");
+    await consultation.getByLabel("End").fill("10:30");
+    await consultation.getByLabel("Meeting link").fill("https://meet.example.com/mesa");
+    await consultation.getByRole("button", { name: "Add Consultation" }).click();
+    await page.getByText("Consultation added successfully").waitFor();
+    await page.getByRole("button", { name: "E-mail Mesa Verde Catering the consultation details" }).click();
+    await page.getByText("Notification email sent").waitFor();
+    await page.screenshot({ path: "/tmp/clients-detail.png", fullPage: true });
+
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText("Mesa Verde Catering can't be deleted").waitFor();
     expect(await dialog.textContent()).toContain("a client with invoices cannot be deleted");
@@ -100,6 +115,43 @@ describe("clients", () => {
     expect(response?.status()).toBe(404);
     await page.getByRole("link", { name: "Back to Clients" }).click();
     await page.getByRole("heading", { name: "Clients Directory" }).waitFor();
+    await page.close();
+  });
+});
+
+describe("conversion", () => {
+  it("converts a promo lead from the leads list; the client has a draft invoice at the promo price with the code", async () => {
+    const visitor = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
+    const site = await visitor.newPage();
+    await site.goto("/packages");
+    const claim = site.locator("#claim");
+    await claim.getByLabel("Full name").fill("Gina Griddle");
+    await claim.getByLabel("Email").fill("gina@griddle-catering.test");
+    await claim.getByLabel("Phone").fill("214-555-0177");
+    await claim.getByRole("button", { name: "Claim My $99 Website" }).click();
+    const code = (await site.getByTestId("promo-code").textContent())?.trim() ?? "";
+    expect(code).toMatch(/^LAUNCH-/);
+    await visitor.close();
+
+    const page = await admin.newPage();
+    await page.goto("/admin/leads?q=griddle");
+    await page.getByRole("button", { name: "Actions for Gina Griddle" }).click();
+    await page.getByRole("menuitem", { name: "Convert to Client" }).click();
+    await page.getByText("Gina Griddle converted to customer successfully").waitFor();
+    // Converted leads hide convert.
+    await page.getByRole("button", { name: "Actions for Gina Griddle" }).click();
+    await page.getByRole("menuitem", { name: "View Details" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "Convert to Client" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+
+    await page.goto("/admin/clients?q=griddle");
+    await page.getByRole("link", { name: "Gina Griddle" }).click();
+    await page.getByRole("heading", { level: 1, name: "Gina Griddle" }).waitFor();
+    await page.getByRole("tab", { name: /Invoices/ }).click();
+    const invoice = page.getByRole("tabpanel").getByRole("row", { name: /INV-/ });
+    const text = await invoice.textContent();
+    expect(text).toContain(code);
+    expect(text).toMatch(/draft.*\$99\.00/);
     await page.close();
   });
 });

@@ -92,7 +92,15 @@ describe("consultation booking, end to end", () => {
     await blockDialog.getByRole("button", { name: "Block Dates" }).click();
     await toast(adminPage, `Blocked ${weekLater} to ${weekLater} and deleted 2 existing slot(s)`);
 
-    await invite(adminPage, /Aiko Tanaka/);
+    // Aiko from the leads list's row menu (it opens her page with the dialog), Ben from Consultations.
+    await adminPage.goto("/admin/leads");
+    await adminPage.getByRole("button", { name: "Actions for Aiko Tanaka" }).click();
+    await adminPage.getByRole("menuitem", { name: "Send booking invitation" }).press("Enter");
+    await adminPage.waitForURL(/invite=booking/);
+    const inviteDialog = adminPage.getByRole("dialog");
+    await inviteDialog.getByLabel("Availability window").selectOption("7");
+    await inviteDialog.getByRole("button", { name: "Send Invitation" }).click();
+    await toast(adminPage, "Booking invitation sent with your calendar availability!");
     await invite(adminPage, /Ben Racer/);
     const aikoPath = await invitationLink("aiko@example.test");
     const benPath = await invitationLink("ben@example.test");

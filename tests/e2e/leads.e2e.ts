@@ -34,12 +34,25 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The root marks <html data-hydrated> once React has taken over: interact only after that. */
+async function hydrated() {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+async function open(url: string) {
+  await open(url);
+  await hydrated();
+}
+async function reload() {
+  await reload();
+  await hydrated();
+}
+
 const totalTile = () => page.getByRole("region", { name: "Lead statistics" }).getByText(/^\d+$/).first();
 const rows = () => page.getByRole("table", { name: "Leads" }).locator("tbody tr");
 
 describe("the leads workspace", () => {
   it("adds a lead ('Name and email are required' first) and finds it by an e-mail fragment", async () => {
-    await page.goto("/admin/leads");
+    await open("/admin/leads");
     await page.getByRole("heading", { name: "Website Leads" }).waitFor();
     await page.getByRole("button", { name: "Add Lead" }).click();
     const dialog = page.getByRole("dialog");
@@ -53,29 +66,30 @@ describe("the leads workspace", () => {
     await page.getByRole("searchbox").fill("mesaverde");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/q=mesaverde/);
-    await expect.poll(() => rows().count()).toBe(1);
+    await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(1);
     expect(await rows().first().textContent()).toContain("manual");
   });
 
   it("filters by status and source, pages forward and back with the URL, and keeps the view on reload", async () => {
-    await page.goto("/admin/leads");
+    await open("/admin/leads");
     await page.getByLabel("Source").selectOption("manual");
     await page.waitForURL(/source=manual/);
-    await expect.poll(async () => (await rows().allTextContents()).every((text) => text.includes("manual"))).toBe(true);
+    await expect.poll(async () => (await rows().allTextContents()).every((text) => text.includes("manual")), { timeout: 10_000 }).toBe(true);
 
-    await page.goto("/admin/leads");
+    await open("/admin/leads");
     expect(await rows().count()).toBe(25);
     const total = Number(await totalTile().textContent());
     const firstPage = await rows().first().textContent();
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL(/after=/);
-    await expect.poll(() => rows().count()).toBe(total - 25);
+    await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(total - 25);
     const secondPageFirst = await rows().first().textContent();
-    await page.reload();
+    await reload();
     expect(await rows().first().textContent()).toBe(secondPageFirst);
     await page.goBack();
+    await hydrated();
     await page.waitForURL((url) => !url.search.includes("after="));
-    await expect.poll(() => rows().first().textContent()).toBe(firstPage);
+    await expect.poll(() => rows().first().textContent(), { timeout: 10_000 }).toBe(firstPage);
     await page.getByLabel("Status").selectOption("contacted");
     await page.waitForURL(/status=contacted/);
     const statuses = await page.getByRole("table", { name: "Leads" }).getByRole("combobox").evaluateAll((els) => els.map((el) => (el as HTMLSelectElement).value));
@@ -84,7 +98,7 @@ describe("the leads workspace", () => {
   });
 
   it("exports the filtered leads as a dated CSV", async () => {
-    await page.goto("/admin/leads?status=contacted");
+    await open("/admin/leads?status=contacted");
     const expected = await rows().count();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -96,28 +110,28 @@ describe("the leads workspace", () => {
   });
 
   it("changes a status inline, and the change survives a reload", async () => {
-    await page.goto("/admin/leads?q=mesaverde");
+    await open("/admin/leads?q=mesaverde");
     await page.getByLabel("Status of Rosa Delgado").selectOption("contacted");
     await page.getByText("Status updated").waitFor();
-    await page.reload();
+    await reload();
     expect(await page.getByLabel("Status of Rosa Delgado").inputValue()).toBe("contacted");
   });
 
   it("keeps notes on the lead's timeline after a reload", async () => {
-    await page.goto("/admin/leads?q=mesaverde");
+    await open("/admin/leads?q=mesaverde");
     await page.getByRole("link", { name: "Rosa Delgado" }).click();
     await page.getByRole("heading", { name: "Rosa Delgado" }).waitFor();
     await page.getByLabel("Add a note").fill("Wants a menu page before the wedding season.");
     await page.getByRole("button", { name: "Save Note" }).click();
     await page.getByText("Note added").waitFor();
-    await page.reload();
+    await reload();
     const timeline = page.getByRole("list", { name: "Timeline" });
     await timeline.getByText("Wants a menu page before the wedding season.").waitFor();
     expect(await timeline.textContent()).toContain("Status changed from new to contacted");
   });
 
   it("extends a promo and resends its e-mail, which arrives", async () => {
-    await page.goto("/admin/leads");
+    await open("/admin/leads");
     const row = rows().filter({ has: page.getByText("Active", { exact: true }) }).first();
     const email = (await row.locator("td").nth(2).textContent())!.trim();
     await row.getByRole("button", { name: /^Actions for/ }).click();
@@ -135,7 +149,7 @@ describe("the leads workspace", () => {
   });
 
   it("bulk deletes selected leads after the spec's confirmation", async () => {
-    await page.goto("/admin/leads");
+    await open("/admin/leads");
     const before = await totalTile().textContent();
     await rows().nth(0).getByRole("checkbox").check();
     await rows().nth(1).getByRole("checkbox").check();
@@ -145,14 +159,14 @@ describe("the leads workspace", () => {
     await dialog.getByRole("button", { name: "Delete" }).click();
     await page.getByText("2 lead(s) deleted successfully").waitFor();
     await expect
-      .poll(() => totalTile().textContent())
+      .poll(() => totalTile().textContent(), { timeout: 10_000 })
       .toBe(String(Number(before) - 2));
   });
 
   it("imports a CSV: a bad row blocks everything, a clean file goes in", async () => {
     const file = path.join(dataDir, "leads.csv");
     fs.writeFileSync(file, "Full Name,Email,Tier\nAna Ruiz,ana@import.test,2\nNo Address,,1\nBo Li,bo@import.test,Tier 3\n");
-    await page.goto("/admin/leads/import");
+    await open("/admin/leads/import");
     await page.getByLabel("CSV file").setInputFiles(file);
     await page.getByRole("button", { name: "Upload" }).click();
     await page.getByText("1 row(s) have errors").waitFor();
@@ -165,7 +179,7 @@ describe("the leads workspace", () => {
     await page.getByRole("table", { name: "Import preview" }).getByText("bo@import.test").waitFor();
     await page.getByRole("button", { name: "Import 2 Lead(s)" }).click();
     await page.getByText("2 lead(s) imported successfully").waitFor();
-    await page.goto("/admin/leads?q=import.test");
-    await expect.poll(() => rows().count()).toBe(2);
+    await open("/admin/leads?q=import.test");
+    await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(2);
   });
 });
