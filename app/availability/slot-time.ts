@@ -46,6 +46,21 @@ export function shortTime(time: string): string {
  * exist in `timeZone` (spring-forward gap). An ambiguous time (fall-back) gives its first occurrence.
  */
 export function localToInstant(date: string, time: string, timeZone: string): Date | null {
+  // Zone rules do not change while the process runs, and the booking page converts the same few
+  // hundred slot times on every request: remember the answers (Intl look-ups are the costly part).
+  const key = `${timeZone} ${date} ${time}`;
+  const known = instantCache.get(key);
+  if (known !== undefined) return known === null ? null : new Date(known);
+  const instant = computeInstant(date, time, timeZone);
+  if (instantCache.size >= INSTANT_CACHE_LIMIT) instantCache.clear();
+  instantCache.set(key, instant ? instant.getTime() : null);
+  return instant;
+}
+
+const INSTANT_CACHE_LIMIT = 20_000;
+const instantCache = new Map<string, number | null>();
+
+function computeInstant(date: string, time: string, timeZone: string): Date | null {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const minutes = minutesOfDay(time);
   const wallAsUtc = Date.UTC(year, month - 1, day, Math.floor(minutes / 60), minutes % 60);

@@ -21,7 +21,8 @@ import {
 import { toast } from "~/ui/toaster";
 import type { Route } from "./+types/booking-page";
 import { bookSlot, cancelByVisitor, INVALID_LINK, loadBookingPage } from "./booking.server";
-import { allowBookingAction } from "./booking-rate-limit.server";
+import { clientAddressOf } from "~/site/client-address.server";
+import { refuseBookingAction } from "./booking-rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Book Your Consultation" }, { name: "robots", content: "noindex" }];
 
@@ -34,10 +35,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export type BookingActionResult = { ok: true; intent: "book" | "cancel" } | { ok: false; error: string };
 
-export async function action({ request, params }: Route.ActionArgs): Promise<BookingActionResult> {
+export async function action({ request, params, context }: Route.ActionArgs): Promise<BookingActionResult> {
   const token = params.token;
   if (!token) return { ok: false, error: INVALID_LINK };
-  if (!allowBookingAction(request, token)) return { ok: false, error: "Too many attempts. Please wait a few minutes and try again." };
+  const refusal = await refuseBookingAction(clientAddressOf(context), token);
+  if (refusal) return { ok: false, error: refusal };
   const form = await request.formData();
   const field = (name: string) => {
     const value = form.get(name);
@@ -113,8 +115,13 @@ function BookingShell({ children }: { children: React.ReactNode }) {
 
 type ReadyPage = Extract<Awaited<ReturnType<typeof loadBookingPage>>, { kind: "ready" }>;
 
+/** One fetcher for booking and cancelling, shared by key: its result outlives the form that sent it. */
+const BOOKING_FETCHER = "booking-action";
+
 function BookingFlow({ page, zone }: { page: ReadyPage; zone: string }) {
   const [changing, setChanging] = React.useState(false);
+  const fetcher = useFetcher<BookingActionResult>({ key: BOOKING_FETCHER });
+  useActionToasts(fetcher.data, fetcher.state);
   const showPicker = page.canChange && (!page.booked || changing || page.proposed.length > 0);
   return (
     <BookingShell>
@@ -148,8 +155,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 function BookedCard({ page, zone, onReschedule }: { page: ReadyPage; zone: string; onReschedule: () => void }) {
-  const fetcher = useFetcher<BookingActionResult>();
-  useActionToasts(fetcher.data, fetcher.state);
+  const fetcher = useFetcher<BookingActionResult>({ key: BOOKING_FETCHER });
   if (!page.booked) return null;
   const start = new Date(page.booked.start);
   const end = new Date(page.booked.end);
@@ -221,10 +227,9 @@ function useActionToasts(result: BookingActionResult | undefined, state: string)
 }
 
 function SlotPicker({ page, zone }: { page: ReadyPage; zone: string }) {
-  const fetcher = useFetcher<BookingActionResult>();
+  const fetcher = useFetcher<BookingActionResult>({ key: BOOKING_FETCHER });
   const [date, setDate] = React.useState<Date | undefined>();
   const [choice, setChoice] = React.useState<Choice | null>(null);
-  useActionToasts(fetcher.data, fetcher.state);
   const byDate = React.useMemo(() => groupByVisitorDate(page.offered, zone), [page.offered, zone]);
   const today = dateInZone(new Date(), zone);
   const dateKey = date ? format(date, "yyyy-MM-dd") : null;

@@ -1,30 +1,19 @@
+import { consumeRateLimits, describeWait } from "~/site/rate-limit.server";
+
 /**
  * Limits booking actions per client address and per link (DESIGN.md: public input is
- * rate-limited). A fixed window kept in this process; swap for the site's shared database
- * limiter (`app/site/rate-limit.server.ts`) once it lands, so several app processes share counts.
+ * rate-limited), with the site's database-backed counters so every app process agrees.
  */
 const WINDOW_MS = 10 * 60_000;
-const LIMITS = { address: 30, token: 15 } as const;
 
-const windows = new Map<string, { startedAt: number; count: number }>();
-
-function hit(key: string, limit: number, now: number): boolean {
-  const current = windows.get(key);
-  if (!current || now - current.startedAt >= WINDOW_MS) {
-    windows.set(key, { startedAt: now, count: 1 });
-    if (windows.size > 10_000) {
-      for (const [stale, window] of windows) if (now - window.startedAt >= WINDOW_MS) windows.delete(stale);
-    }
-    return true;
-  }
-  current.count += 1;
-  return current.count <= limit;
-}
-
-/** False when this address or this link has made too many booking requests lately. */
-export function allowBookingAction(request: Request, token: string, now = Date.now()): boolean {
-  const address = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
-  const byAddress = hit(`address:${address}`, LIMITS.address, now);
-  const byToken = hit(`token:${token}`, LIMITS.token, now);
-  return byAddress && byToken;
+/** Null when allowed; else the sentence the visitor reads. */
+export async function refuseBookingAction(clientAddress: string, token: string, now = new Date()): Promise<string | null> {
+  const verdict = await consumeRateLimits(
+    [
+      { key: `booking:ip:${clientAddress}`, limit: 30, windowMs: WINDOW_MS },
+      { key: `booking:token:${token.slice(-32)}`, limit: 15, windowMs: WINDOW_MS },
+    ],
+    { now },
+  );
+  return verdict.allowed ? null : `Too many attempts. Please try again ${describeWait(verdict.retryAfterMs)}.`;
 }

@@ -6,6 +6,7 @@ import { availabilitySlots, blockedDates } from "~/availability/schema";
 import { dateInZone, offerableSlots, slotInstants, todayInZone, type OfferedSlot } from "~/availability/slot-time";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
+import { organizationSettings } from "~/settings/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { enqueueBookingEmail } from "~/consultations/booking-emails.server";
 import { refusalFor, visitorMayChange } from "~/consultations/booking-status";
@@ -35,11 +36,14 @@ async function findInvitation(tx: DatabaseExecutor, token: string, lock = false)
     .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
     .where(eq(consultationBookings.bookingToken, token));
   const [row] = lock ? await query.for("update", { of: consultationBookings }) : await query;
-  if (!row) return null;
-  const stored = Buffer.from(row.booking.bookingToken);
-  const given = Buffer.from(token);
-  if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
+  if (!row || !sameToken(row.booking.bookingToken, token)) return null;
   return row;
+}
+
+function sameToken(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export type BookingPageData =
@@ -59,59 +63,67 @@ export type BookingPageData =
       cutoffHours: number;
     };
 
-/** Everything the public page shows, in two indexed queries plus the settings row. */
+/**
+ * Everything the public page shows, in two indexed queries: the invitation by its unique token
+ * with its lead and the settings row; then the open slots of its window outside blocked ranges.
+ */
 export async function loadBookingPage(token: string | undefined, now = new Date()): Promise<BookingPageData> {
   if (!token) return { kind: "error", message: INVALID_LINK };
   if (!isWellFormedToken(token)) return { kind: "error", message: LEAD_NOT_FOUND };
-  const [row, settings] = await Promise.all([findInvitation(db(), token), getOrganizationSettings()]);
-  if (!row) return { kind: "error", message: LEAD_NOT_FOUND };
-  const { booking, lead } = row;
+  const [row] = await db()
+    .select({
+      booking: consultationBookings,
+      leadName: leads.name,
+      timezone: organizationSettings.timezone,
+      cutoffHours: organizationSettings.bookingCancelCutoffHours,
+    })
+    .from(consultationBookings)
+    .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
+    .innerJoin(organizationSettings, eq(organizationSettings.id, 1))
+    .where(eq(consultationBookings.bookingToken, token));
+  if (!row || !sameToken(row.booking.bookingToken, token)) return { kind: "error", message: LEAD_NOT_FOUND };
+  const { booking } = row;
   const open = refusalFor("book", booking.status) === null;
-  const canChange = open && visitorMayChange(booking.selectedStart, now, settings.bookingCancelCutoffHours);
+  const canChange = open && visitorMayChange(booking.selectedStart, now, row.cutoffHours);
   let offered: OfferedSlot[] = [];
   if (canChange) {
-    const today = todayInZone(now, settings.timezone);
+    const today = todayInZone(now, row.timezone);
     const lastDate = booking.windowEndsOn ?? today;
-    const [slots, blocked] = await Promise.all([
-      db()
-        .select({
-          id: availabilitySlots.id,
-          date: availabilitySlots.date,
-          startTime: availabilitySlots.startTime,
-          endTime: availabilitySlots.endTime,
-          status: availabilitySlots.status,
-          bookingId: availabilitySlots.bookingId,
-        })
-        .from(availabilitySlots)
-        .where(
-          and(
-            eq(availabilitySlots.status, "open"),
-            isNull(availabilitySlots.bookingId),
-            gte(availabilitySlots.date, today),
-            lte(availabilitySlots.date, lastDate),
-          ),
-        )
-        .orderBy(asc(availabilitySlots.date), asc(availabilitySlots.startTime)),
-      db()
-        .select({ startDate: blockedDates.startDate, endDate: blockedDates.endDate })
-        .from(blockedDates)
-        .where(and(lte(blockedDates.startDate, lastDate), gte(blockedDates.endDate, today))),
-    ]);
-    offered = offerableSlots(slots, { now, blocked, lastDate, timeZone: settings.timezone });
+    const slots = await db()
+      .select({
+        id: availabilitySlots.id,
+        date: availabilitySlots.date,
+        startTime: availabilitySlots.startTime,
+        endTime: availabilitySlots.endTime,
+        status: availabilitySlots.status,
+        bookingId: availabilitySlots.bookingId,
+      })
+      .from(availabilitySlots)
+      .where(
+        and(
+          eq(availabilitySlots.status, "open"),
+          isNull(availabilitySlots.bookingId),
+          gte(availabilitySlots.date, today),
+          lte(availabilitySlots.date, lastDate),
+          sql`not exists (select 1 from ${blockedDates} where ${availabilitySlots.date} between ${blockedDates.startDate} and ${blockedDates.endDate})`,
+        ),
+      )
+      .orderBy(asc(availabilitySlots.date), asc(availabilitySlots.startTime));
+    offered = offerableSlots(slots, { now, blocked: [], lastDate, timeZone: row.timezone });
   }
   const proposed =
     canChange && booking.status === "rescheduled" ? booking.proposedSlots.filter((slot) => new Date(slot.start) > now) : [];
   return {
     kind: "ready",
     token,
-    leadName: lead.name,
+    leadName: row.leadName,
     status: booking.status,
     booked: booking.selectedStart && booking.selectedEnd ? { start: booking.selectedStart.toISOString(), end: booking.selectedEnd.toISOString() } : null,
     meetingLink: booking.status === "confirmed" ? booking.meetingLink : null,
     offered,
     proposed,
     canChange,
-    cutoffHours: settings.bookingCancelCutoffHours,
+    cutoffHours: row.cutoffHours,
   };
 }
 

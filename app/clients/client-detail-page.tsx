@@ -1,7 +1,17 @@
-import { Archive, ArrowLeft, ExternalLink, FileText, FolderPlus, Link2, Pencil, Plus, Trash2 } from "lucide-react";
-import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
+import { Archive, ArrowLeft, CalendarPlus, ExternalLink, FileText, FolderPlus, Link2, Mail, Pencil, Plus, Trash2 } from "lucide-react";
+import { BookingInvitationDialog } from "~/consultations/booking-invitation-dialog";
+import { data, Form, Link, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
+import { clientConsultationForm } from "~/consultations/client-consultation-form";
+import {
+  addClientConsultation,
+  ConsultationNotFoundError,
+  deleteClientConsultation,
+  notifyClientOfConsultation,
+  updateClientConsultation,
+} from "~/consultations/client-consultations.server";
 import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
+import { CONSULT_TYPES, CONSULTATION_STATUSES } from "~/consultations/schema";
 import { newProjectSchema } from "~/projects/project-form";
 import { createProjectForClient } from "~/projects/projects.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
@@ -61,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type DetailActionResult = { ok: false; intent: string; fieldErrors: FieldErrors; values: Record<string, string> };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const clientId = params.clientId ?? "";
   if (!uuidPattern.test(clientId)) throw data("Client not found", { status: 404 });
   const here = `/admin/clients/${clientId}`;
@@ -110,7 +120,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!checked.ok) return invalid(checked.fieldErrors, checked.values);
       try {
         const project = await createProjectForClient(clientId, checked.data);
-        return redirectWithToast(here, {
+        return redirectWithToast(`${here}?tab=projects`, {
           type: "success",
           title: "Project created successfully",
           description: `${project.name} (${project.projectNumber})`,
@@ -135,6 +145,52 @@ export async function action({ request, params }: Route.ActionArgs) {
         type: "error",
         title: "Failed to link booking to project",
         description: result.outcome === "already_linked" ? "This discovery call is already linked to a project." : "The call or the project no longer exists.",
+      });
+    }
+    case "add-consultation":
+    case "update-consultation": {
+      const checked = checkForm(clientConsultationForm, form);
+      if (!checked.ok) return invalid(checked.fieldErrors, checked.values);
+      const consultationId = String(form.get("consultationId") ?? "");
+      const adding = intent === "add-consultation";
+      const back = `${here}?tab=consultations`;
+      try {
+        if (adding) await addClientConsultation(clientId, checked.data);
+        else if (uuidPattern.test(consultationId)) await updateClientConsultation(clientId, consultationId, checked.data);
+        else throw new ConsultationNotFoundError();
+      } catch (error) {
+        if (!(error instanceof ConsultationNotFoundError)) console.warn("Consultation save failed:", error);
+        return redirectWithToast(back, {
+          type: "error",
+          title: adding ? "Failed to add consultation" : "Failed to update consultation",
+          description: error instanceof ConsultationNotFoundError ? error.message : undefined,
+        });
+      }
+      return redirectWithToast(back, {
+        type: "success",
+        title: adding ? "Consultation added successfully" : "Consultation updated successfully",
+      });
+    }
+    case "delete-consultation":
+    case "notify-consultation": {
+      const consultationId = String(form.get("consultationId") ?? "");
+      const deleting = intent === "delete-consultation";
+      const back = `${here}?tab=consultations`;
+      try {
+        if (!uuidPattern.test(consultationId)) throw new ConsultationNotFoundError();
+        if (deleting) await deleteClientConsultation(clientId, consultationId);
+        else await notifyClientOfConsultation(clientId, consultationId, admin.id);
+      } catch (error) {
+        if (!(error instanceof ConsultationNotFoundError)) console.warn("Consultation action failed:", error);
+        return redirectWithToast(back, {
+          type: "error",
+          title: deleting ? "Failed to delete consultation" : "Failed to send notification email",
+          description: error instanceof ConsultationNotFoundError ? error.message : undefined,
+        });
+      }
+      return redirectWithToast(back, {
+        type: "success",
+        title: deleting ? "Consultation deleted successfully" : "Notification email sent",
       });
     }
     default:
@@ -365,6 +421,132 @@ function LinkToProjectDialog({ bookingId, projects }: { bookingId: string; proje
   );
 }
 
+type ClientConsultation = LoadedClient["consultations"][number];
+
+/** Add Consultation, or Edit on a row: one form for both. */
+function ConsultationDialog({ consultation, projects }: { consultation?: ClientConsultation; projects: LoadedClient["projects"] }) {
+  const { fetcher, open, setOpen, busy, errors, values } = useFormDialog<DetailActionResult>();
+  const value = (name: string, fallback: string | null | undefined) => values[name] ?? fallback ?? "";
+  const editing = Boolean(consultation);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        {editing ? (
+          <Button size="sm" variant="ghost" aria-label="Edit consultation">
+            <Pencil aria-hidden="true" />
+          </Button>
+        ) : (
+          <Button size="sm">
+            <CalendarPlus aria-hidden="true" /> Add Consultation
+          </Button>
+        )}
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{editing ? "Edit Consultation" : "Add Consultation"}</DialogTitle>
+          <DialogDescription>Date and times are in your business time zone.</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="grid gap-4" key={open ? "open" : "closed"}>
+          <input type="hidden" name="intent" value={editing ? "update-consultation" : "add-consultation"} />
+          {consultation ? <input type="hidden" name="consultationId" value={consultation.id} /> : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Type" name="consultType" required error={errors.consultType}>
+              <NativeSelect defaultValue={value("consultType", consultation?.consultType ?? "initial")}>
+                {CONSULT_TYPES.map((type) => (
+                  <NativeSelectOption key={type} value={type}>
+                    {type === "initial" ? "Initial" : "Follow-up"}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Status" name="status" required error={errors.status}>
+              <NativeSelect defaultValue={value("status", consultation?.status ?? "scheduled")}>
+                {CONSULTATION_STATUSES.map((status) => (
+                  <NativeSelectOption key={status} value={status}>
+                    {status}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField label="Date" name="scheduledDate" required error={errors.scheduledDate}>
+              <Input type="date" defaultValue={value("scheduledDate", consultation?.scheduledDate)} />
+            </FormField>
+            <FormField label="Start" name="scheduledStartTime" error={errors.scheduledStartTime}>
+              <Input type="time" defaultValue={value("scheduledStartTime", consultation?.scheduledStartTime?.slice(0, 5))} />
+            </FormField>
+            <FormField label="End" name="scheduledEndTime" error={errors.scheduledEndTime}>
+              <Input type="time" defaultValue={value("scheduledEndTime", consultation?.scheduledEndTime?.slice(0, 5))} />
+            </FormField>
+          </div>
+          <FormField label="Project" name="projectId" error={errors.projectId}>
+            <NativeSelect defaultValue={value("projectId", consultation?.projectId)}>
+              <NativeSelectOption value="">No project</NativeSelectOption>
+              {projects.map((project) => (
+                <NativeSelectOption key={project.id} value={project.id}>
+                  {project.name ? `${project.name} (${project.projectNumber})` : project.projectNumber}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label="Meeting link" name="meetingLink" error={errors.meetingLink}>
+            <Input type="url" defaultValue={value("meetingLink", consultation?.meetingLink)} maxLength={500} placeholder="https://" />
+          </FormField>
+          <FormField label="Notes" name="notes" error={errors.notes}>
+            <Textarea defaultValue={value("notes", consultation?.notes)} rows={3} maxLength={5000} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving…" : editing ? "Save Changes" : "Add Consultation"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ConsultationRowActions({ consultation, clientName }: { consultation: ClientConsultation; clientName: string }) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="notify-consultation" />
+        <input type="hidden" name="consultationId" value={consultation.id} />
+        <Button type="submit" size="sm" variant="ghost" aria-label={`E-mail ${clientName} the consultation details`} title="Notify by e-mail">
+          <Mail aria-hidden="true" />
+        </Button>
+      </Form>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button size="sm" variant="ghost" aria-label="Delete consultation">
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete this consultation?</AlertDialogTitle>
+            <AlertDialogDescription>This action cannot be undone.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <Form method="post">
+              <input type="hidden" name="intent" value="delete-consultation" />
+              <input type="hidden" name="consultationId" value={consultation.id} />
+              <AlertDialogAction type="submit" variant="destructive">
+                Delete
+              </AlertDialogAction>
+            </Form>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
 function NotesCard({ notes }: { notes: string | null }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "notes";
@@ -413,10 +595,15 @@ function ClientNotFound() {
   );
 }
 
+const TABS = ["projects", "invoices", "consultations"] as const;
+
 export default function ClientDetailPage() {
   const { client: detail, timeZone } = useLoaderData<typeof loader>();
+  // The open tab is in the URL, so a reload or an action's redirect comes back to it.
+  const [searchParams, setSearchParams] = useSearchParams();
   if (!detail) return <ClientNotFound />;
   const { client, lead, projects, invoices, consultations, discoveryCalls, stats, ownInvoiceCount } = detail;
+  const tab = TABS.find((name) => name === searchParams.get("tab")) ?? "projects";
 
   return (
     <div className="grid gap-6">
@@ -438,11 +625,7 @@ export default function ClientDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <EditClientDialog client={client} />
-          {/*
-            SEND-BOOKING-LINK SLOT (booking engineer): mount the 'Send Booking Link' dialog here for
-            clients that came from a lead, e.g.
-              {client.leadId ? <SendBookingLinkDialog leadId={client.leadId} clientId={client.id} /> : null}
-          */}
+          <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
           <DeleteClientDialog client={client} invoiceCount={ownInvoiceCount} />
         </div>
       </div>
@@ -568,7 +751,10 @@ export default function ClientDetailPage() {
         </CardContent>
       </Card>
 
-      <Tabs defaultValue="projects">
+      <Tabs
+        value={tab}
+        onValueChange={(next) => setSearchParams({ tab: next }, { replace: true, preventScrollReset: true })}
+      >
         <TabsList>
           <TabsTrigger value="projects">Projects ({projects.length})</TabsTrigger>
           <TabsTrigger value="invoices">Invoices ({invoices.length})</TabsTrigger>
@@ -668,7 +854,10 @@ export default function ClientDetailPage() {
             </Table>
           </div>
         </TabsContent>
-        <TabsContent value="consultations">
+        <TabsContent value="consultations" className="grid gap-3">
+          <div className="flex justify-end">
+            <ConsultationDialog projects={projects} />
+          </div>
           <div className="rounded-lg border bg-background">
             <Table>
               <TableHeader>
@@ -679,12 +868,15 @@ export default function ClientDetailPage() {
                   <TableHead>Status</TableHead>
                   <TableHead>Project</TableHead>
                   <TableHead>Meeting</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {consultations.length === 0 ? (
                   <TableRow>
-                    <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
+                    <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
                       No consultations yet.
                     </TableCell>
                   </TableRow>
@@ -712,6 +904,12 @@ export default function ClientDetailPage() {
                         ) : (
                           "—"
                         )}
+                      </TableCell>
+                      <TableCell>
+                        <div className="flex justify-end gap-1">
+                          <ConsultationDialog consultation={consultation} projects={projects} />
+                          <ConsultationRowActions consultation={consultation} clientName={client.name} />
+                        </div>
                       </TableCell>
                     </TableRow>
                   ))

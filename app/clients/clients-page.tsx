@@ -1,5 +1,5 @@
 import { Download, ExternalLink, Plus, Search } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { data, Form, Link, useFetcher, useLoaderData, useNavigation, useSubmit } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
@@ -12,7 +12,7 @@ import { FormField } from "~/ui/form-field";
 import { checkForm, type FieldErrors } from "~/ui/form-validation";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import { DataTable, DataTablePager } from "~/ui/data-table";
+import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
 import { Textarea } from "~/ui/textarea";
 import { toast } from "~/ui/toaster";
 import { useFormDialog } from "~/ui/use-form-dialog";
@@ -27,6 +27,7 @@ import {
 } from "./client-form";
 import { CLIENT_STATUSES, PAYMENT_STATUSES, type ClientStatus, type PaymentStatus } from "./client-options";
 import { addClient, listClients, setClientPaymentStatus, setClientStatus } from "./clients.server";
+import type { Client } from "./schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Clients Directory | Admin" }];
 
@@ -190,6 +191,61 @@ export default function ClientsPage() {
   const { clients, total, nextCursor, previousCursor, filter, timeZone } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submit = useSubmit();
+  // Stable column definitions: the data table renders cells as components, so new definitions on
+  // every render would remount the inline selects (and lose their save in progress).
+  const columns = useMemo<DataTableColumn<Client>[]>(
+    () => [
+          {
+            id: "name",
+            header: "Name",
+            className: "font-medium",
+            cell: (client) => (
+              <Link to={`/admin/clients/${client.id}`} className="hover:underline">
+                {client.name}
+              </Link>
+            ),
+          },
+          { id: "email", header: "Email", cell: (client) => client.email },
+          { id: "phone", header: "Phone", cell: (client) => client.phone ?? "—" },
+          {
+            id: "tier",
+            header: "Tier",
+            className: "whitespace-nowrap",
+            cell: (client) => `Tier ${client.tier} – ${tierName(client.tier)}`,
+          },
+          {
+            id: "status",
+            header: "Status",
+            cell: (client) => <InlineStatusSelect clientId={client.id} clientName={client.name} intent="status" value={client.status} />,
+          },
+          {
+            id: "payment",
+            header: "Payment",
+            cell: (client) => (
+              <InlineStatusSelect clientId={client.id} clientName={client.name} intent="payment" value={client.paymentStatus} />
+            ),
+          },
+          {
+            id: "projectLink",
+            header: "Project Link",
+            cell: (client) =>
+              client.projectLink ? (
+                <a
+                  href={client.projectLink}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="inline-flex items-center gap-1 text-primary hover:underline"
+                >
+                  View site <ExternalLink className="size-3" aria-hidden="true" />
+                </a>
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              ),
+          },
+          { id: "created", header: "Created", className: "whitespace-nowrap", cell: (client) => formatDate(client.createdAt, timeZone) },
+        ],
+    [timeZone],
+  );
   const exportParams = new URLSearchParams();
   if (filter.q) exportParams.set("q", filter.q);
   if (filter.status) exportParams.set("status", filter.status);
@@ -271,56 +327,7 @@ export default function ClientsPage() {
         rowHref={(client) => `/admin/clients/${client.id}`}
         busy={navigation.state === "loading"}
         emptyMessage={filtered ? "No clients match these filters." : "No clients yet. Convert a lead or add a client to start."}
-        columns={[
-          {
-            id: "name",
-            header: "Name",
-            className: "font-medium",
-            cell: (client) => (
-              <Link to={`/admin/clients/${client.id}`} className="hover:underline">
-                {client.name}
-              </Link>
-            ),
-          },
-          { id: "email", header: "Email", cell: (client) => client.email },
-          { id: "phone", header: "Phone", cell: (client) => client.phone ?? "—" },
-          {
-            id: "tier",
-            header: "Tier",
-            className: "whitespace-nowrap",
-            cell: (client) => `Tier ${client.tier} – ${tierName(client.tier)}`,
-          },
-          {
-            id: "status",
-            header: "Status",
-            cell: (client) => <InlineStatusSelect clientId={client.id} clientName={client.name} intent="status" value={client.status} />,
-          },
-          {
-            id: "payment",
-            header: "Payment",
-            cell: (client) => (
-              <InlineStatusSelect clientId={client.id} clientName={client.name} intent="payment" value={client.paymentStatus} />
-            ),
-          },
-          {
-            id: "projectLink",
-            header: "Project Link",
-            cell: (client) =>
-              client.projectLink ? (
-                <a
-                  href={client.projectLink}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                  className="inline-flex items-center gap-1 text-primary hover:underline"
-                >
-                  View site <ExternalLink className="size-3" aria-hidden="true" />
-                </a>
-              ) : (
-                <span className="text-muted-foreground">—</span>
-              ),
-          },
-          { id: "created", header: "Created", className: "whitespace-nowrap", cell: (client) => formatDate(client.createdAt, timeZone) },
-        ]}
+        columns={columns}
       />
       <DataTablePager
         previousCursor={previousCursor}

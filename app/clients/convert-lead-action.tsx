@@ -1,40 +1,52 @@
 import { UserCheck } from "lucide-react";
-import { useFetcher, useLocation } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import type { LeadActionExtension } from "~/leads/lead-action-extensions";
 import { Button } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
-
-export type ConvertibleLead = { id: string; name: string; status: string };
 
 export const convertLeadPath = (leadId: string) => `/admin/leads/${leadId}/convert`;
 
 /**
- * "Convert to Client" for one lead: a menu item (leads row actions) or a button (lead details).
- * It posts to the conversion route, which redirects back here with the toast. Converted leads
- * show nothing (spec 001: converted leads hide convert).
+ * "Convert to Client" for one lead, plugged into the leads screens through their extension point:
+ * a menu item in the list's row actions, a button on the lead's page. It posts to the conversion
+ * route, which redirects back to `returnTo` with the toast. Converted leads show no convert
+ * (spec 001); their page offers the client instead.
+ *
+ * A navigation submit, not a fetcher: the menu item unmounts as the menu closes on select, and the
+ * conversion must not depend on it staying on screen.
  */
-export function ConvertLeadAction({ lead, as = "button" }: { lead: ConvertibleLead; as?: "button" | "menu-item" }) {
-  const fetcher = useFetcher();
-  const location = useLocation();
-  if (lead.status === "converted") return null;
-  const redirectTo = location.pathname + location.search;
-  const busy = fetcher.state !== "idle";
+export const ConvertLeadAction: LeadActionExtension = ({ lead, placement, returnTo }) => {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const action = convertLeadPath(lead.id);
+  const busy = navigation.state === "submitting" && navigation.formAction === action;
 
-  if (as === "menu-item") {
+  if (lead.status === "converted") {
+    return placement === "detail" ? (
+      <Button asChild variant="outline">
+        <Link to={`/admin/clients?q=${encodeURIComponent(lead.email)}`}>
+          <UserCheck aria-hidden="true" /> View Client
+        </Link>
+      </Button>
+    ) : null;
+  }
+
+  if (placement === "row-menu") {
     return (
       <DropdownMenuItem
         disabled={busy}
-        onSelect={() => void fetcher.submit({ redirectTo }, { method: "post", action: convertLeadPath(lead.id) })}
+        onSelect={() => void submit({ redirectTo: returnTo }, { method: "post", action, preventScrollReset: true })}
       >
         <UserCheck aria-hidden="true" /> Convert to Client
       </DropdownMenuItem>
     );
   }
   return (
-    <fetcher.Form method="post" action={convertLeadPath(lead.id)}>
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Button type="submit" disabled={busy} aria-label={`Convert ${lead.name} to client`}>
+    <Form method="post" action={action}>
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      <Button type="submit" disabled={busy}>
         <UserCheck aria-hidden="true" /> {busy ? "Converting…" : "Convert to Client"}
       </Button>
-    </fetcher.Form>
+    </Form>
   );
-}
+};

@@ -3,12 +3,12 @@ import { db } from "~/db/connection.server";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";
 import type { Invoice } from "~/invoices/schema";
 import {
-  holdsActivePromo,
   lockLeadForConversion,
   markLeadConverted,
   markPromoUsed,
   type ConversionActor,
 } from "~/leads/lead-conversion-steps.server";
+import { promoStateAt } from "~/leads/promo-state";
 import type { Lead } from "~/leads/schema";
 import { isTierId } from "~/settings/tier-catalog";
 import { clients, type Client } from "./schema";
@@ -60,7 +60,7 @@ export async function convertLeadToClient(
       return { outcome: "already_converted" as const, lead, client: winner };
     }
 
-    const activePromoCode = holdsActivePromo(lead, now) ? lead.promoCode : null;
+    const activePromoCode = promoStateAt(lead, now) === "active" ? lead.promoCode : null;
     const invoice = await createDraftInvoice(tx, { clientId: client.id, tier, activePromoCode });
     if (invoice.promoApplied && invoice.promoCode) await markPromoUsed(tx, lead.id, invoice.promoCode);
     await markLeadConverted(tx, lead, actor, {

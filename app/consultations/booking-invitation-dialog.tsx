@@ -19,13 +19,19 @@ export function BookingInvitationDialog({
   clientId,
   name,
   trigger,
+  leadChoices,
+  defaultOpen = false,
 }: {
-  leadId: string;
+  leadId?: string;
   clientId?: string;
-  name: string;
+  name?: string;
   trigger?: React.ReactElement;
+  /** Without a `leadId`, the admin picks the lead from these. */
+  leadChoices?: { id: string; name: string; email: string }[];
+  defaultOpen?: boolean;
 }) {
-  const [open, setOpen] = React.useState(false);
+  const fieldId = leadId ?? "any";
+  const [open, setOpen] = React.useState(defaultOpen);
   const fetcher = useFetcher<InvitationActionResult>();
   const busy = fetcher.state !== "idle";
   React.useEffect(() => {
@@ -49,16 +55,32 @@ export function BookingInvitationDialog({
         <DialogHeader>
           <DialogTitle>Send booking invitation</DialogTitle>
           <DialogDescription>
-            {name} gets a personal link to book a consultation from your open slots.
+            {name ?? "The lead"} gets a personal link to book a consultation from your open slots.
           </DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post" action="/admin/booking-invitations" className="grid gap-4" onSubmit={() => setOpen(false)}>
           <input type="hidden" name="intent" value="send" />
-          <input type="hidden" name="leadId" value={leadId} />
+          {leadId ? (
+            <input type="hidden" name="leadId" value={leadId} />
+          ) : clientId ? null : (
+            <div className="grid gap-2">
+              <Label htmlFor="invite-lead">Lead</Label>
+              <NativeSelect id="invite-lead" name="leadId" required defaultValue="">
+                <NativeSelectOption value="" disabled>
+                  Choose a lead
+                </NativeSelectOption>
+                {(leadChoices ?? []).map((lead) => (
+                  <NativeSelectOption key={lead.id} value={lead.id}>
+                    {lead.name} ({lead.email})
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
           {clientId ? <input type="hidden" name="clientId" value={clientId} /> : null}
           <div className="grid gap-2">
-            <Label htmlFor={`window-${leadId}`}>Availability window</Label>
-            <NativeSelect id={`window-${leadId}`} name="windowDays" defaultValue="7">
+            <Label htmlFor={`window-${fieldId}`}>Availability window</Label>
+            <NativeSelect id={`window-${fieldId}`} name="windowDays" defaultValue="7">
               {WINDOWS.map((days) => (
                 <NativeSelectOption key={days} value={days}>
                   Next {days} days

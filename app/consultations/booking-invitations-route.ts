@@ -10,7 +10,7 @@ export type InvitationActionResult = { ok: true; message: string; link?: string 
 const invitationForm = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("send"),
-    leadId: z.uuid(),
+    leadId: z.uuid().optional(),
     clientId: z.uuid().optional(),
     windowDays: z.coerce.number().refine((days) => (INVITATION_WINDOWS as readonly number[]).includes(days), "Choose 7, 14, 21 or 30 days"),
   }),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { and, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { availabilitySlots } from "~/availability/schema";
 import { addDaysToDate, dateInZone, offerableSlots, PROPOSED_SLOT_MINUTES, todayInZone } from "~/availability/slot-time";
 import { listBlockedDates } from "~/availability/availability.server";
@@ -24,6 +24,24 @@ export const NO_SLOTS_FOR_INVITATION = "No available slots. Click 'Generate Slot
 /** `{leadId}-{128 random bits}`: the lead id before the last hyphen (spec), a capability after it (DESIGN.md). */
 export function newBookingToken(leadId: string): string {
   return `${leadId}-${randomBytes(16).toString("hex")}`;
+}
+
+/**
+ * The lead behind a client, for 'Send Booking Link'. Invitations belong to a lead, so a client
+ * added by hand (no lead) gets one now, marked converted and linked to the client.
+ */
+async function leadOfClient(tx: DatabaseExecutor, clientId: string | null | undefined): Promise<string> {
+  if (!clientId) throw new BookingError("Lead not found");
+  const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
+  if (!client) throw new BookingError("Client not found");
+  if (client.leadId) return client.leadId;
+  const [lead] = await tx
+    .insert(leads)
+    .values({ name: client.name, email: client.email, phone: client.phone, source: "manual", status: "converted", tier: client.tier })
+    .returning({ id: leads.id });
+  if (!lead) throw new BookingError("Failed to send booking invitation");
+  await tx.update(clients).set({ leadId: lead.id }).where(eq(clients.id, client.id));
+  return lead.id;
 }
 
 async function findLeadForBooking(tx: DatabaseExecutor, leadId: string): Promise<BookingLead & { status: string }> {
@@ -61,7 +79,7 @@ async function hasOfferableSlot(settings: OrganizationSettings, lastDate: string
  * booking_status 'sent', and the link e-mailed, all in one transaction.
  */
 export async function createBookingInvitation(
-  input: { leadId: string; windowDays: number; clientId?: string | null },
+  input: { leadId?: string | null; windowDays: number; clientId?: string | null },
   now = new Date(),
 ): Promise<ConsultationBooking> {
   if (!(INVITATION_WINDOWS as readonly number[]).includes(input.windowDays)) throw new BookingError("Choose a window of 7, 14, 21 or 30 days.");
@@ -69,7 +87,7 @@ export async function createBookingInvitation(
   const lastDate = addDaysToDate(todayInZone(now, settings.timezone), input.windowDays);
   if (!(await hasOfferableSlot(settings, lastDate, now))) throw new BookingError(NO_SLOTS_FOR_INVITATION);
   return db().transaction(async (tx) => {
-    const lead = await findLeadForBooking(tx, input.leadId);
+    const lead = await findLeadForBooking(tx, input.leadId ?? (await leadOfClient(tx, input.clientId)));
     const [booking] = await tx
       .insert(consultationBookings)
       .values({
@@ -321,4 +339,14 @@ export async function sendDueReminders(now = new Date()): Promise<number> {
     });
   }
   return sent;
+}
+
+/** Leads who can still be invited (not converted), newest first, for the invitation dialog's picker. */
+export async function listInvitableLeads(limit = 200): Promise<{ id: string; name: string; email: string }[]> {
+  return db()
+    .select({ id: leads.id, name: leads.name, email: leads.email })
+    .from(leads)
+    .where(ne(leads.status, "converted"))
+    .orderBy(desc(leads.createdAt))
+    .limit(limit);
 }

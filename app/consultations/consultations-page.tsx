@@ -1,4 +1,4 @@
-import { Copy, ExternalLink, Pencil, RefreshCw, Search, Trash2 } from "lucide-react";
+import { Copy, ExternalLink, Pencil, RefreshCw, Search, Send, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
@@ -31,8 +31,9 @@ import { Textarea } from "~/ui/textarea";
 import { toast } from "~/ui/toaster";
 import type { Route } from "./+types/consultations-page";
 import type { InvitationActionResult } from "./booking-invitations-route";
+import { BookingInvitationDialog } from "./booking-invitation-dialog";
 import { BOOKING_STATUS_LABELS } from "./booking-status";
-import { listBookings } from "./bookings.server";
+import { listBookings, listInvitableLeads } from "./bookings.server";
 import { CONSULTATION_FILTERS, consultationForm } from "./consultation-forms";
 import { deleteConsultation, listConsultations, updateConsultation } from "./consultations.server";
 import { CONSULTATION_STATUSES } from "./schema";
@@ -47,11 +48,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getOrganizationSettings();
   const consultationStatus = ["scheduled", "completed", "cancelled"].includes(status) ? status : status === "all" ? null : "none";
   const bookingStatus = ["pending", "confirmed", "completed", "cancelled"].includes(status) ? status : status === "all" ? "all" : "none";
-  const [consultations, bookings] = await Promise.all([
+  const [consultations, bookings, invitableLeads] = await Promise.all([
     consultationStatus === "none" ? [] : listConsultations({ search, status: consultationStatus }),
     bookingStatus === "none"
       ? []
       : listBookings({ search, status: bookingStatus as "all" | "pending" | "confirmed" | "completed" | "cancelled" }, settings.timezone),
+    listInvitableLeads(),
   ]);
   const now = Date.now();
   return {
@@ -61,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     origin: config().publicUrl,
     tab: url.searchParams.get("tab") === "invitations" ? "invitations" : "scheduled",
     consultations,
+    invitableLeads,
     bookings: bookings.map((booking) => ({
       id: booking.id,
       status: booking.status,
@@ -171,7 +174,17 @@ export default function ConsultationsPage() {
         <TabsContent value="scheduled" aria-busy={navigation.state === "loading"}>
           <ConsultationTable data={data} />
         </TabsContent>
-        <TabsContent value="invitations" aria-busy={navigation.state === "loading"}>
+        <TabsContent value="invitations" aria-busy={navigation.state === "loading"} className="grid gap-3">
+          <div className="flex justify-end">
+            <BookingInvitationDialog
+              leadChoices={data.invitableLeads}
+              trigger={
+                <Button size="sm">
+                  <Send aria-hidden="true" /> Send booking invitation
+                </Button>
+              }
+            />
+          </div>
           <InvitationTable data={data} />
         </TabsContent>
       </Tabs>

@@ -286,4 +286,29 @@ ${signature.text}`,
 <p>Join here: <a href="{{MeetingLink}}">{{MeetingLink}}</a></p>
 ${signature.html}`,
   },
+  {
+    key: "consultation_notification",
+    name: "Consultation details (sent from a client's page)",
+    subject: "Your {{ConsultType}} consultation: {{When}}",
+    preheader: "The details of your consultation with {{CompanyName}}.",
+    bodyText: `Hi {{FirstName}},
+
+Here are the details of your {{ConsultType}} consultation:
+
+When: {{When}}
+Status: {{Status}}
+Join here: {{MeetingLink}}
+
+{{Notes}}
+
+Need a different time? Reply to this e-mail.
+
+${signature.text}`,
+    bodyHtml: `<p>Hi {{FirstName}},</p>
+<p>Here are the details of your {{ConsultType}} consultation:</p>
+<p><strong>When:</strong> {{When}}<br><strong>Status:</strong> {{Status}}<br><strong>Join here:</strong> {{MeetingLink}}</p>
+<p>{{Notes}}</p>
+<p>Need a different time? Reply to this e-mail.</p>
+${signature.html}`,
+  },
 ];

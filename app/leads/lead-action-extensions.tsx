@@ -1,9 +1,6 @@
-import { CalendarPlus } from "lucide-react";
 import type * as React from "react";
 import { ConvertLeadAction } from "~/clients/convert-lead-action";
-import { BookingInvitationDialog } from "~/consultations/booking-invitation-dialog";
-import { Button } from "~/ui/button";
-import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { LeadBookingInvitationAction } from "~/consultations/lead-booking-action";
 import type { Lead } from "./schema";
 
 /**
@@ -28,24 +25,7 @@ export type LeadActionExtensionProps = {
 
 export type LeadActionExtension = (props: LeadActionExtensionProps) => React.ReactNode;
 
-/** Converted leads hide convert and booking actions (spec 001). */
-function SendBookingInvitation({ lead, placement }: LeadActionExtensionProps) {
-  if (lead.status === "converted") return null;
-  const trigger =
-    placement === "row-menu" ? (
-      // preventDefault keeps the menu (and the dialog inside it) mounted while the dialog is open.
-      <DropdownMenuItem onSelect={(event) => event.preventDefault()}>
-        <CalendarPlus aria-hidden="true" /> Send booking invitation
-      </DropdownMenuItem>
-    ) : (
-      <Button variant="outline">
-        <CalendarPlus aria-hidden="true" /> Send booking invitation
-      </Button>
-    );
-  return <BookingInvitationDialog leadId={lead.id} name={lead.name} trigger={trigger} />;
-}
-
 export const LEAD_ACTION_EXTENSIONS: LeadActionExtension[] = [
-  ({ lead, placement }) => <ConvertLeadAction lead={lead} as={placement === "row-menu" ? "menu-item" : "button"} />,
-  SendBookingInvitation,
+  ConvertLeadAction,
+  LeadBookingInvitationAction,
 ];

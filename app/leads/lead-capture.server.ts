@@ -4,6 +4,7 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/settings/schema";
 import { consumeRateLimits, describeWait, type RateLimitRule } from "~/site/rate-limit.server";
+import { dollars } from "~/site/tier-display";
 import { formatDate } from "~/ui/date-format";
 import type { ContactInput, InquiryInput, PromoClaimInput, PromoPlacement } from "./inquiry-form";
 import { BUSINESS_TYPES, LEAD_TIERS, PROMO_TAG, type LeadSource } from "./lead-options";
@@ -74,16 +75,12 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
-function money(cents: number): string {
-  return `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: cents % 100 === 0 ? 0 : 2 })}`;
-}
-
 /** "a Starter website for $99 (regularly $199)", from the live tier catalog. */
 function launchOffer(tiers: PackageTier[]): string {
   const starter = tiers.find((tier) => tier.tier === "1");
   if (!starter) return "our $99 launch offer";
   const promo = starter.promoPriceCents ?? starter.priceCents;
-  return `a ${starter.name} website for ${money(promo)} (regularly ${money(starter.priceCents)})`;
+  return `a ${starter.name} website for ${dollars(promo)} (regularly ${dollars(starter.priceCents)})`;
 }
 
 function tierLabel(tier: string | null | undefined, tiers: PackageTier[]): string {

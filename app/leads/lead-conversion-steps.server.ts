@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DatabaseExecutor } from "~/db/connection.server";
-import { leads, leadTimelineEvents, type Lead } from "./schema";
+import { recordLeadEvent } from "./lead-timeline.server";
+import { leads, type Lead } from "./schema";
 
 // The lead's side of converting a lead to a client (spec 001 §4). The conversion itself lives with
 // its result, in `~/clients/lead-conversion.server.ts`; these steps run inside its transaction.
@@ -14,12 +15,6 @@ export async function lockLeadForConversion(tx: DatabaseExecutor, leadId: string
   return lead;
 }
 
-/** Whether the lead's promo code can still be applied: active and not past its expiry at `now`. */
-export function holdsActivePromo(lead: Pick<Lead, "promoCode" | "promoStatus" | "promoExpiresAt">, now: Date): boolean {
-  if (!lead.promoCode || lead.promoStatus !== "active") return false;
-  return lead.promoExpiresAt === null || lead.promoExpiresAt.getTime() > now.getTime();
-}
-
 export type ConversionActor = { id: string; name: string };
 
 /** Marks the lead converted and records who did it on its timeline. */
@@ -30,7 +25,7 @@ export async function markLeadConverted(
   details: { clientId: string; invoiceId: string; invoiceNumber: string; promoCodeApplied: string | null },
 ): Promise<void> {
   await tx.update(leads).set({ status: "converted", updatedAt: sql`now()` }).where(eq(leads.id, lead.id));
-  await tx.insert(leadTimelineEvents).values({
+  await recordLeadEvent(tx, {
     leadId: lead.id,
     event: "converted",
     actorUserId: actor.id,

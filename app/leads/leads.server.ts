@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { releaseSlotsOfLeads } from "~/availability/availability.server";
 import { db, queryRows } from "~/db/connection.server";
 import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from "~/ui/data-table-params";
 import type { LeadListView, LeadSortKey } from "./lead-list-view";
@@ -218,8 +219,12 @@ export async function changeLeadStatus(leadId: string, status: LeadStatus, actor
  */
 export async function deleteLeads(ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const deleted = await db().delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id });
-  return deleted.length;
+  return db().transaction(async (tx) => {
+    // Their booked slots open again: the cascade removes the bookings, not the slots' 'booked' status.
+    await releaseSlotsOfLeads(tx, ids);
+    const deleted = await tx.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id });
+    return deleted.length;
+  });
 }
 
 export async function addLeadNote(leadId: string, text: string, actorUserId: string): Promise<boolean> {

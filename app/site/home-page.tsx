@@ -109,11 +109,11 @@ export default function HomePage() {
               action={(tier) =>
                 tier.tier === "1" ? (
                   <Button className="w-full" onClick={() => openInquiry({ tier: "1", promo: true })}>
-                    Claim $99 Offer
+                    Claim the $99 Starter
                   </Button>
                 ) : (
                   <Button className="w-full" variant="outline" onClick={() => openInquiry({ tier: tier.tier as "2" | "3" | "4" })}>
-                    {tier.isCustomQuote ? "Get a Custom Quote" : `Choose ${tier.name}`}
+                    {tier.isCustomQuote ? `Get a Quote for ${tier.name}` : `Choose ${tier.name}`}
                   </Button>
                 )
               }
@@ -196,7 +196,7 @@ export default function HomePage() {
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Button size="lg" variant="secondary" onClick={() => openInquiry({ tier: "1", promo: true })}>
-              Claim $99 Offer
+              Claim Your $99 Website
             </Button>
             <Button size="lg" variant="outline" className="border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground" onClick={() => openInquiry({})}>
               <CalendarCheck className="size-4" aria-hidden="true" />

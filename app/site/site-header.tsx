@@ -1,15 +1,20 @@
 import { Menu } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/class-names";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/ui/sheet";
+import { useReturnFocus } from "~/ui/return-focus";
 import { useInquiryDialog } from "./inquiry-dialog";
 import { SITE_NAVIGATION } from "./site-navigation";
+
+const MobileMenu = lazy(() => import("./mobile-menu"));
 
 export function SiteHeader({ companyName }: { companyName: string }) {
   const { openInquiry } = useInquiryDialog();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The menu's code loads on the first tap; most visitors on wide screens never need it.
+  const [menuRequested, setMenuRequested] = useState(false);
+  const { remember, onCloseAutoFocus } = useReturnFocus();
   const claimOffer = () => {
     setMenuOpen(false);
     openInquiry({ tier: "1", promo: true });
@@ -42,34 +47,32 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           <Button onClick={claimOffer} className="hidden sm:inline-flex">
             Claim $99 Offer
           </Button>
-          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="lg:hidden">
-                <Menu aria-hidden="true" />
-                <span className="sr-only">Open menu</span>
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="right" className="w-72">
-              <SheetTitle>{companyName}</SheetTitle>
-              <SheetDescription className="sr-only">Site navigation</SheetDescription>
-              <nav aria-label="Mobile" className="mt-6 grid gap-1">
-                {SITE_NAVIGATION.map((item) => (
-                  <NavLink
-                    key={item.to}
-                    to={item.to}
-                    end
-                    onClick={() => setMenuOpen(false)}
-                    className="rounded-md px-3 py-2 text-base font-medium hover:bg-muted"
-                  >
-                    {item.label}
-                  </NavLink>
-                ))}
-              </nav>
-              <Button onClick={claimOffer} className="mt-6 w-full">
-                Claim $99 Offer
-              </Button>
-            </SheetContent>
-          </Sheet>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={menuOpen}
+            aria-haspopup="dialog"
+            onClick={() => {
+              remember();
+              setMenuRequested(true);
+              setMenuOpen(true);
+            }}
+          >
+            <Menu aria-hidden="true" />
+            <span className="sr-only">Open menu</span>
+          </Button>
+          {menuRequested ? (
+            <Suspense fallback={null}>
+              <MobileMenu
+                companyName={companyName}
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                onClaimOffer={claimOffer}
+                onCloseAutoFocus={onCloseAutoFocus}
+              />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </header>

@@ -10,7 +10,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Thank you",
     description: "Your inquiry was received. We'll reply within 24-48 business hours.",
     path: "/thank-you",
-    noindex: true,
   });
 
 export default function ThankYouPage() {

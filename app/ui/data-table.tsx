@@ -218,7 +218,10 @@ export function DataTable<Row>({
                   const column = cell.column.columnDef.meta as DataTableColumn<Row>;
                   return (
                     <TableCell key={cell.id} className={column.className}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {/* Called, not rendered through flexRender: a cell function is rebuilt with the
+                          columns on every render, and as a component type it would remount the cell's
+                          contents each time (losing fetchers and open menus, and looping re-renders). */}
+                      {column.cell(row.original)}
                     </TableCell>
                   );
                 })}

@@ -33,7 +33,8 @@ export function useFormDialog<T extends { ok: boolean }>() {
     fetcher,
     open,
     setOpen,
-    busy: fetcher.state !== "idle",
+    // Only while the form is on its way: the page reloading its data afterwards blocks nothing.
+    busy: fetcher.state === "submitting",
     errors: failed?.fieldErrors ?? {},
     values: (failed?.values ?? {}) as Partial<Record<string, string>>,
   };

@@ -21,7 +21,7 @@ describe("from a visitor's inquiry to the admin's leads list", () => {
     const page = await visitor.newPage();
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Launch. Grow. Scale");
-    await page.getByRole("main").getByRole("button", { name: "Get a Custom Quote" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Get a Custom Quote" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("Rosa Delgado");
     await dialog.getByLabel("Email").fill("rosa@mesaverde-catering.test");
@@ -50,7 +50,7 @@ describe("from a visitor's inquiry to the admin's leads list", () => {
     const visitor = await browser.newContext({ baseURL: app.url });
     const page = await visitor.newPage();
     await page.goto("/");
-    await page.getByRole("main").getByRole("button", { name: "Claim $99 Offer" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Claim $99 Offer" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("No Email");
     await dialog.getByRole("button", { name: /Claim My \$99 Website/ }).click();

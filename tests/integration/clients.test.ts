@@ -20,6 +20,15 @@ import { leads } from "~/leads/schema";
 import { createProjectForClient } from "~/projects/projects.server";
 import { projects } from "~/projects/schema";
 import { packageTiers } from "~/settings/schema";
+import {
+  addClientConsultation,
+  deleteClientConsultation,
+  notifyClientOfConsultation,
+  updateClientConsultation,
+} from "~/consultations/client-consultations.server";
+import { consultations } from "~/consultations/schema";
+import { emailOutbox } from "~/email/schema";
+import { user } from "~/auth/schema";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -165,5 +174,39 @@ describe("client detail", () => {
 
   it("answers undefined for an unknown client", async () => {
     expect(await getClientDetail("00000000-0000-4000-8000-000000000000", "2026-11-23")).toBeUndefined();
+  });
+});
+
+describe("a client's consultations", () => {
+  it("are added, edited, e-mailed to the client through the outbox, and deleted, only for that client", async () => {
+    await db().insert(user).values({ id: "admin-1", name: "Ada", email: "ada@example.com" });
+    const { client } = await newClient({ name: "Rosa Delgado", email: "rosa@example.com" });
+    const { client: other } = await newClient({ email: "other@example.com" });
+    const input = {
+      consultType: "initial" as const,
+      status: "scheduled" as const,
+      scheduledDate: "2026-12-01",
+      scheduledStartTime: "10:00",
+      scheduledEndTime: "10:30",
+      projectId: null,
+      meetingLink: "https://meet.example.com/rosa",
+      notes: "Bring menu photos",
+    };
+    const consultation = await addClientConsultation(client.id, input);
+    await updateClientConsultation(client.id, consultation.id, { ...input, status: "completed" });
+    await expect(updateClientConsultation(other.id, consultation.id, input)).rejects.toThrow(/no longer exists/);
+
+    await notifyClientOfConsultation(client.id, consultation.id, "admin-1");
+    const [mail] = await db().select().from(emailOutbox);
+    expect(mail).toMatchObject({ toEmail: "rosa@example.com", emailType: "consultation_notification" });
+    expect(mail?.text).toContain("Tuesday, December 1, 2026, 10:00–10:30 (America/New_York)");
+    expect(mail?.text).toContain("https://meet.example.com/rosa");
+
+    const detail = await getClientDetail(client.id, "2026-11-23");
+    expect(detail?.stats).toMatchObject({ total: 1, completed: 1, upcoming: 0, initialConsultCompleted: true });
+
+    await expect(deleteClientConsultation(other.id, consultation.id)).rejects.toThrow();
+    await deleteClientConsultation(client.id, consultation.id);
+    expect(await db().select().from(consultations)).toHaveLength(0);
   });
 });

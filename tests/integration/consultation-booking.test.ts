@@ -8,7 +8,6 @@ import {
   deleteSlots,
   generateSlotsFromRules,
   listSlotsBetween,
-  releaseSlotsOfLeads,
   setRecurringRuleActive,
 } from "~/availability/availability.server";
 import { availabilitySlots } from "~/availability/schema";
@@ -28,6 +27,8 @@ import { consultationBookings } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
 import { deliverDueEmails } from "~/email/delivery.server";
 import { emailOutbox } from "~/email/schema";
+import { clients } from "~/clients/schema";
+import { deleteLeads } from "~/leads/leads.server";
 import { leads } from "~/leads/schema";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { withTestDatabase } from "../support/test-database";
@@ -256,11 +257,19 @@ describe("the admin's booking workflow", () => {
 
     const again = await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW);
     await bookSlot({ token: again.bookingToken, slotId: slot.id }, NOW);
-    await db().transaction(async (tx) => {
-      await releaseSlotsOfLeads(tx, [lead.id]);
-      await tx.delete(leads).where(eq(leads.id, lead.id));
-    });
+    expect(await deleteLeads([lead.id])).toBe(1);
     const [released] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
     expect(released).toMatchObject({ status: "open", bookingId: null });
+  });
+
+  it("invites a client added by hand through a lead made for it", async () => {
+    await slotAt("2026-03-03", "10:00", "10:30");
+    const [client] = await db().insert(clients).values({ name: "Hand Made", email: "hand@example.com" }).returning();
+    const booking = await createBookingInvitation({ clientId: client!.id, windowDays: 7 }, NOW);
+    const [linked] = await db().select().from(clients).where(eq(clients.id, client!.id));
+    expect(linked?.leadId).toBe(booking.leadId);
+    const [lead] = await db().select().from(leads).where(eq(leads.id, booking.leadId));
+    expect(lead).toMatchObject({ email: "hand@example.com", status: "converted", bookingStatus: "sent" });
+    expect(booking.clientId).toBe(client!.id);
   });
 });

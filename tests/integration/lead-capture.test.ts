@@ -48,6 +48,7 @@ describe("claiming the $99 promo", () => {
     const timeline = await db().select().from(leadTimelineEvents);
     expect(timeline.map((entry) => [entry.event, entry.data])).toEqual([
       ["promo_claimed", { source: "Sticky Button", code: result.code }],
+      ["email_queued", expect.objectContaining({ emailType: "promo_welcome", to: "ana@example.com" })],
     ]);
     const mail = await db().select().from(emailOutbox);
     expect(mail).toHaveLength(1);

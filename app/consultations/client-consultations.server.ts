@@ -1,0 +1,108 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { and, eq, sql } from "drizzle-orm";
+import { clients } from "~/clients/schema";
+import { db } from "~/db/connection.server";
+import { enqueueTemplatedEmail } from "~/email/outbox.server";
+import { projects } from "~/projects/schema";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import type { ClientConsultationInput } from "./client-consultation-form";
+import { consultations, type Consultation } from "./schema";
+
+// Consultations as the client detail page manages them (spec 001 "Client detail": added, edited,
+// deleted and notified by e-mail). Every call names the client, so a consultation of another
+// client is never touched from this page.
+
+export class ConsultationNotFoundError extends Error {
+  constructor() {
+    super("This consultation no longer exists.");
+  }
+}
+
+async function projectOfClient(clientId: string, projectId: string | null): Promise<string | null> {
+  if (!projectId) return null;
+  const [project] = await db()
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
+  if (!project) throw new ConsultationNotFoundError();
+  return project.id;
+}
+
+export async function addClientConsultation(clientId: string, input: ClientConsultationInput): Promise<Consultation> {
+  const projectId = await projectOfClient(clientId, input.projectId);
+  const [consultation] = await db()
+    .insert(consultations)
+    .values({ ...input, projectId, clientId })
+    .returning();
+  if (!consultation) throw new Error("The consultation was not saved");
+  return consultation;
+}
+
+export async function updateClientConsultation(
+  clientId: string,
+  consultationId: string,
+  input: ClientConsultationInput,
+): Promise<Consultation> {
+  const projectId = await projectOfClient(clientId, input.projectId);
+  const [consultation] = await db()
+    .update(consultations)
+    .set({ ...input, projectId, updatedAt: sql`now()` })
+    .where(and(eq(consultations.id, consultationId), eq(consultations.clientId, clientId)))
+    .returning();
+  if (!consultation) throw new ConsultationNotFoundError();
+  return consultation;
+}
+
+export async function deleteClientConsultation(clientId: string, consultationId: string): Promise<void> {
+  const deleted = await db()
+    .delete(consultations)
+    .where(and(eq(consultations.id, consultationId), eq(consultations.clientId, clientId)))
+    .returning({ id: consultations.id });
+  if (deleted.length === 0) throw new ConsultationNotFoundError();
+}
+
+/** "Tuesday, November 24, 2026, 10:00–10:30 (America/New_York)": the stored business-local date and times. */
+export function describeConsultationTime(
+  consultation: Pick<Consultation, "scheduledDate" | "scheduledStartTime" | "scheduledEndTime">,
+  timeZone: string,
+): string {
+  if (!consultation.scheduledDate) return "to be scheduled";
+  const day = format(new TZDate(`${consultation.scheduledDate}T12:00:00`, timeZone), "EEEE, MMMM d, yyyy");
+  const start = consultation.scheduledStartTime?.slice(0, 5);
+  const end = consultation.scheduledEndTime?.slice(0, 5);
+  const times = start ? `, ${start}${end ? `–${end}` : ""}` : "";
+  return `${day}${times} (${timeZone})`;
+}
+
+/** E-mails the client the consultation's details, through the outbox. */
+export async function notifyClientOfConsultation(clientId: string, consultationId: string, actorUserId: string): Promise<void> {
+  const settings = await getOrganizationSettings();
+  await db().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ consultation: consultations, client: clients })
+      .from(consultations)
+      .innerJoin(clients, eq(clients.id, consultations.clientId))
+      .where(and(eq(consultations.id, consultationId), eq(consultations.clientId, clientId)));
+    if (!row) throw new ConsultationNotFoundError();
+    const { consultation, client } = row;
+    await enqueueTemplatedEmail(tx, {
+      templateKey: "consultation_notification",
+      to: client.email,
+      toName: client.name,
+      emailType: "consultation_notification",
+      leadId: client.leadId,
+      actorUserId,
+      metadata: { clientId: client.id, consultationId: consultation.id },
+      variables: {
+        FirstName: client.name.split(/\s+/)[0] ?? client.name,
+        CompanyName: settings.companyName ?? "Our studio",
+        ConsultType: consultation.consultType === "initial" ? "initial" : "follow-up",
+        When: describeConsultationTime(consultation, settings.timezone),
+        Status: consultation.status,
+        MeetingLink: consultation.meetingLink ?? "we will send the meeting link before the call",
+        Notes: consultation.notes ?? "",
+      },
+    });
+  });
+}

@@ -1,0 +1,35 @@
+import { CalendarPlus } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import type { LeadActionExtensionProps } from "~/leads/lead-action-extensions";
+import { Button } from "~/ui/button";
+import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { BookingInvitationDialog } from "./booking-invitation-dialog";
+
+/**
+ * 'Send booking invitation' on a lead (leads extension point). In the list's row menu it opens the
+ * lead's page with the dialog open (a dialog cannot outlive the menu it would start in); on the
+ * lead's page it is the dialog's button. Converted leads are invited from their client page instead.
+ */
+export function LeadBookingInvitationAction({ lead, placement }: LeadActionExtensionProps) {
+  const [searchParams] = useSearchParams();
+  if (lead.status === "converted") return null;
+  if (placement === "row-menu") {
+    return (
+      <DropdownMenuItem asChild>
+        <Link to={`/admin/leads/${lead.id}?invite=booking`}>Send booking invitation</Link>
+      </DropdownMenuItem>
+    );
+  }
+  return (
+    <BookingInvitationDialog
+      leadId={lead.id}
+      name={lead.name}
+      defaultOpen={searchParams.get("invite") === "booking"}
+      trigger={
+        <Button variant="outline" size="sm">
+          <CalendarPlus aria-hidden="true" /> Send booking invitation
+        </Button>
+      }
+    />
+  );
+}

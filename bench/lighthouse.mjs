@@ -1,0 +1,130 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile, the default emulation and throttling) on every
+// public page, 5 runs each, median scores for performance, accessibility, best practices and SEO,
+// and the gzipped JavaScript each page downloads. Prints a table and writes docs/benchmarks/lighthouse.md.
+// Uses Debian's Chromium (/usr/bin/chromium, or CHROME_PATH) against the production build on an
+// empty embedded database.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { buildIfStale } from "../scripts/build-if-stale.mjs";
+
+const PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you"];
+const lighthouseVersion = JSON.parse(fs.readFileSync(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8")).version;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const root = path.resolve(import.meta.dirname, "..");
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function startApp() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-bench-"));
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", ADMIN_PASSWORD: "bench-admin-password" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes("ready at")) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The app did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `http://localhost:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Bytes of JavaScript transferred (gzipped by the server's compression), from the run's network log. */
+function scriptBytes(lhr) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  return items.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+buildIfStale(root);
+const app = await startApp();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+const rows = [];
+try {
+  for (const page of PAGES) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await lighthouse(`${app.url}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const { categories } = result.lhr;
+      runs.push({
+        performance: categories.performance.score * 100,
+        accessibility: categories.accessibility.score * 100,
+        bestPractices: categories["best-practices"].score * 100,
+        seo: categories.seo.score * 100,
+        jsKb: scriptBytes(result.lhr) / 1024,
+      });
+    }
+    const row = {
+      page,
+      performance: median(runs.map((r) => r.performance)),
+      accessibility: median(runs.map((r) => r.accessibility)),
+      bestPractices: median(runs.map((r) => r.bestPractices)),
+      seo: median(runs.map((r) => r.seo)),
+      jsKb: median(runs.map((r) => r.jsKb)),
+    };
+    rows.push(row);
+    console.log(
+      `${page.padEnd(14)} performance ${String(row.performance).padStart(3)}  accessibility ${String(row.accessibility).padStart(3)}  best practices ${String(row.bestPractices).padStart(3)}  SEO ${String(row.seo).padStart(3)}  JS ${row.jsKb.toFixed(1)} KB gzipped`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  await app.stop();
+}
+
+const table = [
+  "| Page | Performance | Accessibility | Best practices | SEO | JS (KB, gzipped) |",
+  "| --- | ---: | ---: | ---: | ---: | ---: |",
+  ...rows.map((row) => `| \`${row.page}\` | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.jsKb.toFixed(1)} |`),
+].join("\n");
+const report = `# Lighthouse figures for the public pages
+
+Measured with \`npm run bench:lighthouse\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${lighthouseVersion} in its default
+mobile configuration (emulated phone, simulated slow 4G and CPU throttling), Debian's Chromium, the production build served
+by \`node server.js\` on an empty embedded database, ${RUNS} runs per page, median of each figure. JS is the JavaScript the
+page downloads on first load, as transferred (gzip); dialogs and the mobile menu load their code only when opened.
+Lighthouse scales the CPU time it observes, so a busy machine lowers the performance score; note the load when comparing.
+
+${table}
+`;
+fs.mkdirSync(path.join(root, "docs/benchmarks"), { recursive: true });
+fs.writeFileSync(path.join(root, "docs/benchmarks/lighthouse.md"), report);
+console.log("\nWritten to docs/benchmarks/lighthouse.md");

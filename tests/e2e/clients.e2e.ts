@@ -1,0 +1,157 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { adminContext, launchBrowser } from "./support/browser";
+
+let app: AppServer;
+let browser: Browser;
+let admin: BrowserContext;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
+});
+
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+async function addClient(page: Page, name: string, email: string, tier: string) {
+  await page.goto("/admin/clients");
+  await page.getByRole("heading", { name: "Clients Directory" }).waitFor();
+  await page.getByRole("button", { name: "Add Client" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Client" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Tier").selectOption(tier);
+  await dialog.getByRole("button", { name: "Add Client" }).click();
+  await page.getByText("Client added successfully").waitFor();
+  await dialog.waitFor({ state: "detached" });
+}
+
+describe("clients", () => {
+  it("adds a client, who starts with a draft invoice, and opens them from the directory", async () => {
+    const page = await admin.newPage();
+    await addClient(page, "Bloom Florals", "hi@bloom-florals.test", "2");
+    const row = page.getByRole("row", { name: /Bloom Florals/ });
+    expect(await row.textContent()).toContain("hi@bloom-florals.test");
+    await row.getByRole("cell", { name: "hi@bloom-florals.test" }).click();
+    await page.getByRole("heading", { level: 1, name: "Bloom Florals" }).waitFor();
+    await page.getByRole("tab", { name: /Invoices/ }).click();
+    const invoice = page.getByRole("tabpanel").getByRole("row", { name: /INV-/ });
+    expect(await invoice.textContent()).toMatch(/draft.*\$249\.00/);
+    await page.close();
+  });
+
+  it("an inline status change and the internal notes survive a reload", async () => {
+    const page = await admin.newPage();
+    await addClient(page, "Party Palace Rentals", "book@partypalace.test", "1");
+    await page.getByRole("combobox", { name: "Status of Party Palace Rentals", exact: true }).selectOption("paused");
+    await page.getByText("Status updated").waitFor();
+    await page.getByRole("combobox", { name: "Payment status of Party Palace Rentals" }).selectOption("partial");
+    await page.getByText("Payment status updated").waitFor();
+    await page.reload();
+    expect(await page.getByRole("combobox", { name: "Status of Party Palace Rentals", exact: true }).inputValue()).toBe("paused");
+    expect(await page.getByRole("combobox", { name: "Payment status of Party Palace Rentals" }).inputValue()).toBe("partial");
+
+    await page.getByRole("link", { name: "Party Palace Rentals" }).click();
+    await page.getByRole("heading", { level: 1, name: "Party Palace Rentals" }).waitFor();
+    await page.getByLabel("Internal notes").fill("Prefers calls after 3pm.\nBounce house photos coming Friday.");
+    await page.getByRole("button", { name: "Save Notes" }).click();
+    await page.getByText("Notes saved").waitFor();
+    await page.reload();
+    expect(await page.getByLabel("Internal notes").inputValue()).toBe("Prefers calls after 3pm.\nBounce house photos coming Friday.");
+
+    // A new project needs a name.
+    await page.getByRole("button", { name: "New Project" }).click();
+    const projectDialog = page.getByRole("dialog", { name: "New Project" });
+    await projectDialog.getByRole("button", { name: "Create Project" }).click();
+    await projectDialog.getByText("Please enter a project name").waitFor();
+    await projectDialog.getByLabel("Project name").fill("Rental catalog site");
+    await projectDialog.getByRole("button", { name: "Create Project" }).click();
+    await page.getByText("Project created successfully").waitFor();
+    await page.getByRole("tabpanel").getByRole("link", { name: "Rental catalog site" }).waitFor();
+    await page.close();
+  });
+
+  it("refuses to delete a client with invoices, says why, and archives them instead", async () => {
+    const page = await admin.newPage();
+    await addClient(page, "Mesa Verde Catering", "hello@mesaverde.test", "1");
+    await page.getByRole("link", { name: "Mesa Verde Catering" }).click();
+    await page.getByRole("heading", { level: 1, name: "Mesa Verde Catering" }).waitFor();
+
+    // A consultation added here is e-mailed to the client on request.
+    await page.getByRole("tab", { name: /Consultations/ }).click();
+    await page.getByRole("button", { name: "Add Consultation" }).click();
+    const consultation = page.getByRole("dialog", { name: "Add Consultation" });
+    await consultation.getByLabel("Date").fill("2026-12-01");
+    await consultation.getByLabel("Start").fill("10:00");
+    await consultation.getByLabel("End").fill("10:30");
+    await consultation.getByLabel("Meeting link").fill("https://meet.example.com/mesa");
+    await consultation.getByRole("button", { name: "Add Consultation" }).click();
+    await page.getByText("Consultation added successfully").waitFor();
+    await page.getByRole("button", { name: "E-mail Mesa Verde Catering the consultation details" }).click();
+    await page.getByText("Notification email sent").waitFor();
+    await page.screenshot({ path: "/tmp/clients-detail.png", fullPage: true });
+
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText("Mesa Verde Catering can't be deleted").waitFor();
+    expect(await dialog.textContent()).toContain("a client with invoices cannot be deleted");
+    await dialog.getByRole("button", { name: "Archive Client" }).click();
+    await page.getByText("Client archived").waitFor();
+    await page.reload();
+    expect(await page.getByRole("main").textContent()).toContain("Archived");
+    await page.goto("/admin/clients?status=archived");
+    await page.getByRole("row", { name: /Mesa Verde Catering/ }).waitFor();
+    await page.close();
+  });
+
+  it("an unknown client shows Back to Clients", async () => {
+    const page = await admin.newPage();
+    const response = await page.goto("/admin/clients/00000000-0000-4000-8000-000000000000");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("link", { name: "Back to Clients" }).click();
+    await page.getByRole("heading", { name: "Clients Directory" }).waitFor();
+    await page.close();
+  });
+});
+
+describe("conversion", () => {
+  it("converts a promo lead from the leads list; the client has a draft invoice at the promo price with the code", async () => {
+    const visitor = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
+    const site = await visitor.newPage();
+    await site.goto("/packages");
+    const claim = site.locator("#claim");
+    await claim.getByLabel("Full name").fill("Gina Griddle");
+    await claim.getByLabel("Email").fill("gina@griddle-catering.test");
+    await claim.getByLabel("Phone").fill("214-555-0177");
+    await claim.getByRole("button", { name: "Claim My $99 Website" }).click();
+    const code = (await site.getByTestId("promo-code").textContent())?.trim() ?? "";
+    expect(code).toMatch(/^LAUNCH-/);
+    await visitor.close();
+
+    const page = await admin.newPage();
+    await page.goto("/admin/leads?q=griddle");
+    await page.getByRole("button", { name: "Actions for Gina Griddle" }).click();
+    await page.getByRole("menuitem", { name: "Convert to Client" }).click();
+    await page.getByText("Gina Griddle converted to customer successfully").waitFor();
+    // Converted leads hide convert.
+    await page.getByRole("button", { name: "Actions for Gina Griddle" }).click();
+    await page.getByRole("menuitem", { name: "View Details" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "Convert to Client" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+
+    await page.goto("/admin/clients?q=griddle");
+    await page.getByRole("link", { name: "Gina Griddle" }).click();
+    await page.getByRole("heading", { level: 1, name: "Gina Griddle" }).waitFor();
+    await page.getByRole("tab", { name: /Invoices/ }).click();
+    const invoice = page.getByRole("tabpanel").getByRole("row", { name: /INV-/ });
+    const text = await invoice.textContent();
+    expect(text).toContain(code);
+    expect(text).toMatch(/draft.*\$99\.00/);
+    await page.close();
+  });
+});

@@ -1,0 +1,195 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDaysToDate, dateInZone, localToInstant, timeInZone } from "~/availability/slot-time";
+import { WEEKDAY_NAMES } from "~/availability/availability-forms";
+import { startMailServer, type TestMailServer } from "../support/mail-server";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { adminContext, launchBrowser } from "./support/browser";
+
+const NY = "America/New_York";
+const TOKYO = "Asia/Tokyo";
+
+let app: AppServer;
+let browser: Browser;
+let mail: TestMailServer;
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  [app, browser] = await Promise.all([startAppServer({ SMTP_URL: mail.url }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await mail?.stop();
+});
+
+async function sendInquiry(name: string, email: string) {
+  const response = await fetch(`${app.url}/inquiry`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+    body: new URLSearchParams({ name, email, message: "Please call me" }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+async function toast(page: Page, text: string | RegExp) {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+}
+
+/** The booking link from the invitation e-mail the lead received. */
+async function invitationLink(email: string): Promise<string> {
+  const received = await mail.waitFor((message) => message.envelopeTo.includes(email) && (message.subject ?? "").startsWith("Book your"));
+  const link = /https?:\/\/\S+\/booking\/[0-9a-f-]+/.exec(received.text ?? "")?.[0];
+  if (!link) throw new Error("No booking link in the invitation");
+  return new URL(link).pathname;
+}
+
+async function invite(page: Page, leadLabel: RegExp) {
+  await page.goto("/admin/consultations?tab=invitations");
+  await page.getByRole("button", { name: "Send booking invitation" }).click();
+  const dialog = page.getByRole("dialog");
+  const option = dialog.locator("#invite-lead option").filter({ hasText: leadLabel });
+  await dialog.getByLabel("Lead").selectOption({ value: (await option.getAttribute("value")) ?? "" });
+  await dialog.getByLabel("Availability window").selectOption("7");
+  await dialog.getByRole("button", { name: "Send Invitation" }).click();
+  await toast(page, "Booking invitation sent with your calendar availability!");
+}
+
+describe("consultation booking, end to end", () => {
+  it("admin sets availability and invites; a lead in Tokyo books; the racer is told; the admin confirms, proposes and completes", async () => {
+    // Dates relative to today in the business zone: the rule is for tomorrow's weekday.
+    const today = dateInZone(new Date(), NY);
+    const tomorrow = addDaysToDate(today, 1);
+    const weekday = new Date(`${tomorrow}T12:00:00Z`).getUTCDay();
+    const weekLater = addDaysToDate(tomorrow, 7);
+
+    await sendInquiry("Aiko Tanaka", "aiko@example.test");
+    await sendInquiry("Ben Racer", "ben@example.test");
+
+    const admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
+    const adminPage = await admin.newPage();
+    await adminPage.goto("/admin/availability?tab=rules");
+    await adminPage.getByText("No recurring rules yet. Add rules for days you're regularly available.").waitFor();
+    await adminPage.getByRole("button", { name: "Add Rule" }).click();
+    const ruleDialog = adminPage.getByRole("dialog");
+    await ruleDialog.getByLabel("Day of week").selectOption(String(weekday));
+    await ruleDialog.getByLabel("Start time").fill("09:00");
+    await ruleDialog.getByLabel("End time").fill("10:00");
+    await ruleDialog.getByRole("button", { name: "Add Rule" }).click();
+    await toast(adminPage, "Recurring rule added");
+    await adminPage.getByTestId("rule").filter({ hasText: WEEKDAY_NAMES[weekday] }).waitFor();
+    await adminPage.getByLabel("Generate for").selectOption("2");
+    await adminPage.getByRole("button", { name: "Generate Slots" }).click();
+    await toast(adminPage, "Generated 4 time slots!");
+
+    await adminPage.getByRole("tab", { name: "Blocked Dates" }).click();
+    await adminPage.getByRole("button", { name: "Block Dates" }).click();
+    const blockDialog = adminPage.getByRole("dialog");
+    await blockDialog.getByLabel("Start date").fill(weekLater);
+    await blockDialog.getByLabel("End date").fill(weekLater);
+    await blockDialog.getByLabel("Reason (optional)").fill("Conference");
+    await blockDialog.getByRole("button", { name: "Block Dates" }).click();
+    await toast(adminPage, `Blocked ${weekLater} to ${weekLater} and deleted 2 existing slot(s)`);
+
+    // Aiko from the leads list's row menu (it opens her page with the dialog), Ben from Consultations.
+    await adminPage.goto("/admin/leads");
+    await adminPage.getByRole("button", { name: "Actions for Aiko Tanaka" }).click();
+    await adminPage.getByRole("menuitem", { name: "Send booking invitation" }).press("Enter");
+    await adminPage.waitForURL(/invite=booking/);
+    const inviteDialog = adminPage.getByRole("dialog");
+    await inviteDialog.getByLabel("Availability window").selectOption("7");
+    await inviteDialog.getByRole("button", { name: "Send Invitation" }).click();
+    await toast(adminPage, "Booking invitation sent with your calendar availability!");
+    await invite(adminPage, /Ben Racer/);
+    const aikoPath = await invitationLink("aiko@example.test");
+    const benPath = await invitationLink("ben@example.test");
+
+    // Both visitors open their links in Tokyo; only tomorrow (New York) has times.
+    const firstStart = localToInstant(tomorrow, "09:00", NY)!;
+    const tokyoDate = dateInZone(firstStart, TOKYO);
+    const tokyoTime = timeInZone(firstStart, TOKYO);
+    const openInTokyo = async (path: string) => {
+      const context = await browser.newContext({ baseURL: app.url, timezoneId: TOKYO, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(path);
+      await page.getByText("Times shown in your timezone:").waitFor();
+      expect(await page.getByText(TOKYO, { exact: true }).count()).toBeGreaterThan(0);
+      await page.locator(`[data-day="${tokyoDate}"] button`).click();
+      await page.getByRole("group", { name: "Available times" }).getByRole("button", { name: tokyoTime }).click();
+      return { context, page };
+    };
+    const aiko = await openInTokyo(aikoPath);
+    expect(await aiko.page.locator("[data-day] button:not([disabled])").count()).toBe(1);
+    await aiko.page.getByText("Welcome Aiko Tanaka! Select a date and time for your consultation.").waitFor();
+    const ben = await openInTokyo(benPath);
+
+    await aiko.page.getByRole("button", { name: "Confirm Booking" }).click();
+    await toast(aiko.page, "Consultation booked successfully! You'll receive a confirmation email shortly.");
+    await aiko.page.getByTestId("booked-time").waitFor(); // after the 2-second reload
+    expect(await aiko.page.getByTestId("booked-time").textContent()).toContain(tokyoTime);
+
+    await ben.page.getByRole("button", { name: "Confirm Booking" }).click();
+    await toast(ben.page, "Failed to book: This time slot is no longer available. Please choose another time.");
+    await ben.context.close();
+
+    // Both sides get a calendar invitation for the same instant.
+    const expectedStart = firstStart.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    for (const recipient of ["aiko@example.test", "hello@sistersite.studio"]) {
+      const received = await mail.waitFor((message) => message.envelopeTo.includes(recipient) && /booked/i.test(message.subject ?? ""));
+      const ics = received.attachments.find((attachment) => attachment.filename === "invite.ics")?.content.toString("utf8") ?? "";
+      expect(ics).toContain("METHOD:REQUEST");
+      expect(ics).toContain(`DTSTART:${expectedStart}`);
+    }
+
+    // The admin confirms Aiko with a meeting link, then completes; proposes a new time to Ben.
+    await adminPage.goto("/admin/bookings");
+    const aikoRow = adminPage.getByTestId("booking-row").filter({ hasText: "Aiko Tanaka" });
+    await aikoRow.getByRole("button", { name: "Confirm" }).click();
+    const confirmDialog = adminPage.getByRole("dialog");
+    await confirmDialog.getByLabel("Meeting link").fill("");
+    await confirmDialog.getByRole("button", { name: "Confirm & Send" }).click();
+    await toast(adminPage, "Please provide a meeting link");
+    await aikoRow.getByRole("button", { name: "Confirm" }).click();
+    await adminPage.getByRole("dialog").getByLabel("Meeting link").fill("https://meet.example.test/aiko");
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Confirm & Send" }).click();
+    await toast(adminPage, "Consultation confirmed and email sent!");
+    await aikoRow.getByText("Confirmed").waitFor();
+
+    const benRow = adminPage.getByTestId("booking-row").filter({ hasText: "Ben Racer" });
+    await benRow.getByRole("button", { name: "Propose New Time" }).click();
+    await adminPage.getByRole("dialog").getByLabel("Time slot 1").fill(`${addDaysToDate(today, 2)}T15:00`);
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Propose & Send" }).click();
+    await toast(adminPage, "New times proposed and email sent!");
+
+    await aikoRow.getByRole("button", { name: "Mark Completed" }).click();
+    await toast(adminPage, "Marked as completed");
+    await aikoRow.getByText("Completed").waitFor();
+
+    // Ben sees the proposed time first and takes it.
+    const benAgain = await browser.newContext({ baseURL: app.url, timezoneId: TOKYO });
+    const benPage = await benAgain.newPage();
+    await benPage.goto(benPath);
+    await benPage.getByText("Proposed new times").waitFor();
+    const proposed = localToInstant(addDaysToDate(today, 2), "15:00", NY)!;
+    await benPage.getByRole("button", { name: new RegExp(timeInZone(proposed, TOKYO)) }).first().click();
+    await benPage.getByRole("button", { name: "Confirm Booking" }).click();
+    await toast(benPage, "Consultation booked successfully!");
+    await benPage.getByTestId("booked-time").waitFor();
+    await benAgain.close();
+    await aiko.context.close();
+    await admin.close();
+  });
+
+  it("an unknown or altered link shows the error card and nothing else", async () => {
+    const context = await browser.newContext({ baseURL: app.url });
+    const page = await context.newPage();
+    const response = await page.goto(`/booking/00000000-0000-4000-8000-000000000000-${"a".repeat(32)}`);
+    expect(response?.status()).toBe(404);
+    await page.getByText("Lead not found").waitFor();
+    expect(await page.getByText("Welcome").count()).toBe(0);
+    await page.goto("/booking");
+    await page.getByText("Invalid booking link").waitFor();
+    await context.close();
+  });
+});
