@@ -51,13 +51,11 @@ const totalTile = () => page.getByRole("region", { name: "Lead statistics" }).ge
 const rows = () => page.getByRole("table", { name: "Leads" }).locator("tbody tr");
 
 describe("the leads workspace", () => {
-  it("adds a lead ('Name and email are required' first) and finds it by an e-mail fragment", async () => {
+  it("adds a lead and finds it by an e-mail fragment", async () => {
     await open("/admin/leads");
     await page.getByRole("heading", { name: "Website Leads" }).waitFor();
     await page.getByRole("button", { name: "Add Lead" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Add Lead" }).click();
-    await dialog.getByText("Name and email are required").waitFor();
     await dialog.getByLabel("Name").fill("Rosa Delgado");
     await dialog.getByLabel("Email").fill("rosa@mesaverde-catering.test");
     await dialog.getByRole("button", { name: "Add Lead" }).click();
