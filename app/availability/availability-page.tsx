@@ -331,7 +331,7 @@ function CalendarTab({ data, setParam }: { data: LoaderData; setParam: (changes:
         {data.view === "week" ? (
           <div className="grid gap-3 md:grid-cols-7">
             {datesBetween(data.range.start, data.range.end).map((date) => (
-              <section key={date} aria-label={format(parseISO(date), "EEEE, MMMM d")} className="grid content-start gap-2 rounded-md border p-2">
+              <section key={date} aria-label={format(parseISO(date), "EEEE, MMMM d")} className="grid min-w-0 content-start gap-2 rounded-md border p-2">
                 <button type="button" className="text-left text-sm font-semibold hover:underline" onClick={() => setParam({ view: "day", date })}>
                   {format(parseISO(date), "EEE d")}
                 </button>
@@ -352,7 +352,7 @@ function CalendarTab({ data, setParam }: { data: LoaderData; setParam: (changes:
                 blocked: (day) => blocked(format(day, "yyyy-MM-dd")),
                 hasSlots: (day) => slotsOn(format(day, "yyyy-MM-dd")).length > 0,
               }}
-              modifiersClassNames={{ blocked: "bg-destructive/15 text-destructive rounded-md", hasSlots: "font-bold" }}
+              modifiersClassNames={{ blocked: "bg-destructive/15 text-destructive rounded-md", hasSlots: "[&_button]:font-bold" }}
             />
             <div>
               <h3 className="mb-2 font-semibold">All Slots This Month ({data.slots.length})</h3>
@@ -427,14 +427,17 @@ function SlotList({
         const label = `${showDate ? `${format(parseISO(slot.date), "MMM d")} ` : ""}${shortTime(slot.startTime)}–${shortTime(slot.endTime)}`;
         const booked = slot.status === "booked";
         return (
-          <li key={slot.id} className="flex items-center gap-2 rounded border px-2 py-1 text-sm" data-testid="slot">
+          <li key={slot.id} className={`flex min-w-0 items-center rounded border py-1 ${compact ? "gap-1 px-1 text-xs" : "gap-2 px-2 text-sm"}`} data-testid="slot">
             {booked ? null : (
               <NativeCheckbox checked={selected.has(slot.id)} onChange={() => toggle(slot.id)} aria-label={`Select ${slot.date} ${label}`} />
             )}
-            <span className="flex-1">{label}</span>
-            <Badge variant={booked ? "default" : slot.status === "tentative" ? "outline" : "secondary"}>{slot.status}</Badge>
+            <span className="min-w-0 flex-1 truncate">{label}</span>
+            {/* In narrow columns only the exceptions (tentative, booked) carry a badge. */}
+            {!compact || slot.status !== "open" ? (
+              <Badge variant={booked ? "default" : slot.status === "tentative" ? "outline" : "secondary"}>{slot.status}</Badge>
+            ) : null}
             {!booked && !selectionMode ? (
-              <Button variant="ghost" size="icon" className="size-7" onClick={() => onDelete(slot.id)} aria-label={`Delete slot ${slot.date} ${label}`}>
+              <Button variant="ghost" size="icon" className={compact ? "size-6" : "size-7"} onClick={() => onDelete(slot.id)} aria-label={`Delete slot ${slot.date} ${label}`}>
                 <Trash2 className="size-3.5" aria-hidden="true" />
               </Button>
             ) : null}

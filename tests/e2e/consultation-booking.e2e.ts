@@ -94,9 +94,18 @@ describe("consultation booking, end to end", () => {
 
     // Aiko from the leads list's row menu (it opens her page with the dialog), Ben from Consultations.
     await adminPage.goto("/admin/leads");
-    await adminPage.getByRole("button", { name: "Actions for Aiko Tanaka" }).click();
-    await adminPage.getByRole("menuitem", { name: "Send booking invitation" }).press("Enter");
-    await adminPage.waitForURL(/invite=booking/);
+    // The leads table may re-render while it settles (closing an open menu): try the menu again then.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await adminPage.getByRole("button", { name: "Actions for Aiko Tanaka" }).click();
+        await adminPage.getByRole("menuitem", { name: "Send booking invitation" }).press("Enter", { timeout: 10_000 });
+        await adminPage.waitForURL(/invite=booking/, { timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await adminPage.keyboard.press("Escape");
+      }
+    }
     const inviteDialog = adminPage.getByRole("dialog");
     await inviteDialog.getByLabel("Availability window").selectOption("7");
     await inviteDialog.getByRole("button", { name: "Send Invitation" }).click();
