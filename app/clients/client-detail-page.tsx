@@ -38,9 +38,9 @@ import { checkForm, type FieldErrors } from "~/ui/form-validation";
 import { Input } from "~/ui/input";
 import { formatCents } from "~/ui/money-format";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import { Textarea } from "~/ui/textarea";
+import { DataTable } from "~/ui/data-table";
 import { useFormDialog } from "~/ui/use-form-dialog";
 import type { Route } from "./+types/client-detail-page";
 import { CLIENT_STATUS_LABELS, clientNotesSchema, editClientSchema, PAYMENT_STATUS_LABELS } from "./client-form";
@@ -764,46 +764,40 @@ export default function ClientDetailPage() {
           <div className="flex justify-end">
             <NewProjectDialog client={client} />
           </div>
-          <div className="rounded-lg border bg-background">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Project</TableHead>
-                  <TableHead>Number</TableHead>
-                  <TableHead>Tier</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Deadline</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {projects.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
-                      No projects yet.
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  projects.map((project) => (
-                    <TableRow key={project.id}>
-                      <TableCell className="font-medium">
-                        <Link to={`/admin/projects/${project.id}`} className="text-primary hover:underline">
-                          {project.name ?? project.projectNumber}
-                        </Link>
-                      </TableCell>
-                      <TableCell>{project.projectNumber}</TableCell>
-                      <TableCell>{project.tier}</TableCell>
-                      <TableCell>
-                        <Badge variant={project.status === "complete" ? "success" : "outline"}>
-                          {project.status === "complete" ? "completed" : humanize(project.status)}
-                        </Badge>
-                      </TableCell>
-                      <TableCell>{project.deliveryDeadline ? formatDate(`${project.deliveryDeadline}T12:00:00Z`, "UTC") : "—"}</TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </div>
+          <DataTable
+            label="Projects"
+            rows={projects}
+            getRowId={(project) => project.id}
+            emptyMessage="No projects yet."
+            columns={[
+              {
+                id: "project",
+                header: "Project",
+                className: "font-medium",
+                cell: (project) => (
+                  <Link to={`/admin/projects/${project.id}`} className="text-primary hover:underline">
+                    {project.name ?? project.projectNumber}
+                  </Link>
+                ),
+              },
+              { id: "number", header: "Number", cell: (project) => project.projectNumber },
+              { id: "tier", header: "Tier", cell: (project) => project.tier },
+              {
+                id: "status",
+                header: "Status",
+                cell: (project) => (
+                  <Badge variant={project.status === "complete" ? "success" : "outline"}>
+                    {project.status === "complete" ? "completed" : humanize(project.status)}
+                  </Badge>
+                ),
+              },
+              {
+                id: "deadline",
+                header: "Deadline",
+                cell: (project) => (project.deliveryDeadline ? formatDate(`${project.deliveryDeadline}T12:00:00Z`, "UTC") : "—"),
+              },
+            ]}
+          />
         </TabsContent>
         <TabsContent value="invoices" className="grid gap-3">
           <div className="flex justify-end">
@@ -813,110 +807,86 @@ export default function ClientDetailPage() {
               </Link>
             </Button>
           </div>
-          <div className="rounded-lg border bg-background">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Invoice</TableHead>
-                  <TableHead>Project</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Promo code</TableHead>
-                  <TableHead className="text-right">Total</TableHead>
-                  <TableHead>Created</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {invoices.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-                      No invoices yet.
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  invoices.map((invoice) => (
-                    <TableRow key={invoice.id}>
-                      <TableCell className="font-medium">
-                        <Link to={`/admin/invoices/${invoice.id}`} className="inline-flex items-center gap-1 text-primary hover:underline">
-                          <FileText className="size-4" aria-hidden="true" /> {invoice.invoiceNumber}
-                        </Link>
-                      </TableCell>
-                      <TableCell>{invoice.projectNumber ?? "—"}</TableCell>
-                      <TableCell>
-                        <Badge variant={statusVariant(invoice.status)}>{invoice.status}</Badge>
-                      </TableCell>
-                      <TableCell className="font-mono text-xs">{invoice.promoCode ?? "—"}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatCents(invoice.totalCents)}</TableCell>
-                      <TableCell>{formatDate(invoice.createdAt, timeZone)}</TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </div>
+          <DataTable
+            label="Invoices"
+            rows={invoices}
+            getRowId={(invoice) => invoice.id}
+            emptyMessage="No invoices yet."
+            columns={[
+              {
+                id: "invoice",
+                header: "Invoice",
+                className: "font-medium",
+                cell: (invoice) => (
+                  <Link to={`/admin/invoices/${invoice.id}`} className="inline-flex items-center gap-1 text-primary hover:underline">
+                    <FileText className="size-4" aria-hidden="true" /> {invoice.invoiceNumber}
+                  </Link>
+                ),
+              },
+              { id: "project", header: "Project", cell: (invoice) => invoice.projectNumber ?? "—" },
+              { id: "status", header: "Status", cell: (invoice) => <Badge variant={statusVariant(invoice.status)}>{invoice.status}</Badge> },
+              { id: "promoCode", header: "Promo code", className: "font-mono text-xs", cell: (invoice) => invoice.promoCode ?? "—" },
+              { id: "total", header: "Total", className: "text-right tabular-nums", cell: (invoice) => formatCents(invoice.totalCents) },
+              { id: "created", header: "Created", cell: (invoice) => formatDate(invoice.createdAt, timeZone) },
+            ]}
+          />
         </TabsContent>
         <TabsContent value="consultations" className="grid gap-3">
           <div className="flex justify-end">
             <ConsultationDialog projects={projects} />
           </div>
-          <div className="rounded-lg border bg-background">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Time</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Project</TableHead>
-                  <TableHead>Meeting</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {consultations.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
-                      No consultations yet.
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  consultations.map((consultation) => (
-                    <TableRow key={consultation.id}>
-                      <TableCell>
-                        {consultation.scheduledDate ? formatDate(`${consultation.scheduledDate}T12:00:00Z`, "UTC") : "—"}
-                      </TableCell>
-                      <TableCell>
-                        {consultation.scheduledStartTime
-                          ? `${consultation.scheduledStartTime.slice(0, 5)}${consultation.scheduledEndTime ? `–${consultation.scheduledEndTime.slice(0, 5)}` : ""}`
-                          : "—"}
-                      </TableCell>
-                      <TableCell>{consultation.consultType}</TableCell>
-                      <TableCell>
-                        <Badge variant={statusVariant(consultation.status)}>{consultation.status}</Badge>
-                      </TableCell>
-                      <TableCell>{consultation.projectLabel ?? "—"}</TableCell>
-                      <TableCell>
-                        {consultation.meetingLink ? (
-                          <a href={consultation.meetingLink} target="_blank" rel="noreferrer noopener" className="text-primary hover:underline">
-                            Join
-                          </a>
-                        ) : (
-                          "—"
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <div className="flex justify-end gap-1">
-                          <ConsultationDialog consultation={consultation} projects={projects} />
-                          <ConsultationRowActions consultation={consultation} clientName={client.name} />
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </div>
+          <DataTable
+            label="Consultations"
+            rows={consultations}
+            getRowId={(consultation) => consultation.id}
+            emptyMessage="No consultations yet."
+            columns={[
+              {
+                id: "date",
+                header: "Date",
+                cell: (consultation) =>
+                  consultation.scheduledDate ? formatDate(`${consultation.scheduledDate}T12:00:00Z`, "UTC") : "—",
+              },
+              {
+                id: "time",
+                header: "Time",
+                cell: (consultation) =>
+                  consultation.scheduledStartTime
+                    ? `${consultation.scheduledStartTime.slice(0, 5)}${consultation.scheduledEndTime ? `–${consultation.scheduledEndTime.slice(0, 5)}` : ""}`
+                    : "—",
+              },
+              { id: "type", header: "Type", cell: (consultation) => consultation.consultType },
+              {
+                id: "status",
+                header: "Status",
+                cell: (consultation) => <Badge variant={statusVariant(consultation.status)}>{consultation.status}</Badge>,
+              },
+              { id: "project", header: "Project", cell: (consultation) => consultation.projectLabel ?? "—" },
+              {
+                id: "meeting",
+                header: "Meeting",
+                cell: (consultation) =>
+                  consultation.meetingLink ? (
+                    <a href={consultation.meetingLink} target="_blank" rel="noreferrer noopener" className="text-primary hover:underline">
+                      Join
+                    </a>
+                  ) : (
+                    "—"
+                  ),
+              },
+              {
+                id: "actions",
+                header: "Actions",
+                srOnlyHeader: true,
+                cell: (consultation) => (
+                  <div className="flex justify-end gap-1">
+                    <ConsultationDialog consultation={consultation} projects={projects} />
+                    <ConsultationRowActions consultation={consultation} clientName={client.name} />
+                  </div>
+                ),
+              },
+            ]}
+          />
         </TabsContent>
       </Tabs>
     </div>
