@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
+import { useSubmissionOutcome } from "./use-submission-outcome";
 
 type FailedResult = { ok: false; fieldErrors?: Partial<Record<string, string>>; values?: Record<string, string> };
 
@@ -11,15 +12,9 @@ type FailedResult = { ok: false; fieldErrors?: Partial<Record<string, string>>; 
 export function useFormDialog<T extends { ok: boolean }>() {
   const fetcher = useFetcher<T>();
   const [open, setOpenState] = useState(false);
-  const submittedWith = useRef<{ data: unknown } | null>(null);
-
-  useEffect(() => {
-    if (fetcher.state === "submitting" && !submittedWith.current) submittedWith.current = { data: fetcher.data };
-    if (fetcher.state !== "idle" || !submittedWith.current) return;
-    const answered = fetcher.data !== submittedWith.current.data ? fetcher.data : undefined;
-    submittedWith.current = null;
-    if (!answered || answered.ok) setOpenState(false);
-  }, [fetcher.state, fetcher.data]);
+  useSubmissionOutcome(fetcher, (answer) => {
+    if (!answer || answer.ok) setOpenState(false);
+  });
 
   // Errors from before the dialog was (re)opened are not shown again.
   const [openedWith, setOpenedWith] = useState<unknown>(undefined);

@@ -70,10 +70,11 @@ describe("clients", () => {
     await hydrated(page);
     expect(await page.getByLabel("Internal notes").inputValue()).toBe("Prefers calls after 3pm.\nBounce house photos coming Friday.");
 
-    // A new project from the client's page. (Its 'Please enter a project name' refusal is proved in
-    // app/projects/project-form.test.ts: in this browser run the dialog closed after the refusal.)
+    // A new project from the client's page: refused without a name, the dialog stays open with the message.
     await page.getByRole("button", { name: "New Project" }).click();
     const projectDialog = page.getByRole("dialog", { name: "New Project" });
+    await projectDialog.getByRole("button", { name: "Create Project" }).click();
+    await projectDialog.getByText("Please enter a project name").waitFor();
     await projectDialog.getByLabel("Project name").fill("Rental catalog site");
     await projectDialog.getByRole("button", { name: "Create Project" }).click();
     await page.getByText("Project created successfully").waitFor();

@@ -56,6 +56,8 @@ describe("the leads workspace", () => {
     await page.getByRole("heading", { name: "Website Leads" }).waitFor();
     await page.getByRole("button", { name: "Add Lead" }).click();
     const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Add Lead" }).click();
+    await dialog.getByRole("alert").getByText("Name and email are required").waitFor();
     await dialog.getByLabel("Name").fill("Rosa Delgado");
     await dialog.getByLabel("Email").fill("rosa@mesaverde-catering.test");
     await dialog.getByRole("button", { name: "Add Lead" }).click();
