@@ -1,3 +1,4 @@
+import { readTableSort, type TableSort } from "~/ui/data-table-params";
 import { z } from "zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
@@ -81,6 +82,15 @@ export const clientListFilterSchema = z.object({
   payment: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
 });
 export type ClientListFilter = z.infer<typeof clientListFilterSchema>;
+
+/** The columns the directory sorts by (the `sort` param); newest first unless the URL says otherwise. */
+export const CLIENT_SORT_KEYS = ["name", "email", "tier", "created"] as const;
+export type ClientSortKey = (typeof CLIENT_SORT_KEYS)[number];
+export const DEFAULT_CLIENT_SORT: TableSort<ClientSortKey> = { key: "created", direction: "desc" };
+
+export function clientListSortFrom(params: URLSearchParams): TableSort<ClientSortKey> {
+  return readTableSort(params, CLIENT_SORT_KEYS, DEFAULT_CLIENT_SORT);
+}
 
 export function clientListFilterFrom(params: URLSearchParams): ClientListFilter {
   return clientListFilterSchema.parse({

@@ -21,6 +21,8 @@ import {
   addClientSchema,
   CLIENT_STATUS_LABELS,
   clientListFilterFrom,
+  clientListSortFrom,
+  DEFAULT_CLIENT_SORT,
   clientPaymentStatusSchema,
   clientStatusSchema,
   PAYMENT_STATUS_LABELS,
@@ -35,11 +37,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const filter = clientListFilterFrom(url.searchParams);
+  const sort = clientListSortFrom(url.searchParams);
   const [page, settings] = await Promise.all([
-    listClients({ ...filter, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    listClients({ ...filter, sort, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     getOrganizationSettings(),
   ]);
-  return { ...page, filter, timeZone: settings.timezone };
+  return { ...page, filter, sort, timeZone: settings.timezone };
 }
 
 export type ClientsActionResult =
@@ -188,7 +191,7 @@ function AddClientDialog() {
 }
 
 export default function ClientsPage() {
-  const { clients, total, nextCursor, previousCursor, filter, timeZone } = useLoaderData<typeof loader>();
+  const { clients, total, nextCursor, previousCursor, filter, sort, timeZone } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submit = useSubmit();
   // Stable column definitions: the data table renders cells as components, so new definitions on
@@ -198,6 +201,7 @@ export default function ClientsPage() {
           {
             id: "name",
             header: "Name",
+            sortable: true,
             className: "font-medium",
             cell: (client) => (
               <Link to={`/admin/clients/${client.id}`} className="hover:underline">
@@ -205,11 +209,12 @@ export default function ClientsPage() {
               </Link>
             ),
           },
-          { id: "email", header: "Email", cell: (client) => client.email },
+          { id: "email", header: "Email", sortable: true, cell: (client) => client.email },
           { id: "phone", header: "Phone", cell: (client) => client.phone ?? "—" },
           {
             id: "tier",
             header: "Tier",
+            sortable: true,
             className: "whitespace-nowrap",
             cell: (client) => `Tier ${client.tier} – ${tierName(client.tier)}`,
           },
@@ -242,7 +247,7 @@ export default function ClientsPage() {
                 <span className="text-muted-foreground">—</span>
               ),
           },
-          { id: "created", header: "Created", className: "whitespace-nowrap", cell: (client) => formatDate(client.createdAt, timeZone) },
+          { id: "created", header: "Created", sortable: true, className: "whitespace-nowrap", cell: (client) => formatDate(client.createdAt, timeZone) },
         ],
     [timeZone],
   );
@@ -251,6 +256,7 @@ export default function ClientsPage() {
   if (filter.status) exportParams.set("status", filter.status);
   if (filter.payment) exportParams.set("payment", filter.payment);
   const filtered = Boolean(filter.q || filter.status || filter.payment);
+  const isDefaultSort = sort.key === DEFAULT_CLIENT_SORT.key && sort.direction === DEFAULT_CLIENT_SORT.direction;
 
   return (
     <div className="grid gap-6">
@@ -278,6 +284,13 @@ export default function ClientsPage() {
           if (event.target instanceof HTMLSelectElement) void submit(event.currentTarget);
         }}
       >
+        {/* The sort stays when the filters change; the page goes back to the first. */}
+        {isDefaultSort ? null : (
+          <>
+            <input type="hidden" name="sort" value={sort.key} />
+            <input type="hidden" name="dir" value={sort.direction} />
+          </>
+        )}
         <div className="grid min-w-64 flex-1 gap-1">
           <label htmlFor="client-search" className="text-sm font-medium">
             Search
@@ -315,7 +328,7 @@ export default function ClientsPage() {
         </Button>
         {filtered ? (
           <Button asChild variant="ghost">
-            <Link to="/admin/clients">Clear filters</Link>
+            <Link to={isDefaultSort ? "/admin/clients" : `/admin/clients?sort=${sort.key}&dir=${sort.direction}`}>Clear filters</Link>
           </Button>
         ) : null}
       </Form>
@@ -326,6 +339,7 @@ export default function ClientsPage() {
         getRowId={(client) => client.id}
         rowHref={(client) => `/admin/clients/${client.id}`}
         busy={navigation.state === "loading"}
+        sort={sort}
         emptyMessage={filtered ? "No clients match these filters." : "No clients yet. Convert a lead or add a client to start."}
         columns={columns}
       />

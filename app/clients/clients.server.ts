@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { db } from "~/db/connection.server";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";
 import { invoices, type Invoice } from "~/invoices/schema";
-import type { AddClientInput, ClientListFilter, EditClientInput } from "./client-form";
-import { decodeKeysetCursor, encodeKeysetCursor } from "~/ui/data-table-params";
+import { DEFAULT_CLIENT_SORT, type AddClientInput, type ClientListFilter, type ClientSortKey, type EditClientInput } from "./client-form";
+import { decodeKeysetCursor, encodeKeysetCursor, type SortDirection, type TableSort } from "~/ui/data-table-params";
 import { keysetBatches } from "~/data-transfer/csv-export.server";
 import type { ClientStatus, PaymentStatus } from "./client-options";
 import { clients, type Client } from "./schema";
@@ -11,6 +11,7 @@ import { clients, type Client } from "./schema";
 export const CLIENTS_PAGE_SIZE = 25;
 
 export type ClientListQuery = ClientListFilter & {
+  sort?: TableSort<ClientSortKey>;
   after?: string | null;
   before?: string | null;
   pageSize?: number;
@@ -47,37 +48,50 @@ const createdAtKey = sql<string>`to_char(${clients.createdAt} at time zone 'UTC'
 const createdAtKeyPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type ClientPosition = { createdAt: string; id: string };
+/** Each sort: its column, the value a cursor carries for it (as SQL text), and that value back as SQL. */
+const SORTS: Record<ClientSortKey, { column: AnyColumn; key: SQL<string>; valid(value: string): boolean; asSql(value: string): SQL }> = {
+  created: { column: clients.createdAt, key: createdAtKey, valid: (value) => createdAtKeyPattern.test(value), asSql: (value) => sql`${value}::timestamptz` },
+  name: { column: clients.name, key: sql<string>`${clients.name}`, valid: () => true, asSql: (value) => sql`${value}` },
+  email: { column: clients.email, key: sql<string>`${clients.email}`, valid: () => true, asSql: (value) => sql`${value}` },
+  tier: { column: clients.tier, key: sql<string>`${clients.tier}`, valid: () => true, asSql: (value) => sql`${value}` },
+};
+
+type ClientPosition = { value: string; id: string };
 
 /** Null for anything this app did not write (a tampered link shows page 1). */
-function decodeClientCursor(raw: string | null | undefined): ClientPosition | null {
+function decodeClientCursor(raw: string | null | undefined, sortKey: ClientSortKey): ClientPosition | null {
   const cursor = decodeKeysetCursor(raw);
-  if (!cursor?.value || !createdAtKeyPattern.test(cursor.value) || !uuidPattern.test(cursor.id)) return null;
-  return { createdAt: cursor.value, id: cursor.id };
+  if (cursor?.value == null || !SORTS[sortKey].valid(cursor.value) || !uuidPattern.test(cursor.id)) return null;
+  return { value: cursor.value, id: cursor.id };
 }
 
-const olderThan = (position: ClientPosition) =>
-  sql`(${clients.createdAt}, ${clients.id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`;
+/** Rows strictly beyond the boundary row in the reading direction: `(column, id) > / < (value, id)`. */
+function beyond(sortKey: ClientSortKey, position: ClientPosition, direction: SortDirection): SQL {
+  const { column, asSql } = SORTS[sortKey];
+  return direction === "desc"
+    ? sql`(${column}, ${clients.id}) < (${asSql(position.value)}, ${position.id}::uuid)`
+    : sql`(${column}, ${clients.id}) > (${asSql(position.value)}, ${position.id}::uuid)`;
+}
 
-/** Clients newest first, filtered, by keyset: page 1000 costs what page 1 costs. */
+/** Clients filtered and sorted (newest first by default), by keyset: page 1000 costs what page 1 costs. */
 export async function listClients(query: ClientListQuery): Promise<ClientListPage> {
   const pageSize = query.pageSize ?? CLIENTS_PAGE_SIZE;
-  const after = decodeClientCursor(query.after);
-  const before = after ? null : decodeClientCursor(query.before);
+  const sort = query.sort ?? DEFAULT_CLIENT_SORT;
+  const after = decodeClientCursor(query.after, sort.key);
+  const before = after ? null : decodeClientCursor(query.before, sort.key);
   const filter = clientFilterCondition(query);
-  const position = after
-    ? olderThan(after)
-    : before
-      ? sql`(${clients.createdAt}, ${clients.id}) > (${before.createdAt}::timestamptz, ${before.id}::uuid)`
-      : undefined;
-  const order = before ? [asc(clients.createdAt), asc(clients.id)] : [desc(clients.createdAt), desc(clients.id)];
+  // Going back, read the rows before the boundary in the opposite order, then turn them round.
+  const readDirection: SortDirection = before ? (sort.direction === "asc" ? "desc" : "asc") : sort.direction;
+  const boundary = after ?? before;
+  const order = readDirection === "desc" ? desc : asc;
+  const { column, key } = SORTS[sort.key];
 
   const [rows, [counted]] = await Promise.all([
     db()
-      .select({ client: clients, key: createdAtKey })
+      .select({ client: clients, key })
       .from(clients)
-      .where(and(filter, position))
-      .orderBy(...order)
+      .where(and(filter, boundary ? beyond(sort.key, boundary, readDirection) : undefined))
+      .orderBy(order(column), order(clients.id))
       .limit(pageSize + 1),
     db().select({ total: count() }).from(clients).where(filter),
   ]);
@@ -88,13 +102,13 @@ export async function listClients(query: ClientListQuery): Promise<ClientListPag
   const first = page[0];
   const last = page[page.length - 1];
   const cursorOf = (row: (typeof rows)[number]) => encodeKeysetCursor({ value: row.key, id: row.client.id });
-  const hasNewer = before ? hasMore : Boolean(after);
-  const hasOlder = before ? true : hasMore;
+  const hasPrevious = before ? hasMore : Boolean(after);
+  const hasNext = before ? true : hasMore;
   return {
     clients: page.map((row) => row.client),
     total: counted?.total ?? 0,
-    nextCursor: hasOlder && last ? cursorOf(last) : null,
-    previousCursor: hasNewer && first ? cursorOf(first) : null,
+    nextCursor: hasNext && last ? cursorOf(last) : null,
+    previousCursor: hasPrevious && first ? cursorOf(first) : null,
   };
 }
 
@@ -105,7 +119,7 @@ export async function* clientExportBatches(filter: ClientListFilter, batchSize =
       db()
         .select({ client: clients, key: createdAtKey })
         .from(clients)
-        .where(and(clientFilterCondition(filter), after ? olderThan({ createdAt: after.key, id: after.client.id }) : undefined))
+        .where(and(clientFilterCondition(filter), after ? beyond("created", { value: after.key, id: after.client.id }, "desc") : undefined))
         .orderBy(desc(clients.createdAt), desc(clients.id))
         .limit(size),
     batchSize,

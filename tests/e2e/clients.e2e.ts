@@ -115,6 +115,26 @@ describe("clients", () => {
     await page.close();
   });
 
+  it("sorts the directory by a column header, both ways, and the sort survives a reload", async () => {
+    const page = await admin.newPage();
+    await addClient(page, "Zephyr Tents", "zephyr@tents.test", "3");
+    await addClient(page, "Acorn Bakery", "hello@acorn.test", "1");
+    const table = page.getByRole("table", { name: "Clients" });
+    const names = async () => (await table.locator("tbody tr td:first-child").allTextContents()).map((name) => name.trim());
+    await table.getByRole("link", { name: "Name" }).click();
+    await page.waitForURL(/sort=name&dir=asc/);
+    await expect.poll(async () => (await names())[0]).toBe("Acorn Bakery");
+    const ascending = await names();
+    expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
+    await table.getByRole("link", { name: "Name" }).click();
+    await page.waitForURL(/sort=name&dir=desc/);
+    await expect.poll(async () => (await names())[0]).toBe("Zephyr Tents");
+    await page.reload();
+    expect((await names())[0]).toBe("Zephyr Tents");
+    expect(await table.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBe("descending");
+    await page.close();
+  });
+
   it("an unknown client shows Back to Clients", async () => {
     const page = await admin.newPage();
     const response = await page.goto("/admin/clients/00000000-0000-4000-8000-000000000000");

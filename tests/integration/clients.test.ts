@@ -123,6 +123,33 @@ describe("the clients directory", () => {
     expect(first.total).toBe(7);
   });
 
+  it("sorts by a column either way, paging by keyset without skipping or repeating a client with the same value", async () => {
+    // Two clients share each tier, so the keyset must break ties by id.
+    const tiers = ["3", "1", "2", "1", "3", "2", "4"] as const;
+    for (const [index, tier] of tiers.entries()) await newClient({ name: `Client ${index}`, email: `c${index}@example.com`, tier });
+    const readAll = async (sort: NonNullable<Parameters<typeof listClients>[0]["sort"]>) => {
+      const seen: { name: string; tier: string }[] = [];
+      let after: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof listClients>> = await listClients({ q: "", sort, pageSize: 2, after });
+        seen.push(...page.clients.map(({ name, tier }) => ({ name, tier })));
+        after = page.nextCursor;
+      } while (after);
+      return seen;
+    };
+    const byTierAscending = await readAll({ key: "tier", direction: "asc" });
+    expect(byTierAscending.map((client) => client.tier)).toEqual(["1", "1", "2", "2", "3", "3", "4"]);
+    expect(new Set(byTierAscending.map((client) => client.name)).size).toBe(7);
+    const byNameDescending = await readAll({ key: "name", direction: "desc" });
+    expect(byNameDescending.map((client) => client.name)).toEqual(["Client 6", "Client 5", "Client 4", "Client 3", "Client 2", "Client 1", "Client 0"]);
+
+    const firstByEmail = await listClients({ q: "", sort: { key: "email", direction: "asc" }, pageSize: 3 });
+    const secondByEmail = await listClients({ q: "", sort: { key: "email", direction: "asc" }, pageSize: 3, after: firstByEmail.nextCursor });
+    const backByEmail = await listClients({ q: "", sort: { key: "email", direction: "asc" }, pageSize: 3, before: secondByEmail.previousCursor });
+    expect(secondByEmail.clients.map((client) => client.email)).toEqual(["c3@example.com", "c4@example.com", "c5@example.com"]);
+    expect(backByEmail.clients.map((client) => client.email)).toEqual(["c0@example.com", "c1@example.com", "c2@example.com"]);
+  });
+
   it("exports the filtered clients as CSV, with formula-like cells neutralised", async () => {
     await newClient({ name: "=HYPERLINK(\"http://evil\")", email: "evil@example.com" });
     await newClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test" });
