@@ -1,24 +1,65 @@
 import * as React from "react";
-import { Toaster as Sonner, toast, type ToasterProps } from "sonner";
 
-export { toast };
+/**
+ * The app's one toast, Sonner, loaded on demand: its ~10 KB would otherwise be part of every
+ * public page's first load (the budget is 120 KB). The region mounts at the first toast or the
+ * visitor's first interaction, whichever comes first, so it is usually in place (and announced
+ * by screen readers as a live region) before anything is said in it.
+ */
+type ToastOptions = { id?: string; description?: string; duration?: number };
+type ToastKind = "success" | "error" | "info";
+
+const loadSonner = () => import("./sonner-toaster");
+const SonnerToaster = React.lazy(loadSonner);
+
+let regionWanted = false;
+const regionListeners = new Set<() => void>();
+const subscribeToRegion = (listener: () => void) => {
+  regionListeners.add(listener);
+  return () => regionListeners.delete(listener);
+};
+let markRegionMounted: () => void = () => {};
+const regionMounted = new Promise<void>((resolve) => {
+  markRegionMounted = resolve;
+});
+
+function wantRegion() {
+  if (regionWanted) return;
+  regionWanted = true;
+  for (const listener of regionListeners) listener();
+}
+
+function show(kind: ToastKind, title: string, options?: ToastOptions) {
+  wantRegion();
+  void Promise.all([loadSonner(), regionMounted]).then(([sonner]) => sonner.toast[kind](title, options));
+}
+
+export const toast = {
+  success: (title: string, options?: ToastOptions) => show("success", title, options),
+  error: (title: string, options?: ToastOptions) => show("error", title, options),
+  info: (title: string, options?: ToastOptions) => show("info", title, options),
+};
 
 /** The app's single toast region; render once in the root layout. */
-export function Toaster(props: ToasterProps) {
-  return (
-    <Sonner
-      position="top-right"
-      richColors
-      closeButton
-      theme="light"
-      toastOptions={{ classNames: { toast: "font-sans" } }}
-      {...props}
-    />
-  );
+export function Toaster() {
+  const wanted = React.useSyncExternalStore(subscribeToRegion, () => regionWanted, () => false);
+  React.useEffect(() => {
+    const onInteraction = () => wantRegion();
+    const events = ["pointerdown", "keydown", "focusin"] as const;
+    for (const event of events) window.addEventListener(event, onInteraction, { once: true, passive: true });
+    return () => {
+      for (const event of events) window.removeEventListener(event, onInteraction);
+    };
+  }, []);
+  return wanted ? (
+    <React.Suspense fallback={null}>
+      <SonnerToaster onMounted={markRegionMounted} />
+    </React.Suspense>
+  ) : null;
 }
 
 export type FlashToast = {
-  type: "success" | "error" | "info";
+  type: ToastKind;
   title: string;
   description?: string;
   id: string;

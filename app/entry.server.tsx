@@ -1,0 +1,71 @@
+import { PassThrough, Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { lowerModulePreloadPriority } from "~/document/module-preload-priority";
+
+/**
+ * React Router's default server entry, with one change: the HTML passes through
+ * `lowerModulePreloadPriority` (see there why).
+ */
+export const streamTimeout = 5_000;
+
+function withLowPriorityModulePreloads(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let carry = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const step = lowerModulePreloadPriority(carry, decoder.write(chunk));
+      carry = step.carry;
+      callback(null, step.output);
+    },
+    flush(callback) {
+      callback(null, carry + decoder.end());
+    },
+  });
+}
+
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    // Crawlers get the whole page at once.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      [readyOption]() {
+        shellRendered = true;
+        const rendered = withLowPriorityModulePreloads();
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        rendered.pipe(body);
+        responseHeaders.set("Content-Type", "text/html");
+        pipe(rendered);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors while rendering the shell are logged by React Router itself.
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
+}
