@@ -3,6 +3,7 @@
 // Vite in middleware mode with hot reload.
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 
 const development = process.argv.includes("--dev");
 if (development) process.env.NODE_ENV ??= "development";
@@ -28,7 +29,16 @@ if (development) {
     }
   });
 } else {
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  // The build wrote each asset also brotli- and gzip-compressed (vite.config.ts): sent as they are.
+  server.use(
+    "/assets",
+    expressStaticGzip("build/client/assets", {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
   server.use(express.static("build/client", { maxAge: "1h", index: false }));
   lifecycle = await import("./build/server/index.js");
   server.use(lifecycle.app);

@@ -1,11 +1,30 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { constants } from "node:zlib";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express app, so the request handler, the
   // database connection and the worker share one module graph (one PGlite).
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // The browser's files are compressed once, at their best, when built (server.js serves these
+    // files; compressing per request would cost CPU and give bigger files).
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            include: /\.(js|css|svg|json|txt|xml)$/,
+            algorithms: [
+              defineAlgorithm("gzip", { level: 9 }),
+              defineAlgorithm("brotliCompress", { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+            ],
+            logLevel: "silent",
+          }),
+        ]),
+  ],
 }));
