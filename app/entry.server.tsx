@@ -6,20 +6,20 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { lowerModulePreloadPriority } from "~/document/module-preload-priority";
+import { paintsFirst, rewriteForPaintFirst } from "~/document/paint-first";
 
 /**
- * React Router's default server entry, with one change: the HTML passes through
- * `lowerModulePreloadPriority` (see there why).
+ * React Router's default server entry, with one change: the public site's HTML passes through
+ * `rewriteForPaintFirst` (see there why).
  */
 export const streamTimeout = 5_000;
 
-function withLowPriorityModulePreloads(): Transform {
+function paintFirst(): Transform {
   const decoder = new StringDecoder("utf8");
   let carry = "";
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const step = lowerModulePreloadPriority(carry, decoder.write(chunk));
+      const step = rewriteForPaintFirst(carry, decoder.write(chunk));
       carry = step.carry;
       callback(null, step.output);
     },
@@ -45,7 +45,6 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       [readyOption]() {
         shellRendered = true;
-        const rendered = withLowPriorityModulePreloads();
         const body = new PassThrough({
           final(callback) {
             clearTimeout(timeoutId);
@@ -53,9 +52,14 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             callback();
           },
         });
-        rendered.pipe(body);
         responseHeaders.set("Content-Type", "text/html");
-        pipe(rendered);
+        if (paintsFirst(new URL(request.url).pathname)) {
+          const rewritten = paintFirst();
+          rewritten.pipe(body);
+          pipe(rewritten);
+        } else {
+          pipe(body);
+        }
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

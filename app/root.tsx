@@ -10,12 +10,14 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { useMarkHydrated } from "~/document/app-hydrated";
 import { NotFoundPage } from "~/site/not-found-page";
 import { takeFlashToast } from "~/ui/flash.server";
 import { Toaster, useFlashToast } from "~/ui/toaster";
 import "./app.css";
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  useMarkHydrated();
   return (
     <html lang="en">
       <head>

@@ -1,5 +1,5 @@
 import { LogOut, Menu } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { Button } from "~/ui/button";
@@ -41,11 +41,6 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
 export default function AdminLayout() {
   const { admin } = useLoaderData<typeof loader>();
   const [menuOpen, setMenuOpen] = useState(false);
-  // The same marker as the public site sets: browser tests interact only once React has taken over.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
-
   return (
     <div className="min-h-screen bg-muted/30 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="hidden border-r bg-background lg:flex lg:flex-col">

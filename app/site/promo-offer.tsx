@@ -25,8 +25,6 @@ export function PromoOffer() {
   const { remember, onCloseAutoFocus } = useReturnFocus();
 
   useEffect(() => {
-    // A marker that the page is interactive (browser tests wait for it before using the scripts' features).
-    document.documentElement.dataset.hydrated = "true";
     const update = () => setShowSticky(!promoClaimed());
     update();
     window.addEventListener(PROMO_CLAIMED_STORAGE_KEY, update);

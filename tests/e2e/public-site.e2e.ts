@@ -283,6 +283,28 @@ describe("the contact form", () => {
 });
 
 describe("the inquiry dialog and the header", () => {
+  it("paints before its scripts load, and a tap made before they run opens the dialog once they do", async () => {
+    const context = await visitor(DESKTOP);
+    const page = await context.newPage();
+    // A slow connection: the app's entry script arrives late.
+    let releaseScripts: () => void = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/assets/entry.client-*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/");
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    await page.getByRole("main").getByRole("button", { name: "Get a Custom Quote" }).first().click();
+    releaseScripts();
+    await hydrated(page);
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    expect(await dialog.locator('input[name="tier"]').inputValue()).toBe("3");
+    await context.close();
+  });
+
   it("opens with each button's preset tier and promo flag, traps focus, and returns focus on Escape", async () => {
     const context = await visitor(DESKTOP);
     const page = await context.newPage();

@@ -1,0 +1,52 @@
+import { APP_HYDRATED_EVENT } from "./app-hydrated";
+
+/**
+ * Paint first, then load the scripts. React Router writes a `<link rel="modulepreload">` for every
+ * script a page needs (React hoists them into the head) and a module script that starts the app.
+ * On a phone's connection those ~110 KB of scripts compete with the page itself, and the first
+ * paint waited for them. The HTML is rewritten as it streams out: the preloads are parked under
+ * another `rel`, the start script under another `type`, and a small inline script restores both
+ * right after the first paint, so the scripts then load in parallel, as before. React Router has no
+ * option for this. Only the public site is read before it is used, and its forms also work
+ * without JavaScript; the back-office, sign-in and booking pages are tools, so they keep the
+ * scripts first.
+ */
+const SCRIPTS_FIRST = ["/admin", "/auth", "/booking", "/api"];
+
+export function paintsFirst(pathname: string): boolean {
+  return !SCRIPTS_FIRST.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+const PARKED_PRELOAD = "x-modulepreload-after-paint";
+const PARKED_MODULE = "x-module-after-paint";
+
+/**
+ * Runs as the page is parsed. After the first paint it restores the preloads and starts the app.
+ * Until the app has taken over (`APP_HYDRATED_EVENT`), a click on a button that needs the scripts
+ * (one that submits no form) is kept and made again then, so an early tap is not lost.
+ */
+const RESTORE_AFTER_PAINT = `<script>(function(){var early=null;function keep(e){var b=e.target.closest&&e.target.closest("button");if(b&&(b.type==="button"||!b.form)){e.preventDefault();early=b}}document.addEventListener("click",keep,true);addEventListener("${APP_HYDRATED_EVENT}",function(){document.removeEventListener("click",keep,true);if(early&&early.isConnected)early.click();early=null},{once:true});document.addEventListener("DOMContentLoaded",function(){requestAnimationFrame(function(){setTimeout(function(){document.querySelectorAll('link[rel="${PARKED_PRELOAD}"]').forEach(function(l){l.rel="modulepreload"});document.querySelectorAll('script[type="${PARKED_MODULE}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m)})})})})})()</script>`;
+
+const REWRITES: [string, string][] = [
+  ['<link rel="modulepreload"', `<link rel="${PARKED_PRELOAD}"`],
+  ['<script type="module" async="">', `${RESTORE_AFTER_PAINT}<script type="${PARKED_MODULE}">`],
+];
+
+/** Whether `tail` could be the start of a tag that a rewrite looks for. */
+function mayStartRewrite(tail: string): boolean {
+  return REWRITES.some(([from]) => tail.length < from.length && from.startsWith(tail));
+}
+
+/**
+ * Rewrites one chunk of a stream of HTML. `carry` is what the last chunk held back because it
+ * might be the start of a tag split across chunks; the answer says what to hold back now.
+ */
+export function rewriteForPaintFirst(carry: string, chunk: string): { output: string; carry: string } {
+  let text = carry + chunk;
+  for (const [from, to] of REWRITES) text = text.replaceAll(from, to);
+  const tagStart = text.lastIndexOf("<");
+  if (tagStart !== -1 && mayStartRewrite(text.slice(tagStart))) {
+    return { output: text.slice(0, tagStart), carry: text.slice(tagStart) };
+  }
+  return { output: text, carry: "" };
+}
