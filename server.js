@@ -1,6 +1,7 @@
 // The HTTP server: plain Node, so a signal stops it and nothing else.
 // `node server.js` serves the production build; `node server.js --dev` runs
 // Vite in middleware mode with hot reload.
+import path from "node:path";
 import compression from "compression";
 import express from "express";
 
@@ -9,10 +10,10 @@ if (development) process.env.NODE_ENV ??= "development";
 
 const server = express();
 server.disable("x-powered-by");
-server.use(compression());
 
 let lifecycle;
 if (development) {
+  server.use(compression());
   const vite = await import("vite").then((module) =>
     module.createServer({ server: { middlewareMode: true } }),
   );
@@ -21,16 +22,22 @@ if (development) {
   server.use(async (request, response, next) => {
     try {
       const module = await vite.ssrLoadModule("./server/app.ts");
-      return await module.app(request, response, next);
+      module.keptPages(request, response, (error) => (error ? next(error) : module.app(request, response, next)));
     } catch (error) {
       if (error instanceof Error) vite.ssrFixStacktrace(error);
       next(error);
     }
   });
 } else {
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
   lifecycle = await import("./build/server/index.js");
+  // Kept pages first: they bring their own compression, made once per page, not per request.
+  server.use(lifecycle.keptPages);
+  server.use(compression());
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  // The other public files (favicon.svg) all have an extension; a page's path (/booking/{token})
+  // never makes the disk look for a file of its name.
+  const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+  server.use((request, response, next) => (path.extname(request.path) ? publicFiles(request, response, next) : next()));
   server.use(lifecycle.app);
 }
 
