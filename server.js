@@ -1,6 +1,7 @@
 // The HTTP server: plain Node, so a signal stops it and nothing else.
 // `node server.js` serves the production build; `node server.js --dev` runs
 // Vite in middleware mode with hot reload.
+import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -49,7 +50,11 @@ try {
   process.exit(1);
 }
 
-const listener = server.listen(report.port, () => {
+// Production: a kept booking page is answered before Express sees the request (it returns false,
+// having done nothing, for any other request).
+const answerFromKeptPage = development ? () => false : lifecycle.answerFromKeptPage;
+const listener = http.createServer((request, response) => answerFromKeptPage(request, response) || server(request, response));
+listener.listen(report.port, () => {
   const url = report.publicUrl;
   console.log(`\nAgency site ready at ${url}  (${report.storage})`);
   const admin = report.firstAdmin;

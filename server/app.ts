@@ -2,7 +2,7 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import express from "express";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { serveKeptBookingPages } from "~/booking/booking-document.server";
+import { answerFromKeptPage, serveKeptBookingPages } from "~/booking/booking-document.server";
 import { startApplication, stopApplication } from "~/server-lifecycle.server";
 
 declare module "react-router" {
@@ -15,7 +15,8 @@ declare module "react-router" {
 /**
  * The server bundle's entry (see vite.config.ts). It holds the whole app in
  * one module graph: the request handler, the database and the worker.
- * server.js (plain Node) serves static files and mounts `keptPages` and `app`.
+ * server.js (plain Node) answers kept pages (`answerFromKeptPage`), serves static files and
+ * mounts `keptPages` and `app`.
  */
 export const app = express();
 
@@ -50,4 +51,4 @@ app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 export const keptPages = express.Router();
 keptPages.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetchRequest(request), loadContext(request))));
 
-export { startApplication, stopApplication };
+export { answerFromKeptPage, startApplication, stopApplication };

@@ -81,6 +81,13 @@ export class BookingPageCache {
     return this.listening;
   }
 
+  /** The kept page of `token` if it is good at `now`, without waiting for anything (the document's fast path). */
+  keptPage(token: string, now = Date.now()): BookingPageData | undefined {
+    if (!this.listening) return undefined;
+    const found = this.pages.get(token);
+    return found && found.version === this.version && now < found.until ? found.value : undefined;
+  }
+
   /** The page of `token` at `now`: the kept one while it is good, else read (once, however many ask at the same time). */
   async page(token: string | undefined, now = new Date()): Promise<BookingPageData> {
     await this.ready();

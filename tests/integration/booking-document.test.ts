@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addSlot } from "~/availability/availability.server";
-import { serveKeptBookingPages, type RenderDocument } from "~/booking/booking-document.server";
+import { answerFromKeptPage, serveKeptBookingPages, type RenderDocument } from "~/booking/booking-document.server";
 import { bookingPageCache, currentBookingPage } from "~/booking/booking-page-cache.server";
 import { bookSlot } from "~/booking/booking.server";
 import { createBookingInvitation } from "~/consultations/bookings.server";
@@ -14,11 +14,13 @@ import { testDatabaseKind } from "../support/database-kind";
 import { withTestDatabase } from "../support/test-database";
 
 // The kept booking document in front of React Router (app/booking/booking-document.server.ts),
-// with a stand-in for React Router's render that, like the route's loader, reads the page cache.
+// served as server.js does (the fast path, then Express), with a stand-in for React Router's
+// render that, like the route's loader, reads the page cache.
 
 withTestDatabase();
 
 let renders = 0;
+let expressRequests = 0;
 let answer: (html: string) => Response = (html) =>
   new Response(html, { headers: { "Content-Type": "text/html", "Cache-Control": "private, no-store" } });
 
@@ -37,9 +39,14 @@ let server: http.Server;
 let origin = "";
 beforeAll(async () => {
   const app = express();
+  app.use((_request, _response, next) => {
+    expressRequests += 1;
+    next();
+  });
   app.get("/booking/:token", serveKeptBookingPages(render));
   app.use((_request, response) => void response.status(299).send("passed to React Router"));
-  server = app.listen(0, "127.0.0.1");
+  server = http.createServer((request, response) => answerFromKeptPage(request, response) || app(request, response));
+  server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -48,6 +55,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   renders = 0;
+  expressRequests = 0;
   answer = (html) => new Response(html, { headers: { "Content-Type": "text/html", "Cache-Control": "private, no-store" } });
 });
 
@@ -95,6 +103,12 @@ describe(`the kept booking document (${testDatabaseKind()} database)`, () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(Number(plain.headers["content-length"])).toBe(Buffer.byteLength(first.html));
     expect(renders).toBe(1);
+    // Each Accept-Encoding header went through Express once; a visit again is answered before it.
+    expect(expressRequests).toBe(3);
+    const again = await get(`/booking/${token}`);
+    expect(again.html).toBe(first.html);
+    expect(again.headers).toMatchObject({ "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store" });
+    expect(expressRequests).toBe(3);
 
     await bookSlot({ token, slotId: slot.id }, new Date("2099-03-01T12:00:00Z"));
     await heard();
@@ -102,6 +116,7 @@ describe(`the kept booking document (${testDatabaseKind()} database)`, () => {
     expect(after.html).toContain("booked 2099-03-03T15:00:00.000Z");
     expect(after.html).not.toContain(`<li>${slot.id}</li>`);
     expect(renders).toBe(2);
+    expect(expressRequests).toBe(4);
   });
 
   it("renders once for many visitors arriving together", async () => {
