@@ -42,8 +42,8 @@ export class BookingPageCache {
   private starting: Promise<void> | undefined;
   private readonly pages = new Map<string, Kept<BookingPageData>>();
   private readonly pageFlights = new Map<string, Flight<BookingPageData>>();
-  private readonly offers = new Map<string, Kept<OfferedTime[]>>();
-  private readonly offerFlights = new Map<string, Flight<OfferedTime[]>>();
+  private readonly offers = new Map<string, Kept<readonly OfferedTime[]>>();
+  private readonly offerFlights = new Map<string, Flight<readonly OfferedTime[]>>();
   private readonly waitingForEcho = new Map<string, () => void>();
   private echoes = 0;
 
@@ -118,9 +118,10 @@ export class BookingPageCache {
   }
 
   /** Offered times through `lastDate`, shared by every invitation with that last date. */
-  private offeredTimes(lastDate: string, now: Date, timeZone: string): Promise<OfferedTime[]> {
+  private offeredTimes(lastDate: string, now: Date, timeZone: string): Promise<readonly OfferedTime[]> {
     return this.keep(this.offers, this.offerFlights, OFFER_LIMIT, `${timeZone} ${lastDate}`, now, async () => {
-      const offered = await findOfferedTimes(lastDate, now, timeZone);
+      // Frozen: every page with this last date holds the same list.
+      const offered = Object.freeze(await findOfferedTimes(lastDate, now, timeZone));
       // The list changes by the clock alone when its earliest time starts.
       return { value: offered, until: offered[0] ? Date.parse(offered[0].start) : Infinity };
     });

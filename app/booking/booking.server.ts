@@ -60,7 +60,8 @@ export type BookingPageData =
       /** ISO instants of the held time, if any. */
       booked: { start: string; end: string } | null;
       meetingLink: string | null;
-      offered: OfferedTime[];
+      /** Shared between the pages of every invitation with the same last date: never changed in place. */
+      offered: readonly OfferedTime[];
       /** Times the agency proposed (shown first); each 30 minutes. */
       proposed: { start: string; end: string }[];
       canChange: boolean;
@@ -101,7 +102,7 @@ export async function findOfferedTimes(lastDate: string, now: Date, timeZone: st
   return offerableSlots(slots, { now, blocked: [], lastDate, timeZone }).map(({ id, start }) => ({ id, start }));
 }
 
-export type OfferedTimesSource = (lastDate: string, now: Date, timeZone: string) => Promise<OfferedTime[]>;
+export type OfferedTimesSource = (lastDate: string, now: Date, timeZone: string) => Promise<readonly OfferedTime[]>;
 
 /**
  * Everything the public page shows, in two indexed queries: the invitation by its unique token

@@ -43,7 +43,7 @@ async function readyPage(token: string, now = NOW) {
   return page;
 }
 
-const offeredIds = (page: { offered: { id: string }[] }) => page.offered.map((slot) => slot.id);
+const offeredIds = (page: { offered: readonly { id: string }[] }) => page.offered.map((slot) => slot.id);
 
 async function slots() {
   const first = await addSlot({ date: "2026-03-03", startTime: "10:00", endTime: "10:30", status: "open" }); // 15:00 UTC
