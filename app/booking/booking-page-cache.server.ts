@@ -26,6 +26,8 @@ export const BOOKING_PAGES_CHANNEL = "booking_pages";
  * seconds bounds that, for one re-read per link every ten seconds.
  */
 export const MAX_AGE_MS = 10_000;
+/** How long caughtUp() waits for its echo at most. */
+const ECHO_TIMEOUT_MS = 2_000;
 /** Links whose pages are kept at once (a page with 300 offered times is ~30 KB); the oldest kept goes first. */
 const PAGE_LIMIT = 500;
 /** Lists of offered times (one per invitation last date in use). */
@@ -108,11 +110,17 @@ export class BookingPageCache {
     if (!this.listening) return;
     this.echoes += 1;
     const payload = `caught-up ${process.pid} ${this.echoes}`;
-    const heard = new Promise<void>((resolve) => this.waitingForEcho.set(payload, resolve));
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      this.waitingForEcho.set(payload, resolve);
+      // A connection that died without a word never echoes: the caller (a visitor's action) goes on.
+      timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
+    });
     try {
       await this.database.db.execute(sql`select pg_notify(${BOOKING_PAGES_CHANNEL}, ${payload})`);
       await heard;
     } finally {
+      clearTimeout(timer);
       this.waitingForEcho.delete(payload);
     }
   }
