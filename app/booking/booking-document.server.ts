@@ -34,6 +34,8 @@ const rendered = new WeakMap<BookingPageData, RenderedPage>();
 /** Headers of the rendered answer that describe the transfer, not the document: set again per answer. */
 const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "vary"]);
 
+const BOOKING_PATH = "/booking/";
+
 /**
  * The fast path, ahead of Express (server.js calls it first for every request): answers a GET or
  * HEAD of /booking/{token} when that link's page and document are kept and the visitor's
@@ -62,8 +64,6 @@ export function answerFromKeptPage(request: IncomingMessage, response: ServerRes
   write(response, document, encoding);
   return true;
 }
-
-const BOOKING_PATH = "/booking/";
 
 /**
  * Express handler for GET /booking/:token, in front of React Router: answers with the kept
