@@ -1,6 +1,8 @@
 // The HTTP server: plain Node, so a signal stops it and nothing else.
 // `node server.js` serves the production build; `node server.js --dev` runs
 // Vite in middleware mode with hot reload.
+import http from "node:http";
+import path from "node:path";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -10,10 +12,10 @@ if (development) process.env.NODE_ENV ??= "development";
 
 const server = express();
 server.disable("x-powered-by");
-server.use(compression());
 
 let lifecycle;
 if (development) {
+  server.use(compression());
   const vite = await import("vite").then((module) =>
     module.createServer({ server: { middlewareMode: true } }),
   );
@@ -22,13 +24,17 @@ if (development) {
   server.use(async (request, response, next) => {
     try {
       const module = await vite.ssrLoadModule("./server/app.ts");
-      return await module.app(request, response, next);
+      module.keptPages(request, response, (error) => (error ? next(error) : module.app(request, response, next)));
     } catch (error) {
       if (error instanceof Error) vite.ssrFixStacktrace(error);
       next(error);
     }
   });
 } else {
+  lifecycle = await import("./build/server/index.js");
+  // Kept pages first: they bring their own compression, made once per page, not per request.
+  server.use(lifecycle.keptPages);
+  server.use(compression());
   // The build wrote each asset also brotli- and gzip-compressed (vite.config.ts): sent as they are.
   server.use(
     "/assets",
@@ -39,8 +45,10 @@ if (development) {
       serveStatic: { immutable: true, maxAge: "1y" },
     }),
   );
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
-  lifecycle = await import("./build/server/index.js");
+  // The other public files (favicon.svg) all have an extension; a page's path (/booking/{token})
+  // never makes the disk look for a file of its name.
+  const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+  server.use((request, response, next) => (path.extname(request.path) ? publicFiles(request, response, next) : next()));
   server.use(lifecycle.app);
 }
 
@@ -52,7 +60,11 @@ try {
   process.exit(1);
 }
 
-const listener = server.listen(report.port, () => {
+// Production: a kept booking page is answered before Express sees the request (it returns false,
+// having done nothing, for any other request).
+const answerFromKeptPage = development ? () => false : lifecycle.answerFromKeptPage;
+const listener = http.createServer((request, response) => answerFromKeptPage(request, response) || server(request, response));
+listener.listen(report.port, () => {
   const url = report.publicUrl;
   console.log(`\nAgency site ready at ${url}  (${report.storage})`);
   const admin = report.firstAdmin;

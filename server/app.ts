@@ -1,6 +1,8 @@
-import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import express from "express";
-import "react-router";
+import { createRequestHandler, type AppLoadContext } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { answerFromKeptPage, serveKeptBookingPages } from "~/booking/booking-document.server";
 import { startApplication, stopApplication } from "~/server-lifecycle.server";
 
 declare module "react-router" {
@@ -13,17 +15,40 @@ declare module "react-router" {
 /**
  * The server bundle's entry (see vite.config.ts). It holds the whole app in
  * one module graph: the request handler, the database and the worker.
- * server.js (plain Node) serves static files and mounts `app`.
+ * server.js (plain Node) answers kept pages (`answerFromKeptPage`), serves static files and
+ * mounts `keptPages` and `app`.
  */
 export const app = express();
 
-app.disable("x-powered-by");
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    // Public forms are rate-limited per visitor address.
-    getLoadContext: (request) => ({ clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown" }),
-  }),
-);
+// Public forms are rate-limited per visitor address.
+function loadContext(request: express.Request): AppLoadContext {
+  return { clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown" };
+}
 
-export { startApplication, stopApplication };
+/** The same request as a Fetch API GET, for React Router's own handler (the booking page renders through it). */
+function fetchRequest(request: express.Request): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else for (const item of value ?? []) headers.append(name, item);
+  }
+  return new Request(new URL(request.originalUrl, `${request.protocol}://${request.get("host") ?? "localhost"}`), { headers });
+}
+
+// The build as a module, not as a function returning it: given a function, React Router derives
+// its route tables again on every request (a millisecond of CPU per page in the profile).
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+
+app.disable("x-powered-by");
+app.use(createExpressHandler({ build, getLoadContext: loadContext }));
+
+/**
+ * Pages answered from memory (app/booking/booking-document.server.ts). server.js mounts them
+ * ahead of its per-request compression and static files: a kept page carries its compressed forms,
+ * made once, and answering one then costs a fraction of a millisecond. What they do not keep
+ * falls through to `app`.
+ */
+export const keptPages = express.Router();
+keptPages.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetchRequest(request), loadContext(request))));
+
+export { answerFromKeptPage, startApplication, stopApplication };

@@ -20,18 +20,22 @@ import {
 } from "~/ui/alert-dialog";
 import { toast } from "~/ui/toaster";
 import type { Route } from "./+types/booking-page";
-import { bookSlot, cancelByVisitor, INVALID_LINK, loadBookingPage } from "./booking.server";
+import { bookingPageCache, currentBookingPage } from "./booking-page-cache.server";
+import { bookSlot, cancelByVisitor, INVALID_LINK, type BookingPageData } from "./booking.server";
 import { clientAddressOf } from "~/site/client-address.server";
 import { refuseBookingAction } from "./booking-rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Book Your Consultation" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const page = await loadBookingPage(params.token);
+  const page = await currentBookingPage(params.token);
   // A link must never be cached by a shared proxy: it is a capability.
   const headers = { "Cache-Control": "private, no-store" };
   return data(page, { status: page.kind === "error" ? 404 : 200, headers });
 }
+
+// The document carries the loader's headers (without this export React Router sends none of them).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export type BookingActionResult = { ok: true; intent: "book" | "cancel" } | { ok: false; error: string };
 
@@ -48,12 +52,13 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
   // Honeypot: a field people never see; bots fill it.
   if (field("website")) return { ok: false, error: "Booking failed" };
   try {
-    if (field("intent") === "cancel") {
-      await cancelByVisitor(token);
-      return { ok: true, intent: "cancel" };
-    }
-    await bookSlot({ token, slotId: field("slotId"), proposedStart: field("proposedStart"), visitorTimeZone: field("timeZone") });
-    return { ok: true, intent: "book" };
+    const intent = field("intent") === "cancel" ? "cancel" : "book";
+    if (intent === "cancel") await cancelByVisitor(token);
+    else await bookSlot({ token, slotId: field("slotId"), proposedStart: field("proposedStart"), visitorTimeZone: field("timeZone") });
+    // The page revalidates right after this answer: make sure this process has heard of the change
+    // (it has on the embedded database; on a server database the notification comes a moment later).
+    await bookingPageCache().caughtUp();
+    return { ok: true, intent };
   } catch (error) {
     if (error instanceof BookingError) return { ok: false, error: error.message };
     throw error;
@@ -113,7 +118,7 @@ function BookingShell({ children }: { children: React.ReactNode }) {
   );
 }
 
-type ReadyPage = Extract<Awaited<ReturnType<typeof loadBookingPage>>, { kind: "ready" }>;
+type ReadyPage = Extract<BookingPageData, { kind: "ready" }>;
 
 /** One fetcher for booking and cancelling, shared by key: its result outlives the form that sent it. */
 const BOOKING_FETCHER = "booking-action";

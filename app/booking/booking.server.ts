@@ -3,7 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { availabilitySlots, blockedDates } from "~/availability/schema";
-import { dateInZone, offerableSlots, slotInstants, todayInZone, type OfferedSlot } from "~/availability/slot-time";
+import { dateInZone, offerableSlots, slotInstants, todayInZone } from "~/availability/slot-time";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
 import { organizationSettings } from "~/settings/schema";
@@ -13,6 +13,7 @@ import { refusalFor, visitorMayChange } from "~/consultations/booking-status";
 import { BookingError, cancelInTransaction } from "~/consultations/bookings.server";
 import { consultationBookings, type ConsultationBooking, type ConsultationBookingStatus } from "~/consultations/schema";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
+import { nextTimedChange } from "./booking-page-clock";
 
 export const SLOT_TAKEN = "This time slot is no longer available. Please choose another time.";
 export const INVALID_LINK = "Invalid booking link";
@@ -46,6 +47,9 @@ function sameToken(stored: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** An offered time as the page carries it: the slot to book and its start (the page never shows the end). */
+export type OfferedTime = { id: string; start: string };
+
 export type BookingPageData =
   | { kind: "error"; message: string }
   | {
@@ -56,20 +60,63 @@ export type BookingPageData =
       /** ISO instants of the held time, if any. */
       booked: { start: string; end: string } | null;
       meetingLink: string | null;
-      offered: OfferedSlot[];
+      /** Shared between the pages of every invitation with the same last date: never changed in place. */
+      offered: readonly OfferedTime[];
       /** Times the agency proposed (shown first); each 30 minutes. */
       proposed: { start: string; end: string }[];
       canChange: boolean;
       cutoffHours: number;
     };
 
+/** A page and the instant it next changes by the clock alone (see nextTimedChange); an error is not kept at all. */
+export type BookingPageReading = { page: BookingPageData; changesAt: number };
+
+/**
+ * The open, unbooked slots from today through `lastDate` (business dates), outside blocked
+ * ranges, that start after `now`, earliest first: one query through the partial index
+ * availability_slots_open_date_start_idx. Every invitation with the same last date offers the
+ * same list, so the page cache shares it between links.
+ */
+export async function findOfferedTimes(lastDate: string, now: Date, timeZone: string): Promise<OfferedTime[]> {
+  const today = todayInZone(now, timeZone);
+  const slots = await db()
+    .select({
+      id: availabilitySlots.id,
+      date: availabilitySlots.date,
+      startTime: availabilitySlots.startTime,
+      endTime: availabilitySlots.endTime,
+      status: availabilitySlots.status,
+      bookingId: availabilitySlots.bookingId,
+    })
+    .from(availabilitySlots)
+    .where(
+      and(
+        eq(availabilitySlots.status, "open"),
+        isNull(availabilitySlots.bookingId),
+        gte(availabilitySlots.date, today),
+        lte(availabilitySlots.date, lastDate),
+        sql`not exists (select 1 from ${blockedDates} where ${availabilitySlots.date} between ${blockedDates.startDate} and ${blockedDates.endDate})`,
+      ),
+    )
+    .orderBy(asc(availabilitySlots.date), asc(availabilitySlots.startTime));
+  return offerableSlots(slots, { now, blocked: [], lastDate, timeZone }).map(({ id, start }) => ({ id, start }));
+}
+
+export type OfferedTimesSource = (lastDate: string, now: Date, timeZone: string) => Promise<readonly OfferedTime[]>;
+
 /**
  * Everything the public page shows, in two indexed queries: the invitation by its unique token
- * with its lead and the settings row; then the open slots of its window outside blocked ranges.
+ * with its lead and the settings row; then the offered times of its window (`offeredTimes`: the
+ * query above, or the page cache's shared copy of it).
  */
-export async function loadBookingPage(token: string | undefined, now = new Date()): Promise<BookingPageData> {
-  if (!token) return { kind: "error", message: INVALID_LINK };
-  if (!isWellFormedToken(token)) return { kind: "error", message: LEAD_NOT_FOUND };
+export async function readBookingPage(
+  token: string | undefined,
+  now = new Date(),
+  offeredTimes: OfferedTimesSource = findOfferedTimes,
+): Promise<BookingPageReading> {
+  const refused = (message: string): BookingPageReading => ({ page: { kind: "error", message }, changesAt: now.getTime() });
+  if (!token) return refused(INVALID_LINK);
+  if (!isWellFormedToken(token)) return refused(LEAD_NOT_FOUND);
   const [row] = await db()
     .select({
       booking: consultationBookings,
@@ -81,50 +128,37 @@ export async function loadBookingPage(token: string | undefined, now = new Date(
     .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
     .innerJoin(organizationSettings, eq(organizationSettings.id, 1))
     .where(eq(consultationBookings.bookingToken, token));
-  if (!row || !sameToken(row.booking.bookingToken, token)) return { kind: "error", message: LEAD_NOT_FOUND };
+  if (!row || !sameToken(row.booking.bookingToken, token)) return refused(LEAD_NOT_FOUND);
   const { booking } = row;
   const open = refusalFor("book", booking.status) === null;
   const canChange = open && visitorMayChange(booking.selectedStart, now, row.cutoffHours);
-  let offered: OfferedSlot[] = [];
-  if (canChange) {
-    const today = todayInZone(now, row.timezone);
-    const lastDate = booking.windowEndsOn ?? today;
-    const slots = await db()
-      .select({
-        id: availabilitySlots.id,
-        date: availabilitySlots.date,
-        startTime: availabilitySlots.startTime,
-        endTime: availabilitySlots.endTime,
-        status: availabilitySlots.status,
-        bookingId: availabilitySlots.bookingId,
-      })
-      .from(availabilitySlots)
-      .where(
-        and(
-          eq(availabilitySlots.status, "open"),
-          isNull(availabilitySlots.bookingId),
-          gte(availabilitySlots.date, today),
-          lte(availabilitySlots.date, lastDate),
-          sql`not exists (select 1 from ${blockedDates} where ${availabilitySlots.date} between ${blockedDates.startDate} and ${blockedDates.endDate})`,
-        ),
-      )
-      .orderBy(asc(availabilitySlots.date), asc(availabilitySlots.startTime));
-    offered = offerableSlots(slots, { now, blocked: [], lastDate, timeZone: row.timezone });
-  }
+  const offered = canChange ? await offeredTimes(booking.windowEndsOn ?? todayInZone(now, row.timezone), now, row.timezone) : [];
   const proposed =
     canChange && booking.status === "rescheduled" ? booking.proposedSlots.filter((slot) => new Date(slot.start) > now) : [];
-  return {
+  const booked =
+    booking.selectedStart && booking.selectedEnd ? { start: booking.selectedStart.toISOString(), end: booking.selectedEnd.toISOString() } : null;
+  const page: BookingPageData = {
     kind: "ready",
     token,
     leadName: row.leadName,
     status: booking.status,
-    booked: booking.selectedStart && booking.selectedEnd ? { start: booking.selectedStart.toISOString(), end: booking.selectedEnd.toISOString() } : null,
+    booked,
     meetingLink: booking.status === "confirmed" ? booking.meetingLink : null,
     offered,
     proposed,
     canChange,
     cutoffHours: row.cutoffHours,
   };
+  const changesAt = nextTimedChange(
+    { offered, proposed, bookedStart: booking.selectedStart?.toISOString() ?? null, canChange, cutoffHours: row.cutoffHours, windowEndsOn: booking.windowEndsOn, timeZone: row.timezone },
+    now,
+  );
+  return { page, changesAt };
+}
+
+/** The page as it is now, straight from the database (the route reads it through the page cache). */
+export async function loadBookingPage(token: string | undefined, now = new Date()): Promise<BookingPageData> {
+  return (await readBookingPage(token, now)).page;
 }
 
 export type BookSlotInput = {

@@ -17,11 +17,27 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The database or an open transaction on it: what a service step that joins its caller's transaction takes. */
 export type DatabaseExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** What a process hears of the notifications on one channel (PostgreSQL LISTEN/NOTIFY). */
+export type ChannelListener = {
+  /** A committed transaction notified the channel. */
+  onNotification(payload: string): void;
+  /** Listening (again). Whatever was notified before this, or while not listening, was not heard. */
+  onListening(): void;
+  /** Notifications may be missed from now until the next onListening (server: the connection dropped). */
+  onInterrupted(): void;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: "embedded" | "server";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Listens on `channel` until the returned function is called or the handle closes. Embedded:
+   * PGlite hands a notification over while it answers the COMMIT, before the committing query's
+   * promise resolves. Server: one dedicated connection per listener, reconnected after a loss.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   /** Embedded only: a copy of the whole database, to start others from (tests). */
   dump?(): Promise<Blob | File>;
 };
@@ -49,6 +65,13 @@ function embeddedHandle(client: PGlite): DatabaseHandle {
     kind: "embedded",
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
+    async listen(channel, listener) {
+      const stop = await client.listen(channel, (payload) => listener.onNotification(payload));
+      listener.onListening();
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     dump: () => client.dumpDataDir("none"),
   };
 }
@@ -59,6 +82,7 @@ export function openServerDatabase(connectionString: string, poolSize = 10): Dat
   // replaced on next use; without a listener, node-postgres would crash the process instead.
   pool.on("error", (error) => console.warn(`Idle database connection closed: ${error.message}`));
   const db = drizzlePostgres({ client: pool, schema });
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: db as unknown as Database,
     kind: "server",
@@ -73,7 +97,76 @@ export function openServerDatabase(connectionString: string, poolSize = 10): Dat
         connection.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channel, listener) {
+      const stop = await listenOnServer(connectionString, channel, listener);
+      const remove = async () => {
+        listeners.delete(remove);
+        await stop();
+      };
+      listeners.add(remove);
+      return remove;
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it
+ * fails, the listener hears onInterrupted at once and onListening after a successful reconnect;
+ * until then it must not trust what it kept. Resolves after the first attempt, heard or not.
+ */
+async function listenOnServer(connectionString: string, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (client: pg.Client, reason: string) => {
+    if (current !== client) return;
+    current = undefined;
+    listener.onInterrupted();
+    client.end().catch(() => undefined);
+    if (stopped) return;
+    console.warn(`Stopped hearing database notifications on "${channel}" (${reason}); reconnecting.`);
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RECONNECT_DELAY_MS);
+    retry.unref();
+  };
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString, keepAlive: true });
+    current = client;
+    client.on("notification", (message) => {
+      if (message.channel === channel) listener.onNotification(message.payload ?? "");
+    });
+    client.on("error", (error) => lost(client, error.message));
+    client.on("end", () => lost(client, "connection closed"));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost(client, error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (current === client && !stopped) listener.onListening();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    if (client) {
+      listener.onInterrupted();
+      await client.end().catch(() => undefined);
+    }
   };
 }
 

@@ -39,3 +39,12 @@ export async function takeFlashToast(request: Request): Promise<{ toast: FlashTo
   if (raw !== null && raw !== undefined) headers.append("Set-Cookie", await flashCookie.serialize("", { maxAge: 0 }));
   return { toast: parsed.success ? parsed.data : null, headers };
 }
+
+/**
+ * Whether a request carries a pending toast (its Cookie header names the flash cookie). Such a
+ * request gets a page of its own: the toast, and the header that clears it.
+ */
+export function carriesFlashToast(cookieHeader: string | null | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((pair) => pair.trimStart().startsWith(`${flashCookie.name}=`));
+}

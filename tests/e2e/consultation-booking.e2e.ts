@@ -140,6 +140,12 @@ describe("consultation booking, end to end", () => {
 
     await ben.page.getByRole("button", { name: "Confirm Booking" }).click();
     await toast(ben.page, "Failed to book: This time slot is no longer available. Please choose another time.");
+    // The server kept the page Ben loaded before Aiko booked; reloaded, it no longer offers her time.
+    await ben.page.reload();
+    await ben.page.locator(`[data-day="${tokyoDate}"] button`).click();
+    const benTimes = ben.page.getByRole("group", { name: "Available times" });
+    await benTimes.getByRole("button").first().waitFor();
+    expect(await benTimes.getByRole("button", { name: tokyoTime, exact: true }).count()).toBe(0);
     await ben.context.close();
 
     // Both sides get a calendar invitation for the same instant.

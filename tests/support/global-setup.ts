@@ -1,10 +1,21 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openMemoryDatabase } from "~/db/connection.server";
 import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "./database-kind";
 
-export const EMBEDDED_TEMPLATE_FILE = path.resolve("node_modules/.cache/agency-tests/embedded-template.tar");
+/**
+ * One template per checkout, like the server's: worktrees share node_modules (a symlink), so a
+ * file under it would be one template for every checkout, and one branch's migrations would leak
+ * into another's run.
+ */
+export const EMBEDDED_TEMPLATE_FILE = path.join(
+  os.tmpdir(),
+  "agency-tests",
+  `embedded-template-${createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8)}.tar`,
+);
 
 /**
  * Migrates one template database per run: a dumped PGlite data directory, or

@@ -1,0 +1,199 @@
+import { sql } from "drizzle-orm";
+import { currentDatabase, type DatabaseHandle } from "~/db/connection.server";
+import { findOfferedTimes, readBookingPage, type BookingPageData, type OfferedTime } from "./booking.server";
+
+/**
+ * The booking page, kept in memory per link (docs/decisions/012-booking-page-cache.md).
+ *
+ * A kept page is served while both hold:
+ * - no change was committed since it was read: the triggers of migration 0003 notify the channel
+ *   below on every write to slots, blocked dates, invitations, the lead's name and the settings,
+ *   and any notification drops everything kept (a version that every notification bumps);
+ * - its clock has not run out: the instant an offered time starts, the change cut-off passes or
+ *   the business day turns (nextTimedChange), and never more than MAX_AGE_MS after it was read.
+ *
+ * Embedded (PGlite): the notification is handled while the COMMIT is answered, before the writer's
+ * query resolves, so a page read after a write always sees it. Server (PostgreSQL, maybe several
+ * processes): each process hears the commit on its own listening connection, typically within a
+ * millisecond; while that connection is down nothing is kept, and when it is back everything
+ * kept before is dropped.
+ */
+export const BOOKING_PAGES_CHANNEL = "booking_pages";
+
+/**
+ * Belt and braces: notifications make the cache exact, but one silently lost (a server connection
+ * that died without a word) would otherwise leave a page stale until its clock runs out. Ten
+ * seconds bounds that, for one re-read per link every ten seconds.
+ */
+export const MAX_AGE_MS = 10_000;
+/** How long caughtUp() waits for its echo at most. */
+const ECHO_TIMEOUT_MS = 2_000;
+/** Links whose pages are kept at once (a page with 300 offered times is ~30 KB); the oldest kept goes first. */
+const PAGE_LIMIT = 500;
+/** Lists of offered times (one per invitation last date in use). */
+const OFFER_LIMIT = 100;
+
+type Kept<T> = { value: T; version: number; until: number };
+type Reading<T> = { value: T; until: number };
+type Flight<T> = { version: number; reading: Promise<Reading<T>> };
+
+export class BookingPageCache {
+  /** Bumped by every notification and every gap in listening: a kept value of another version is dropped. */
+  private version = 0;
+  private listening = false;
+  private starting: Promise<void> | undefined;
+  private readonly pages = new Map<string, Kept<BookingPageData>>();
+  private readonly pageFlights = new Map<string, Flight<BookingPageData>>();
+  private readonly offers = new Map<string, Kept<readonly OfferedTime[]>>();
+  private readonly offerFlights = new Map<string, Flight<readonly OfferedTime[]>>();
+  private readonly waitingForEcho = new Map<string, () => void>();
+  private echoes = 0;
+
+  constructor(private readonly database: DatabaseHandle) {}
+
+  /** Starts listening (once); resolves when the first attempt is over, heard or not. */
+  ready(): Promise<void> {
+    this.starting ??= this.database
+      .listen(BOOKING_PAGES_CHANNEL, {
+        onNotification: (payload) => {
+          this.forget();
+          this.waitingForEcho.get(payload)?.();
+        },
+        onListening: () => {
+          this.forget();
+          this.listening = true;
+        },
+        onInterrupted: () => {
+          this.listening = false;
+          this.forget();
+          for (const resolve of this.waitingForEcho.values()) resolve();
+        },
+      })
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        // Without notifications nothing is kept (every page is read afresh); try again next time.
+        console.warn(`The booking page cache cannot listen for changes: ${error instanceof Error ? error.message : String(error)}`);
+        this.starting = undefined;
+      });
+    return this.starting;
+  }
+
+  /** Whether pages are kept now (listening for changes). */
+  get keeping(): boolean {
+    return this.listening;
+  }
+
+  /** The kept page of `token` if it is good at `now`, without waiting for anything (the document's fast path). */
+  keptPage(token: string, now = Date.now()): BookingPageData | undefined {
+    if (!this.listening) return undefined;
+    const found = this.pages.get(token);
+    return found && found.version === this.version && now < found.until ? found.value : undefined;
+  }
+
+  /** The page of `token` at `now`: the kept one while it is good, else read (once, however many ask at the same time). */
+  async page(token: string | undefined, now = new Date()): Promise<BookingPageData> {
+    await this.ready();
+    if (!token) return (await readBookingPage(token, now)).page;
+    return this.keep(this.pages, this.pageFlights, PAGE_LIMIT, token, now, async () => {
+      const { page, changesAt } = await readBookingPage(token, now, (lastDate, at, timeZone) => this.offeredTimes(lastDate, at, timeZone));
+      return { value: page, until: changesAt };
+    });
+  }
+
+  /**
+   * Resolves once this process has heard every change committed before the call: it notifies the
+   * channel itself and waits for that echo, which PostgreSQL delivers after the notifications of
+   * every transaction that committed earlier. Immediate in effect on the embedded database.
+   */
+  async caughtUp(): Promise<void> {
+    await this.ready();
+    if (!this.listening) return;
+    this.echoes += 1;
+    const payload = `caught-up ${process.pid} ${this.echoes}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      this.waitingForEcho.set(payload, resolve);
+      // A connection that died without a word never echoes: the caller (a visitor's action) goes on.
+      timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
+    });
+    try {
+      await this.database.db.execute(sql`select pg_notify(${BOOKING_PAGES_CHANNEL}, ${payload})`);
+      await heard;
+    } finally {
+      clearTimeout(timer);
+      this.waitingForEcho.delete(payload);
+    }
+  }
+
+  /** Offered times through `lastDate`, shared by every invitation with that last date. */
+  private offeredTimes(lastDate: string, now: Date, timeZone: string): Promise<readonly OfferedTime[]> {
+    return this.keep(this.offers, this.offerFlights, OFFER_LIMIT, `${timeZone} ${lastDate}`, now, async () => {
+      // Frozen: every page with this last date holds the same list.
+      const offered = Object.freeze(await findOfferedTimes(lastDate, now, timeZone));
+      // The list changes by the clock alone when its earliest time starts.
+      return { value: offered, until: offered[0] ? Date.parse(offered[0].start) : Infinity };
+    });
+  }
+
+  private forget(): void {
+    this.version += 1;
+    this.pages.clear();
+    this.offers.clear();
+  }
+
+  private async keep<T>(
+    kept: Map<string, Kept<T>>,
+    flights: Map<string, Flight<T>>,
+    limit: number,
+    key: string,
+    now: Date,
+    read: () => Promise<Reading<T>>,
+  ): Promise<T> {
+    const at = now.getTime();
+    if (!this.listening) return (await read()).value;
+    const version = this.version;
+    const found = kept.get(key);
+    if (found && found.version === version && at < found.until) return found.value;
+    // Join a reading of the same version that is under way, if it is still good at `now`.
+    const flight = flights.get(key);
+    if (flight && flight.version === version) {
+      const joined = await flight.reading;
+      if (at < joined.until) return joined.value;
+      return (await read()).value;
+    }
+    const reading = read().then(({ value, until }) => ({ value, until: Math.min(until, at + MAX_AGE_MS) }));
+    flights.set(key, { version, reading });
+    try {
+      const { value, until } = await reading;
+      // Kept only if no change was heard while reading (the value could predate it) and still listening.
+      if (this.listening && this.version === version && at < until) {
+        kept.delete(key);
+        kept.set(key, { value, version, until });
+        if (kept.size > limit) {
+          const oldest = kept.keys().next();
+          if (!oldest.done) kept.delete(oldest.value);
+        }
+      }
+      return value;
+    } finally {
+      if (flights.get(key)?.reading === reading) flights.delete(key);
+    }
+  }
+}
+
+const caches = new WeakMap<DatabaseHandle, BookingPageCache>();
+
+/** The page cache of the current database (one per database handle: tests switch databases). */
+export function bookingPageCache(database: DatabaseHandle = currentDatabase()): BookingPageCache {
+  let cache = caches.get(database);
+  if (!cache) {
+    cache = new BookingPageCache(database);
+    caches.set(database, cache);
+  }
+  return cache;
+}
+
+/** What the booking page shows now for `token`, through the cache. */
+export function currentBookingPage(token: string | undefined, now = new Date()): Promise<BookingPageData> {
+  return bookingPageCache().page(token, now);
+}
