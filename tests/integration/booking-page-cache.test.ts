@@ -181,25 +181,29 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
     expect(await readyPage(ana.token, cutoff)).toMatchObject({ canChange: false, offered: [] });
   });
 
-  it.runIf(testDatabaseKind() === "server")("keeps nothing while its listening connection is lost, and starts afresh once it is back", async () => {
-    await slots();
-    const ana = await invitation();
-    const cache = bookingPageCache();
-    await heard();
-    const page = await readyPage(ana.token);
-    expect(await currentBookingPage(ana.token, NOW)).toBe(page);
+  // Only a PostgreSQL server has a listening connection to lose (PGlite hands notifications over
+  // in-process), so this case exists in the PostgreSQL run only; CI runs both.
+  if (testDatabaseKind() === "server") {
+    it("keeps nothing while its listening connection is lost, and starts afresh once it is back", async () => {
+      await slots();
+      const ana = await invitation();
+      const cache = bookingPageCache();
+      await heard();
+      const page = await readyPage(ana.token);
+      expect(await currentBookingPage(ana.token, NOW)).toBe(page);
 
-    await database.handle().db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
-    );
-    await expect.poll(() => cache.keeping, { timeout: 5_000 }).toBe(false);
-    // A change made while nobody listens is never heard: the page must be read afresh all the same.
-    await db().update(leads).set({ name: "Ana Souza" }).where(eq(leads.id, ana.lead.id));
-    expect((await readyPage(ana.token)).leadName).toBe("Ana Souza");
+      await database.handle().db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+      );
+      await expect.poll(() => cache.keeping, { timeout: 5_000 }).toBe(false);
+      // A change made while nobody listens is never heard: the page must be read afresh all the same.
+      await db().update(leads).set({ name: "Ana Souza" }).where(eq(leads.id, ana.lead.id));
+      expect((await readyPage(ana.token)).leadName).toBe("Ana Souza");
 
-    await expect.poll(() => cache.keeping, { timeout: 10_000 }).toBe(true);
-    const again = await readyPage(ana.token);
-    expect(again.leadName).toBe("Ana Souza");
-    expect(await currentBookingPage(ana.token, NOW)).toBe(again);
-  });
+      await expect.poll(() => cache.keeping, { timeout: 10_000 }).toBe(true);
+      const again = await readyPage(ana.token);
+      expect(again.leadName).toBe("Ana Souza");
+      expect(await currentBookingPage(ana.token, NOW)).toBe(again);
+    });
+  }
 });
