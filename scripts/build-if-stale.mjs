@@ -24,6 +24,9 @@ export function buildIfStale(root) {
   const started = Date.now();
   const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
     cwd: root,
+    // Always the production build: the test runner sets NODE_ENV=test, which would otherwise give
+    // React's development build (three times the JavaScript) to the tests and to a later `npm start`.
+    env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   if (result.status !== 0) throw new Error(`The build failed (exit ${result.status})`);
