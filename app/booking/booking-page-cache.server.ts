@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { currentDatabase, type DatabaseHandle } from "~/db/connection.server";
-import { findOfferedTimes, readBookingPage, type BookingPageData, type OfferedTime } from "./booking.server";
+import { findOfferedTimes, type OfferedTime } from "~/availability/offered-times.server";
+import { readBookingPage, type BookingPageData } from "./booking.server";
 
 /**
  * The booking page, kept in memory per link (docs/decisions/012-booking-page-cache.md).

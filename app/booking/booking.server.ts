@@ -1,7 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { findOfferedTimes, type OfferedTime } from "~/availability/offered-times.server";
 import { availabilitySlots, blockedDates } from "~/availability/schema";
 import { dateInZone, offerableSlots, slotInstants, todayInZone } from "~/availability/slot-time";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
@@ -47,8 +48,6 @@ function sameToken(stored: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** An offered time as the page carries it: the slot to book and its start (the page never shows the end). */
-export type OfferedTime = { id: string; start: string };
 
 export type BookingPageData =
   | { kind: "error"; message: string }
@@ -70,37 +69,6 @@ export type BookingPageData =
 
 /** A page and the instant it next changes by the clock alone (see nextTimedChange); an error is not kept at all. */
 export type BookingPageReading = { page: BookingPageData; changesAt: number };
-
-/**
- * The open, unbooked slots from today through `lastDate` (business dates), outside blocked
- * ranges, that start after `now`, earliest first: one query through the partial index
- * availability_slots_open_date_start_idx. Every invitation with the same last date offers the
- * same list, so the page cache shares it between links.
- */
-export async function findOfferedTimes(lastDate: string, now: Date, timeZone: string): Promise<OfferedTime[]> {
-  const today = todayInZone(now, timeZone);
-  const slots = await db()
-    .select({
-      id: availabilitySlots.id,
-      date: availabilitySlots.date,
-      startTime: availabilitySlots.startTime,
-      endTime: availabilitySlots.endTime,
-      status: availabilitySlots.status,
-      bookingId: availabilitySlots.bookingId,
-    })
-    .from(availabilitySlots)
-    .where(
-      and(
-        eq(availabilitySlots.status, "open"),
-        isNull(availabilitySlots.bookingId),
-        gte(availabilitySlots.date, today),
-        lte(availabilitySlots.date, lastDate),
-        sql`not exists (select 1 from ${blockedDates} where ${availabilitySlots.date} between ${blockedDates.startDate} and ${blockedDates.endDate})`,
-      ),
-    )
-    .orderBy(asc(availabilitySlots.date), asc(availabilitySlots.startTime));
-  return offerableSlots(slots, { now, blocked: [], lastDate, timeZone }).map(({ id, start }) => ({ id, start }));
-}
 
 export type OfferedTimesSource = (lastDate: string, now: Date, timeZone: string) => Promise<readonly OfferedTime[]>;
 

@@ -3,8 +3,8 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { and, desc, eq, gte, ilike, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { availabilitySlots } from "~/availability/schema";
-import { addDaysToDate, dateInZone, offerableSlots, PROPOSED_SLOT_MINUTES, todayInZone } from "~/availability/slot-time";
-import { listBlockedDates } from "~/availability/availability.server";
+import { addDaysToDate, dateInZone, PROPOSED_SLOT_MINUTES, todayInZone } from "~/availability/slot-time";
+import { findOfferedTimes } from "~/availability/offered-times.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
@@ -53,25 +53,9 @@ async function findLeadForBooking(tx: DatabaseExecutor, leadId: string): Promise
   return lead;
 }
 
-/** Is there at least one slot this invitation could offer? */
+/** Is there at least one time this invitation could offer? The booking page's rule decides. */
 async function hasOfferableSlot(settings: OrganizationSettings, lastDate: string, now: Date): Promise<boolean> {
-  const today = todayInZone(now, settings.timezone);
-  const [slots, blocked] = await Promise.all([
-    db()
-      .select()
-      .from(availabilitySlots)
-      .where(
-        and(
-          eq(availabilitySlots.status, "open"),
-          isNull(availabilitySlots.bookingId),
-          gte(availabilitySlots.date, today),
-          lte(availabilitySlots.date, lastDate),
-        ),
-      )
-      .limit(200),
-    listBlockedDates(),
-  ]);
-  return offerableSlots(slots, { now, blocked, lastDate, timeZone: settings.timezone }).length > 0;
+  return (await findOfferedTimes(lastDate, now, settings.timezone)).length > 0;
 }
 
 /**
