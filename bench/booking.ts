@@ -25,7 +25,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import { freePort } from "../scripts/free-port.mjs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -53,15 +53,6 @@ const WARM_UP = 200;
 const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 const RESULTS_MARKER = "<!-- bench/booking.ts adds a row under this table's header on each run -->";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** What every answer must contain to count as the whole page. */
 type Expected = { token: string; marks: string[] };

@@ -1,6 +1,7 @@
 import { Download, ExternalLink, Plus, Search } from "lucide-react";
 import { useEffect, useMemo } from "react";
-import { data, Form, Link, useFetcher, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { filterHref } from "~/ui/data-table-params";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { DEFAULT_TIER_CATALOG, TIER_IDS } from "~/settings/tier-catalog";
@@ -22,7 +23,6 @@ import {
   CLIENT_STATUS_LABELS,
   clientListFilterFrom,
   clientListSortFrom,
-  DEFAULT_CLIENT_SORT,
   clientPaymentStatusSchema,
   clientStatusSchema,
   PAYMENT_STATUS_LABELS,
@@ -194,6 +194,7 @@ export default function ClientsPage() {
   const { clients, total, nextCursor, previousCursor, filter, sort, timeZone } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submit = useSubmit();
+  const [searchParams] = useSearchParams();
   // Stable column definitions: the data table renders cells as components, so new definitions on
   // every render would remount the inline selects (and lose their save in progress).
   const columns = useMemo<DataTableColumn<Client>[]>(
@@ -256,7 +257,6 @@ export default function ClientsPage() {
   if (filter.status) exportParams.set("status", filter.status);
   if (filter.payment) exportParams.set("payment", filter.payment);
   const filtered = Boolean(filter.q || filter.status || filter.payment);
-  const isDefaultSort = sort.key === DEFAULT_CLIENT_SORT.key && sort.direction === DEFAULT_CLIENT_SORT.direction;
 
   return (
     <div className="grid gap-6">
@@ -285,12 +285,10 @@ export default function ClientsPage() {
         }}
       >
         {/* The sort stays when the filters change; the page goes back to the first. */}
-        {isDefaultSort ? null : (
-          <>
-            <input type="hidden" name="sort" value={sort.key} />
-            <input type="hidden" name="dir" value={sort.direction} />
-          </>
-        )}
+        {["sort", "dir"].map((name) => {
+          const value = searchParams.get(name);
+          return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+        })}
         <div className="grid min-w-64 flex-1 gap-1">
           <label htmlFor="client-search" className="text-sm font-medium">
             Search
@@ -328,7 +326,7 @@ export default function ClientsPage() {
         </Button>
         {filtered ? (
           <Button asChild variant="ghost">
-            <Link to={isDefaultSort ? "/admin/clients" : `/admin/clients?sort=${sort.key}&dir=${sort.direction}`}>Clear filters</Link>
+            <Link to={filterHref(searchParams, { q: null, status: null, payment: null })}>Clear filters</Link>
           </Button>
         ) : null}
       </Form>

@@ -1,6 +1,7 @@
 import { CalendarPlus } from "lucide-react";
 import * as React from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, type FetcherWithComponents } from "react-router";
+import { useSubmissionOutcome } from "~/ui/use-submission-outcome";
 import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { Label } from "~/ui/label";
@@ -14,6 +15,15 @@ const WINDOWS = [7, 14, 21, 30] as const;
  * 'Send booking invitation' (leads) / 'Send Booking Link' (clients): picks the availability window
  * and posts to /admin/booking-invitations. Pass `trigger` to render it as a menu item or button.
  */
+/** The answer of an invitation action (send, resend, delete) as a toast, once per submission. */
+export function useInvitationAnswerToast(fetcher: FetcherWithComponents<InvitationActionResult>) {
+  useSubmissionOutcome(fetcher, (answer) => {
+    if (!answer) return;
+    if (answer.ok) toast.success(answer.message);
+    else toast.error(answer.error || "Failed to send booking invitation");
+  });
+}
+
 export function BookingInvitationDialog({
   leadId,
   clientId,
@@ -34,14 +44,7 @@ export function BookingInvitationDialog({
   const [open, setOpen] = React.useState(defaultOpen);
   const fetcher = useFetcher<InvitationActionResult>();
   const busy = fetcher.state !== "idle";
-  React.useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
-      toast.success(fetcher.data.message);
-    } else {
-      toast.error(fetcher.data.error || "Failed to send booking invitation");
-    }
-  }, [fetcher.state, fetcher.data]);
+  useInvitationAnswerToast(fetcher);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

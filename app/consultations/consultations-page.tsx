@@ -31,7 +31,7 @@ import { Textarea } from "~/ui/textarea";
 import { toast } from "~/ui/toaster";
 import type { Route } from "./+types/consultations-page";
 import type { InvitationActionResult } from "./booking-invitations-route";
-import { BookingInvitationDialog } from "./booking-invitation-dialog";
+import { BookingInvitationDialog, useInvitationAnswerToast } from "./booking-invitation-dialog";
 import { BOOKING_STATUS_LABELS } from "./booking-status";
 import { listBookings, listInvitableLeads } from "./bookings.server";
 import { CONSULTATION_FILTERS, consultationForm } from "./consultation-forms";
@@ -367,11 +367,7 @@ function InvitationTable({ data }: { data: LoaderData }) {
 function InvitationRow({ booking, origin, timeZone }: { booking: LoaderData["bookings"][number]; origin: string; timeZone: string }) {
   const fetcher = useFetcher<InvitationActionResult>();
   const link = `${origin}/booking/${booking.token}`;
-  React.useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.error);
-  }, [fetcher.state, fetcher.data]);
+  useInvitationAnswerToast(fetcher);
   const post = (intent: "resend" | "delete") => fetcher.submit({ intent, bookingId: booking.id }, { method: "post", action: "/admin/booking-invitations" });
   return (
     <TableRow>

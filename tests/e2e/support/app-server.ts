@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
+import { freePort } from "../../../scripts/free-port.mjs";
 import os from "node:os";
 import path from "node:path";
 
@@ -8,15 +8,6 @@ export const E2E_ADMIN = { email: "owner@sistersite.test", password: "e2e-admin-
 
 export type AppServer = { url: string; dataDir: string; process: ChildProcess; output(): string; stop(): Promise<void> };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /**
  * Runs the built app as `npm start` does (plain node on the build), on its own
