@@ -14,6 +14,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { admin };
 }
 
+/** A navigation entry, and the sign-out button that sits with them and looks the same. */
+function navigationItemClasses(active: boolean): string {
+  return cn(
+    "flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring",
+    active ? "bg-primary/10 text-primary" : "text-muted-foreground hover:text-foreground",
+  );
+}
+
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label="Back-office" className="grid gap-1">
@@ -23,12 +31,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
           to={item.to}
           end={item.to === "/admin"}
           onClick={onNavigate}
-          className={({ isActive }) =>
-            cn(
-              "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
-              isActive && "bg-primary/10 text-primary",
-            )
-          }
+          className={({ isActive }) => navigationItemClasses(isActive)}
         >
           <item.icon className="size-4" aria-hidden="true" />
           {item.label}
@@ -57,9 +60,9 @@ export default function AdminLayout() {
             {admin.email}
           </p>
           <Form method="post" action="/auth/sign-out">
-            <Button type="submit" variant="ghost" className="w-full justify-start gap-3">
+            <button type="submit" className={navigationItemClasses(false)}>
               <LogOut className="size-4" aria-hidden="true" /> Sign Out
-            </Button>
+            </button>
           </Form>
         </div>
       </aside>
@@ -83,9 +86,9 @@ export default function AdminLayout() {
           <div id="admin-mobile-menu" className="border-b bg-background p-3 lg:hidden">
             <Navigation onNavigate={() => setMenuOpen(false)} />
             <Form method="post" action="/auth/sign-out" className="mt-2">
-              <Button type="submit" variant="ghost" className="w-full justify-start gap-3">
+              <button type="submit" className={navigationItemClasses(false)}>
                 <LogOut className="size-4" aria-hidden="true" /> Sign Out
-              </Button>
+              </button>
             </Form>
           </div>
         ) : null}

@@ -2,7 +2,7 @@ import { Users } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { countLeads } from "~/leads/leads.server";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { StatCard } from "~/ui/stat-card";
 import type { Route } from "./+types/dashboard-page";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
@@ -22,16 +22,13 @@ export default function DashboardPage() {
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Link to="/admin/leads" className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring">
-          <Card className="transition-colors hover:border-primary/50">
-            <CardHeader className="flex flex-row items-center justify-between pb-2">
-              <CardTitle className="text-sm font-medium">Total Leads</CardTitle>
-              <Users className="size-4 text-muted-foreground" aria-hidden="true" />
-            </CardHeader>
-            <CardContent>
-              <p className="text-3xl font-bold">{totalLeads}</p>
-              <CardDescription>View all leads</CardDescription>
-            </CardContent>
-          </Card>
+          <StatCard
+            className="transition-colors hover:border-primary/50"
+            label="Total Leads"
+            value={totalLeads}
+            icon={<Users className="size-4" aria-hidden="true" />}
+            footer="View all leads"
+          />
         </Link>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { redirectWithToast } from "~/ui/flash.server";
 import { FormField } from "~/ui/form-field";
 import { checkForm, type FieldErrors } from "~/ui/form-validation";
@@ -80,9 +80,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     <main className="flex min-h-screen items-center justify-center bg-muted/40 px-4 py-12">
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">
-            <h1>{signingUp ? "Create Account" : "Sign In"}</h1>
-          </CardTitle>
+          <h1 className="text-2xl leading-tight font-semibold">{signingUp ? "Create Account" : "Sign In"}</h1>
           <CardDescription>
             {signingUp ? "Sign up to access the admin portal" : "Sign in to access the admin portal"}
           </CardDescription>

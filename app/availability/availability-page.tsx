@@ -258,7 +258,7 @@ function CalendarTab({ data, setParam }: { data: LoaderData; setParam: (changes:
 
   return (
     <Card>
-      <CardHeader className="gap-4">
+      <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <Button variant="outline" size="sm" onClick={() => setParam({ date: stepDate(data.view, data.date, -1) })}>
@@ -437,7 +437,7 @@ function SlotList({
               <Badge variant={booked ? "default" : slot.status === "tentative" ? "outline" : "secondary"}>{slot.status}</Badge>
             ) : null}
             {!booked && !selectionMode ? (
-              <Button variant="ghost" size="icon" className={compact ? "size-6" : "size-7"} onClick={() => onDelete(slot.id)} aria-label={`Delete slot ${slot.date} ${label}`}>
+              <Button variant="ghost" size={compact ? "icon-xs" : "icon-sm"} onClick={() => onDelete(slot.id)} aria-label={`Delete slot ${slot.date} ${label}`}>
                 <Trash2 className="size-3.5" aria-hidden="true" />
               </Button>
             ) : null}

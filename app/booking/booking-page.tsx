@@ -4,7 +4,7 @@ import * as React from "react";
 import { data, useFetcher, useLoaderData } from "react-router";
 import { dateInZone, groupByVisitorDate, longDateInZone, timeInZone } from "~/availability/slot-time";
 import { BookingError } from "~/consultations/bookings.server";
-import { Button } from "~/ui/button";
+import { Button, buttonVariants } from "~/ui/button";
 import { Calendar } from "~/ui/calendar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import {
@@ -90,9 +90,7 @@ export default function BookingPage() {
             <CardDescription role="alert">{page.message}</CardDescription>
           </CardHeader>
           <CardContent>
-            <Button asChild variant="outline">
-              <a href="/">Return to Home</a>
-            </Button>
+            <a href="/" className={buttonVariants({ variant: "outline" })}>Return to Home</a>
           </CardContent>
         </Card>
       </BookingShell>

@@ -28,7 +28,7 @@ import {
   AlertDialogTrigger,
 } from "~/ui/alert-dialog";
 import { Badge } from "~/ui/badge";
-import { Button } from "~/ui/button";
+import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/ui/date-format";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
@@ -586,11 +586,9 @@ function ClientNotFound() {
     <div className="grid place-items-center gap-4 py-24 text-center">
       <h1 className="text-2xl font-bold">Client not found</h1>
       <p className="text-muted-foreground">This client does not exist or was deleted.</p>
-      <Button asChild>
-        <Link to="/admin/clients">
+      <Link to="/admin/clients" className={buttonVariants()}>
           <ArrowLeft aria-hidden="true" /> Back to Clients
         </Link>
-      </Button>
     </div>
   );
 }
@@ -801,11 +799,9 @@ export default function ClientDetailPage() {
         </TabsContent>
         <TabsContent value="invoices" className="grid gap-3">
           <div className="flex justify-end">
-            <Button asChild size="sm">
-              <Link to={`/admin/invoices?client=${client.id}`}>
+            <Link to={`/admin/invoices?client=${client.id}`} className={buttonVariants({ size: "sm" })}>
                 <Plus aria-hidden="true" /> Create Invoice
               </Link>
-            </Button>
           </div>
           <DataTable
             label="Invoices"

@@ -5,7 +5,7 @@ import { filterHref } from "~/ui/data-table-params";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { DEFAULT_TIER_CATALOG, TIER_IDS } from "~/settings/tier-catalog";
-import { Button } from "~/ui/button";
+import { Button, buttonVariants } from "~/ui/button";
 import { formatDate } from "~/ui/date-format";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { redirectWithToast } from "~/ui/flash.server";
@@ -121,7 +121,8 @@ function InlineStatusSelect({
         name={field}
         value={shown}
         aria-label={`${intent === "status" ? "Status" : "Payment status"} of ${clientName}`}
-        className="h-8 min-w-28 py-1 text-xs"
+        compact
+        wrapperClassName="w-full min-w-28"
         onChange={(event) => void fetcher.submit(event.currentTarget.form)}
       >
         {options.map((option) => (
@@ -266,11 +267,9 @@ export default function ClientsPage() {
           <p className="text-muted-foreground">Everyone you build for: their status, payments and projects.</p>
         </div>
         <div className="flex gap-2">
-          <Button asChild variant="outline">
-            <a href={`/admin/clients/export${exportParams.size > 0 ? `?${exportParams.toString()}` : ""}`} download>
+          <a href={`/admin/clients/export${exportParams.size > 0 ? `?${exportParams.toString()}` : ""}`} download className={buttonVariants({ variant: "outline" })}>
               <Download aria-hidden="true" /> Export CSV
             </a>
-          </Button>
           <AddClientDialog />
         </div>
       </div>
@@ -325,9 +324,7 @@ export default function ClientsPage() {
           <Search aria-hidden="true" /> Search
         </Button>
         {filtered ? (
-          <Button asChild variant="ghost">
-            <Link to={filterHref(searchParams, { q: null, status: null, payment: null })}>Clear filters</Link>
-          </Button>
+          <Link to={filterHref(searchParams, { q: null, status: null, payment: null })} className={buttonVariants({ variant: "ghost" })}>Clear filters</Link>
         ) : null}
       </Form>
 

@@ -1,7 +1,7 @@
 import { UserCheck } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { LeadActionExtension } from "~/leads/lead-action-extensions";
-import { Button } from "~/ui/button";
+import { Button, buttonVariants } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 
 export const convertLeadPath = (leadId: string) => `/admin/leads/${leadId}/convert`;
@@ -23,11 +23,9 @@ export const ConvertLeadAction: LeadActionExtension = ({ lead, placement, return
 
   if (lead.status === "converted") {
     return placement === "detail" ? (
-      <Button asChild variant="outline">
-        <Link to={`/admin/clients?q=${encodeURIComponent(lead.email)}`}>
+      <Link to={`/admin/clients?q=${encodeURIComponent(lead.email)}`} className={buttonVariants({ variant: "outline" })}>
           <UserCheck aria-hidden="true" /> View Client
         </Link>
-      </Button>
     ) : null;
   }
 

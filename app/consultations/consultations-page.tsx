@@ -16,8 +16,8 @@ import {
   AlertDialogTrigger,
 } from "~/ui/alert-dialog";
 import { Badge } from "~/ui/badge";
-import { Button } from "~/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { StatCard } from "~/ui/stat-card";
+import { Button, buttonVariants } from "~/ui/button";
 import { formatDate, formatDateTime } from "~/ui/date-format";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { redirectWithToast } from "~/ui/flash.server";
@@ -126,17 +126,14 @@ export default function ConsultationsPage() {
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        {[
-          ["Total", data.tiles.total],
-          ["Completed", data.tiles.completed],
-          ["Upcoming", data.tiles.upcoming],
-        ].map(([label, value]) => (
-          <Card key={label}>
-            <CardHeader>
-              <CardDescription>{label}</CardDescription>
-              <CardTitle className="text-3xl">{value}</CardTitle>
-            </CardHeader>
-          </Card>
+        {(
+          [
+            ["Total", data.tiles.total],
+            ["Completed", data.tiles.completed],
+            ["Upcoming", data.tiles.upcoming],
+          ] as const
+        ).map(([label, value]) => (
+          <StatCard key={label} label={label} value={value} />
         ))}
       </div>
       <Form method="get" role="search" className="flex flex-wrap gap-2">
@@ -396,11 +393,9 @@ function InvitationRow({ booking, origin, timeZone }: { booking: LoaderData["boo
         >
           <Copy aria-hidden="true" />
         </Button>
-        <Button asChild variant="ghost" size="icon">
-          <a href={link} target="_blank" rel="noreferrer" aria-label={`Open booking link for ${booking.lead.name}`}>
+        <a href={link} target="_blank" rel="noreferrer" aria-label={`Open booking link for ${booking.lead.name}`} className={buttonVariants({ variant: "ghost", size: "icon" })}>
             <ExternalLink aria-hidden="true" />
           </a>
-        </Button>
         <Button variant="ghost" size="icon" aria-label={`Resend invitation to ${booking.lead.name}`} onClick={() => post("resend")} disabled={fetcher.state !== "idle"}>
           <RefreshCw aria-hidden="true" />
         </Button>

@@ -22,10 +22,13 @@ const PARKED_MODULE = "x-module-after-paint";
 
 /**
  * Runs as the page is parsed. After the first paint it restores the preloads and starts the app.
- * Until the app has taken over (`APP_HYDRATED_EVENT`), a click on a button that needs the scripts
- * (one that submits no form) is kept and made again then, so an early tap is not lost.
+ * Each restored preload starts a fetch, which can cost a slow phone several milliseconds, so the
+ * preloads are restored a few milliseconds' worth at a time, yielding in between: one long task
+ * here would hold up the visitor's first tap or scroll. Until the app has taken over
+ * (`APP_HYDRATED_EVENT`), a click on a button that needs the scripts (one that submits no form) is
+ * kept and made again then, so an early tap is not lost.
  */
-const RESTORE_AFTER_PAINT = `<script>(function(){var early=null;function keep(e){var b=e.target.closest&&e.target.closest("button");if(b&&(b.type==="button"||!b.form)){e.preventDefault();early=b}}document.addEventListener("click",keep,true);addEventListener("${APP_HYDRATED_EVENT}",function(){document.removeEventListener("click",keep,true);if(early&&early.isConnected)early.click();early=null},{once:true});document.addEventListener("DOMContentLoaded",function(){requestAnimationFrame(function(){setTimeout(function(){document.querySelectorAll('link[rel="${PARKED_PRELOAD}"]').forEach(function(l){l.rel="modulepreload"});document.querySelectorAll('script[type="${PARKED_MODULE}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m)})})})})})()</script>`;
+const RESTORE_AFTER_PAINT = `<script>(function(){var early=null;function keep(e){var b=e.target.closest&&e.target.closest("button");if(b&&(b.type==="button"||!b.form)){e.preventDefault();early=b}}document.addEventListener("click",keep,true);addEventListener("${APP_HYDRATED_EVENT}",function(){document.removeEventListener("click",keep,true);if(early&&early.isConnected)early.click();early=null},{once:true});function restore(links,i){var start=performance.now();while(i<links.length&&performance.now()-start<4)links[i++].rel="modulepreload";if(i<links.length)return setTimeout(restore,0,links,i);document.querySelectorAll('script[type="${PARKED_MODULE}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m)})}document.addEventListener("DOMContentLoaded",function(){requestAnimationFrame(function(){setTimeout(restore,0,document.querySelectorAll('link[rel="${PARKED_PRELOAD}"]'),0)})})})()</script>`;
 
 const REWRITES: [string, string][] = [
   ['<link rel="modulepreload"', `<link rel="${PARKED_PRELOAD}"`],

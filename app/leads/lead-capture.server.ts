@@ -4,7 +4,7 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/settings/schema";
 import { consumeRateLimits, describeWait, type RateLimitRule } from "~/site/rate-limit.server";
-import { dollars } from "~/site/tier-display";
+import { launchOfferText } from "~/site/tier-display";
 import { formatDate } from "~/ui/date-format";
 import type { ContactInput, InquiryInput, PromoClaimInput, PromoPlacement } from "./inquiry-form";
 import { BUSINESS_TYPES, LEAD_TIERS, PROMO_TAG, type LeadSource } from "./lead-options";
@@ -73,14 +73,6 @@ async function readSettings(tx: DatabaseExecutor): Promise<OrganizationSettings>
 
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
-}
-
-/** "a Starter website for $99 (regularly $199)", from the live tier catalog. */
-function launchOffer(tiers: PackageTier[]): string {
-  const starter = tiers.find((tier) => tier.tier === "1");
-  if (!starter) return "our $99 launch offer";
-  const promo = starter.promoPriceCents ?? starter.priceCents;
-  return `a ${starter.name} website for ${dollars(promo)} (regularly ${dollars(starter.priceCents)})`;
 }
 
 function tierLabel(tier: string | null | undefined, tiers: PackageTier[]): string {
@@ -216,7 +208,7 @@ async function enqueueWelcomeEmail(
       FirstName: firstName(lead.name),
       PromoCode: code,
       ExpiryDate: formatDate(expiresAt, settings.timezone),
-      Offer: launchOffer(tiers),
+      Offer: launchOfferText(tiers),
       Tier: tierLabel("1", tiers),
       CompanyName: settings.companyName ?? "our studio",
     },
@@ -268,7 +260,7 @@ export async function createInquiryLead(input: InquiryInput, submitter: Submitte
     const variables = {
       FirstName: firstName(lead.name),
       Tier: tierLabel(lead.tier, tiers),
-      Offer: launchOffer(tiers),
+      Offer: launchOfferText(tiers),
       CompanyName: settings.companyName ?? "our studio",
     };
     const templateKey = input.promo ? "inquiry_confirmation_promo" : "inquiry_confirmation";

@@ -4,7 +4,7 @@ import { data, Link, useFetcher, useLoaderData, useLocation } from "react-router
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
-import { Button } from "~/ui/button";
+import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/ui/date-format";
 import { FormField } from "~/ui/form-field";
@@ -130,11 +130,9 @@ export default function LeadDetailPage() {
   return (
     <div className="grid gap-6">
       <div>
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/admin/leads">
+        <Link to="/admin/leads" className={buttonVariants({ variant: "ghost", size: "sm" })}>
             <ArrowLeft className="size-4" aria-hidden="true" /> Back to Leads
           </Link>
-        </Button>
       </div>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>

@@ -34,7 +34,7 @@ export function AddLeadDialog({ open, onOpenChange, returnTo }: { open: boolean;
   const requiredError = errors.name ?? errors.email;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Add Lead</DialogTitle>
           <DialogDescription>A lead you met outside the website. Its source is manual and its status new.</DialogDescription>
@@ -126,7 +126,7 @@ export function EditPromoDialog({
   const state = lead ? promoStateAt(lead, now) : null;
   return (
     <Dialog open={Boolean(lead)} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent width="md">
         <DialogHeader>
           <DialogTitle>Edit Promo</DialogTitle>
           <DialogDescription>
@@ -244,7 +244,7 @@ export function LeadStatusSelect({ lead, returnTo, id }: { lead: Pick<Lead, "id"
         aria-label={`Status of ${lead.name}`}
         value={value}
         wrapperClassName="w-32"
-        className="h-8"
+        compact
         onChange={(event) => void fetcher.submit(event.currentTarget.form)}
       >
         <NativeSelectOption value="new">new</NativeSelectOption>

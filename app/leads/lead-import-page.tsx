@@ -1,7 +1,7 @@
 import { ArrowLeft, Upload } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { Button } from "~/ui/button";
+import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { redirectWithToast } from "~/ui/flash.server";
@@ -183,9 +183,7 @@ function ImportReview({ step }: { step: ImportStep }) {
         <Button type="submit" name="intent" value="import" disabled={analysis.errors.length > 0 || navigation.state !== "idle"}>
           Import {Math.max(importable, 0)} Lead(s)
         </Button>
-        <Button asChild variant="outline">
-          <Link to="/admin/leads/import">Start Over</Link>
-        </Button>
+        <Link to="/admin/leads/import" className={buttonVariants({ variant: "outline" })}>Start Over</Link>
       </div>
     </Form>
   );
@@ -197,11 +195,9 @@ export default function LeadImportPage() {
   return (
     <div className="grid gap-6">
       <div>
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/admin/leads">
+        <Link to="/admin/leads" className={buttonVariants({ variant: "ghost", size: "sm" })}>
             <ArrowLeft className="size-4" aria-hidden="true" /> Back to Leads
           </Link>
-        </Button>
       </div>
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Import Leads</h1>

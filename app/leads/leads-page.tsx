@@ -3,8 +3,8 @@ import * as React from "react";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { Button } from "~/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { Button, buttonVariants } from "~/ui/button";
+import { StatCard } from "~/ui/stat-card";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
 import { PAGING_PARAMS } from "~/ui/data-table-params";
 import { formatDate } from "~/ui/date-format";
@@ -53,16 +53,11 @@ function formatCount(count: LeadCount): string {
 
 function StatTile({ title, count }: { title: string; count: LeadCount }) {
   return (
-    <Card>
-      <CardHeader className="pb-1">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold" title={count.estimated ? "Estimated from the database's statistics" : undefined}>
-          {formatCount(count)}
-        </p>
-      </CardContent>
-    </Card>
+    <StatCard
+      label={title}
+      value={formatCount(count)}
+      valueTitle={count.estimated ? "Estimated from the database's statistics" : undefined}
+    />
   );
 }
 
@@ -125,9 +120,7 @@ function LeadFilters() {
         ))}
       </NativeSelect>
       {isFilteredView(view) ? (
-        <Button asChild variant="ghost">
-          <Link to={searchParams.get("sort") ? `?sort=${searchParams.get("sort") ?? ""}&dir=${searchParams.get("dir") ?? ""}` : "?"}>Clear</Link>
-        </Button>
+        <Link to={searchParams.get("sort") ? `?sort=${searchParams.get("sort") ?? ""}&dir=${searchParams.get("dir") ?? ""}` : "?"} className={buttonVariants({ variant: "ghost" })}>Clear</Link>
       ) : null}
     </Form>
   );
@@ -209,7 +202,7 @@ export default function LeadsPage() {
                 <Extension key={index} lead={lead} placement="row-menu" returnTo={returnTo} />
               ))}
               <DropdownMenuSeparator />
-              <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setDeleting([lead.id])}>
+              <DropdownMenuItem variant="destructive" onSelect={() => setDeleting([lead.id])}>
                 Delete
               </DropdownMenuItem>
             </DropdownMenuContent>
@@ -227,16 +220,12 @@ export default function LeadsPage() {
           <p className="text-muted-foreground">Everyone who claimed the offer, sent an inquiry or wrote to you.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" asChild>
-            <Link to="/admin/leads/import">
+          <Link to="/admin/leads/import" className={buttonVariants({ variant: "outline" })}>
               <Upload className="size-4" aria-hidden="true" /> Import CSV
             </Link>
-          </Button>
-          <Button variant="outline" asChild>
-            <a href={exportHref} download>
+          <a href={exportHref} download className={buttonVariants({ variant: "outline" })}>
               <Download className="size-4" aria-hidden="true" /> Export CSV
             </a>
-          </Button>
           <Button onClick={() => setAdding(true)}>
             <Plus className="size-4" aria-hidden="true" /> Add Lead
           </Button>

@@ -2,6 +2,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import { db } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
+import { launchOfferText } from "~/site/tier-display";
 import { formatDate } from "~/ui/date-format";
 import { recordLeadEvent } from "./lead-timeline.server";
 import { extendedPromoExpiry, promoResendRefusal, promoStateAt } from "./promo-state";
@@ -64,12 +65,7 @@ export async function setPromoEnabled(leadId: string, enabled: boolean, actorUse
 /** 'Resend promo e-mail': through the outbox; refused for a code that is not active, with the reason. */
 export async function resendPromoEmail(leadId: string, actorUserId: string, now = new Date()): Promise<PromoResult> {
   const [settings, tiers] = await Promise.all([getOrganizationSettings(), listPackageTiers()]);
-  const starter = tiers.find((tier) => tier.tier === "1");
-  const dollars = (cents: number) => `$${(cents / 100).toFixed(0)}`;
-  const offer =
-    starter?.promoPriceCents != null
-      ? `a ${starter.name} website for ${dollars(starter.promoPriceCents)} (regularly ${dollars(starter.priceCents)})`
-      : "our launch offer";
+  const offer = launchOfferText(tiers);
   return db().transaction(async (tx) => {
     const lead = await lockLead(tx, leadId);
     if (!lead) return { ok: false, error: "Lead not found" };
@@ -89,7 +85,7 @@ export async function resendPromoEmail(leadId: string, actorUserId: string, now 
         ExpiryDate: lead.promoExpiresAt ? formatDate(lead.promoExpiresAt, settings.timezone) : null,
         Offer: offer,
         CompanyName: settings.companyName ?? "our studio",
-        Tier: starter?.name ?? null,
+        Tier: tiers.find((tier) => tier.tier === "1")?.name ?? null,
       },
     });
     const [updated] = await tx.update(leads).set({ promoEmailSentAt: now }).where(eq(leads.id, leadId)).returning();

@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarCheck, HeartHandshake, PartyPopper, Rocket, Smartphone, Sparkles, UtensilsCrossed, Wallet } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { listPackageTiers } from "~/settings/settings.server";
-import { Button } from "~/ui/button";
+import { Button, buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/home-page";
 import { useInquiryDialog } from "./inquiry-dialog";
 import { PackageCards } from "./package-cards";
@@ -59,11 +59,9 @@ export default function HomePage() {
             <Button size="lg" onClick={() => openInquiry({ tier: "1", promo: true })}>
               Claim $99 Offer
             </Button>
-            <Button size="lg" variant="outline" asChild>
-              <a href="#packages">
+            <a href="#packages" className={buttonVariants({ variant: "outline", size: "lg" })}>
                 View Packages <ArrowRight className="size-4" aria-hidden="true" />
               </a>
-            </Button>
             <Button size="lg" variant="secondary" onClick={() => openInquiry({ tier: "3" })}>
               Get a Custom Quote
             </Button>
@@ -113,8 +111,9 @@ export default function HomePage() {
                   </Button>
                 ) : (
                   <Button
-                    className="h-auto min-h-10 w-full whitespace-normal"
+                    className="w-full"
                     variant="outline"
+                    size="wrap"
                     onClick={() => openInquiry({ tier: tier.tier as "2" | "3" | "4" })}
                   >
                     {tier.isCustomQuote ? `Get a Quote for ${tier.name}` : `Choose ${tier.name}`}
@@ -202,7 +201,7 @@ export default function HomePage() {
             <Button size="lg" variant="secondary" onClick={() => openInquiry({ tier: "1", promo: true })}>
               Claim Your $99 Website
             </Button>
-            <Button size="lg" variant="outline" className="border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground" onClick={() => openInquiry({})}>
+            <Button size="lg" variant="outline-inverse" onClick={() => openInquiry({})}>
               <CalendarCheck className="size-4" aria-hidden="true" />
               Request a Quote
             </Button>

@@ -44,7 +44,7 @@ export default function InquiryFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{promo ? "Claim Your $99 Website" : "Tell Us About Your Project"}</DialogTitle>
           <DialogDescription>

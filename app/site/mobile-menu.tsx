@@ -19,7 +19,7 @@ export default function MobileMenu({
 }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="right" className="w-72" id="mobile-menu" onCloseAutoFocus={onCloseAutoFocus}>
+      <SheetContent side="right" id="mobile-menu" onCloseAutoFocus={onCloseAutoFocus}>
         <SheetTitle>{companyName}</SheetTitle>
         <SheetDescription className="sr-only">Site navigation</SheetDescription>
         <nav aria-label="Mobile" className="mt-6 grid gap-1">

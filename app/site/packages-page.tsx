@@ -3,7 +3,8 @@ import { useState } from "react";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { answerPromoClaim } from "~/leads/capture-actions.server";
 import { listPackageTiers } from "~/settings/settings.server";
-import { Button } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
+import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/packages-page";
 import { clientAddressOf } from "./client-address.server";
 import { PackageCards } from "./package-cards";
@@ -58,9 +59,7 @@ export default function PackagesPage() {
           tiers={tiers}
           headingLevel="h2"
           action={() => (
-            <Button asChild variant="outline" className="w-full">
-              <Link to="/#contact">Request a Quote</Link>
-            </Button>
+            <Link to="/#contact" className={cn(buttonVariants({ variant: "outline" }), "w-full")}>Request a Quote</Link>
           )}
         />
       </section>

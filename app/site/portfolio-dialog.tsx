@@ -1,5 +1,5 @@
 import { Check, ExternalLink } from "lucide-react";
-import { Button } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
 import type { PortfolioEntry } from "./portfolio-page";
 
@@ -17,10 +17,10 @@ export default function PortfolioDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent width="xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <p className="text-sm font-medium text-primary">{item.category}</p>
-          <DialogTitle className="text-2xl">{item.name}</DialogTitle>
+          <DialogTitle>{item.name}</DialogTitle>
           <DialogDescription>{item.description}</DialogDescription>
         </DialogHeader>
         <div>
@@ -39,11 +39,9 @@ export default function PortfolioDialog({
           </ul>
         </div>
         {item.link ? (
-          <Button asChild variant="outline">
-            <a href={item.link} target="_blank" rel="noopener noreferrer">
+          <a href={item.link} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline" })}>
               Visit the site <ExternalLink className="size-4" aria-hidden="true" />
             </a>
-          </Button>
         ) : null}
       </DialogContent>
     </Dialog>

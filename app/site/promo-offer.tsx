@@ -25,11 +25,15 @@ export function PromoOffer() {
   const { remember, onCloseAutoFocus } = useReturnFocus();
 
   useEffect(() => {
-    const update = () => setShowSticky(!promoClaimed());
+    // Wide screens only: a phone does not even read the storage, whose first read costs it time.
+    const wideScreen = window.matchMedia(`(min-width: ${POPUP_MIN_WIDTH_PX}px)`);
+    const update = () => setShowSticky(wideScreen.matches && !promoClaimed());
     update();
+    wideScreen.addEventListener("change", update);
     window.addEventListener(PROMO_CLAIMED_STORAGE_KEY, update);
     window.addEventListener("storage", update);
     return () => {
+      wideScreen.removeEventListener("change", update);
       window.removeEventListener(PROMO_CLAIMED_STORAGE_KEY, update);
       window.removeEventListener("storage", update);
     };
@@ -37,10 +41,10 @@ export function PromoOffer() {
 
   useEffect(() => {
     const wide = () => window.matchMedia(`(min-width: ${POPUP_MIN_WIDTH_PX}px)`).matches;
-    if (popupSeen() || !wide()) return;
+    if (!wide() || popupSeen()) return;
     const timer = window.setTimeout(() => {
       // Never over another dialog the visitor opened, nor after the window became narrow.
-      if (popupSeen() || !wide() || document.querySelector('[role="dialog"]')) return;
+      if (!wide() || popupSeen() || document.querySelector('[role="dialog"]')) return;
       remember();
       setPlacement("popup");
       setOpen(true);

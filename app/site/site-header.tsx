@@ -34,8 +34,8 @@ export function SiteHeader({ companyName }: { companyName: string }) {
               end
               className={({ isActive }) =>
                 cn(
-                  "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground",
-                  isActive && "text-foreground",
+                  "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground",
+                  isActive ? "text-foreground" : "text-muted-foreground",
                 )
               }
             >
@@ -44,7 +44,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Button onClick={claimOffer} className="hidden sm:inline-flex">
+          <Button onClick={claimOffer} className="max-sm:hidden">
             Claim $99 Offer
           </Button>
           <Button

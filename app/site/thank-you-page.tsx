@@ -1,6 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { Button } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
+import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/thank-you-page";
 import type { loader as siteLoader } from "./site-layout";
 import { publicPageMeta } from "./seo";
@@ -24,9 +25,7 @@ export default function ThankYouPage() {
         Please check your e-mail, including the spam or promotions folder, so our reply doesn't slip past you. If you
         claimed the launch offer, your promo code is valid for 7 days.
       </p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to="/">Back to Home</Link>
-      </Button>
+      <Link to="/" className={cn(buttonVariants({ size: "lg" }), "mt-8")}>Back to Home</Link>
       {email ? (
         <p className="mt-6 text-sm text-muted-foreground">
           Questions in the meantime? Write to{" "}

@@ -1,4 +1,5 @@
 // How a package tier's price reads on the public pages. Pure.
+import { formatPrice } from "~/ui/money-format";
 
 export type TierForDisplay = {
   tier: string;
@@ -10,15 +11,19 @@ export type TierForDisplay = {
   features: string[];
 };
 
-export function dollars(cents: number): string {
-  return `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: cents % 100 === 0 ? 0 : 2 })}`;
-}
-
 /** The headline price, a note under it, and the struck-through regular price when a promo applies. */
 export function tierPrice(tier: TierForDisplay): { headline: string; note: string; regular: string | null } {
-  if (tier.isCustomQuote) return { headline: "Custom quote", note: `Projects from ${dollars(tier.priceCents)}`, regular: null };
+  if (tier.isCustomQuote) return { headline: "Custom quote", note: `Projects from ${formatPrice(tier.priceCents)}`, regular: null };
   if (tier.promoPriceCents !== null && tier.promoPriceCents < tier.priceCents) {
-    return { headline: dollars(tier.promoPriceCents), note: "with the launch offer, one-time", regular: dollars(tier.priceCents) };
+    return { headline: formatPrice(tier.promoPriceCents), note: "with the launch offer, one-time", regular: formatPrice(tier.priceCents) };
   }
-  return { headline: dollars(tier.priceCents), note: "one-time", regular: null };
+  return { headline: formatPrice(tier.priceCents), note: "one-time", regular: null };
+}
+
+/** "a Starter website for $99 (regularly $199)": the launch offer as the e-mails word it, from the live catalog. */
+export function launchOfferText(tiers: Pick<TierForDisplay, "tier" | "name" | "priceCents" | "promoPriceCents">[]): string {
+  const starter = tiers.find((tier) => tier.tier === "1");
+  if (!starter) return "our launch offer";
+  const promo = starter.promoPriceCents ?? starter.priceCents;
+  return `a ${starter.name} website for ${formatPrice(promo)} (regularly ${formatPrice(starter.priceCents)})`;
 }

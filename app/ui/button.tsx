@@ -1,28 +1,40 @@
 import * as React from "react";
-import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 
 import { cn } from "~/ui/class-names";
 
+/**
+ * Every look a button has is a variant here: `cn` joins classes without resolving conflicts, so a
+ * caller adds layout (margins, width) but never a class that restyles what a variant sets.
+ */
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md transition-colors outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
-        default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
+        default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:ring-ring",
         destructive:
           "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90 focus-visible:ring-destructive",
         outline:
-          "border border-input bg-background shadow-sm hover:bg-accent hover:text-accent-foreground",
-        secondary: "bg-secondary text-secondary-foreground shadow-sm hover:bg-secondary/80",
-        ghost: "hover:bg-accent hover:text-accent-foreground",
-        link: "text-primary underline-offset-4 hover:underline",
+          "border border-input bg-background shadow-sm hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring",
+        /** An outlined button on a primary-coloured band. */
+        "outline-inverse":
+          "border border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10 focus-visible:ring-primary-foreground",
+        secondary: "bg-secondary text-secondary-foreground shadow-sm hover:bg-secondary/80 focus-visible:ring-ring",
+        ghost: "hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring",
+        link: "text-primary underline-offset-4 hover:underline focus-visible:ring-ring",
       },
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 rounded-md px-3",
-        lg: "h-11 rounded-md px-6 text-base",
+        default: "h-10 px-4 py-2 text-sm font-medium whitespace-nowrap",
+        sm: "h-9 px-3 text-sm font-medium whitespace-nowrap",
+        lg: "h-11 px-6 text-base font-medium whitespace-nowrap",
+        /** As tall as its label needs: for labels that may wrap in a narrow card. */
+        wrap: "min-h-10 px-4 py-2 text-sm font-medium whitespace-normal",
         icon: "size-10",
+        "icon-sm": "size-8",
+        "icon-xs": "size-6",
+        /** A day in the calendar grid. */
+        day: "size-9 p-0 text-sm font-normal",
       },
     },
     defaultVariants: {
@@ -32,19 +44,9 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = React.ComponentProps<"button"> &
-  VariantProps<typeof buttonVariants> & {
-    /** Render the single child (e.g. a router `<Link>`) with button styles instead of a `<button>`. */
-    asChild?: boolean;
-  };
+export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
-  return (
-    <Comp
-      data-slot="button"
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...props}
-    />
-  );
+/** A `<button>`. A link that should look like one takes `buttonVariants(…)` as its class instead. */
+export function Button({ className, variant, size, ...props }: ButtonProps) {
+  return <button data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }

@@ -9,7 +9,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 
-import { Button } from "~/ui/button";
+import { Button, buttonVariants } from "~/ui/button";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { cn } from "~/ui/class-names";
 import { pageHref, sortHref, type TableSort } from "~/ui/data-table-params";
@@ -252,18 +252,14 @@ export function DataTablePager({
       <div className="text-sm text-muted-foreground">{summary}</div>
       <div className="flex gap-2">
         {previousCursor ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={pageHref(searchParams, "before", previousCursor)}>Previous</Link>
-          </Button>
+          <Link to={pageHref(searchParams, "before", previousCursor)} className={buttonVariants({ variant: "outline", size: "sm" })}>Previous</Link>
         ) : (
           <Button variant="outline" size="sm" disabled>
             Previous
           </Button>
         )}
         {nextCursor ? (
-          <Button asChild variant="outline" size="sm">
-            <Link to={pageHref(searchParams, "after", nextCursor)}>Next</Link>
-          </Button>
+          <Link to={pageHref(searchParams, "after", nextCursor)} className={buttonVariants({ variant: "outline", size: "sm" })}>Next</Link>
         ) : (
           <Button variant="outline" size="sm" disabled>
             Next

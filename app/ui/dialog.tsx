@@ -36,14 +36,19 @@ export function DialogOverlay({
   );
 }
 
+const DIALOG_WIDTHS = { md: "sm:max-w-md", lg: "sm:max-w-lg", xl: "sm:max-w-xl" } as const;
+
 export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean;
+  /** The widest the dialog gets on a wide screen (it fills narrow ones). */
+  width?: keyof typeof DIALOG_WIDTHS;
 };
 
 export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  width = "lg",
   ...props
 }: DialogContentProps) {
   return (
@@ -52,7 +57,8 @@ export function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg outline-none sm:max-w-lg",
+          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg outline-none",
+          DIALOG_WIDTHS[width],
           "motion-safe:data-[state=open]:animate-zoom-in motion-safe:data-[state=closed]:animate-zoom-out",
           className,
         )}

@@ -5,7 +5,7 @@ import { CheckIcon, CircleIcon } from "lucide-react";
 import { cn } from "~/ui/class-names";
 
 const itemClasses =
-  "relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4";
+  "relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4";
 
 export function DropdownMenu(props: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
   return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />;
@@ -64,8 +64,9 @@ export function DropdownMenuItem({
       className={cn(
         itemClasses,
         inset && "pl-8",
-        variant === "destructive" &&
-          "text-destructive focus:bg-destructive/10 focus:text-destructive",
+        variant === "destructive"
+          ? "text-destructive focus:bg-destructive/10 focus:text-destructive"
+          : "focus:bg-accent focus:text-accent-foreground",
         className,
       )}
       {...props}
@@ -81,7 +82,7 @@ export function DropdownMenuCheckboxItem({
   return (
     <DropdownMenuPrimitive.CheckboxItem
       data-slot="dropdown-menu-checkbox-item"
-      className={cn(itemClasses, "pl-8", className)}
+      className={cn(itemClasses, "pl-8 focus:bg-accent focus:text-accent-foreground", className)}
       {...props}
     >
       <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
@@ -108,7 +109,7 @@ export function DropdownMenuRadioItem({
   return (
     <DropdownMenuPrimitive.RadioItem
       data-slot="dropdown-menu-radio-item"
-      className={cn(itemClasses, "pl-8", className)}
+      className={cn(itemClasses, "pl-8 focus:bg-accent focus:text-accent-foreground", className)}
       {...props}
     >
       <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">

@@ -56,7 +56,7 @@ export function FormField({
 
   return (
     <div data-slot="form-field" className={cn("grid gap-2", className)}>
-      <Label htmlFor={id} className={cn("gap-1", hasError && "text-destructive")}>
+      <Label htmlFor={id} className={cn(hasError && "text-destructive")}>
         {label}
         {required ? (
           <span aria-hidden="true" className="text-destructive">

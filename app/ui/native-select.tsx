@@ -4,18 +4,21 @@ import { ChevronDownIcon } from "lucide-react";
 import { cn } from "~/ui/class-names";
 
 export type NativeSelectProps = React.ComponentProps<"select"> & {
-  /** Classes for the wrapper (width, margins); `className` styles the `<select>` itself. */
+  /** The wrapper's width (and margins), in place of the default full width. */
   wrapperClassName?: string;
+  /** The small select that sits in a table row. */
+  compact?: boolean;
 };
 
 /** A styled native `<select>`: works without JavaScript and uses the platform picker on mobile. */
-export function NativeSelect({ className, wrapperClassName, ...props }: NativeSelectProps) {
+export function NativeSelect({ className, wrapperClassName, compact = false, ...props }: NativeSelectProps) {
   return (
-    <div data-slot="native-select-wrapper" className={cn("relative w-full", wrapperClassName)}>
+    <div data-slot="native-select-wrapper" className={cn("relative", wrapperClassName ?? "w-full")}>
       <select
         data-slot="native-select"
         className={cn(
-          "h-10 w-full min-w-0 appearance-none rounded-md border border-input bg-card py-2 pr-9 pl-3 text-base text-foreground shadow-xs transition-colors outline-none md:text-sm",
+          "w-full min-w-0 appearance-none rounded-md border border-input bg-card pr-9 pl-3 text-foreground shadow-xs transition-colors outline-none",
+          compact ? "h-8 py-1 text-xs" : "h-10 py-2 text-base md:text-sm",
           "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40",
           "aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive/30",
           "disabled:cursor-not-allowed disabled:opacity-50",

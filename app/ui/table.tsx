@@ -58,7 +58,7 @@ export function TableHead({ className, scope = "col", ...props }: React.Componen
       data-slot="table-head"
       scope={scope}
       className={cn(
-        "h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pr-0",
+        "h-10 px-3 align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pr-0",
         className,
       )}
       {...props}
