@@ -34,6 +34,13 @@ describe("paint first", () => {
     expect(restorer).toBeLessThan(whole.indexOf('<script type="x-module-after-paint">'));
   });
 
+  it("writes a restoring script that a browser can parse", () => {
+    const source = /<script>(\(function \(\) \{[\s\S]*?\}\)\(\);)<\/script>/.exec(whole)?.[1];
+    expect(source).toBeDefined();
+    expect(() => new Function(source ?? "")).not.toThrow();
+    expect(source).toContain('matchMedia("(min-width: 768px)")');
+  });
+
   it("finds a tag split across two chunks, wherever the split falls", () => {
     for (let split = 0; split <= html.length; split += 1) {
       expect(rewrite([html.slice(0, split), html.slice(split)])).toBe(whole);

@@ -1,3 +1,4 @@
+import { POPUP_MIN_WIDTH_PX } from "~/site/promo-offer-state";
 import { APP_HYDRATED_EVENT } from "./app-hydrated";
 
 /**
@@ -6,7 +7,8 @@ import { APP_HYDRATED_EVENT } from "./app-hydrated";
  * On a phone's connection those ~110 KB of scripts compete with the page itself, and the first
  * paint waited for them. The HTML is rewritten as it streams out: the preloads are parked under
  * another `rel`, the start script under another `type`, and a small inline script restores both
- * right after the first paint, so the scripts then load in parallel, as before. React Router has no
+ * after the first paint (on a phone, the start script waits for the visitor's first touch: see
+ * below), so the scripts then load in parallel, as before. React Router has no
  * option for this. Only the public site is read before it is used, and its forms also work
  * without JavaScript; the back-office, sign-in and booking pages are tools, so they keep the
  * scripts first.
@@ -21,14 +23,60 @@ const PARKED_PRELOAD = "x-modulepreload-after-paint";
 const PARKED_MODULE = "x-module-after-paint";
 
 /**
- * Runs as the page is parsed. After the first paint it restores the preloads and starts the app.
- * Each restored preload starts a fetch, which can cost a slow phone several milliseconds, so the
- * preloads are restored a few milliseconds' worth at a time, yielding in between: one long task
- * here would hold up the visitor's first tap or scroll. Until the app has taken over
- * (`APP_HYDRATED_EVENT`), a click on a button that needs the scripts (one that submits no form) is
- * kept and made again then, so an early tap is not lost.
+ * Runs as the page is parsed (the source of an inline script; constants are spliced in).
+ * - After the first paint it restores the preloads, a few milliseconds' worth at a time: each
+ *   starts a fetch, which can cost a slow phone several milliseconds, and one long task here would
+ *   hold up the visitor's first tap or scroll.
+ * - Then it starts the app: at once on a screen wide enough for the offer popup, which needs it;
+ *   on a narrower one (a phone) at the visitor's first touch, key press or focus: a phone fetches
+ *   the scripts while the visitor reads, but runs them only once they start using the page
+ *   (decision 014).
+ * - Until the app has taken over (`APP_HYDRATED_EVENT`), a click on a button that needs the
+ *   scripts (one that submits no form) is kept and made again then, so an early tap is not lost.
  */
-const RESTORE_AFTER_PAINT = `<script>(function(){var early=null;function keep(e){var b=e.target.closest&&e.target.closest("button");if(b&&(b.type==="button"||!b.form)){e.preventDefault();early=b}}document.addEventListener("click",keep,true);addEventListener("${APP_HYDRATED_EVENT}",function(){document.removeEventListener("click",keep,true);if(early&&early.isConnected)early.click();early=null},{once:true});function restore(links,i){var start=performance.now();while(i<links.length&&performance.now()-start<4)links[i++].rel="modulepreload";if(i<links.length)return setTimeout(restore,0,links,i);document.querySelectorAll('script[type="${PARKED_MODULE}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m)})}document.addEventListener("DOMContentLoaded",function(){requestAnimationFrame(function(){setTimeout(restore,0,document.querySelectorAll('link[rel="${PARKED_PRELOAD}"]'),0)})})})()</script>`;
+const RESTORE_AFTER_PAINT = `<script>(function () {
+  var early = null;
+  function keep(event) {
+    var button = event.target.closest && event.target.closest("button");
+    if (button && (button.type === "button" || !button.form)) { event.preventDefault(); early = button; }
+  }
+  document.addEventListener("click", keep, true);
+  addEventListener("${APP_HYDRATED_EVENT}", function () {
+    document.removeEventListener("click", keep, true);
+    if (early && early.isConnected) early.click();
+    early = null;
+  }, { once: true });
+
+  var restored = false;
+  var wanted = matchMedia("(min-width: ${POPUP_MIN_WIDTH_PX}px)").matches;
+  var firstUse = ["pointerdown", "keydown", "focusin"];
+  function use() {
+    firstUse.forEach(function (type) { removeEventListener(type, use, true); });
+    wanted = true;
+    if (restored) start();
+  }
+  if (!wanted) firstUse.forEach(function (type) { addEventListener(type, use, true); });
+  function start() {
+    document.querySelectorAll('script[type="${PARKED_MODULE}"]').forEach(function (parked) {
+      var script = document.createElement("script");
+      script.type = "module";
+      script.textContent = parked.textContent;
+      parked.replaceWith(script);
+    });
+  }
+  function restore(links, next) {
+    var began = performance.now();
+    while (next < links.length && performance.now() - began < 4) links[next++].rel = "modulepreload";
+    if (next < links.length) return setTimeout(restore, 0, links, next);
+    restored = true;
+    if (wanted) start();
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    requestAnimationFrame(function () {
+      setTimeout(restore, 0, document.querySelectorAll('link[rel="${PARKED_PRELOAD}"]'), 0);
+    });
+  });
+})();</script>`;
 
 const REWRITES: [string, string][] = [
   ['<link rel="modulepreload"', `<link rel="${PARKED_PRELOAD}"`],

@@ -95,7 +95,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section id="packages" aria-labelledby="packages-heading" className="scroll-mt-20 bg-muted/50">
+      <section id="packages" aria-labelledby="packages-heading" className="render-near-viewport scroll-mt-20 bg-muted/50">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
           <h2 id="packages-heading" className="text-3xl font-bold tracking-tight">Packages and pricing</h2>
           <p className="mt-3 max-w-2xl text-muted-foreground">
@@ -130,7 +130,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="catering-heading" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2">
+      <section aria-labelledby="catering-heading" className="render-near-viewport mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2">
         <div>
           <UtensilsCrossed className="size-8 text-primary" aria-hidden="true" />
           <h2 id="catering-heading" className="mt-4 text-3xl font-bold tracking-tight">Websites for caterers</h2>
@@ -151,7 +151,7 @@ export default function HomePage() {
         <SiteMockup label="Example catering website with a menu and prices" variant="menu" accent="#a34a28" className="h-auto w-full max-w-lg justify-self-center" />
       </section>
 
-      <section aria-labelledby="rentals-heading" className="bg-muted/50">
+      <section aria-labelledby="rentals-heading" className="render-near-viewport bg-muted/50">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2">
           <SiteMockup label="Example party-rental website with a booking calendar" variant="booking" accent="#5b3fa0" className="order-last h-auto w-full max-w-lg justify-self-center lg:order-first" />
           <div>
@@ -174,7 +174,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="results-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <section aria-labelledby="results-heading" className="render-near-viewport mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <h2 id="results-heading" className="text-3xl font-bold tracking-tight">What a good website does for a small business</h2>
         <p className="mt-3 max-w-2xl text-muted-foreground">
           Typical changes small businesses report in the months after moving from a social-media page alone to a real website.
@@ -189,7 +189,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section id="contact" aria-labelledby="cta-heading" className="scroll-mt-20 bg-primary text-primary-foreground">
+      <section id="contact" aria-labelledby="cta-heading" className="render-near-viewport scroll-mt-20 bg-primary text-primary-foreground">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
           <Sparkles className="mx-auto size-8" aria-hidden="true" />
           <h2 id="cta-heading" className="mt-4 text-3xl font-bold tracking-tight">Your website for $99 with our launch offer</h2>
