@@ -64,7 +64,7 @@ export default function PackagesPage() {
         />
       </section>
 
-      <section aria-labelledby="examples-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <section aria-labelledby="examples-heading" className="render-near-viewport mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <h2 id="examples-heading" className="text-3xl font-bold tracking-tight">What each package looks like</h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {EXAMPLES.map((example) => (
@@ -76,7 +76,7 @@ export default function PackagesPage() {
         </ul>
       </section>
 
-      <section id="claim" aria-labelledby="claim-heading" className="scroll-mt-20 bg-muted/50">
+      <section id="claim" aria-labelledby="claim-heading" className="render-near-viewport scroll-mt-20 bg-muted/50">
         <div className="mx-auto grid max-w-5xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2">
           <div>
             <h2 id="claim-heading" className="text-3xl font-bold tracking-tight">Claim your $99 Starter website</h2>
