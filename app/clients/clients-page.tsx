@@ -260,7 +260,7 @@ export default function ClientsPage() {
   const filtered = Boolean(filter.q || filter.status || filter.payment);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Clients Directory</h1>

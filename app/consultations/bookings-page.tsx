@@ -112,7 +112,7 @@ export default function BookingsPage() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Consultation Bookings</h1>
         <p className="text-muted-foreground">Every booking, with times in {data.timeZone}.</p>

@@ -114,7 +114,7 @@ export default function ConsultationsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Consultations &amp; Bookings</h1>
         <p className="text-muted-foreground">
