@@ -1,4 +1,4 @@
-import { POPUP_MIN_WIDTH_PX } from "~/site/promo-offer-state";
+import { POPUP_SCREEN_QUERY } from "~/site/promo-offer-state";
 import { APP_HYDRATED_EVENT } from "./app-hydrated";
 
 /**
@@ -48,7 +48,7 @@ const RESTORE_AFTER_PAINT = `<script>(function () {
   }, { once: true });
 
   var restored = false;
-  var wanted = matchMedia("(min-width: ${POPUP_MIN_WIDTH_PX}px)").matches;
+  var wanted = matchMedia(${JSON.stringify(POPUP_SCREEN_QUERY)}).matches;
   var firstUse = ["pointerdown", "keydown", "focusin"];
   function use() {
     firstUse.forEach(function (type) { removeEventListener(type, use, true); });

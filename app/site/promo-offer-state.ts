@@ -7,6 +7,8 @@ export const POPUP_SEEN_DAYS = 7;
 export const PROMO_CLAIMED_STORAGE_KEY = "promo_claimed";
 export const POPUP_DELAY_MS = 2_000;
 export const POPUP_MIN_WIDTH_PX = 768;
+/** The screens the popup and the sticky button are for (and where the app starts at once, decision 014). */
+export const POPUP_SCREEN_QUERY = `(min-width: ${POPUP_MIN_WIDTH_PX}px)`;
 
 export function popupSeen(): boolean {
   return document.cookie.split(";").some((part) => part.trim().startsWith(`${POPUP_SEEN_COOKIE}=`));

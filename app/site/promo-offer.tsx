@@ -5,7 +5,7 @@ import { useReturnFocus } from "~/ui/return-focus";
 import {
   markPopupSeen,
   POPUP_DELAY_MS,
-  POPUP_MIN_WIDTH_PX,
+  POPUP_SCREEN_QUERY,
   popupSeen,
   PROMO_CLAIMED_STORAGE_KEY,
   promoClaimed,
@@ -26,7 +26,7 @@ export function PromoOffer() {
 
   useEffect(() => {
     // Wide screens only: a phone does not even read the storage, whose first read costs it time.
-    const wideScreen = window.matchMedia(`(min-width: ${POPUP_MIN_WIDTH_PX}px)`);
+    const wideScreen = window.matchMedia(POPUP_SCREEN_QUERY);
     const update = () => setShowSticky(wideScreen.matches && !promoClaimed());
     update();
     wideScreen.addEventListener("change", update);
@@ -40,7 +40,7 @@ export function PromoOffer() {
   }, []);
 
   useEffect(() => {
-    const wide = () => window.matchMedia(`(min-width: ${POPUP_MIN_WIDTH_PX}px)`).matches;
+    const wide = () => window.matchMedia(POPUP_SCREEN_QUERY).matches;
     if (!wide() || popupSeen()) return;
     const timer = window.setTimeout(() => {
       // Never over another dialog the visitor opened, nor after the window became narrow.

@@ -7,6 +7,9 @@ import { cn } from "~/ui/class-names";
 const itemClasses =
   "relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4";
 
+/** The highlight of a focused item; the destructive item has its own. */
+const itemFocusClasses = "focus:bg-accent focus:text-accent-foreground";
+
 export function DropdownMenu(props: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
   return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />;
 }
@@ -66,7 +69,7 @@ export function DropdownMenuItem({
         inset && "pl-8",
         variant === "destructive"
           ? "text-destructive focus:bg-destructive/10 focus:text-destructive"
-          : "focus:bg-accent focus:text-accent-foreground",
+          : itemFocusClasses,
         className,
       )}
       {...props}
@@ -82,7 +85,7 @@ export function DropdownMenuCheckboxItem({
   return (
     <DropdownMenuPrimitive.CheckboxItem
       data-slot="dropdown-menu-checkbox-item"
-      className={cn(itemClasses, "pl-8 focus:bg-accent focus:text-accent-foreground", className)}
+      className={cn(itemClasses, itemFocusClasses, "pl-8", className)}
       {...props}
     >
       <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
@@ -109,7 +112,7 @@ export function DropdownMenuRadioItem({
   return (
     <DropdownMenuPrimitive.RadioItem
       data-slot="dropdown-menu-radio-item"
-      className={cn(itemClasses, "pl-8 focus:bg-accent focus:text-accent-foreground", className)}
+      className={cn(itemClasses, itemFocusClasses, "pl-8", className)}
       {...props}
     >
       <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
