@@ -7,8 +7,8 @@ import { APP_HYDRATED_EVENT } from "./app-hydrated";
  * On a phone's connection those ~110 KB of scripts compete with the page itself, and the first
  * paint waited for them. The HTML is rewritten as it streams out: the preloads are parked under
  * another `rel`, the start script under another `type`, and a small inline script restores both
- * after the first paint (on a phone, the start script waits for the visitor's first touch: see
- * below), so the scripts then load in parallel, as before. React Router has no
+ * after the first paint (on a phone, only at the visitor's first touch: see below), so the
+ * scripts then load in parallel, as before. React Router has no
  * option for this. Only the public site is read before it is used, and its forms also work
  * without JavaScript; the back-office, sign-in and booking pages are tools, so they keep the
  * scripts first.
@@ -24,13 +24,13 @@ const PARKED_MODULE = "x-module-after-paint";
 
 /**
  * Runs as the page is parsed (the source of an inline script; constants are spliced in).
- * - After the first paint it restores the preloads, a few milliseconds' worth at a time: each
- *   starts a fetch, which can cost a slow phone several milliseconds, and one long task here would
- *   hold up the visitor's first tap or scroll.
- * - Then it starts the app: at once on a screen wide enough for the offer popup, which needs it;
- *   on a narrower one (a phone) at the visitor's first touch, key press or focus: a phone fetches
- *   the scripts while the visitor reads, but runs them only once they start using the page
- *   (decision 014).
+ * - On a screen wide enough for the offer popup, which needs the app, it restores the preloads
+ *   right after the first paint, a few milliseconds' worth at a time (each starts a fetch, which
+ *   can cost a slow phone several milliseconds, and one long task here would hold up the
+ *   visitor's first click or scroll), then starts the app.
+ * - On a narrower one (a phone) it does the same, but only at the visitor's first touch, key
+ *   press or focus: a visitor who only reads never pays for the app's scripts, neither their
+ *   download nor their compiling, which competes with the page on a phone's CPU (decision 014).
  * - Until the app has taken over (`APP_HYDRATED_EVENT`), a click on a button that needs the
  *   scripts (one that submits no form) is kept and made again then, so an early tap is not lost.
  */
@@ -47,15 +47,27 @@ const RESTORE_AFTER_PAINT = `<script>(function () {
     early = null;
   }, { once: true });
 
-  var restored = false;
+  var painted = false;
+  var loading = false;
   var wanted = matchMedia(${JSON.stringify(POPUP_SCREEN_QUERY)}).matches;
   var firstUse = ["pointerdown", "keydown", "focusin"];
   function use() {
     firstUse.forEach(function (type) { removeEventListener(type, use, true); });
     wanted = true;
-    if (restored) start();
+    load();
   }
   if (!wanted) firstUse.forEach(function (type) { addEventListener(type, use, true); });
+  function load() {
+    if (!painted || !wanted || loading) return;
+    loading = true;
+    setTimeout(restore, 0, document.querySelectorAll('link[rel="${PARKED_PRELOAD}"]'), 0);
+  }
+  function restore(links, next) {
+    var began = performance.now();
+    while (next < links.length && performance.now() - began < 4) links[next++].rel = "modulepreload";
+    if (next < links.length) return setTimeout(restore, 0, links, next);
+    start();
+  }
   function start() {
     document.querySelectorAll('script[type="${PARKED_MODULE}"]').forEach(function (parked) {
       var script = document.createElement("script");
@@ -64,16 +76,10 @@ const RESTORE_AFTER_PAINT = `<script>(function () {
       parked.replaceWith(script);
     });
   }
-  function restore(links, next) {
-    var began = performance.now();
-    while (next < links.length && performance.now() - began < 4) links[next++].rel = "modulepreload";
-    if (next < links.length) return setTimeout(restore, 0, links, next);
-    restored = true;
-    if (wanted) start();
-  }
   document.addEventListener("DOMContentLoaded", function () {
     requestAnimationFrame(function () {
-      setTimeout(restore, 0, document.querySelectorAll('link[rel="${PARKED_PRELOAD}"]'), 0);
+      painted = true;
+      load();
     });
   });
 })();</script>`;
