@@ -5,12 +5,12 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useLoaderData,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useMarkHydrated } from "~/document/app-hydrated";
+import { ScrollRestoration } from "~/document/scroll-restoration";
 import { NotFoundPage } from "~/site/not-found-page";
 import { takeFlashToast } from "~/ui/flash.server";
 import { Toaster, useFlashToast } from "~/ui/toaster";
@@ -30,7 +30,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
         <Toaster />
-        {/* A new page starts at the top; back and forward restore the old position. */}
         <ScrollRestoration />
         <Scripts />
       </body>
