@@ -1,5 +1,6 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import type { LeadTier } from "~/leads/lead-options";
+import { onDemand, useOnDemand } from "~/ui/on-demand";
 import { useReturnFocus } from "~/ui/return-focus";
 
 export type InquiryPreset = { tier?: LeadTier; promo?: boolean };
@@ -9,7 +10,7 @@ type InquiryDialogContextValue = { openInquiry: (preset?: InquiryPreset) => void
 const InquiryDialogContext = createContext<InquiryDialogContextValue | null>(null);
 
 // The dialog's code is loaded when a visitor first opens it, keeping every page's first load small.
-const InquiryFormDialog = lazy(() => import("./inquiry-form-dialog"));
+const inquiryFormDialog = onDemand(() => import("./inquiry-form-dialog"));
 
 /** Any button on the public site opens the one inquiry dialog with its preset tier and promo flag. */
 export function useInquiryDialog(): InquiryDialogContextValue {
@@ -20,23 +21,23 @@ export function useInquiryDialog(): InquiryDialogContextValue {
 
 export function InquiryDialogProvider({ children }: { children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
   const [preset, setPreset] = useState<InquiryPreset>({});
+  const [InquiryFormDialog, prepareDialog] = useOnDemand(inquiryFormDialog);
   const { remember, onCloseAutoFocus } = useReturnFocus();
-  const openInquiry = useCallback((next: InquiryPreset = {}) => {
-    remember();
-    setPreset(next);
-    setOpened(true);
-    setOpen(true);
-  }, [remember]);
+  const openInquiry = useCallback(
+    (next: InquiryPreset = {}) => {
+      remember();
+      setPreset(next);
+      prepareDialog(() => setOpen(true));
+    },
+    [remember, prepareDialog],
+  );
   const value = useMemo(() => ({ openInquiry }), [openInquiry]);
   return (
     <InquiryDialogContext.Provider value={value}>
       {children}
-      {opened ? (
-        <Suspense fallback={null}>
-          <InquiryFormDialog open={open} onOpenChange={setOpen} preset={preset} onCloseAutoFocus={onCloseAutoFocus} />
-        </Suspense>
+      {InquiryFormDialog ? (
+        <InquiryFormDialog open={open} onOpenChange={setOpen} preset={preset} onCloseAutoFocus={onCloseAutoFocus} />
       ) : null}
     </InquiryDialogContext.Provider>
   );

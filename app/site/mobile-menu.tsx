@@ -3,7 +3,7 @@ import { Button } from "~/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/ui/sheet";
 import { SITE_NAVIGATION } from "./site-navigation";
 
-/** The slide-in menu of narrow screens: the header's links and offer button. Loaded on first open. */
+/** The slide-in menu of narrow screens: the header's links and offer button. Loaded where its button shows. */
 export default function MobileMenu({
   companyName,
   open,

@@ -1,13 +1,14 @@
 import { ArrowUpRight } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useLoaderData } from "react-router";
+import { onDemand, useOnDemand } from "~/ui/on-demand";
 import { useReturnFocus } from "~/ui/return-focus";
 import type { Route } from "./+types/portfolio-page";
 import { listPortfolioItems } from "./portfolio.server";
 import { publicPageMeta } from "./seo";
 import { SiteMockup } from "./site-mockup";
 
-const PortfolioDialog = lazy(() => import("./portfolio-dialog"));
+const portfolioDialog = onDemand(() => import("./portfolio-dialog"));
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches, {
@@ -31,6 +32,7 @@ export default function PortfolioPage() {
   const { items } = useLoaderData<typeof loader>();
   const [selected, setSelected] = useState<PortfolioEntry | null>(null);
   const [open, setOpen] = useState(false);
+  const [PortfolioDialog, prepareDialog] = useOnDemand(portfolioDialog);
   const { remember, onCloseAutoFocus } = useReturnFocus();
   return (
     <>
@@ -53,7 +55,7 @@ export default function PortfolioPage() {
                   onClick={() => {
                     remember();
                     setSelected(item);
-                    setOpen(true);
+                    prepareDialog(() => setOpen(true));
                   }}
                   className="group w-full rounded-xl border bg-card p-4 text-left shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
                 >
@@ -70,10 +72,8 @@ export default function PortfolioPage() {
           })}
         </ul>
       </section>
-      {selected ? (
-        <Suspense fallback={null}>
-          <PortfolioDialog item={selected} open={open} onOpenChange={setOpen} onCloseAutoFocus={onCloseAutoFocus} />
-        </Suspense>
+      {PortfolioDialog && selected ? (
+        <PortfolioDialog item={selected} open={open} onOpenChange={setOpen} onCloseAutoFocus={onCloseAutoFocus} />
       ) : null}
     </>
   );

@@ -1,6 +1,7 @@
 import { Gift } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { PromoPlacement } from "~/leads/inquiry-form";
+import { onDemand, useOnDemand } from "~/ui/on-demand";
 import { useReturnFocus } from "~/ui/return-focus";
 import {
   markPopupSeen,
@@ -11,7 +12,7 @@ import {
   promoClaimed,
 } from "./promo-offer-state";
 
-const PromoDialog = lazy(() => import("./promo-dialog"));
+const promoDialog = onDemand(() => import("./promo-dialog"));
 
 /**
  * The site-wide $99 offer (spec 000 §4): a popup 2 s after load on screens at least 768 px
@@ -22,6 +23,7 @@ export function PromoOffer() {
   const [placement, setPlacement] = useState<PromoPlacement | null>(null);
   const [open, setOpen] = useState(false);
   const [showSticky, setShowSticky] = useState(false);
+  const [PromoDialog, prepareDialog] = useOnDemand(promoDialog);
   const { remember, onCloseAutoFocus } = useReturnFocus();
 
   useEffect(() => {
@@ -47,10 +49,10 @@ export function PromoOffer() {
       if (!wide() || popupSeen() || document.querySelector('[role="dialog"]')) return;
       remember();
       setPlacement("popup");
-      setOpen(true);
+      prepareDialog(() => setOpen(true));
     }, POPUP_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [remember]);
+  }, [remember, prepareDialog]);
 
   const onOpenChange = useCallback(
     (next: boolean) => {
@@ -68,7 +70,7 @@ export function PromoOffer() {
           onClick={() => {
             remember();
             setPlacement("sticky_button");
-            setOpen(true);
+            prepareDialog(() => setOpen(true));
           }}
           className="fixed right-6 bottom-6 z-30 hidden items-center gap-2 rounded-full bg-primary px-5 py-3 text-sm font-semibold text-primary-foreground shadow-lg transition-transform outline-none hover:scale-105 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:inline-flex"
         >
@@ -76,10 +78,8 @@ export function PromoOffer() {
           Claim $99 Offer
         </button>
       ) : null}
-      {placement ? (
-        <Suspense fallback={null}>
-          <PromoDialog placement={placement} open={open} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus} />
-        </Suspense>
+      {PromoDialog && placement ? (
+        <PromoDialog placement={placement} open={open} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus} />
       ) : null}
     </>
   );

@@ -1,20 +1,26 @@
 import { Menu } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/class-names";
+import { onDemand, useOnDemand } from "~/ui/on-demand";
 import { useReturnFocus } from "~/ui/return-focus";
 import { useInquiryDialog } from "./inquiry-dialog";
 import { SITE_NAVIGATION } from "./site-navigation";
 
-const MobileMenu = lazy(() => import("./mobile-menu"));
+const mobileMenu = onDemand(() => import("./mobile-menu"));
 
 export function SiteHeader({ companyName }: { companyName: string }) {
   const { openInquiry } = useInquiryDialog();
   const [menuOpen, setMenuOpen] = useState(false);
-  // The menu's code loads on the first tap; most visitors on wide screens never need it.
-  const [menuRequested, setMenuRequested] = useState(false);
+  const [MobileMenu, prepareMenu] = useOnDemand(mobileMenu);
   const { remember, onCloseAutoFocus } = useReturnFocus();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Where the menu button shows, the menu's code loads as the app starts: on a phone the app
+  // starts at the visitor's first touch (decision 014), which is often a tap on this very button.
+  useEffect(() => {
+    if (menuButton.current?.getClientRects().length) prepareMenu();
+  }, [prepareMenu]);
   const claimOffer = () => {
     setMenuOpen(false);
     openInquiry({ tier: "1", promo: true });
@@ -48,6 +54,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             Claim $99 Offer
           </Button>
           <Button
+            ref={menuButton}
             variant="ghost"
             size="icon"
             className="lg:hidden"
@@ -55,23 +62,20 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             aria-haspopup="dialog"
             onClick={() => {
               remember();
-              setMenuRequested(true);
-              setMenuOpen(true);
+              prepareMenu(() => setMenuOpen(true));
             }}
           >
             <Menu aria-hidden="true" />
             <span className="sr-only">Open menu</span>
           </Button>
-          {menuRequested ? (
-            <Suspense fallback={null}>
-              <MobileMenu
-                companyName={companyName}
-                open={menuOpen}
-                onOpenChange={setMenuOpen}
-                onClaimOffer={claimOffer}
-                onCloseAutoFocus={onCloseAutoFocus}
-              />
-            </Suspense>
+          {MobileMenu ? (
+            <MobileMenu
+              companyName={companyName}
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              onClaimOffer={claimOffer}
+              onCloseAutoFocus={onCloseAutoFocus}
+            />
           ) : null}
         </div>
       </div>

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { onDemand, useOnDemand } from "./on-demand";
 
 /**
  * The app's one toast, Sonner, loaded on demand: its ~10 KB would otherwise be part of every
@@ -10,7 +11,7 @@ type ToastOptions = { id?: string; description?: string; duration?: number };
 type ToastKind = "success" | "error" | "info";
 
 const loadSonner = () => import("./sonner-toaster");
-const SonnerToaster = React.lazy(loadSonner);
+const sonnerRegion = onDemand(loadSonner);
 
 let regionWanted = false;
 const regionListeners = new Set<() => void>();
@@ -43,6 +44,10 @@ export const toast = {
 /** The app's single toast region; render once in the root layout. */
 export function Toaster() {
   const wanted = React.useSyncExternalStore(subscribeToRegion, () => regionWanted, () => false);
+  const [SonnerToaster, prepareRegion] = useOnDemand(sonnerRegion);
+  React.useEffect(() => {
+    if (wanted) prepareRegion();
+  }, [wanted, prepareRegion]);
   React.useEffect(() => {
     const onInteraction = () => wantRegion();
     const events = ["pointerdown", "keydown", "focusin"] as const;
@@ -51,11 +56,7 @@ export function Toaster() {
       for (const event of events) window.removeEventListener(event, onInteraction);
     };
   }, []);
-  return wanted ? (
-    <React.Suspense fallback={null}>
-      <SonnerToaster onMounted={markRegionMounted} />
-    </React.Suspense>
-  ) : null;
+  return SonnerToaster ? <SonnerToaster onMounted={markRegionMounted} /> : null;
 }
 
 export type FlashToast = {

@@ -1,0 +1,55 @@
+import { useCallback, useState, type ComponentType } from "react";
+
+/**
+ * A component whose code loads when it is first wanted (a dialog, the mobile menu), so that it is
+ * not part of a page's first load. Unlike `React.lazy` it never suspends: `useOnDemand` hands the
+ * component out once its code is in, and the caller opens it then. A lazy component's first
+ * showing took ~350 ms even from the local cache, because React holds back the content of a
+ * Suspense boundary for 300 ms after it has shown its fallback.
+ */
+export type OnDemand<Props> = {
+  /** Loads the code once; a failed load (offline) is tried again at the next call. */
+  load: () => Promise<ComponentType<Props>>;
+  /** The component, if its code is already in. */
+  loaded: () => ComponentType<Props> | undefined;
+};
+
+export function onDemand<Props>(importModule: () => Promise<{ default: ComponentType<Props> }>): OnDemand<Props> {
+  let component: ComponentType<Props> | undefined;
+  let pending: Promise<ComponentType<Props>> | undefined;
+  return {
+    load() {
+      pending ??= importModule().then(
+        (module) => (component = module.default),
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    loaded: () => component,
+  };
+}
+
+/**
+ * The component once its code is in (undefined before), and `prepare`, which loads it if needed
+ * and then runs `then` (typically: open it) in the same render as the component's arrival.
+ */
+export function useOnDemand<Props>(target: OnDemand<Props>) {
+  const [component, setComponent] = useState<ComponentType<Props> | undefined>(() => target.loaded());
+  const prepare = useCallback(
+    (then?: () => void) => {
+      target.load().then(
+        (loaded) => {
+          setComponent(() => loaded);
+          then?.();
+        },
+        // The visitor's click does nothing this time; the next one tries again.
+        () => undefined,
+      );
+    },
+    [target],
+  );
+  return [component, prepare] as const;
+}
