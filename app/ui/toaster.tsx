@@ -13,26 +13,24 @@ type ToastKind = "success" | "error" | "info";
 const loadSonner = () => import("./sonner-toaster");
 const sonnerRegion = onDemand(loadSonner);
 
-let regionWanted = false;
-const regionListeners = new Set<() => void>();
-const subscribeToRegion = (listener: () => void) => {
-  regionListeners.add(listener);
-  return () => regionListeners.delete(listener);
-};
 let markRegionMounted: () => void = () => {};
 const regionMounted = new Promise<void>((resolve) => {
   markRegionMounted = resolve;
 });
 
-function wantRegion() {
-  if (regionWanted) return;
+/** Asks for the region; until the Toaster has mounted, the ask is remembered for it. */
+let regionWanted = false;
+let wantRegion: () => void = () => {
   regionWanted = true;
-  for (const listener of regionListeners) listener();
-}
+};
 
 function show(kind: ToastKind, title: string, options?: ToastOptions) {
   wantRegion();
-  void Promise.all([loadSonner(), regionMounted]).then(([sonner]) => sonner.toast[kind](title, options));
+  // A toast whose code could not be loaded (a dropped connection) is not shown; the next one tries again.
+  Promise.all([loadSonner(), regionMounted]).then(
+    ([sonner]) => sonner.toast[kind](title, options),
+    () => undefined,
+  );
 }
 
 export const toast = {
@@ -43,19 +41,17 @@ export const toast = {
 
 /** The app's single toast region; render once in the root layout. */
 export function Toaster() {
-  const wanted = React.useSyncExternalStore(subscribeToRegion, () => regionWanted, () => false);
-  const [SonnerToaster, prepareRegion] = useOnDemand(sonnerRegion);
+  const [SonnerToaster, loadRegion] = useOnDemand(sonnerRegion);
   React.useEffect(() => {
-    if (wanted) prepareRegion();
-  }, [wanted, prepareRegion]);
-  React.useEffect(() => {
-    const onInteraction = () => wantRegion();
+    wantRegion = () => loadRegion();
+    if (regionWanted) loadRegion();
     const events = ["pointerdown", "keydown", "focusin"] as const;
+    const onInteraction = () => loadRegion();
     for (const event of events) window.addEventListener(event, onInteraction, { once: true, passive: true });
     return () => {
       for (const event of events) window.removeEventListener(event, onInteraction);
     };
-  }, []);
+  }, [loadRegion]);
   return SonnerToaster ? <SonnerToaster onMounted={markRegionMounted} /> : null;
 }
 
