@@ -22,15 +22,15 @@ export function useInquiryDialog(): InquiryDialogContextValue {
 export function InquiryDialogProvider({ children }: { children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
   const [preset, setPreset] = useState<InquiryPreset>({});
-  const [InquiryFormDialog, prepareDialog] = useOnDemand(inquiryFormDialog);
+  const [InquiryFormDialog, loadDialog] = useOnDemand(inquiryFormDialog);
   const { remember, onCloseAutoFocus } = useReturnFocus();
   const openInquiry = useCallback(
     (next: InquiryPreset = {}) => {
       remember();
       setPreset(next);
-      prepareDialog(() => setOpen(true));
+      loadDialog(() => setOpen(true));
     },
-    [remember, prepareDialog],
+    [remember, loadDialog],
   );
   const value = useMemo(() => ({ openInquiry }), [openInquiry]);
   return (

@@ -3,7 +3,7 @@ import { Button } from "~/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/ui/sheet";
 import { SITE_NAVIGATION } from "./site-navigation";
 
-/** The slide-in menu of narrow screens: the header's links and offer button. Loaded where its button shows. */
+/** The slide-in menu of narrow screens: the header's links and offer button. Loaded at its first opening. */
 export default function MobileMenu({
   companyName,
   open,

@@ -32,7 +32,7 @@ export default function PortfolioPage() {
   const { items } = useLoaderData<typeof loader>();
   const [selected, setSelected] = useState<PortfolioEntry | null>(null);
   const [open, setOpen] = useState(false);
-  const [PortfolioDialog, prepareDialog] = useOnDemand(portfolioDialog);
+  const [PortfolioDialog, loadDialog] = useOnDemand(portfolioDialog);
   const { remember, onCloseAutoFocus } = useReturnFocus();
   return (
     <>
@@ -55,7 +55,7 @@ export default function PortfolioPage() {
                   onClick={() => {
                     remember();
                     setSelected(item);
-                    prepareDialog(() => setOpen(true));
+                    loadDialog(() => setOpen(true));
                   }}
                   className="group w-full rounded-xl border bg-card p-4 text-left shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
                 >

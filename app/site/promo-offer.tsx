@@ -23,7 +23,7 @@ export function PromoOffer() {
   const [placement, setPlacement] = useState<PromoPlacement | null>(null);
   const [open, setOpen] = useState(false);
   const [showSticky, setShowSticky] = useState(false);
-  const [PromoDialog, prepareDialog] = useOnDemand(promoDialog);
+  const [PromoDialog, loadDialog] = useOnDemand(promoDialog);
   const { remember, onCloseAutoFocus } = useReturnFocus();
 
   useEffect(() => {
@@ -44,15 +44,19 @@ export function PromoOffer() {
   useEffect(() => {
     const wide = () => window.matchMedia(POPUP_SCREEN_QUERY).matches;
     if (!wide() || popupSeen()) return;
+    // Never over another dialog the visitor opened, nor after the window became narrow.
+    const stillWanted = () => wide() && !popupSeen() && !document.querySelector('[role="dialog"]');
     const timer = window.setTimeout(() => {
-      // Never over another dialog the visitor opened, nor after the window became narrow.
-      if (!wide() || popupSeen() || document.querySelector('[role="dialog"]')) return;
-      remember();
-      setPlacement("popup");
-      prepareDialog(() => setOpen(true));
+      if (!stillWanted()) return;
+      loadDialog(() => {
+        if (!stillWanted()) return;
+        remember();
+        setPlacement("popup");
+        setOpen(true);
+      });
     }, POPUP_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [remember, prepareDialog]);
+  }, [remember, loadDialog]);
 
   const onOpenChange = useCallback(
     (next: boolean) => {
@@ -70,7 +74,7 @@ export function PromoOffer() {
           onClick={() => {
             remember();
             setPlacement("sticky_button");
-            prepareDialog(() => setOpen(true));
+            loadDialog(() => setOpen(true));
           }}
           className="fixed right-6 bottom-6 z-30 hidden items-center gap-2 rounded-full bg-primary px-5 py-3 text-sm font-semibold text-primary-foreground shadow-lg transition-transform outline-none hover:scale-105 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:inline-flex"
         >

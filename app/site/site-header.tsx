@@ -1,5 +1,5 @@
 import { Menu } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/class-names";
@@ -13,14 +13,9 @@ const mobileMenu = onDemand(() => import("./mobile-menu"));
 export function SiteHeader({ companyName }: { companyName: string }) {
   const { openInquiry } = useInquiryDialog();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [MobileMenu, prepareMenu] = useOnDemand(mobileMenu);
+  // The menu's code loads at its first opening; wide screens never show its button.
+  const [MobileMenu, loadMenu] = useOnDemand(mobileMenu);
   const { remember, onCloseAutoFocus } = useReturnFocus();
-  const menuButton = useRef<HTMLButtonElement>(null);
-  // Where the menu button shows, the menu's code loads as the app starts: on a phone the app
-  // starts at the visitor's first touch (decision 014), which is often a tap on this very button.
-  useEffect(() => {
-    if (menuButton.current?.getClientRects().length) prepareMenu();
-  }, [prepareMenu]);
   const claimOffer = () => {
     setMenuOpen(false);
     openInquiry({ tier: "1", promo: true });
@@ -54,7 +49,6 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             Claim $99 Offer
           </Button>
           <Button
-            ref={menuButton}
             variant="ghost"
             size="icon"
             className="lg:hidden"
@@ -62,7 +56,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             aria-haspopup="dialog"
             onClick={() => {
               remember();
-              prepareMenu(() => setMenuOpen(true));
+              loadMenu(() => setMenuOpen(true));
             }}
           >
             <Menu aria-hidden="true" />

@@ -33,23 +33,24 @@ export function onDemand<Props>(importModule: () => Promise<{ default: Component
 }
 
 /**
- * The component once its code is in (undefined before), and `prepare`, which loads it if needed
- * and then runs `then` (typically: open it) in the same render as the component's arrival.
+ * The component once its code is in (undefined before), and `load`, which loads the code if
+ * needed and then, always a moment later, runs `then` (typically: open it) in the same render as
+ * the component's arrival. If the code cannot be loaded (a dropped connection), `then` does not
+ * run, and the next `load` tries again.
  */
 export function useOnDemand<Props>(target: OnDemand<Props>) {
   const [component, setComponent] = useState<ComponentType<Props> | undefined>(() => target.loaded());
-  const prepare = useCallback(
+  const load = useCallback(
     (then?: () => void) => {
       target.load().then(
         (loaded) => {
           setComponent(() => loaded);
           then?.();
         },
-        // The visitor's click does nothing this time; the next one tries again.
         () => undefined,
       );
     },
     [target],
   );
-  return [component, prepare] as const;
+  return [component, load] as const;
 }
