@@ -28,9 +28,10 @@ const PARKED_MODULE = "x-module-after-paint";
  *   right after the first paint, a few milliseconds' worth at a time (each starts a fetch, which
  *   can cost a slow phone several milliseconds, and one long task here would hold up the
  *   visitor's first click or scroll), then starts the app.
- * - On a narrower one (a phone) it does the same, but only at the visitor's first touch, key
- *   press or focus: a visitor who only reads never pays for the app's scripts, neither their
- *   download nor their compiling, which competes with the page on a phone's CPU (decision 014).
+ * - On a narrower one (a phone) it does the same, but only at the visitor's first touch (a
+ *   scroll starts with one; a tap on a link, which leaves the page, does not count), key press or
+ *   focus: until then the page loads and shows with nothing competing for the phone's CPU and
+ *   connection, neither the scripts' download nor their compiling (decision 014).
  * - Until the app has taken over (`APP_HYDRATED_EVENT`), a click on a button that needs the
  *   scripts (one that submits no form) is kept and made again then, so an early tap is not lost.
  */
@@ -51,7 +52,9 @@ const RESTORE_AFTER_PAINT = `<script>(function () {
   var loading = false;
   var wanted = matchMedia(${JSON.stringify(POPUP_SCREEN_QUERY)}).matches;
   var firstUse = ["pointerdown", "keydown", "focusin"];
-  function use() {
+  function use(event) {
+    // A tap on a link leaves the page (the app is not running to route it): nothing to load for.
+    if (event.type === "pointerdown" && event.target.closest && event.target.closest("a[href]")) return;
     firstUse.forEach(function (type) { removeEventListener(type, use, true); });
     wanted = true;
     load();

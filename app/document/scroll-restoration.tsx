@@ -1,6 +1,9 @@
 import { UNSAFE_useScrollRestoration as useScrollRestoration } from "react-router";
 
-/** React Router's own key, so that its hook and the script below read the same positions. */
+/**
+ * React Router's own key: the hook and the script below share it, and positions that visitors'
+ * browsers kept under it before this file existed still count.
+ */
 const POSITIONS_KEY = "react-router-scroll-positions";
 
 /**

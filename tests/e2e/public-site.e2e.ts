@@ -87,32 +87,58 @@ describe("scrolling", () => {
   it("starts a new page at the top; reload, back and forward bring back where the visitor was", async () => {
     const context = await visitor(DESKTOP);
     const page = await context.newPage();
-    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
-    await page.goto("/");
+    await page.goto("/how-it-works");
     await hydrated(page);
-    await page.evaluate(() => window.scrollTo(0, 1_200));
-    await page.waitForFunction(() => Math.round(window.scrollY) === 1_200);
-    // On a reload the page's own inline script brings the position back, before any app script.
-    await page.route("**/assets/*.js", (route) => route.abort());
-    await page.reload();
-    await page.waitForFunction(() => Math.round(window.scrollY) === 1_200);
-    await page.unroute("**/assets/*.js");
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => Math.round(window.scrollY) === 600);
     await page.reload();
     await hydrated(page);
-    await page.waitForFunction(() => Math.round(window.scrollY) === 1_200);
+    await page.waitForFunction(() => Math.round(window.scrollY) === 600);
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
     await page.getByRole("heading", { level: 1, name: /About/ }).waitFor();
     // Scrolling is smooth where the visitor allows motion: wait for the top.
     await page.waitForFunction(() => window.scrollY === 0);
     await page.goBack();
-    await page.waitForFunction(() => Math.round(window.scrollY) === 1_200);
+    await page.waitForFunction(() => Math.round(window.scrollY) === 600);
     await page.goForward();
     await page.getByRole("heading", { level: 1, name: /About/ }).waitFor();
-    await page.waitForFunction(() => Math.round(window.scrollY) === 0);
+    await page.waitForFunction(() => window.scrollY === 0);
 
     await page.goto("/packages");
-    expect(await scrollY()).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
+  it("the page's own script restores a kept position before any app script, and leaves sessionStorage alone on a new visit", async () => {
+    // A phone that is not touched never starts the app: only the inline script runs.
+    const context = await visitor(PHONE);
+    await context.addInitScript(() => {
+      const reads = { count: 0 };
+      Object.assign(window, { positionReads: reads });
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (key: string) {
+        if (key === "react-router-scroll-positions") reads.count += 1;
+        return getItem.call(this, key);
+      };
+    });
+    const page = await context.newPage();
+    const positionReads = () => page.evaluate(() => (window as unknown as { positionReads: { count: number } }).positionReads.count);
+    await page.goto("/about");
+    expect(await positionReads()).toBe(0);
+    const key = await page.evaluate(() => (window.history.state as { key?: string } | null)?.key);
+    expect(key).toBeTruthy();
+
+    // What the app keeps when the visitor leaves a page it runs on; the browser's own restoring is
+    // off, as the app has it.
+    await page.evaluate((entryKey) => {
+      window.history.scrollRestoration = "manual";
+      sessionStorage.setItem("react-router-scroll-positions", JSON.stringify({ [entryKey!]: 700 }));
+    }, key);
+    await page.reload();
+    await page.waitForFunction(() => Math.round(window.scrollY) === 700);
+    expect(await positionReads()).toBe(1);
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
     await context.close();
   });
 });
@@ -121,14 +147,19 @@ describe("the promo popup", () => {
   it("appears 2 seconds after load on a wide screen; closing it sets the seen-cookie for 7 days", async () => {
     const context = await visitor(DESKTOP, { popupSeen: false });
     const page = await context.newPage();
-    await page.clock.install();
-    await page.goto("/about");
-    await hydrated(page);
+    // The page's clock stands still but for what the test runs, so a slow start of the app cannot
+    // eat into the 2 seconds.
+    await page.clock.install({ time: new Date("2026-11-24T10:00:00Z") });
+    await page.clock.pauseAt(new Date("2026-11-24T10:00:01Z"));
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
+    while ((await page.locator("html[data-hydrated]").count()) === 0) await page.clock.runFor(50);
     await page.clock.runFor(1_900);
     expect(await page.getByRole("dialog").count()).toBe(0);
     await page.clock.runFor(200);
     const dialog = page.getByRole("dialog", { name: "Launch offer: your website for $99" });
     await dialog.waitFor();
+    // From here time flows again (axe and the reload below wait on timers of their own).
+    await page.clock.resume();
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
@@ -403,8 +434,11 @@ describe("the inquiry dialog and the header", () => {
       if (request.resourceType() === "script") scriptsFetched.push(request.url());
     });
     await page.goto("/");
-    // Read only: the app's scripts are not even fetched.
-    await page.waitForTimeout(1_500);
+    // Read only, past the moment a wide screen loads its scripts (the first frame after the page
+    // is parsed), and touching a link, which leaves the page: the app's scripts are not fetched.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200)))));
+    await page.locator('a[href="/packages"]').first().dispatchEvent("pointerdown");
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(scriptsFetched).toEqual([]);
     expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
     expect(await page.locator("html[data-hydrated]").count()).toBe(0);
