@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import type { LeadTier } from "~/leads/lead-options";
-import { onDemand, useOnDemand } from "~/ui/on-demand";
-import { useReturnFocus } from "~/ui/return-focus";
+import { onDemand, useOnDemandDialog } from "~/ui/on-demand";
 
 export type InquiryPreset = { tier?: LeadTier; promo?: boolean };
 
@@ -20,17 +19,14 @@ export function useInquiryDialog(): InquiryDialogContextValue {
 }
 
 export function InquiryDialogProvider({ children }: { children: React.ReactNode }) {
-  const [open, setOpen] = useState(false);
   const [preset, setPreset] = useState<InquiryPreset>({});
-  const [InquiryFormDialog, loadDialog] = useOnDemand(inquiryFormDialog);
-  const { remember, onCloseAutoFocus } = useReturnFocus();
+  const { Dialog: InquiryFormDialog, open, setOpen, show, onCloseAutoFocus } = useOnDemandDialog(inquiryFormDialog);
   const openInquiry = useCallback(
     (next: InquiryPreset = {}) => {
-      remember();
       setPreset(next);
-      loadDialog(() => setOpen(true));
+      show();
     },
-    [remember, loadDialog],
+    [show],
   );
   const value = useMemo(() => ({ openInquiry }), [openInquiry]);
   return (

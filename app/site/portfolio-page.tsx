@@ -1,8 +1,7 @@
 import { ArrowUpRight } from "lucide-react";
 import { useState } from "react";
 import { useLoaderData } from "react-router";
-import { onDemand, useOnDemand } from "~/ui/on-demand";
-import { useReturnFocus } from "~/ui/return-focus";
+import { onDemand, useOnDemandDialog } from "~/ui/on-demand";
 import type { Route } from "./+types/portfolio-page";
 import { listPortfolioItems } from "./portfolio.server";
 import { publicPageMeta } from "./seo";
@@ -31,9 +30,7 @@ const LOOKS = [
 export default function PortfolioPage() {
   const { items } = useLoaderData<typeof loader>();
   const [selected, setSelected] = useState<PortfolioEntry | null>(null);
-  const [open, setOpen] = useState(false);
-  const [PortfolioDialog, loadDialog] = useOnDemand(portfolioDialog);
-  const { remember, onCloseAutoFocus } = useReturnFocus();
+  const { Dialog: PortfolioDialog, open, setOpen, show, onCloseAutoFocus } = useOnDemandDialog(portfolioDialog);
   return (
     <>
       <section className="bg-gradient-to-b from-primary/10 to-background">
@@ -53,9 +50,8 @@ export default function PortfolioPage() {
                 <button
                   type="button"
                   onClick={() => {
-                    remember();
                     setSelected(item);
-                    loadDialog(() => setOpen(true));
+                    show();
                   }}
                   className="group w-full rounded-xl border bg-card p-4 text-left shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
                 >

@@ -1,8 +1,7 @@
 import { Gift } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import type { PromoPlacement } from "~/leads/inquiry-form";
-import { onDemand, useOnDemand } from "~/ui/on-demand";
-import { useReturnFocus } from "~/ui/return-focus";
+import { onDemand, useOnDemandDialog } from "~/ui/on-demand";
 import {
   markPopupSeen,
   POPUP_DELAY_MS,
@@ -21,10 +20,8 @@ const promoDialog = onDemand(() => import("./promo-dialog"));
  */
 export function PromoOffer() {
   const [placement, setPlacement] = useState<PromoPlacement | null>(null);
-  const [open, setOpen] = useState(false);
   const [showSticky, setShowSticky] = useState(false);
-  const [PromoDialog, loadDialog] = useOnDemand(promoDialog);
-  const { remember, onCloseAutoFocus } = useReturnFocus();
+  const { Dialog: PromoDialog, open, setOpen, show, onCloseAutoFocus } = useOnDemandDialog(promoDialog);
 
   useEffect(() => {
     // Wide screens only: a phone does not even read the storage, whose first read costs it time.
@@ -48,22 +45,18 @@ export function PromoOffer() {
     const stillWanted = () => wide() && !popupSeen() && !document.querySelector('[role="dialog"]');
     const timer = window.setTimeout(() => {
       if (!stillWanted()) return;
-      loadDialog(() => {
-        if (!stillWanted()) return;
-        remember();
-        setPlacement("popup");
-        setOpen(true);
-      });
+      setPlacement("popup");
+      show(stillWanted);
     }, POPUP_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [remember, loadDialog]);
+  }, [show]);
 
   const onOpenChange = useCallback(
     (next: boolean) => {
       setOpen(next);
       if (!next && placement === "popup") markPopupSeen();
     },
-    [placement],
+    [placement, setOpen],
   );
 
   return (
@@ -72,9 +65,8 @@ export function PromoOffer() {
         <button
           type="button"
           onClick={() => {
-            remember();
             setPlacement("sticky_button");
-            loadDialog(() => setOpen(true));
+            show();
           }}
           className="fixed right-6 bottom-6 z-30 hidden items-center gap-2 rounded-full bg-primary px-5 py-3 text-sm font-semibold text-primary-foreground shadow-lg transition-transform outline-none hover:scale-105 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:inline-flex"
         >

@@ -1,10 +1,8 @@
 import { Menu } from "lucide-react";
-import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/class-names";
-import { onDemand, useOnDemand } from "~/ui/on-demand";
-import { useReturnFocus } from "~/ui/return-focus";
+import { onDemand, useOnDemandDialog } from "~/ui/on-demand";
 import { useInquiryDialog } from "./inquiry-dialog";
 import { SITE_NAVIGATION } from "./site-navigation";
 
@@ -12,10 +10,14 @@ const mobileMenu = onDemand(() => import("./mobile-menu"));
 
 export function SiteHeader({ companyName }: { companyName: string }) {
   const { openInquiry } = useInquiryDialog();
-  const [menuOpen, setMenuOpen] = useState(false);
   // The menu's code loads at its first opening; wide screens never show its button.
-  const [MobileMenu, loadMenu] = useOnDemand(mobileMenu);
-  const { remember, onCloseAutoFocus } = useReturnFocus();
+  const {
+    Dialog: MobileMenu,
+    open: menuOpen,
+    setOpen: setMenuOpen,
+    show: showMenu,
+    onCloseAutoFocus,
+  } = useOnDemandDialog(mobileMenu);
   const claimOffer = () => {
     setMenuOpen(false);
     openInquiry({ tier: "1", promo: true });
@@ -54,10 +56,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             className="lg:hidden"
             aria-expanded={menuOpen}
             aria-haspopup="dialog"
-            onClick={() => {
-              remember();
-              loadMenu(() => setMenuOpen(true));
-            }}
+            onClick={() => showMenu()}
           >
             <Menu aria-hidden="true" />
             <span className="sr-only">Open menu</span>

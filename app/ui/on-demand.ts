@@ -1,4 +1,5 @@
 import { useCallback, useState, type ComponentType } from "react";
+import { useReturnFocus } from "./return-focus";
 
 /**
  * A component whose code loads when it is first wanted (a dialog, the mobile menu), so that it is
@@ -53,4 +54,25 @@ export function useOnDemand<Props>(target: OnDemand<Props>) {
     [target],
   );
   return [component, load] as const;
+}
+
+/**
+ * A dialog (or the mobile menu) loaded on demand: its open state, and `show`, which remembers what
+ * had focus (it gets it back when the dialog closes: pass `onCloseAutoFocus` to the dialog), loads
+ * the code and then opens the dialog, unless `stillWanted` says no by then.
+ */
+export function useOnDemandDialog<Props>(target: OnDemand<Props>) {
+  const [Dialog, load] = useOnDemand(target);
+  const [open, setOpen] = useState(false);
+  const { remember, onCloseAutoFocus } = useReturnFocus();
+  const show = useCallback(
+    (stillWanted: () => boolean = () => true) => {
+      remember();
+      load(() => {
+        if (stillWanted()) setOpen(true);
+      });
+    },
+    [remember, load],
+  );
+  return { Dialog, open, setOpen, show, onCloseAutoFocus };
 }
