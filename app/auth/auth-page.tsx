@@ -4,7 +4,7 @@ import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { redirectWithToast } from "~/ui/flash.server";
 import { FormField } from "~/ui/form-field";
-import { checkForm, type FieldErrors } from "~/ui/form-validation";
+import { checkForm, type FieldErrors } from "~/forms/form-result";
 import { Input } from "~/ui/input";
 import type { Route } from "./+types/auth-page";
 import { safeAdminReturnPath, signInSchema, signUpSchema } from "./auth-forms";

@@ -21,7 +21,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/
 import { NativeCheckbox } from "~/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { redirectWithToast } from "~/ui/flash.server";
-import { checkForm } from "~/ui/form-validation";
+import { checkForm } from "~/forms/form-result";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";

@@ -10,13 +10,13 @@ import { formatDate } from "~/ui/date-format";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { redirectWithToast } from "~/ui/flash.server";
 import { FormField } from "~/ui/form-field";
-import { checkForm, type FieldErrors } from "~/ui/form-validation";
+import { checkForm, type FieldErrors } from "~/forms/form-result";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
 import { Textarea } from "~/ui/textarea";
 import { toast } from "~/ui/toaster";
-import { useFormDialog } from "~/ui/use-form-dialog";
+import { useFormDialog } from "~/forms/use-form-action";
 import type { Route } from "./+types/clients-page";
 import {
   addClientSchema,

@@ -1,7 +1,7 @@
 import { CalendarPlus } from "lucide-react";
 import * as React from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
-import { useSubmissionOutcome } from "~/ui/use-submission-outcome";
+import { useSubmissionOutcome } from "~/forms/use-submission-outcome";
 import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { Label } from "~/ui/label";

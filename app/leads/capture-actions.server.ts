@@ -1,7 +1,7 @@
 import { config } from "~/config.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { formatDate } from "~/ui/date-format";
-import { checkForm, formValues } from "~/ui/form-validation";
+import { checkForm, formValues } from "~/forms/form-result";
 import { SERVER_FAILURE_MESSAGE, type PromoClaimOutcome, type SubmissionOutcome } from "./capture-outcome";
 import { contactSchema, inquirySchema, promoClaimSchema } from "./inquiry-form";
 import { claimPromo, createContactLead, createInquiryLead, HONEYPOT_REFUSAL } from "./lead-capture.server";

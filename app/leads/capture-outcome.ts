@@ -1,4 +1,4 @@
-import type { FieldErrors } from "~/ui/form-validation";
+import type { FieldErrors } from "~/forms/form-result";
 
 /**
  * What a public form's submission came to, as the browser sees it (JSON from the

@@ -1,6 +1,7 @@
 import { ArrowLeft, Mail, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
-import { data, Link, useFetcher, useLoaderData, useLocation } from "react-router";
+import { data, Link, useLoaderData, useLocation } from "react-router";
+import { useFormAction } from "~/forms/use-form-action";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
@@ -14,12 +15,10 @@ import { LEAD_ACTION_EXTENSIONS } from "./lead-action-extensions";
 import { handleLeadAction } from "./lead-actions.server";
 import { DeleteLeadsDialog, EditPromoDialog, LeadStatusSelect, useResendPromo } from "./lead-dialogs";
 import { bookingLabel, DaysLeft, PromoStatusBadge, tierLabel } from "./lead-display";
-import type { LeadActionData } from "./lead-forms";
 import { BUSINESS_TYPES, INDUSTRIES } from "./lead-options";
 import { listLeadTimeline, type LeadTimelineEntry } from "./lead-timeline.server";
 import { findLead, leadsWithSameEmail } from "./leads.server";
 import { promoStateAt } from "./promo-state";
-import { useActionFeedback } from "./use-action-feedback";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.lead.name ?? "Lead"} | Leads | Admin` }];
 
@@ -89,18 +88,16 @@ function describe(entry: LeadTimelineEntry, timeZone: string): { title: string; 
 }
 
 function NoteForm() {
-  const fetcher = useFetcher<LeadActionData>();
   const formRef = React.useRef<HTMLFormElement>(null);
-  useActionFeedback(fetcher, () => formRef.current?.reset());
-  const error = fetcher.data?.intent === "add-note" ? fetcher.data.fieldErrors.note : null;
+  const { fetcher, busy, errors } = useFormAction({ intent: "add-note", onSuccess: () => formRef.current?.reset() });
   return (
     <fetcher.Form ref={formRef} method="post" className="grid gap-2">
       <input type="hidden" name="intent" value="add-note" />
-      <FormField label="Add a note" name="note" error={error}>
+      <FormField label="Add a note" name="note" error={errors.note}>
         <Textarea rows={3} maxLength={5000} placeholder="What did you talk about? What's next?" />
       </FormField>
       <div>
-        <Button type="submit" size="sm" disabled={fetcher.state !== "idle"}>
+        <Button type="submit" size="sm" disabled={busy}>
           Save Note
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { useFetcher } from "react-router";
+import { useFormAction } from "~/forms/use-form-action";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -16,21 +16,16 @@ import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
-import type { LeadActionData } from "./lead-forms";
 import { PromoStatusBadge } from "./lead-display";
 import { BUSINESS_TYPES, INDUSTRIES, LEAD_TIERS } from "./lead-options";
 import { PROMO_EXTENSION, promoStateAt } from "./promo-state";
 import type { Lead } from "./schema";
-import { useActionFeedback } from "./use-action-feedback";
 
 /** Where lead forms post: the list route handles every lead action. */
 export const LEAD_ACTIONS_URL = "/admin/leads";
 
 export function AddLeadDialog({ open, onOpenChange, returnTo }: { open: boolean; onOpenChange: (open: boolean) => void; returnTo: string }) {
-  const fetcher = useFetcher<LeadActionData>();
-  useActionFeedback(fetcher, () => onOpenChange(false));
-  const errors = fetcher.data?.intent === "add-lead" ? fetcher.data.fieldErrors : {};
-  const values = fetcher.data?.intent === "add-lead" ? fetcher.data.values : {};
+  const { fetcher, busy, errors, values } = useFormAction({ intent: "add-lead", open, onSuccess: () => onOpenChange(false) });
   const requiredError = errors.name ?? errors.email;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -95,7 +90,7 @@ export function AddLeadDialog({ open, onOpenChange, returnTo }: { open: boolean;
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
+            <Button type="submit" disabled={busy}>
               Add Lead
             </Button>
           </DialogFooter>
@@ -118,14 +113,13 @@ export function EditPromoDialog({
   timeZone: string;
   now: Date;
 }) {
-  const extend = useFetcher<LeadActionData>();
-  const toggle = useFetcher<LeadActionData>();
-  useActionFeedback(extend, () => onOpenChange(false));
-  useActionFeedback(toggle, () => onOpenChange(false));
-  const daysError = extend.data?.intent === "extend-promo" ? extend.data.fieldErrors.days : null;
+  const open = Boolean(lead);
+  const close = () => onOpenChange(false);
+  const { fetcher: extend, busy: extending, errors, values } = useFormAction({ intent: "extend-promo", open, onSuccess: close });
+  const { fetcher: toggle, busy: toggling } = useFormAction({ intent: "set-promo-enabled", open, onSuccess: close });
   const state = lead ? promoStateAt(lead, now) : null;
   return (
-    <Dialog open={Boolean(lead)} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent width="md">
         <DialogHeader>
           <DialogTitle>Edit Promo</DialogTitle>
@@ -154,12 +148,12 @@ export function EditPromoDialog({
               <FormField
                 label="Extend by (days)"
                 name="days"
-                error={daysError}
+                error={errors.days}
                 description={`From ${PROMO_EXTENSION.min} to ${PROMO_EXTENSION.max} days, added to the current expiry (or to now if it has passed).`}
               >
-                <Input type="number" min={PROMO_EXTENSION.min} max={PROMO_EXTENSION.max} step={1} defaultValue={PROMO_EXTENSION.default} />
+                <Input type="number" min={PROMO_EXTENSION.min} max={PROMO_EXTENSION.max} step={1} defaultValue={values.days ?? PROMO_EXTENSION.default} />
               </FormField>
-              <Button type="submit" disabled={extend.state !== "idle" || state === "used"}>
+              <Button type="submit" disabled={extending || state === "used"}>
                 Extend Expiry
               </Button>
             </extend.Form>
@@ -171,7 +165,7 @@ export function EditPromoDialog({
               <p className="text-sm text-muted-foreground">
                 {state === "disabled" ? "This code is disabled and cannot be used." : "Disable the code to stop it being used."}
               </p>
-              <Button type="submit" variant={state === "disabled" ? "default" : "outline"} disabled={toggle.state !== "idle" || state === "used"}>
+              <Button type="submit" variant={state === "disabled" ? "default" : "outline"} disabled={toggling || state === "used"}>
                 {state === "disabled" ? "Enable Promo" : "Disable Promo"}
               </Button>
             </toggle.Form>
@@ -194,10 +188,13 @@ export function DeleteLeadsDialog({
   returnTo: string;
   onDeleted?: () => void;
 }) {
-  const fetcher = useFetcher<LeadActionData>();
-  useActionFeedback(fetcher, () => {
-    onOpenChange(false);
-    onDeleted?.();
+  const { fetcher, busy } = useFormAction({
+    intent: "delete-leads",
+    open: leadIds !== null,
+    onSuccess: () => {
+      onOpenChange(false);
+      onDeleted?.();
+    },
   });
   const count = leadIds?.length ?? 0;
   return (
@@ -217,7 +214,7 @@ export function DeleteLeadsDialog({
           ))}
           <AlertDialogFooter>
             <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
+            <Button type="submit" variant="destructive" disabled={busy}>
               Delete
             </Button>
           </AlertDialogFooter>
@@ -229,8 +226,7 @@ export function DeleteLeadsDialog({
 
 /** Inline status selector: submits on change. */
 export function LeadStatusSelect({ lead, returnTo, id }: { lead: Pick<Lead, "id" | "name" | "status">; returnTo: string; id?: string }) {
-  const fetcher = useFetcher<LeadActionData>();
-  useActionFeedback(fetcher);
+  const { fetcher } = useFormAction({ intent: "change-status" });
   const optimistic = fetcher.formData?.get("status");
   const value = typeof optimistic === "string" ? optimistic : lead.status;
   return (
@@ -257,8 +253,7 @@ export function LeadStatusSelect({ lead, returnTo, id }: { lead: Pick<Lead, "id"
 
 /** Resend the promo e-mail (a one-button form; refusals come back as the 'Error' toast). */
 export function useResendPromo() {
-  const fetcher = useFetcher<LeadActionData>();
-  useActionFeedback(fetcher);
+  const { fetcher } = useFormAction({ intent: "resend-promo" });
   return React.useCallback(
     (leadId: string, returnTo: string) =>
       void fetcher.submit({ intent: "resend-promo", leadId, returnTo }, { method: "post", action: LEAD_ACTIONS_URL }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkForm } from "~/ui/form-validation";
+import { checkForm } from "~/forms/form-result";
 import { newLeadSchema, promoExtensionSchema } from "./lead-forms";
 
 describe("Add Lead", () => {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { FieldErrors } from "~/ui/form-validation";
 import { BUSINESS_TYPE_VALUES, INDUSTRY_VALUES, LEAD_STATUSES, LEAD_TIER_VALUES } from "./lead-options";
 import { PROMO_EXTENSION } from "./promo-state";
 
@@ -60,7 +59,18 @@ export const promoExtensionSchema = z.object({
 
 export const promoEnabledSchema = z.object({ enabled: z.enum(["true", "false"]).transform((value) => value === "true") });
 
-export const leadIdsSchema = z.array(z.uuid()).min(1, "Select at least one lead").max(1000, "Delete at most 1000 leads at once");
+export const leadIdsSchema = z.array(z.uuid("Select at least one lead")).min(1, "Select at least one lead").max(1000, "Delete at most 1000 leads at once");
 
-/** What a lead action answers when it does not redirect: field errors, or a message for the 'Error' toast. */
-export type LeadActionData = { intent: string; fieldErrors: FieldErrors; values: Record<string, string>; error?: string };
+/** The bulk delete's form: one `leadIds` field per selected lead. */
+export const leadIdsFormSchema = z.object({ leadIds: z.preprocess((value) => (Array.isArray(value) ? value : value ? [value] : []), leadIdsSchema) });
+
+/** The lead an intent acts on. */
+export const leadIdFormSchema = z.object({ leadId: z.uuid("Lead not found") });
+
+/** Where an action goes back to with its toast: only the back-office's own lead pages. */
+export const returnToSchema = z.object({
+  returnTo: z
+    .string()
+    .optional()
+    .transform((value) => (value && /^\/admin\/leads(?:[/?][^\r\n\\]*)?$/.test(value) && !value.startsWith("//") ? value : undefined)),
+});

@@ -7,6 +7,7 @@ import { PROMO_TAG, type LeadStatus } from "./lead-options";
 import type { NewLeadInput } from "./lead-forms";
 import { recordLeadEvent } from "./lead-timeline.server";
 import { leads, type Lead } from "./schema";
+import { notFound, Refusal } from "~/forms/refusal";
 
 export const LEADS_PAGE_SIZE = 25;
 
@@ -200,15 +201,14 @@ export async function addLead(input: NewLeadInput, actorUserId: string): Promise
   });
 }
 
-/** Returns false when the lead does not exist. A no-op change records nothing. */
-export async function changeLeadStatus(leadId: string, status: LeadStatus, actorUserId: string): Promise<boolean> {
-  return db().transaction(async (tx) => {
+/** A no-op change records nothing; a lead that is gone is refused. */
+export async function changeLeadStatus(leadId: string, status: LeadStatus, actorUserId: string): Promise<void> {
+  await db().transaction(async (tx) => {
     const [current] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, leadId)).for("update");
-    if (!current) return false;
-    if (current.status === status) return true;
+    if (!current) throw new Refusal("Failed to update status", { status: 404 });
+    if (current.status === status) return;
     await tx.update(leads).set({ status, updatedAt: new Date() }).where(eq(leads.id, leadId));
     await recordLeadEvent(tx, { leadId, event: "status_changed", data: { from: current.status, to: status }, actorUserId });
-    return true;
   });
 }
 
@@ -227,9 +227,8 @@ export async function deleteLeads(ids: string[]): Promise<number> {
   });
 }
 
-export async function addLeadNote(leadId: string, text: string, actorUserId: string): Promise<boolean> {
+export async function addLeadNote(leadId: string, text: string, actorUserId: string): Promise<void> {
   const lead = await findLead(leadId);
-  if (!lead) return false;
+  if (!lead) throw notFound("Lead not found");
   await recordLeadEvent(db(), { leadId, event: "note_added", data: { text }, actorUserId });
-  return true;
 }

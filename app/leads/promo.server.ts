@@ -3,6 +3,7 @@ import { db } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
 import { launchOfferText } from "~/site/tier-display";
+import { notFound, Refusal } from "~/forms/refusal";
 import { formatDate } from "~/ui/date-format";
 import { recordLeadEvent } from "./lead-timeline.server";
 import { extendedPromoExpiry, promoResendRefusal, promoStateAt } from "./promo-state";
@@ -13,21 +14,27 @@ import { leads, type Lead } from "./schema";
  * enables/disables a code, resends its e-mail; the sweep writes `expired`
  * once the expiry has passed. The state shown anywhere is `promoStateAt`.
  */
-export type PromoResult = { ok: true; lead: Lead } | { ok: false; error: string };
 
-async function lockLead(tx: Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0], leadId: string) {
+/** The lead, locked for the change; a refusal when it is gone. */
+async function lockLead(tx: Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0], leadId: string): Promise<Lead> {
   const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
+  if (!lead) throw notFound("Lead not found");
   return lead;
 }
 
+/** The promo's state, refused when there is no code or it was used on an invoice. */
+function changeablePromoState(lead: Lead, now: Date) {
+  const state = promoStateAt(lead, now);
+  if (state === null) throw new Refusal("This lead has no promo code.");
+  if (state === "used") throw new Refusal("This promo code has already been used on an invoice.");
+  return state;
+}
+
 /** 'Edit Promo' → extend by 1–90 days; a lapsed (expired) code becomes active again. */
-export async function extendPromo(leadId: string, days: number, actorUserId: string, now = new Date()): Promise<PromoResult> {
+export async function extendPromo(leadId: string, days: number, actorUserId: string, now = new Date()): Promise<Lead> {
   return db().transaction(async (tx) => {
     const lead = await lockLead(tx, leadId);
-    if (!lead) return { ok: false, error: "Lead not found" };
-    const state = promoStateAt(lead, now);
-    if (state === null) return { ok: false, error: "This lead has no promo code." };
-    if (state === "used") return { ok: false, error: "This promo code has already been used on an invoice." };
+    const state = changeablePromoState(lead, now);
     const expiresAt = extendedPromoExpiry(lead.promoExpiresAt, days, now);
     const promoStatus = state === "disabled" ? "disabled" : "active";
     const [updated] = await tx
@@ -41,36 +48,34 @@ export async function extendPromo(leadId: string, days: number, actorUserId: str
       data: { action: "extended", days, from: lead.promoExpiresAt?.toISOString() ?? null, to: expiresAt.toISOString() },
       actorUserId,
     });
-    return updated ? { ok: true, lead: updated } : { ok: false, error: "Lead not found" };
+    if (!updated) throw notFound("Lead not found");
+    return updated;
   });
 }
 
 /** 'Edit Promo' → enable or disable. Enabling a code whose expiry passed leaves it expired (extend it). */
-export async function setPromoEnabled(leadId: string, enabled: boolean, actorUserId: string, now = new Date()): Promise<PromoResult> {
+export async function setPromoEnabled(leadId: string, enabled: boolean, actorUserId: string, now = new Date()): Promise<Lead> {
   return db().transaction(async (tx) => {
     const lead = await lockLead(tx, leadId);
-    if (!lead) return { ok: false, error: "Lead not found" };
-    const state = promoStateAt(lead, now);
-    if (state === null) return { ok: false, error: "This lead has no promo code." };
-    if (state === "used") return { ok: false, error: "This promo code has already been used on an invoice." };
+    const state = changeablePromoState(lead, now);
     const lapsed = Boolean(lead.promoExpiresAt && lead.promoExpiresAt.getTime() <= now.getTime());
     const promoStatus = enabled ? (lapsed ? "expired" : "active") : "disabled";
-    if (promoStatus === lead.promoStatus) return { ok: true, lead };
+    if (promoStatus === lead.promoStatus) return lead;
     const [updated] = await tx.update(leads).set({ promoStatus, updatedAt: now }).where(eq(leads.id, leadId)).returning();
     await recordLeadEvent(tx, { leadId, event: "promo_edited", data: { action: enabled ? "enabled" : "disabled" }, actorUserId });
-    return updated ? { ok: true, lead: updated } : { ok: false, error: "Lead not found" };
+    if (!updated) throw notFound("Lead not found");
+    return updated;
   });
 }
 
 /** 'Resend promo e-mail': through the outbox; refused for a code that is not active, with the reason. */
-export async function resendPromoEmail(leadId: string, actorUserId: string, now = new Date()): Promise<PromoResult> {
+export async function resendPromoEmail(leadId: string, actorUserId: string, now = new Date()): Promise<Lead> {
   const [settings, tiers] = await Promise.all([getOrganizationSettings(), listPackageTiers()]);
   const offer = launchOfferText(tiers);
   return db().transaction(async (tx) => {
     const lead = await lockLead(tx, leadId);
-    if (!lead) return { ok: false, error: "Lead not found" };
     const refusal = promoResendRefusal(lead, now);
-    if (refusal) return { ok: false, error: refusal };
+    if (refusal) throw new Refusal(refusal);
     await enqueueTemplatedEmail(tx, {
       templateKey: "promo_welcome",
       to: lead.email,
@@ -89,7 +94,8 @@ export async function resendPromoEmail(leadId: string, actorUserId: string, now 
       },
     });
     const [updated] = await tx.update(leads).set({ promoEmailSentAt: now }).where(eq(leads.id, leadId)).returning();
-    return updated ? { ok: true, lead: updated } : { ok: false, error: "Lead not found" };
+    if (!updated) throw notFound("Lead not found");
+    return updated;
   });
 }
 

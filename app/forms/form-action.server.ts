@@ -1,0 +1,69 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { checkForm, formValues, type FieldErrors, type FormRefusal } from "./form-result";
+import { Refusal } from "./refusal";
+
+/**
+ * The one form pattern, its server half (docs/decisions/017-one-form-pattern.md). An action reads
+ * the form, picks the handler of its `intent`, parses each field with the form's zod schema
+ * (`parseForm`), calls one service function and answers: a redirect with a toast, or a
+ * `FormSuccess`. Whatever is refused on the way (a field, a malformed body, a service's `Refusal`)
+ * comes back as one `FormRefusal` with a 4xx status and the values typed; nothing was changed.
+ */
+
+/** A field-level refusal from `parseForm`: the schema's errors, keyed by field. */
+class FieldRefusal extends Refusal {
+  constructor(readonly errors: FieldErrors) {
+    super(Object.values(errors)[0] ?? "Please check the form");
+  }
+}
+
+/** The form's data as its schema reads it; a failure refuses the submission with its field errors. */
+export function parseForm<S extends z.ZodType>(schema: S, form: FormData | Record<string, unknown>): z.infer<S> {
+  const checked = checkForm(schema, form);
+  if (!checked.ok) throw new FieldRefusal(checked.fieldErrors);
+  return checked.data;
+}
+
+/** The request's form; a body that is not a form answers 400 instead of failing the action. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Refusal("The form could not be read. Please try again.");
+  }
+}
+
+export function refusalAnswer(error: Refusal, form: FormData | null, intent?: string) {
+  const refusal: FormRefusal = {
+    ok: false,
+    intent,
+    fieldErrors: error instanceof FieldRefusal ? error.errors : error.fieldErrors,
+    values: form ? formValues(form) : {},
+    formError: error instanceof FieldRefusal ? undefined : error.message,
+  };
+  return data(refusal, { status: error.status });
+}
+
+type IntentHandler = (form: FormData) => Promise<Response | object>;
+
+/**
+ * Answers a form posted to a route: one handler per `intent` (a form without one uses the handler
+ * named `default`). Refusals thrown by the handler become the form's refusal; an unknown intent
+ * is refused with 400.
+ */
+export async function answerForm(request: Request, handlers: Record<string, IntentHandler>) {
+  let form: FormData | null = null;
+  let intent: string | undefined;
+  try {
+    form = await readForm(request);
+    const posted = form.get("intent");
+    intent = typeof posted === "string" && posted ? posted : "default";
+    const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+    if (!handler) throw new Refusal("Unknown action");
+    return await handler(form);
+  } catch (error) {
+    if (error instanceof Refusal) return refusalAnswer(error, form, intent === "default" ? undefined : intent);
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+import type { z } from "zod";
+
+/**
+ * The one form pattern (docs/decisions/017-one-form-pattern.md), its shared half: the shape every
+ * action answers with and the check that the browser and the action run with the same zod schema.
+ * Pure: imported by components and by actions alike.
+ */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** A refused submission: what was wrong with each field, what was typed, and an optional message for the whole form. */
+export type FormRefusal = {
+  ok: false;
+  /** The intent that was refused, so two forms posting to one route never show each other's errors. */
+  intent?: string;
+  fieldErrors: FieldErrors;
+  values: Record<string, string>;
+  formError?: string;
+};
+
+/**
+ * A submission that succeeded without leaving the page. Most successes redirect instead, carrying
+ * their toast in the flash cookie (`redirectWithToast`); a form that stays (the public forms, the
+ * booking page) answers this, with its toast and whatever the page shows next.
+ */
+export type FormSuccess<T extends object = object> = { ok: true; intent?: string; toast?: string } & T;
+
+export type FormResult<T extends object = object> = FormSuccess<T> | FormRefusal;
+
+export type FormCheck<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+
+/** Field names that never come back to the browser with a refusal. */
+const NOT_ECHOED = new Set(["website", "intent", "returnTo"]);
+
+export function formValues(input: FormData | Record<string, unknown>): Record<string, string> {
+  const entries = input instanceof FormData ? [...input.entries()] : Object.entries(input);
+  const values: Record<string, string> = {};
+  for (const [key, value] of entries) {
+    // What was typed, to refill the form; bounded so a refusal never echoes a huge body back.
+    if (typeof value === "string" && !NOT_ECHOED.has(key)) values[key] = value.slice(0, 10_000);
+  }
+  return values;
+}
+
+/** Checks a form with its schema. Repeated fields (checkbox lists) are read as arrays when the schema asks for them. */
+export function checkForm<S extends z.ZodType>(schema: S, input: FormData | Record<string, unknown>): FormCheck<z.infer<S>> {
+  const values = formValues(input);
+  const parsed = schema.safeParse(input instanceof FormData ? formObject(input) : input);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    fieldErrors[field] ??= issue.message;
+  }
+  return { ok: false, fieldErrors, values };
+}
+
+/** A form's fields as an object: one value stays a string, a repeated name becomes an array. */
+export function formObject(form: FormData): Record<string, string | string[]> {
+  const object: Record<string, string | string[]> = {};
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key).filter((value): value is string => typeof value === "string");
+    object[key] = all.length > 1 ? all : (all[0] ?? "");
+  }
+  return object;
+}
+
+/**
+ * What the browser does once a submission has settled, the rule every form follows:
+ * a refusal keeps the form (and its dialog) open with its errors and toasts its form message;
+ * a success closes the dialog and toasts its message (a redirect's toast comes from the flash).
+ * `answer` is undefined when the action redirected.
+ */
+export type SettledForm = { close: boolean; toast: { kind: "success" | "error"; title: string; description?: string } | null };
+
+export function settleForm(answer: FormResult | undefined): SettledForm {
+  if (!answer) return { close: true, toast: null };
+  if (!answer.ok) return { close: false, toast: answer.formError ? { kind: "error", title: "Error", description: answer.formError } : null };
+  return { close: true, toast: answer.toast ? { kind: "success", title: answer.toast } : null };
+}

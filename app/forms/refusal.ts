@@ -1,0 +1,24 @@
+import type { FieldErrors } from "./form-result";
+
+/**
+ * The one way a service says "no" to an expected request: a missing record, a rule that forbids
+ * the change, a slot taken meanwhile. Thrown, so a refusal inside a transaction rolls it back and
+ * changes nothing; the action boundary (`answerForm`) turns it into the form's refusal with this
+ * status. Anything else thrown is a fault, not a refusal, and stays a 500.
+ */
+export class Refusal extends Error {
+  readonly status: 400 | 403 | 404 | 409 | 429;
+  readonly fieldErrors: FieldErrors;
+
+  constructor(message: string, options: { status?: Refusal["status"]; field?: string } = {}) {
+    super(message);
+    this.name = "Refusal";
+    this.status = options.status ?? 400;
+    this.fieldErrors = options.field ? { [options.field]: message } : {};
+  }
+}
+
+/** A refusal naming the record that is not there (404). */
+export function notFound(message: string): Refusal {
+  return new Refusal(message, { status: 404 });
+}
