@@ -57,7 +57,8 @@ export async function extendPromo(leadId: string, days: number, actorUserId: str
 export async function setPromoEnabled(leadId: string, enabled: boolean, actorUserId: string, now = new Date()): Promise<Lead> {
   return db().transaction(async (tx) => {
     const lead = await lockLead(tx, leadId);
-    const state = changeablePromoState(lead, now);
+    // Called for its refusal: a lead with no code, or a used one, cannot be enabled or disabled.
+    changeablePromoState(lead, now);
     const lapsed = Boolean(lead.promoExpiresAt && lead.promoExpiresAt.getTime() <= now.getTime());
     const promoStatus = enabled ? (lapsed ? "expired" : "active") : "disabled";
     if (promoStatus === lead.promoStatus) return lead;
