@@ -137,6 +137,78 @@ describe("clients", () => {
     await page.close();
   });
 
+  it("every dialog of the clients screens, submitted empty, stays open with its message and what was typed", async () => {
+    const page = await admin.newPage();
+    await page.goto("/admin/clients");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add Client" }).click();
+    const add = page.getByRole("dialog", { name: "Add Client" });
+    await add.getByLabel("Phone").fill("214-555-0100");
+    await add.getByLabel("Tier").selectOption("3");
+    await add.getByRole("button", { name: "Add Client" }).click();
+    await add.getByText("Name is required").waitFor();
+    await add.getByText("Email is required").waitFor();
+    expect(await add.getByLabel("Phone").inputValue()).toBe("214-555-0100");
+    expect(await add.getByLabel("Tier").inputValue()).toBe("3");
+    await add.getByRole("button", { name: "Cancel" }).click();
+
+    await addClient(page, "Empty Forms Events", "team@emptyforms.test", "2");
+    await page.getByRole("link", { name: "Empty Forms Events" }).click();
+    await page.getByRole("heading", { level: 1, name: "Empty Forms Events" }).waitFor();
+    await hydrated(page);
+
+    await page.getByRole("button", { name: "Edit Client" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Client" });
+    await edit.getByLabel("Name").fill("");
+    await edit.getByLabel("Email").fill("");
+    await edit.getByLabel("Phone").fill("214-555-0101");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.getByText("Name is required").waitFor();
+    await edit.getByText("Email is required").waitFor();
+    expect(await edit.getByLabel("Phone").inputValue()).toBe("214-555-0101");
+    await edit.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "New Project" }).click();
+    const project = page.getByRole("dialog", { name: "New Project" });
+    await project.getByLabel("Tier").selectOption("4");
+    await project.getByRole("button", { name: "Create Project" }).click();
+    await project.getByText("Please enter a project name").waitFor();
+    expect(await project.getByLabel("Tier").inputValue()).toBe("4");
+    await project.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("tab", { name: /Consultations/ }).click();
+    await page.getByRole("button", { name: "Add Consultation" }).click();
+    const consultation = page.getByRole("dialog", { name: "Add Consultation" });
+    await consultation.getByLabel("Meeting link").fill("https://meet.example.com/empty");
+    await consultation.getByLabel("Notes").fill("Typed before the refusal");
+    await consultation.getByRole("button", { name: "Add Consultation" }).click();
+    await consultation.getByText("Choose a date").waitFor();
+    expect(await consultation.getByLabel("Meeting link").inputValue()).toBe("https://meet.example.com/empty");
+    expect(await consultation.getByLabel("Notes").inputValue()).toBe("Typed before the refusal");
+    await consultation.getByRole("button", { name: "Cancel" }).click();
+
+    // Delete refused by the service (the client has its draft invoice, posted as if the page were stale).
+    const here = new URL(page.url()).pathname;
+    const refused = await admin.request.post(here, { form: { intent: "delete" }, headers: { Origin: app.url }, maxRedirects: 0 });
+    expect(refused.status()).toBe(409);
+    await page.close();
+  });
+
+  it("answers a malformed id on a client page's intent with 400, never 500", async () => {
+    const page = await admin.newPage();
+    await addClient(page, "Bad Id Bakery", "bad-id@bakery.test", "1");
+    await page.getByRole("link", { name: "Bad Id Bakery" }).click();
+    await page.getByRole("heading", { level: 1, name: "Bad Id Bakery" }).waitFor();
+    const here = new URL(page.url()).pathname;
+    const post = (url: string, form: Record<string, string>) =>
+      admin.request.post(url, { form, headers: { Origin: app.url }, maxRedirects: 0 });
+    expect((await post(here, { intent: "delete-consultation", consultationId: "not-a-uuid" })).status()).toBe(400);
+    expect((await post(here, { intent: "link-booking", bookingId: "not-a-uuid", projectId: "also-not" })).status()).toBe(400);
+    expect((await post("/admin/clients/not-a-uuid", { intent: "notes", notes: "x" })).status()).toBe(400);
+    expect((await post("/admin/leads/not-a-uuid/convert", { redirectTo: "/admin/leads" })).status()).toBe(400);
+    await page.close();
+  });
+
   it("an unknown client shows Back to Clients", async () => {
     const page = await admin.newPage();
     const response = await page.goto("/admin/clients/00000000-0000-4000-8000-000000000000");
