@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
@@ -7,8 +11,16 @@ let app: AppServer;
 let browser: Browser;
 let admin: BrowserContext;
 
+let dataDir: string;
+
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  // A client with a discovery call to link, written before the app takes the data directory.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-clients-e2e-"));
+  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/seed-discovery-call.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+    stdio: "pipe",
+  });
+  [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
   admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
 });
 
@@ -16,6 +28,7 @@ afterAll(async () => {
   await admin?.close();
   await browser?.close();
   await app?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The admin layout marks <html data-hydrated> once React has taken over: click only after that. */
@@ -191,6 +204,24 @@ describe("clients", () => {
     const here = new URL(page.url()).pathname;
     const refused = await admin.request.post(here, { form: { intent: "delete" }, headers: { Origin: app.url }, maxRedirects: 0 });
     expect(refused.status()).toBe(409);
+    await page.close();
+  });
+
+  it("links a discovery call to a project: without a project it stays open and says so", async () => {
+    const page = await admin.newPage();
+    await page.goto("/admin/clients?q=discovery");
+    await page.getByRole("link", { name: "Dora Discovery" }).click();
+    await page.getByRole("heading", { level: 1, name: "Dora Discovery" }).waitFor();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Link to Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "Link to Project" });
+    await dialog.getByRole("button", { name: "Link" }).click();
+    await dialog.getByText("Please select a project").waitFor();
+    await dialog.getByLabel("Project").selectOption({ index: 1 });
+    await dialog.getByRole("button", { name: "Link" }).click();
+    await page.getByText("Discovery call linked to project successfully").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.getByText(/Linked to project PRJ-/).count()).toBeGreaterThan(0);
     await page.close();
   });
 
