@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";
@@ -47,7 +48,7 @@ export function clientFilterCondition(filter: ClientListFilter): SQL | undefined
  */
 const createdAtKey = sql<string>`to_char(${clients.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const createdAtKeyPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const cursorId = z.uuid();
 
 /** Each sort: its column, the value a cursor carries for it (as SQL text), and that value back as SQL. */
 const SORTS: Record<ClientSortKey, { column: AnyColumn; key: SQL<string>; valid(value: string): boolean; asSql(value: string): SQL }> = {
@@ -62,7 +63,7 @@ type ClientPosition = { value: string; id: string };
 /** Null for anything this app did not write (a tampered link shows page 1). */
 function decodeClientCursor(raw: string | null | undefined, sortKey: ClientSortKey): ClientPosition | null {
   const cursor = decodeKeysetCursor(raw);
-  if (cursor?.value == null || !SORTS[sortKey].valid(cursor.value) || !uuidPattern.test(cursor.id)) return null;
+  if (cursor?.value == null || !SORTS[sortKey].valid(cursor.value) || !cursorId.safeParse(cursor.id).success) return null;
   return { value: cursor.value, id: cursor.id };
 }
 
