@@ -8,6 +8,7 @@ import {
   offerableSlots,
   slotInstants,
   timeInZone,
+  todayInZone,
   type GenerationInput,
   type WeeklyRule,
 } from "./slot-time";
@@ -144,5 +145,13 @@ describe("calendar views", () => {
     expect(stepDate("month", "2026-01-31", 1)).toBe("2026-02-28");
     expect(stepDate("day", "2026-03-08", 1)).toBe("2026-03-09");
     expect(datesBetween("2026-11-01", "2026-11-03")).toEqual(["2026-11-01", "2026-11-02", "2026-11-03"]);
+  });
+});
+
+describe("todayInZone", () => {
+  it("is the date on the business's calendar, not the server's", () => {
+    const lateEveningInNewYork = new Date("2026-11-24T03:30:00Z");
+    expect(todayInZone(lateEveningInNewYork, "America/New_York")).toBe("2026-11-23");
+    expect(todayInZone(lateEveningInNewYork, "Europe/Berlin")).toBe("2026-11-24");
   });
 });

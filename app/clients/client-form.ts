@@ -99,3 +99,15 @@ export function clientListFilterFrom(params: URLSearchParams): ClientListFilter 
     payment: params.get("payment") || undefined,
   });
 }
+
+/** The client a page or an intent acts on (the route's `:clientId`). */
+export const clientIdSchema = z.object({ clientId: z.uuid("Client not found") });
+
+/** Link a discovery call to one of the client's projects. */
+export const linkBookingSchema = z.object({
+  bookingId: z.uuid("This discovery call no longer exists."),
+  projectId: z.uuid("Please select a project"),
+});
+
+/** The consultation a row's action (edit, delete, notify) acts on. */
+export const consultationIdSchema = z.object({ consultationId: z.uuid("This consultation no longer exists.") });

@@ -1,23 +1,19 @@
-import { Download, ExternalLink, Plus, Search } from "lucide-react";
-import { useEffect, useMemo } from "react";
-import { data, Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from "react-router";
-import { filterHref } from "~/ui/data-table-params";
+import { Download, ExternalLink, Search } from "lucide-react";
+import { useMemo } from "react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
-import { DEFAULT_TIER_CATALOG, TIER_IDS } from "~/settings/tier-catalog";
+import { answerForm, parseForm } from "~/forms/form-action.server";
+import type { FormSuccess } from "~/forms/form-result";
+import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
 import { Button, buttonVariants } from "~/ui/button";
+import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
+import { filterHref } from "~/ui/data-table-params";
 import { formatDate } from "~/ui/date-format";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { redirectWithToast } from "~/ui/flash.server";
-import { FormField } from "~/ui/form-field";
-import { checkForm, type FieldErrors } from "~/forms/form-result";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
-import { Textarea } from "~/ui/textarea";
-import { toast } from "~/ui/toaster";
-import { useFormDialog } from "~/forms/use-form-action";
 import type { Route } from "./+types/clients-page";
+import { tierLabel } from "./client-display";
 import {
   addClientSchema,
   CLIENT_STATUS_LABELS,
@@ -27,7 +23,8 @@ import {
   clientStatusSchema,
   PAYMENT_STATUS_LABELS,
 } from "./client-form";
-import { CLIENT_STATUSES, PAYMENT_STATUSES, type ClientStatus, type PaymentStatus } from "./client-options";
+import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
+import { AddClientDialog, InlineStatusSelect } from "./clients-dialogs";
 import { addClient, listClients, setClientPaymentStatus, setClientStatus } from "./clients.server";
 import type { Client } from "./schema";
 
@@ -38,161 +35,42 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = clientListFilterFrom(url.searchParams);
   const sort = clientListSortFrom(url.searchParams);
-  const [page, settings] = await Promise.all([
+  const [page, settings, tierTable] = await Promise.all([
     listClients({ ...filter, sort, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     getOrganizationSettings(),
+    listPackageTiers(),
   ]);
-  return { ...page, filter, sort, timeZone: settings.timezone };
+  const tiers = tierTable.map(({ tier, name }) => ({ tier, name }));
+  return { ...page, filter, sort, tiers, timeZone: settings.timezone };
 }
-
-export type ClientsActionResult =
-  | { intent: "create"; ok: false; fieldErrors: FieldErrors; values: Record<string, string> }
-  | { intent: "status" | "payment"; ok: boolean; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-
-  if (intent === "create") {
-    const checked = checkForm(addClientSchema, form);
-    if (!checked.ok) {
-      return data<ClientsActionResult>({ intent: "create", ok: false, fieldErrors: checked.fieldErrors, values: checked.values }, { status: 400 });
-    }
-    const { client, invoice } = await addClient(checked.data);
-    return redirectWithToast("/admin/clients", {
-      type: "success",
-      title: "Client added successfully",
-      description: `${client.name} starts with draft invoice ${invoice.invoiceNumber}.`,
-    });
-  }
-
-  if (intent === "status") {
-    const checked = checkForm(clientStatusSchema, form);
-    const updated = checked.ok ? await setClientStatus(checked.data.clientId, checked.data.status) : undefined;
-    return updated
-      ? data<ClientsActionResult>({ intent: "status", ok: true, message: "Status updated" })
-      : data<ClientsActionResult>({ intent: "status", ok: false, message: "Failed to update status" }, { status: 400 });
-  }
-
-  if (intent === "payment") {
-    const checked = checkForm(clientPaymentStatusSchema, form);
-    const updated = checked.ok ? await setClientPaymentStatus(checked.data.clientId, checked.data.paymentStatus) : undefined;
-    return updated
-      ? data<ClientsActionResult>({ intent: "payment", ok: true, message: "Payment status updated" })
-      : data<ClientsActionResult>({ intent: "payment", ok: false, message: "Failed to update status" }, { status: 400 });
-  }
-
-  return data({ intent: "status", ok: false, message: "Unknown action" } satisfies ClientsActionResult, { status: 400 });
-}
-
-const tierName = (tier: string) => DEFAULT_TIER_CATALOG.find((entry) => entry.tier === tier)?.name ?? `Tier ${tier}`;
-
-/** A select that saves its row's value as soon as it changes, and says so in a toast. */
-function InlineStatusSelect({
-  clientId,
-  clientName,
-  intent,
-  value,
-}: {
-  clientId: string;
-  clientName: string;
-  intent: "status" | "payment";
-  value: ClientStatus | PaymentStatus;
-}) {
-  const fetcher = useFetcher<ClientsActionResult>();
-  const result = fetcher.data;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || result.intent === "create") return;
-    if (result.ok) toast.success(result.message);
-    else toast.error("Error", { description: result.message });
-  }, [fetcher.state, result]);
-
-  const field = intent === "status" ? "status" : "paymentStatus";
-  const options = intent === "status" ? CLIENT_STATUSES : PAYMENT_STATUSES;
-  const labels: Record<string, string> = intent === "status" ? CLIENT_STATUS_LABELS : PAYMENT_STATUS_LABELS;
-  const pending = fetcher.formData?.get(field);
-  const shown = typeof pending === "string" ? pending : value;
-  return (
-    <fetcher.Form method="post" className="flex items-center gap-1">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="clientId" value={clientId} />
-      <NativeSelect
-        name={field}
-        value={shown}
-        aria-label={`${intent === "status" ? "Status" : "Payment status"} of ${clientName}`}
-        compact
-        wrapperClassName="w-full min-w-28"
-        onChange={(event) => void fetcher.submit(event.currentTarget.form)}
-      >
-        {options.map((option) => (
-          <NativeSelectOption key={option} value={option}>
-            {labels[option]}
-          </NativeSelectOption>
-        ))}
-      </NativeSelect>
-      <noscript>
-        <Button type="submit" size="sm" variant="outline">
-          Save
-        </Button>
-      </noscript>
-    </fetcher.Form>
-  );
-}
-
-function AddClientDialog() {
-  const { fetcher, open, setOpen, busy, errors, values } = useFormDialog<ClientsActionResult>();
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus aria-hidden="true" /> Add Client
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Client</DialogTitle>
-          <DialogDescription>The client starts active, with a draft invoice for their tier.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" key={open ? "open" : "closed"}>
-          <input type="hidden" name="intent" value="create" />
-          <FormField label="Name" name="name" required error={errors.name}>
-            <Input defaultValue={values.name} autoComplete="off" maxLength={120} />
-          </FormField>
-          <FormField label="Email" name="email" required error={errors.email}>
-            <Input type="email" defaultValue={values.email} autoComplete="off" maxLength={254} />
-          </FormField>
-          <FormField label="Phone" name="phone" error={errors.phone}>
-            <Input type="tel" defaultValue={values.phone} autoComplete="off" maxLength={40} />
-          </FormField>
-          <FormField label="Tier" name="tier" required error={errors.tier}>
-            <NativeSelect defaultValue={values.tier ?? "1"}>
-              {TIER_IDS.map((tier) => (
-                <NativeSelectOption key={tier} value={tier}>
-                  Tier {tier} – {tierName(tier)}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField label="Notes" name="notes" error={errors.notes}>
-            <Textarea defaultValue={values.notes} rows={3} maxLength={5000} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Adding…" : "Add Client"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
-  );
+  return answerForm(request, {
+    create: async (form) => {
+      const { client, invoice } = await addClient(parseForm(addClientSchema, form));
+      return redirectWithToast("/admin/clients", {
+        type: "success",
+        title: "Client added successfully",
+        description: `${client.name} starts with draft invoice ${invoice.invoiceNumber}.`,
+      });
+    },
+    // The rows' selects stay on the page: their answer carries the toast.
+    status: async (form) => {
+      const { clientId, status } = parseForm(clientStatusSchema, form);
+      await setClientStatus(clientId, status);
+      return { ok: true, intent: "status", toast: "Status updated" } satisfies FormSuccess;
+    },
+    payment: async (form) => {
+      const { clientId, paymentStatus } = parseForm(clientPaymentStatusSchema, form);
+      await setClientPaymentStatus(clientId, paymentStatus);
+      return { ok: true, intent: "payment", toast: "Payment status updated" } satisfies FormSuccess;
+    },
+  });
 }
 
 export default function ClientsPage() {
-  const { clients, total, nextCursor, previousCursor, filter, sort, timeZone } = useLoaderData<typeof loader>();
+  const { clients, total, nextCursor, previousCursor, filter, sort, tiers, timeZone } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submit = useSubmit();
   const [searchParams] = useSearchParams();
@@ -218,7 +96,7 @@ export default function ClientsPage() {
             header: "Tier",
             sortable: true,
             className: "whitespace-nowrap",
-            cell: (client) => `Tier ${client.tier} – ${tierName(client.tier)}`,
+            cell: (client) => tierLabel(tiers, client.tier),
           },
           {
             id: "status",
@@ -251,7 +129,7 @@ export default function ClientsPage() {
           },
           { id: "created", header: "Created", sortable: true, className: "whitespace-nowrap", cell: (client) => formatDate(client.createdAt, timeZone) },
         ],
-    [timeZone],
+    [timeZone, tiers],
   );
   const exportParams = new URLSearchParams();
   if (filter.q) exportParams.set("q", filter.q);
@@ -270,7 +148,7 @@ export default function ClientsPage() {
           <a href={`/admin/clients/export${exportParams.size > 0 ? `?${exportParams.toString()}` : ""}`} download className={buttonVariants({ variant: "outline" })}>
               <Download aria-hidden="true" /> Export CSV
             </a>
-          <AddClientDialog />
+          <AddClientDialog tiers={tiers} />
         </div>
       </div>
 

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { db } from "~/db/connection.server";
+import { notFound, Refusal } from "~/forms/refusal";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";
 import { invoices, type Invoice } from "~/invoices/schema";
 import { DEFAULT_CLIENT_SORT, type AddClientInput, type ClientListFilter, type ClientSortKey, type EditClientInput } from "./client-form";
@@ -46,7 +48,7 @@ export function clientFilterCondition(filter: ClientListFilter): SQL | undefined
  */
 const createdAtKey = sql<string>`to_char(${clients.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const createdAtKeyPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const cursorId = z.uuid();
 
 /** Each sort: its column, the value a cursor carries for it (as SQL text), and that value back as SQL. */
 const SORTS: Record<ClientSortKey, { column: AnyColumn; key: SQL<string>; valid(value: string): boolean; asSql(value: string): SQL }> = {
@@ -61,7 +63,7 @@ type ClientPosition = { value: string; id: string };
 /** Null for anything this app did not write (a tampered link shows page 1). */
 function decodeClientCursor(raw: string | null | undefined, sortKey: ClientSortKey): ClientPosition | null {
   const cursor = decodeKeysetCursor(raw);
-  if (cursor?.value == null || !SORTS[sortKey].valid(cursor.value) || !uuidPattern.test(cursor.id)) return null;
+  if (cursor?.value == null || !SORTS[sortKey].valid(cursor.value) || !cursorId.safeParse(cursor.id).success) return null;
   return { value: cursor.value, id: cursor.id };
 }
 
@@ -156,21 +158,31 @@ export async function addClient(input: AddClientInput): Promise<{ client: Client
   });
 }
 
-async function updateClientRow(clientId: string, values: Partial<typeof clients.$inferInsert>): Promise<Client | undefined> {
+const CLIENT_GONE = "This client no longer exists.";
+
+/** Saves some of a client's fields; a client deleted meanwhile is refused (404) with `missing`. */
+async function updateClientRow(
+  clientId: string,
+  values: Partial<typeof clients.$inferInsert>,
+  missing: () => Refusal = () => notFound(CLIENT_GONE),
+): Promise<Client> {
   const [client] = await db()
     .update(clients)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(clients.id, clientId))
     .returning();
+  if (!client) throw missing();
   return client;
 }
 
+const statusNotUpdated = () => notFound("Failed to update status");
+
 export function setClientStatus(clientId: string, status: ClientStatus) {
-  return updateClientRow(clientId, { status });
+  return updateClientRow(clientId, { status }, statusNotUpdated);
 }
 
 export function setClientPaymentStatus(clientId: string, paymentStatus: PaymentStatus) {
-  return updateClientRow(clientId, { paymentStatus });
+  return updateClientRow(clientId, { paymentStatus }, statusNotUpdated);
 }
 
 export function updateClient(clientId: string, input: EditClientInput) {
@@ -186,25 +198,22 @@ export function archiveClient(clientId: string) {
   return updateClientRow(clientId, { status: "archived" });
 }
 
-export type ClientDeletion =
-  | { outcome: "deleted"; client: Client }
-  | { outcome: "has_invoices"; client: Client; invoiceCount: number }
-  | { outcome: "not_found" };
-
 /**
  * Deletes a client with its projects and consultations, but never one with invoices: invoices are
- * financial records (the foreign key refuses too). The caller offers Archive instead.
+ * financial records (the foreign key refuses too), so that is refused and the page offers Archive.
  */
-export async function deleteClient(clientId: string): Promise<ClientDeletion> {
+export async function deleteClient(clientId: string): Promise<Client> {
+  const title = "Failed to delete client";
   return db().transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
-    if (!client) return { outcome: "not_found" as const };
-    const [invoiceCount] = await tx.select({ total: count() }).from(invoices).where(eq(invoices.clientId, clientId));
-    if ((invoiceCount?.total ?? 0) > 0) {
-      return { outcome: "has_invoices" as const, client, invoiceCount: invoiceCount?.total ?? 0 };
+    if (!client) throw notFound(CLIENT_GONE, { title });
+    const [counted] = await tx.select({ total: count() }).from(invoices).where(eq(invoices.clientId, clientId));
+    const invoiceCount = counted?.total ?? 0;
+    if (invoiceCount > 0) {
+      throw new Refusal(`${client.name} has ${invoiceCount} invoice(s), which must be kept. Archive the client instead.`, { status: 409, title });
     }
     await tx.delete(clients).where(eq(clients.id, clientId));
-    return { outcome: "deleted" as const, client };
+    return client;
   });
 }
 

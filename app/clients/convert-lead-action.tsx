@@ -1,31 +1,31 @@
 import { UserCheck } from "lucide-react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
-import type { LeadActionExtension } from "~/leads/lead-action-extensions";
+import { Link, useFetcher } from "react-router";
+import { useFormAction } from "~/forms/use-form-action";
+import type { LeadAction } from "~/leads/lead-action-types";
 import { Button, buttonVariants } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 
 export const convertLeadPath = (leadId: string) => `/admin/leads/${leadId}/convert`;
 
+/** One fetcher for every convert button of a screen, so its answer outlives the menu item that posted it. */
+const CONVERT_FETCHER = "convert-lead";
+
 /**
- * "Convert to Client" for one lead, plugged into the leads screens through their extension point:
- * a menu item in the list's row actions, a button on the lead's page. It posts to the conversion
- * route, which redirects back to `returnTo` with the toast. Converted leads show no convert
- * (spec 001); their page offers the client instead.
- *
- * A navigation submit, not a fetcher: the menu item unmounts as the menu closes on select, and the
- * conversion must not depend on it staying on screen.
+ * "Convert to Client" for one lead (a lead action, app/admin/lead-actions.tsx): a menu item in the
+ * list's row actions, a button on the lead's page. It posts to the conversion route, which
+ * redirects back to `redirectTo` with the toast or refuses (a lead deleted meanwhile). Converted
+ * leads show no convert (spec 001); their page offers the client instead.
  */
-export const ConvertLeadAction: LeadActionExtension = ({ lead, placement, returnTo }) => {
-  const submit = useSubmit();
-  const navigation = useNavigation();
+export const ConvertLeadAction: LeadAction = ({ lead, placement, returnTo }) => {
+  const fetcher = useFetcher({ key: CONVERT_FETCHER });
   const action = convertLeadPath(lead.id);
-  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  const busy = fetcher.state === "submitting" && fetcher.formAction === action;
 
   if (lead.status === "converted") {
     return placement === "detail" ? (
       <Link to={`/admin/clients?q=${encodeURIComponent(lead.email)}`} className={buttonVariants({ variant: "outline" })}>
-          <UserCheck aria-hidden="true" /> View Client
-        </Link>
+        <UserCheck aria-hidden="true" /> View Client
+      </Link>
     ) : null;
   }
 
@@ -33,18 +33,24 @@ export const ConvertLeadAction: LeadActionExtension = ({ lead, placement, return
     return (
       <DropdownMenuItem
         disabled={busy}
-        onSelect={() => void submit({ redirectTo: returnTo }, { method: "post", action, preventScrollReset: true })}
+        onSelect={() => void fetcher.submit({ redirectTo: returnTo }, { method: "post", action, preventScrollReset: true })}
       >
         <UserCheck aria-hidden="true" /> Convert to Client
       </DropdownMenuItem>
     );
   }
   return (
-    <Form method="post" action={action}>
+    <fetcher.Form method="post" action={action} noValidate>
       <input type="hidden" name="redirectTo" value={returnTo} />
       <Button type="submit" disabled={busy}>
         <UserCheck aria-hidden="true" /> {busy ? "Converting…" : "Convert to Client"}
       </Button>
-    </Form>
+    </fetcher.Form>
   );
 };
+
+/** Shows the conversion's refusal ('Error' toast) once, wherever the button that posted it went. */
+export function ConvertLeadFeedback() {
+  useFormAction({ key: CONVERT_FETCHER });
+  return null;
+}

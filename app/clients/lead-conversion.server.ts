@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/connection.server";
+import { notFound } from "~/forms/refusal";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";
 import type { Invoice } from "~/invoices/schema";
 import {
@@ -13,10 +14,8 @@ import type { Lead } from "~/leads/schema";
 import { isTierId } from "~/settings/tier-catalog";
 import { clients, type Client } from "./schema";
 
-export type LeadConversion =
-  | { outcome: "converted"; lead: Lead; client: Client; invoice: Invoice }
-  | { outcome: "already_converted"; lead: Lead; client: Client }
-  | { outcome: "lead_not_found" };
+/** The lead's client; `invoice` is the new draft invoice, or null when the lead was already a client (nothing changed). */
+export type LeadConversion = { lead: Lead; client: Client; invoice: Invoice | null };
 
 /**
  * Converts a lead to a client (spec 001 "convert-lead-to-client") in one transaction: the client
@@ -25,7 +24,8 @@ export type LeadConversion =
  * holds an active promo, which the invoice then uses up). Any failure leaves nothing behind.
  *
  * Idempotent: the lead row is locked first and `clients.lead_id` is unique, so converting twice, or
- * two admins at once, yields one client; the later call answers `already_converted`.
+ * two admins at once, yields one client; the later call answers that client with no invoice.
+ * An unknown lead is refused (404).
  */
 export async function convertLeadToClient(
   leadId: string,
@@ -34,10 +34,10 @@ export async function convertLeadToClient(
 ): Promise<LeadConversion> {
   return db().transaction(async (tx) => {
     const lead = await lockLeadForConversion(tx, leadId);
-    if (!lead) return { outcome: "lead_not_found" as const };
+    if (!lead) throw notFound("This lead no longer exists.");
 
     const [existing] = await tx.select().from(clients).where(eq(clients.leadId, lead.id));
-    if (existing) return { outcome: "already_converted" as const, lead, client: existing };
+    if (existing) return { lead, client: existing, invoice: null };
 
     const tier = isTierId(lead.tier) ? lead.tier : "1";
     const [client] = await tx
@@ -57,7 +57,7 @@ export async function convertLeadToClient(
     if (!client) {
       const [winner] = await tx.select().from(clients).where(eq(clients.leadId, lead.id));
       if (!winner) throw new Error("The client for this lead could not be created");
-      return { outcome: "already_converted" as const, lead, client: winner };
+      return { lead, client: winner, invoice: null };
     }
 
     const activePromoCode = promoStateAt(lead, now) === "active" ? lead.promoCode : null;
@@ -70,6 +70,6 @@ export async function convertLeadToClient(
       promoCodeApplied: invoice.promoCode,
     });
     const { promoApplied: _promoApplied, ...storedInvoice } = invoice;
-    return { outcome: "converted" as const, lead: { ...lead, status: "converted" as const }, client, invoice: storedInvoice };
+    return { lead: { ...lead, status: "converted" as const }, client, invoice: storedInvoice };
   });
 }

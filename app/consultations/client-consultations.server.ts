@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
+import { notFound } from "~/forms/refusal";
 import { projects } from "~/projects/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import type { ClientConsultationInput } from "./client-consultation-form";
@@ -13,24 +14,21 @@ import { consultations, type Consultation } from "./schema";
 // deleted and notified by e-mail). Every call names the client, so a consultation of another
 // client is never touched from this page.
 
-export class ConsultationNotFoundError extends Error {
-  constructor() {
-    super("This consultation no longer exists.");
-  }
-}
+// A consultation (or its project) gone meanwhile is refused (404) under the spec's failure title.
+const consultationGone = (title: string) => notFound("This consultation no longer exists.", { title });
 
-async function projectOfClient(clientId: string, projectId: string | null): Promise<string | null> {
+async function projectOfClient(clientId: string, projectId: string | null, title: string): Promise<string | null> {
   if (!projectId) return null;
   const [project] = await db()
     .select({ id: projects.id })
     .from(projects)
     .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
-  if (!project) throw new ConsultationNotFoundError();
+  if (!project) throw consultationGone(title);
   return project.id;
 }
 
 export async function addClientConsultation(clientId: string, input: ClientConsultationInput): Promise<Consultation> {
-  const projectId = await projectOfClient(clientId, input.projectId);
+  const projectId = await projectOfClient(clientId, input.projectId, "Failed to add consultation");
   const [consultation] = await db()
     .insert(consultations)
     .values({ ...input, projectId, clientId })
@@ -44,13 +42,14 @@ export async function updateClientConsultation(
   consultationId: string,
   input: ClientConsultationInput,
 ): Promise<Consultation> {
-  const projectId = await projectOfClient(clientId, input.projectId);
+  const title = "Failed to update consultation";
+  const projectId = await projectOfClient(clientId, input.projectId, title);
   const [consultation] = await db()
     .update(consultations)
     .set({ ...input, projectId, updatedAt: sql`now()` })
     .where(and(eq(consultations.id, consultationId), eq(consultations.clientId, clientId)))
     .returning();
-  if (!consultation) throw new ConsultationNotFoundError();
+  if (!consultation) throw consultationGone(title);
   return consultation;
 }
 
@@ -59,7 +58,7 @@ export async function deleteClientConsultation(clientId: string, consultationId:
     .delete(consultations)
     .where(and(eq(consultations.id, consultationId), eq(consultations.clientId, clientId)))
     .returning({ id: consultations.id });
-  if (deleted.length === 0) throw new ConsultationNotFoundError();
+  if (deleted.length === 0) throw consultationGone("Failed to delete consultation");
 }
 
 /** "Tuesday, November 24, 2026, 10:00–10:30 (America/New_York)": the stored business-local date and times. */
@@ -84,7 +83,7 @@ export async function notifyClientOfConsultation(clientId: string, consultationI
       .from(consultations)
       .innerJoin(clients, eq(clients.id, consultations.clientId))
       .where(and(eq(consultations.id, consultationId), eq(consultations.clientId, clientId)));
-    if (!row) throw new ConsultationNotFoundError();
+    if (!row) throw consultationGone("Failed to send notification email");
     const { consultation, client } = row;
     await enqueueTemplatedEmail(tx, {
       templateKey: "consultation_notification",

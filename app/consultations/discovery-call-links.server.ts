@@ -1,34 +1,34 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
+import { notFound, Refusal } from "~/forms/refusal";
 import { projects } from "~/projects/schema";
 import { consultationBookings } from "./schema";
 
 /** What a linked discovery call's admin notes say (spec 001 §4: "Linked to project"). */
 export const LINKED_TO_PROJECT_NOTE = "Linked to project";
 
-export type DiscoveryCallLink =
-  | { outcome: "linked"; projectNumber: string }
-  | { outcome: "already_linked" }
-  | { outcome: "not_found" };
+const title = "Failed to link booking to project";
+const callOrProjectGone = () => notFound("The call or the project no longer exists.", { title });
 
 /**
  * Links a client's discovery call (a booking of the lead the client came from) to one of the
  * client's projects, once: a conditional update, so a second link — a double click, two admins —
- * changes nothing. The admin notes keep what they said and gain "Linked to project PRJ-…".
+ * changes nothing (refused: already linked). The admin notes keep what they said and gain
+ * "Linked to project PRJ-…". Answers the project's number.
  */
 export async function linkDiscoveryCallToProject(
   clientId: string,
   bookingId: string,
   projectId: string,
-): Promise<DiscoveryCallLink> {
+): Promise<{ projectNumber: string }> {
   return db().transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
     const [project] = await tx
       .select()
       .from(projects)
       .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
-    if (!client || !project) return { outcome: "not_found" as const };
+    if (!client || !project) throw callOrProjectGone();
     const ownBooking = client.leadId
       ? or(eq(consultationBookings.clientId, clientId), eq(consultationBookings.leadId, client.leadId))
       : eq(consultationBookings.clientId, clientId);
@@ -43,11 +43,12 @@ export async function linkDiscoveryCallToProject(
       })
       .where(and(eq(consultationBookings.id, bookingId), ownBooking, isNull(consultationBookings.projectId)))
       .returning({ id: consultationBookings.id });
-    if (linked) return { outcome: "linked" as const, projectNumber: project.projectNumber };
+    if (linked) return { projectNumber: project.projectNumber };
     const [existing] = await tx
       .select({ id: consultationBookings.id })
       .from(consultationBookings)
       .where(and(eq(consultationBookings.id, bookingId), ownBooking));
-    return existing ? { outcome: "already_linked" as const } : { outcome: "not_found" as const };
+    if (!existing) throw callOrProjectGone();
+    throw new Refusal("This discovery call is already linked to a project.", { status: 409, title });
   });
 }

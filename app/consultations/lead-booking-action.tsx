@@ -1,16 +1,16 @@
 import { CalendarPlus } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import type { LeadActionExtensionProps } from "~/leads/lead-action-extensions";
+import type { LeadActionProps } from "~/leads/lead-action-types";
 import { Button } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import { BookingInvitationDialog } from "./booking-invitation-dialog";
 
 /**
- * 'Send booking invitation' on a lead (leads extension point). In the list's row menu it opens the
+ * 'Send booking invitation' on a lead (a lead action, app/admin/lead-actions.tsx). In the list's row menu it opens the
  * lead's page with the dialog open (a dialog cannot outlive the menu it would start in); on the
  * lead's page it is the dialog's button. Converted leads are invited from their client page instead.
  */
-export function LeadBookingInvitationAction({ lead, placement }: LeadActionExtensionProps) {
+export function LeadBookingInvitationAction({ lead, placement }: LeadActionProps) {
   const [searchParams] = useSearchParams();
   if (lead.status === "converted") return null;
   if (placement === "row-menu") {

@@ -41,6 +41,7 @@ export function refusalAnswer(error: Refusal, form: FormData | null, intent?: st
     fieldErrors: error instanceof FieldRefusal ? error.errors : error.fieldErrors,
     values: form ? formValues(form) : {},
     formError: error instanceof FieldRefusal ? undefined : error.message,
+    ...(error.title ? { formErrorTitle: error.title } : {}),
   };
   return data(refusal, { status: error.status });
 }

@@ -14,6 +14,10 @@ describe("the form result rule", () => {
       close: false,
       toast: { kind: "error", title: "Error", description: "Lead not found" },
     });
+    expect(settleForm({ ...refusal, formError: "It has invoices", formErrorTitle: "Failed to delete client" })).toEqual({
+      close: false,
+      toast: { kind: "error", title: "Failed to delete client", description: "It has invoices" },
+    });
   });
 
   it("a success closes it: a redirect (no answer) toasts through its flash, an answer with its own toast", () => {

@@ -15,6 +15,8 @@ export type FormRefusal = {
   fieldErrors: FieldErrors;
   values: Record<string, string>;
   formError?: string;
+  /** The title of the form message's toast, when the spec names the failure; 'Error' otherwise. */
+  formErrorTitle?: string;
 };
 
 /**
@@ -74,6 +76,6 @@ export type SettledForm = { close: boolean; toast: { kind: "success" | "error"; 
 
 export function settleForm(answer: FormResult | undefined): SettledForm {
   if (!answer) return { close: true, toast: null };
-  if (!answer.ok) return { close: false, toast: answer.formError ? { kind: "error", title: "Error", description: answer.formError } : null };
+  if (!answer.ok) return { close: false, toast: answer.formError ? { kind: "error", title: answer.formErrorTitle ?? "Error", description: answer.formError } : null };
   return { close: true, toast: answer.toast ? { kind: "success", title: answer.toast } : null };
 }

@@ -9,16 +9,19 @@ import type { FieldErrors } from "./form-result";
 export class Refusal extends Error {
   readonly status: 400 | 403 | 404 | 409 | 429;
   readonly fieldErrors: FieldErrors;
+  /** The toast's title when the spec names the failure ('Failed to delete client'); 'Error' otherwise. */
+  readonly title: string | undefined;
 
-  constructor(message: string, options: { status?: Refusal["status"]; field?: string } = {}) {
+  constructor(message: string, options: { status?: Refusal["status"]; field?: string; title?: string } = {}) {
     super(message);
     this.name = "Refusal";
     this.status = options.status ?? 400;
     this.fieldErrors = options.field ? { [options.field]: message } : {};
+    this.title = options.title;
   }
 }
 
 /** A refusal naming the record that is not there (404). */
-export function notFound(message: string): Refusal {
-  return new Refusal(message, { status: 404 });
+export function notFound(message: string, options: { title?: string } = {}): Refusal {
+  return new Refusal(message, { status: 404, ...options });
 }

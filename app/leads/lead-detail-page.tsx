@@ -1,22 +1,20 @@
 import { ArrowLeft, Mail, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
 import { data, Link, useLoaderData, useLocation } from "react-router";
-import { useFormAction } from "~/forms/use-form-action";
+import { LeadActions, LeadActionsFeedback } from "~/admin/lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/ui/date-format";
-import { FormField } from "~/ui/form-field";
-import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/lead-detail-page";
-import { LEAD_ACTION_EXTENSIONS } from "./lead-action-extensions";
 import { handleLeadAction } from "./lead-actions.server";
 import { DeleteLeadsDialog, EditPromoDialog, LeadStatusSelect, useResendPromo } from "./lead-dialogs";
 import { bookingLabel, DaysLeft, PromoStatusBadge, tierLabel } from "./lead-display";
 import { BUSINESS_TYPES, INDUSTRIES } from "./lead-options";
-import { listLeadTimeline, type LeadTimelineEntry } from "./lead-timeline.server";
+import { LeadTimelineCard } from "./lead-timeline-card";
+import { listLeadTimeline } from "./lead-timeline.server";
 import { findLead, leadsWithSameEmail } from "./leads.server";
 import { promoStateAt } from "./promo-state";
 
@@ -37,72 +35,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   return handleLeadAction(request, admin, params.leadId);
-}
-
-function text(value: unknown): string {
-  return typeof value === "string" ? value : "";
-}
-
-/** One line per kind of entry, in the words an agency uses. */
-function describe(entry: LeadTimelineEntry, timeZone: string): { title: string; detail?: string } {
-  const d = entry.data;
-  switch (entry.event) {
-    case "form_submitted":
-      if (d.source === "import") return { title: "Imported from CSV" };
-      if (d.form === "contact") return { title: "Contact form submitted" };
-      return d.source === "manual"
-        ? { title: "Lead added by hand" }
-        : { title: "Form submitted", detail: [d.tier ? `Tier: ${tierLabel(text(d.tier))}` : "", d.promo ? "$99 offer" : ""].filter(Boolean).join(" · ") };
-    case "promo_claimed":
-      return { title: `Promo code ${text(d.code)} claimed`, detail: d.source ? `From ${text(d.source)}` : undefined };
-    case "email_queued":
-      return { title: `E-mail queued: ${text(d.subject)}`, detail: `To ${text(d.to)}` };
-    case "email_sent":
-      return { title: d.stored ? `E-mail stored (no mail server): ${text(d.subject)}` : `E-mail sent: ${text(d.subject)}`, detail: `To ${text(d.to)}` };
-    case "email_failed":
-      return { title: `E-mail failed: ${text(d.subject)}`, detail: text(d.error) };
-    case "invitation_sent":
-      return { title: "Booking invitation sent", detail: d.windowDays ? `Slots for the next ${String(d.windowDays)} days` : undefined };
-    case "booked":
-      return {
-        title: d.rescheduled ? "Consultation rebooked" : "Consultation booked",
-        detail: d.start ? `For ${formatDateTime(text(d.start), timeZone)}` : undefined,
-      };
-    case "status_changed":
-      return { title: `Status changed from ${text(d.from)} to ${text(d.to)}` };
-    case "promo_edited":
-      if (d.action === "extended")
-        return { title: `Promo extended by ${String(d.days)} days`, detail: d.to ? `Now expires ${formatDateTime(text(d.to), timeZone)}` : undefined };
-      if (d.action === "expired") return { title: "Promo expired" };
-      return { title: d.action === "enabled" ? "Promo enabled" : "Promo disabled" };
-    case "note_added":
-      return { title: "Note", detail: text(d.text) };
-    case "converted":
-      return {
-        title: "Converted to client",
-        detail: [d.invoiceNumber ? `Draft invoice ${text(d.invoiceNumber)}` : "", d.promoCodeApplied ? `promo ${text(d.promoCodeApplied)} applied` : ""]
-          .filter(Boolean)
-          .join(" · "),
-      };
-  }
-}
-
-function NoteForm() {
-  const formRef = React.useRef<HTMLFormElement>(null);
-  const { fetcher, busy, errors } = useFormAction({ intent: "add-note", onSuccess: () => formRef.current?.reset() });
-  return (
-    <fetcher.Form ref={formRef} method="post" className="grid gap-2">
-      <input type="hidden" name="intent" value="add-note" />
-      <FormField label="Add a note" name="note" error={errors.note}>
-        <Textarea rows={3} maxLength={5000} placeholder="What did you talk about? What's next?" />
-      </FormField>
-      <div>
-        <Button type="submit" size="sm" disabled={busy}>
-          Save Note
-        </Button>
-      </div>
-    </fetcher.Form>
-  );
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -140,9 +72,7 @@ export default function LeadDetailPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <LeadStatusSelect lead={lead} returnTo={returnTo} id="lead-status" />
-          {LEAD_ACTION_EXTENSIONS.map((Extension, index) => (
-            <Extension key={index} lead={lead} placement="detail" returnTo={returnTo} />
-          ))}
+          <LeadActions lead={lead} placement="detail" returnTo={returnTo} />
           <Button variant="outline" onClick={() => setDeleting(true)}>
             <Trash2 className="size-4" aria-hidden="true" /> Delete
           </Button>
@@ -262,29 +192,7 @@ export default function LeadDetailPage() {
           </Card>
         </div>
 
-        <Card className="content-start">
-          <CardHeader>
-            <CardTitle>Timeline</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-6">
-            <NoteForm />
-            <ol aria-label="Timeline" className="grid gap-4 border-l pl-4">
-              {timeline.map((entry) => {
-                const { title, detail } = describe(entry, timeZone);
-                return (
-                  <li key={entry.id} className="grid gap-0.5">
-                    <p className="text-sm font-medium">{title}</p>
-                    {detail ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{detail}</p> : null}
-                    <p className="text-xs text-muted-foreground">
-                      {formatDateTime(entry.createdAt, timeZone)}
-                      {entry.actorName ? ` · by ${entry.actorName}` : ""}
-                    </p>
-                  </li>
-                );
-              })}
-            </ol>
-          </CardContent>
-        </Card>
+        <LeadTimelineCard timeline={timeline} timeZone={timeZone} />
       </div>
 
       <EditPromoDialog
@@ -295,6 +203,7 @@ export default function LeadDetailPage() {
         now={now}
       />
       <DeleteLeadsDialog leadIds={deleting ? [lead.id] : null} onOpenChange={setDeleting} returnTo={returnTo} />
+      <LeadActionsFeedback />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Download, MoreHorizontal, Plus, Search, Trash2, Upload } from "lucide-react";
+import { Download, MoreHorizontal, Plus, Trash2, Upload } from "lucide-react";
 import * as React from "react";
-import { Form, Link, useLoaderData, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Link, useLoaderData, useLocation, useNavigation, useSearchParams } from "react-router";
+import { LeadActions, LeadActionsFeedback } from "~/admin/lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Button, buttonVariants } from "~/ui/button";
@@ -15,15 +16,12 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/ui/dropdown-menu";
-import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import type { Route } from "./+types/leads-page";
-import { LEAD_ACTION_EXTENSIONS } from "./lead-action-extensions";
 import { handleLeadAction } from "./lead-actions.server";
 import { AddLeadDialog, DeleteLeadsDialog, EditPromoDialog, LeadStatusSelect, useResendPromo } from "./lead-dialogs";
 import { bookingLabel, DaysLeft, PromoStatusBadge, tierLabel } from "./lead-display";
+import { LeadFilters, sourceLabel } from "./lead-filters";
 import { isFilteredView, readLeadListView } from "./lead-list-view";
-import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIERS } from "./lead-options";
 import { leadStats, listLeads, type LeadCount } from "./leads.server";
 import { promoStateAt } from "./promo-state";
 import type { Lead } from "./schema";
@@ -58,71 +56,6 @@ function StatTile({ title, count }: { title: string; count: LeadCount }) {
       value={formatCount(count)}
       valueTitle={count.estimated ? "Estimated from the database's statistics" : undefined}
     />
-  );
-}
-
-const SOURCE_LABEL: Record<string, string> = { "contact-page": "Contact page" };
-
-function LeadFilters() {
-  const { view } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
-  const [searchParams] = useSearchParams();
-  const formRef = React.useRef<HTMLFormElement>(null);
-  const submitFilters = () => {
-    if (formRef.current) void submit(formRef.current);
-  };
-  return (
-    <Form ref={formRef} method="get" role="search" aria-label="Filter leads" className="flex flex-wrap items-end gap-2">
-      {/* The sort stays when the filters change; the page goes back to the first. */}
-      {["sort", "dir"].map((name) => {
-        const value = searchParams.get(name);
-        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
-      })}
-      <div className="flex min-w-64 flex-1 gap-2">
-        <label htmlFor="lead-search" className="sr-only">
-          Search by name, email or promo code
-        </label>
-        <Input
-          id="lead-search"
-          name="q"
-          type="search"
-          key={view.search}
-          defaultValue={view.search}
-          placeholder="Search by name, email or promo code"
-          maxLength={200}
-        />
-        <Button type="submit" variant="secondary">
-          <Search className="size-4" aria-hidden="true" /> Search
-        </Button>
-      </div>
-      <NativeSelect name="status" aria-label="Status" key={`s${view.status}`} defaultValue={view.status ?? ""} wrapperClassName="w-40" onChange={submitFilters}>
-        <NativeSelectOption value="">All statuses</NativeSelectOption>
-        {LEAD_STATUSES.map((status) => (
-          <NativeSelectOption key={status} value={status}>
-            {status}
-          </NativeSelectOption>
-        ))}
-      </NativeSelect>
-      <NativeSelect name="tier" aria-label="Tier" key={`t${view.tier}`} defaultValue={view.tier ?? ""} wrapperClassName="w-52" onChange={submitFilters}>
-        <NativeSelectOption value="">All tiers</NativeSelectOption>
-        {LEAD_TIERS.map((tier) => (
-          <NativeSelectOption key={tier.value} value={tier.value}>
-            {tier.label}
-          </NativeSelectOption>
-        ))}
-      </NativeSelect>
-      <NativeSelect name="source" aria-label="Source" key={`o${view.source}`} defaultValue={view.source ?? ""} wrapperClassName="w-48" onChange={submitFilters}>
-        <NativeSelectOption value="">All sources</NativeSelectOption>
-        {LEAD_SOURCES.map((source) => (
-          <NativeSelectOption key={source} value={source}>
-            {SOURCE_LABEL[source] ?? source}
-          </NativeSelectOption>
-        ))}
-      </NativeSelect>
-      {isFilteredView(view) ? (
-        <Link to={searchParams.get("sort") ? `?sort=${searchParams.get("sort") ?? ""}&dir=${searchParams.get("dir") ?? ""}` : "?"} className={buttonVariants({ variant: "ghost" })}>Clear</Link>
-      ) : null}
-    </Form>
   );
 }
 
@@ -162,7 +95,7 @@ export default function LeadsPage() {
     },
     { id: "email", header: "Email", sortable: true, cell: (lead) => lead.email },
     { id: "phone", header: "Phone", cell: (lead) => lead.phone ?? "—", className: "whitespace-nowrap" },
-    { id: "source", header: "Source", cell: (lead) => SOURCE_LABEL[lead.source] ?? lead.source, className: "whitespace-nowrap" },
+    { id: "source", header: "Source", cell: (lead) => sourceLabel(lead.source), className: "whitespace-nowrap" },
     { id: "tier", header: "Tier", cell: (lead) => tierLabel(lead.tier), className: "whitespace-nowrap" },
     { id: "status", header: "Status", cell: (lead) => <LeadStatusSelect lead={lead} returnTo={returnTo} /> },
     { id: "promoCode", header: "Promo Code", cell: (lead) => <span className="font-mono text-xs">{lead.promoCode ?? "—"}</span> },
@@ -198,9 +131,7 @@ export default function LeadsPage() {
                   </DropdownMenuItem>
                 </>
               ) : null}
-              {LEAD_ACTION_EXTENSIONS.map((Extension, index) => (
-                <Extension key={index} lead={lead} placement="row-menu" returnTo={returnTo} />
-              ))}
+              <LeadActions lead={lead} placement="row-menu" returnTo={returnTo} />
               <DropdownMenuSeparator />
               <DropdownMenuItem variant="destructive" onSelect={() => setDeleting([lead.id])}>
                 Delete
@@ -239,7 +170,7 @@ export default function LeadsPage() {
         <StatTile title="Converted" count={stats.converted} />
       </section>
 
-      <LeadFilters />
+      <LeadFilters view={view} />
 
       {selectedIds.length > 0 ? (
         <div className="flex items-center justify-between rounded-md border bg-muted/50 px-4 py-2">
@@ -272,6 +203,7 @@ export default function LeadsPage() {
         returnTo={returnTo}
         onDeleted={() => setSelectedIds([])}
       />
+      <LeadActionsFeedback />
     </div>
   );
 }

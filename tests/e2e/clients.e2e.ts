@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
@@ -7,8 +11,16 @@ let app: AppServer;
 let browser: Browser;
 let admin: BrowserContext;
 
+let dataDir: string;
+
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  // A client with a discovery call to link, written before the app takes the data directory.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-clients-e2e-"));
+  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/seed-discovery-call.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+    stdio: "pipe",
+  });
+  [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
   admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
 });
 
@@ -16,6 +28,7 @@ afterAll(async () => {
   await admin?.close();
   await browser?.close();
   await app?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The admin layout marks <html data-hydrated> once React has taken over: click only after that. */
@@ -134,6 +147,96 @@ describe("clients", () => {
     await page.reload();
     expect((await names())[0]).toBe("Zephyr Tents");
     expect(await table.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBe("descending");
+    await page.close();
+  });
+
+  it("every dialog of the clients screens, submitted empty, stays open with its message and what was typed", async () => {
+    const page = await admin.newPage();
+    await page.goto("/admin/clients");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add Client" }).click();
+    const add = page.getByRole("dialog", { name: "Add Client" });
+    await add.getByLabel("Phone").fill("214-555-0100");
+    await add.getByLabel("Tier").selectOption("3");
+    await add.getByRole("button", { name: "Add Client" }).click();
+    await add.getByText("Name is required").waitFor();
+    await add.getByText("Email is required").waitFor();
+    expect(await add.getByLabel("Phone").inputValue()).toBe("214-555-0100");
+    expect(await add.getByLabel("Tier").inputValue()).toBe("3");
+    await add.getByRole("button", { name: "Cancel" }).click();
+
+    await addClient(page, "Empty Forms Events", "team@emptyforms.test", "2");
+    await page.getByRole("link", { name: "Empty Forms Events" }).click();
+    await page.getByRole("heading", { level: 1, name: "Empty Forms Events" }).waitFor();
+    await hydrated(page);
+
+    await page.getByRole("button", { name: "Edit Client" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Client" });
+    await edit.getByLabel("Name").fill("");
+    await edit.getByLabel("Email").fill("");
+    await edit.getByLabel("Phone").fill("214-555-0101");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.getByText("Name is required").waitFor();
+    await edit.getByText("Email is required").waitFor();
+    expect(await edit.getByLabel("Phone").inputValue()).toBe("214-555-0101");
+    await edit.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "New Project" }).click();
+    const project = page.getByRole("dialog", { name: "New Project" });
+    await project.getByLabel("Tier").selectOption("4");
+    await project.getByRole("button", { name: "Create Project" }).click();
+    await project.getByText("Please enter a project name").waitFor();
+    expect(await project.getByLabel("Tier").inputValue()).toBe("4");
+    await project.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("tab", { name: /Consultations/ }).click();
+    await page.getByRole("button", { name: "Add Consultation" }).click();
+    const consultation = page.getByRole("dialog", { name: "Add Consultation" });
+    await consultation.getByLabel("Meeting link").fill("https://meet.example.com/empty");
+    await consultation.getByLabel("Notes").fill("Typed before the refusal");
+    await consultation.getByRole("button", { name: "Add Consultation" }).click();
+    await consultation.getByText("Choose a date").waitFor();
+    expect(await consultation.getByLabel("Meeting link").inputValue()).toBe("https://meet.example.com/empty");
+    expect(await consultation.getByLabel("Notes").inputValue()).toBe("Typed before the refusal");
+    await consultation.getByRole("button", { name: "Cancel" }).click();
+
+    // Delete refused by the service (the client has its draft invoice, posted as if the page were stale).
+    const here = new URL(page.url()).pathname;
+    const refused = await admin.request.post(here, { form: { intent: "delete" }, headers: { Origin: app.url }, maxRedirects: 0 });
+    expect(refused.status()).toBe(409);
+    await page.close();
+  });
+
+  it("links a discovery call to a project: without a project it stays open and says so", async () => {
+    const page = await admin.newPage();
+    await page.goto("/admin/clients?q=discovery");
+    await page.getByRole("link", { name: "Dora Discovery" }).click();
+    await page.getByRole("heading", { level: 1, name: "Dora Discovery" }).waitFor();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Link to Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "Link to Project" });
+    await dialog.getByRole("button", { name: "Link" }).click();
+    await dialog.getByText("Please select a project").waitFor();
+    await dialog.getByLabel("Project").selectOption({ index: 1 });
+    await dialog.getByRole("button", { name: "Link" }).click();
+    await page.getByText("Discovery call linked to project successfully").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.getByText(/Linked to project PRJ-/).count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it("answers a malformed id on a client page's intent with 400, never 500", async () => {
+    const page = await admin.newPage();
+    await addClient(page, "Bad Id Bakery", "bad-id@bakery.test", "1");
+    await page.getByRole("link", { name: "Bad Id Bakery" }).click();
+    await page.getByRole("heading", { level: 1, name: "Bad Id Bakery" }).waitFor();
+    const here = new URL(page.url()).pathname;
+    const post = (url: string, form: Record<string, string>) =>
+      admin.request.post(url, { form, headers: { Origin: app.url }, maxRedirects: 0 });
+    expect((await post(here, { intent: "delete-consultation", consultationId: "not-a-uuid" })).status()).toBe(400);
+    expect((await post(here, { intent: "link-booking", bookingId: "not-a-uuid", projectId: "also-not" })).status()).toBe(400);
+    expect((await post("/admin/clients/not-a-uuid", { intent: "notes", notes: "x" })).status()).toBe(400);
+    expect((await post("/admin/leads/not-a-uuid/convert", { redirectTo: "/admin/leads" })).status()).toBe(400);
     await page.close();
   });
 

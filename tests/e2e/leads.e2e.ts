@@ -150,6 +150,67 @@ describe("the leads workspace", () => {
     expect(received.subject).toContain("code");
   });
 
+  it("every lead dialog, submitted empty or wrong, stays open with its message and what was typed", async () => {
+    await open("/admin/leads");
+    await page.getByRole("button", { name: "Add Lead" }).click();
+    const add = page.getByRole("dialog", { name: "Add Lead" });
+    await add.getByLabel("Phone").fill("214-555-0142");
+    await add.getByLabel("Message").fill("Typed before the refusal");
+    await add.getByRole("button", { name: "Add Lead" }).click();
+    await add.getByRole("alert").getByText("Name and email are required").waitFor();
+    expect(await add.getByLabel("Phone").inputValue()).toBe("214-555-0142");
+    expect(await add.getByLabel("Message").inputValue()).toBe("Typed before the refusal");
+    await add.getByRole("button", { name: "Cancel" }).click();
+    await add.waitFor({ state: "detached" });
+
+    const row = rows().filter({ has: page.getByText("Active", { exact: true }) }).first();
+    await row.getByRole("button", { name: /^Actions for/ }).click();
+    await page.getByRole("menuitem", { name: "Edit Promo" }).click();
+    const promo = page.getByRole("dialog", { name: "Edit Promo" });
+    const days = promo.getByLabel("Extend by (days)");
+    await days.fill("");
+    await promo.getByRole("button", { name: "Extend Expiry" }).click();
+    await promo.getByText("Extend by at least 1 day").waitFor();
+    await days.fill("400");
+    await promo.getByRole("button", { name: "Extend Expiry" }).click();
+    await promo.getByText(/Extend by at most \d+ days/).waitFor();
+    expect(await days.inputValue()).toBe("400");
+    await page.keyboard.press("Escape");
+    await promo.waitFor({ state: "detached" });
+
+    // The note form on a lead's page.
+    await row.getByRole("link").first().click();
+    await page.getByRole("button", { name: "Save Note" }).waitFor();
+    await hydrated();
+    await page.getByRole("button", { name: "Save Note" }).click();
+    await page.getByText("Write a note first").waitFor();
+  });
+
+  it("converting a lead deleted meanwhile says so, and changes nothing", async () => {
+    await open("/admin/leads?q=mesaverde");
+    const lead = rows().first();
+    const href = (await lead.getByRole("link").first().getAttribute("href")) ?? "";
+    const leadId = href.split("/").pop() ?? "";
+    await lead.getByRole("button", { name: /^Actions for/ }).click();
+    const deleted = await page.request.post("/admin/leads", {
+      form: { intent: "delete-leads", leadIds: leadId },
+      headers: { Origin: app.url },
+      maxRedirects: 0,
+    });
+    expect(deleted.status()).toBe(302);
+    await page.getByRole("menuitem", { name: "Convert to Client" }).click();
+    await page.getByText("This lead no longer exists.").waitFor();
+  });
+
+  it("answers a malformed lead id with 400, never 500", async () => {
+    const response = await page.request.post("/admin/leads", {
+      form: { intent: "change-status", leadId: "not-a-uuid", status: "contacted" },
+      headers: { Origin: app.url },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+  });
+
   it("bulk deletes selected leads after the spec's confirmation", async () => {
     await open("/admin/leads");
     const before = await totalTile().textContent();

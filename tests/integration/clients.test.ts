@@ -61,8 +61,11 @@ describe("Add Client", () => {
 describe("deleting a client", () => {
   it("refuses a client with invoices, keeps everything, and archiving puts them away instead", async () => {
     const { client } = await newClient();
-    const refused = await deleteClient(client.id);
-    expect(refused).toMatchObject({ outcome: "has_invoices", invoiceCount: 1 });
+    await expect(deleteClient(client.id)).rejects.toMatchObject({
+      status: 409,
+      title: "Failed to delete client",
+      message: `${client.name} has 1 invoice(s), which must be kept. Archive the client instead.`,
+    });
     expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(1);
     expect(await db().select().from(invoices).where(eq(invoices.clientId, client.id))).toHaveLength(1);
 
@@ -74,10 +77,10 @@ describe("deleting a client", () => {
     const { client, invoice } = await newClient();
     await db().delete(invoices).where(eq(invoices.id, invoice.id));
     await createProjectForClient(client.id, { name: "Site", tier: "1" });
-    expect((await deleteClient(client.id)).outcome).toBe("deleted");
+    expect((await deleteClient(client.id)).id).toBe(client.id);
     expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(0);
     expect(await db().select().from(projects).where(eq(projects.clientId, client.id))).toHaveLength(0);
-    expect((await deleteClient(client.id)).outcome).toBe("not_found");
+    await expect(deleteClient(client.id)).rejects.toMatchObject({ status: 404, message: "This client no longer exists." });
   });
 });
 
@@ -187,8 +190,11 @@ describe("client detail", () => {
     expect(detail?.discoveryCalls.map((item) => item.id)).toEqual([call.id]);
     expect(detail?.stats.initialConsultCompleted).toBe(true);
 
-    expect(await linkDiscoveryCallToProject(client.id, call.id, project.id)).toEqual({ outcome: "linked", projectNumber: project.projectNumber });
-    expect(await linkDiscoveryCallToProject(client.id, call.id, project.id)).toEqual({ outcome: "already_linked" });
+    expect(await linkDiscoveryCallToProject(client.id, call.id, project.id)).toEqual({ projectNumber: project.projectNumber });
+    await expect(linkDiscoveryCallToProject(client.id, call.id, project.id)).rejects.toMatchObject({
+      status: 409,
+      message: "This discovery call is already linked to a project.",
+    });
     const [linked] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, call.id));
     expect(linked?.projectId).toBe(project.id);
     expect(linked?.adminNotes).toBe(`Wants online menus\nLinked to project ${project.projectNumber}`);
@@ -196,7 +202,7 @@ describe("client detail", () => {
     // Another client's project cannot be linked.
     const { client: other } = await newClient({ email: "other@example.com" });
     const foreign = await createProjectForClient(other.id, { name: "Other", tier: "1" });
-    expect((await linkDiscoveryCallToProject(client.id, call.id, foreign.id)).outcome).toBe("not_found");
+    await expect(linkDiscoveryCallToProject(client.id, call.id, foreign.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it("answers undefined for an unknown client", async () => {
@@ -232,7 +238,7 @@ describe("a client's consultations", () => {
     const detail = await getClientDetail(client.id, "2026-11-23");
     expect(detail?.stats).toMatchObject({ total: 1, completed: 1, upcoming: 0, initialConsultCompleted: true });
 
-    await expect(deleteClientConsultation(other.id, consultation.id)).rejects.toThrow();
+    await expect(deleteClientConsultation(other.id, consultation.id)).rejects.toMatchObject({ status: 404, title: "Failed to delete consultation" });
     await deleteClientConsultation(client.id, consultation.id);
     expect(await db().select().from(consultations)).toHaveLength(0);
   });

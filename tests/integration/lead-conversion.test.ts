@@ -38,8 +38,8 @@ describe("converting a lead to a client", () => {
 
     const result = await convertLeadToClient(lead.id, admin);
 
-    expect(result.outcome).toBe("converted");
-    if (result.outcome !== "converted") return;
+    expect(result.invoice).not.toBeNull();
+    if (!result.invoice) return;
     expect(result.client).toMatchObject({ name: "Rosa Delgado", email: "rosa@example.com", phone: "214-555-0199", tier: "2", leadId: lead.id, status: "active", paymentStatus: "pending" });
 
     const [storedLead] = await db().select().from(leads).where(eq(leads.id, lead.id));
@@ -64,7 +64,7 @@ describe("converting a lead to a client", () => {
 
     const result = await convertLeadToClient(lead.id, admin);
 
-    if (result.outcome !== "converted") throw new Error(result.outcome);
+    if (!result.invoice) throw new Error("not converted");
     expect(result.invoice).toMatchObject({ subtotalCents: 9_900, totalCents: 9_900, promoCode: "LAUNCH-ABC123-WXYZ" });
     const [storedLead] = await db().select().from(leads).where(eq(leads.id, lead.id));
     expect(storedLead?.promoStatus).toBe("used");
@@ -80,7 +80,7 @@ describe("converting a lead to a client", () => {
     const results = [];
     for (const lead of [expired, disabled, growth, catering]) results.push(await convertLeadToClient(lead.id, admin));
 
-    const invoicesOf = results.map((result) => (result.outcome === "converted" ? result.invoice : null));
+    const invoicesOf = results.map((result) => result.invoice);
     expect(invoicesOf.map((invoice) => [invoice?.totalCents, invoice?.promoCode])).toEqual([
       [19_900, null],
       [19_900, null],
@@ -97,9 +97,8 @@ describe("converting a lead to a client", () => {
     const first = await convertLeadToClient(lead.id, admin);
     const second = await convertLeadToClient(lead.id, admin);
 
-    expect(first.outcome).toBe("converted");
-    expect(second.outcome).toBe("already_converted");
-    if (first.outcome === "lead_not_found" || second.outcome === "lead_not_found") return;
+    expect(first.invoice).not.toBeNull();
+    expect(second.invoice).toBeNull();
     expect(second.client.id).toBe(first.client.id);
     expect(await clientsOf(lead.id)).toHaveLength(1);
     expect(await db().select().from(invoices)).toHaveLength(1);
@@ -111,7 +110,7 @@ describe("converting a lead to a client", () => {
 
     const results = await Promise.all([convertLeadToClient(lead.id, one), convertLeadToClient(lead.id, two)]);
 
-    expect(results.map((result) => result.outcome).sort()).toEqual(["already_converted", "converted"]);
+    expect(results.map((result) => (result.invoice ? "converted" : "already_converted")).sort()).toEqual(["already_converted", "converted"]);
     expect(await clientsOf(lead.id)).toHaveLength(1);
     expect(await db().select().from(invoices)).toHaveLength(1);
     const entries = await db().select().from(leadTimelineEvents).where(eq(leadTimelineEvents.leadId, lead.id));
@@ -138,11 +137,14 @@ describe("converting a lead to a client", () => {
     expect(entries.filter((entry) => entry.event === "converted")).toHaveLength(0);
 
     // And once the fault is gone, the same lead converts normally.
-    expect((await convertLeadToClient(lead.id, admin)).outcome).toBe("converted");
+    expect((await convertLeadToClient(lead.id, admin)).invoice).not.toBeNull();
   });
 
-  it("answers lead_not_found for an unknown lead", async () => {
+  it("refuses an unknown lead with 404", async () => {
     const admin = await anAdmin();
-    expect(await convertLeadToClient("00000000-0000-4000-8000-000000000000", admin)).toEqual({ outcome: "lead_not_found" });
+    await expect(convertLeadToClient("00000000-0000-4000-8000-000000000000", admin)).rejects.toMatchObject({
+      status: 404,
+      message: "This lead no longer exists.",
+    });
   });
 });

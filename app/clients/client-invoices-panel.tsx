@@ -1,0 +1,46 @@
+import { FileText, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/ui/badge";
+import { buttonVariants } from "~/ui/button";
+import { DataTable } from "~/ui/data-table";
+import { formatDate } from "~/ui/date-format";
+import { formatCents } from "~/ui/money-format";
+import type { ClientDetail } from "./client-detail.server";
+import { statusVariant } from "./client-display";
+
+// The client page's Invoices tab: invoices billed to the client or its projects.
+
+export function ClientInvoicesPanel({ clientId, invoices, timeZone }: { clientId: string; invoices: ClientDetail["invoices"]; timeZone: string }) {
+  return (
+    <>
+      <div className="flex justify-end">
+        <Link to={`/admin/invoices?client=${clientId}`} className={buttonVariants({ size: "sm" })}>
+          <Plus aria-hidden="true" /> Create Invoice
+        </Link>
+      </div>
+      <DataTable
+        label="Invoices"
+        rows={invoices}
+        getRowId={(invoice) => invoice.id}
+        emptyMessage="No invoices yet."
+        columns={[
+          {
+            id: "invoice",
+            header: "Invoice",
+            className: "font-medium",
+            cell: (invoice) => (
+              <Link to={`/admin/invoices/${invoice.id}`} className="inline-flex items-center gap-1 text-primary hover:underline">
+                <FileText className="size-4" aria-hidden="true" /> {invoice.invoiceNumber}
+              </Link>
+            ),
+          },
+          { id: "project", header: "Project", cell: (invoice) => invoice.projectNumber ?? "—" },
+          { id: "status", header: "Status", cell: (invoice) => <Badge variant={statusVariant(invoice.status)}>{invoice.status}</Badge> },
+          { id: "promoCode", header: "Promo code", className: "font-mono text-xs", cell: (invoice) => invoice.promoCode ?? "—" },
+          { id: "total", header: "Total", className: "text-right tabular-nums", cell: (invoice) => formatCents(invoice.totalCents) },
+          { id: "created", header: "Created", cell: (invoice) => formatDate(invoice.createdAt, timeZone) },
+        ]}
+      />
+    </>
+  );
+}

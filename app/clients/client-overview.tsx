@@ -1,0 +1,191 @@
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import { Link } from "react-router";
+import { BookingInvitationDialog } from "~/consultations/booking-invitation-dialog";
+import { Badge } from "~/ui/badge";
+import { buttonVariants } from "~/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { formatDate, formatDateTime } from "~/ui/date-format";
+import { DeleteClientDialog, EditClientDialog, LinkToProjectDialog } from "./client-detail-dialogs";
+import type { ClientDetail } from "./client-detail.server";
+import { statusVariant, tierLabel, tierName, type TierNames } from "./client-display";
+import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
+
+function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** The client page's head: name, badges, its actions, and the contact, status and consultation cards. */
+export function ClientOverview({ detail, tiers, timeZone }: { detail: ClientDetail; tiers: TierNames; timeZone: string }) {
+  const { client, lead, stats, ownInvoiceCount } = detail;
+  return (
+    <>
+      <div>
+        <Link to="/admin/clients" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Clients
+        </Link>
+      </div>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-bold tracking-tight">{client.name}</h1>
+          <div className="flex flex-wrap gap-2">
+            <Badge variant={statusVariant(client.status)}>{CLIENT_STATUS_LABELS[client.status]}</Badge>
+            <Badge variant={statusVariant(client.paymentStatus)}>Payment: {PAYMENT_STATUS_LABELS[client.paymentStatus]}</Badge>
+            <Badge variant="outline">{tierLabel(tiers, client.tier)}</Badge>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <EditClientDialog client={client} tiers={tiers} />
+          <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
+          <DeleteClientDialog client={client} invoiceCount={ownInvoiceCount} />
+        </div>
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardTitle>Contact Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y">
+              <InfoRow label="Email">
+                <a href={`mailto:${client.email}`} className="text-primary hover:underline">
+                  {client.email}
+                </a>
+              </InfoRow>
+              <InfoRow label="Phone">
+                {client.phone ? (
+                  <a href={`tel:${client.phone}`} className="hover:underline">
+                    {client.phone}
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </InfoRow>
+              <InfoRow label="Client since">{formatDate(client.createdAt, timeZone)}</InfoRow>
+              <InfoRow label="Came from">
+                {lead ? (
+                  <Link to={`/admin/leads?q=${encodeURIComponent(client.email)}`} className="text-primary hover:underline">
+                    Lead ({lead.source})
+                  </Link>
+                ) : (
+                  "Added by hand"
+                )}
+              </InfoRow>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Status Overview</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y">
+              <InfoRow label="Status">{CLIENT_STATUS_LABELS[client.status]}</InfoRow>
+              <InfoRow label="Payment">{PAYMENT_STATUS_LABELS[client.paymentStatus]}</InfoRow>
+              <InfoRow label="Tier">
+                {client.tier} – {tierName(tiers, client.tier)}
+              </InfoRow>
+              <InfoRow label="Project link">
+                {client.projectLink ? (
+                  <a href={client.projectLink} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-primary hover:underline">
+                    View site <ExternalLink className="size-3" aria-hidden="true" />
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </InfoRow>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Consultation Stats</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y">
+              <InfoRow label="Total consultations">{stats.total}</InfoRow>
+              <InfoRow label="Completed">{stats.completed}</InfoRow>
+              <InfoRow label="Upcoming">{stats.upcoming}</InfoRow>
+              <InfoRow label="Initial consult">{stats.initialConsultCompleted ? "Completed" : "Not yet"}</InfoRow>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+/** The discovery calls the client (or the lead they came from) booked, each linkable to one project. */
+export function DiscoveryCallsCard({
+  discoveryCalls,
+  projects,
+  timeZone,
+}: {
+  discoveryCalls: ClientDetail["discoveryCalls"];
+  projects: ClientDetail["projects"];
+  timeZone: string;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Discovery Call Bookings</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {discoveryCalls.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No discovery calls booked yet.</p>
+        ) : (
+          <ul className="divide-y">
+            {discoveryCalls.map((call) => {
+              const linkedProject = projects.find((project) => project.id === call.projectId);
+              return (
+                <li key={call.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="grid gap-1 text-sm">
+                    <span className="font-medium">{call.selectedStart ? formatDateTime(call.selectedStart, timeZone) : "No time chosen yet"}</span>
+                    <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
+                      <Badge variant={statusVariant(call.status)}>{call.status}</Badge>
+                      {call.meetingLink ? (
+                        <a href={call.meetingLink} target="_blank" rel="noreferrer noopener" className="text-primary hover:underline">
+                          Meeting link
+                        </a>
+                      ) : null}
+                    </span>
+                    {call.adminNotes ? <span className="whitespace-pre-line text-muted-foreground">{call.adminNotes}</span> : null}
+                  </div>
+                  {call.projectId ? (
+                    <span className="text-sm text-muted-foreground">
+                      Linked to project{" "}
+                      {linkedProject ? (
+                        <Link to={`/admin/projects/${linkedProject.id}`} className="text-primary hover:underline">
+                          {linkedProject.name ?? linkedProject.projectNumber}
+                        </Link>
+                      ) : null}
+                    </span>
+                  ) : (
+                    <LinkToProjectDialog bookingId={call.id} projects={projects} />
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ClientNotFound() {
+  return (
+    <div className="grid place-items-center gap-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">Client not found</h1>
+      <p className="text-muted-foreground">This client does not exist or was deleted.</p>
+      <Link to="/admin/clients" className={buttonVariants()}>
+        <ArrowLeft aria-hidden="true" /> Back to Clients
+      </Link>
+    </div>
+  );
+}
