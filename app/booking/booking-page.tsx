@@ -6,17 +6,12 @@
  */
 import * as React from "react";
 import { data, useLoaderData } from "react-router";
-import { z } from "zod";
-import { bookSlot, cancelByVisitor, INVALID_LINK, SLOT_TAKEN } from "~/consultations/visitor-booking.server";
-import { answerForm } from "~/forms/form-action.server";
-import { checkForm } from "~/forms/form-result";
-import { Refusal } from "~/forms/refusal";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { clientAddressOf } from "~/site/client-address.server";
 import type { Route } from "./+types/booking-page";
-import { bookingPageCache, currentBookingPage } from "./booking-page-cache.server";
-import { limitBookingActions } from "./booking-rate-limit.server";
+import { answerBookingAction } from "./booking-action.server";
+import { currentBookingPage } from "./booking-page-cache.server";
 import { BookingFlow, BookingShell } from "./booking-flow";
 
 export const meta: Route.MetaFunction = () => [{ title: "Book Your Consultation" }, { name: "robots", content: "noindex" }];
@@ -31,57 +26,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 // The document carries the loader's headers (without this export React Router sends none of them).
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** What the visitor may post: a time (an offered slot or a proposed instant), or cancelling it. */
-const bookForm = z.object({
-  slotId: z.uuid(SLOT_TAKEN).optional(),
-  proposedStart: z.iso.datetime({ offset: true, message: SLOT_TAKEN }).optional(),
-  timeZone: z.string().max(100).optional(),
-  // Honeypot: a field people never see; bots fill it.
-  website: z.literal("", "Booking failed").optional(),
-});
-
-/** The spec's wording of every refusal the visitor reads on this page. */
-async function asVisitorSees(work: () => Promise<object>) {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof Refusal) throw new Refusal(`Failed to book: ${error.message || "Please try again"}`, { status: error.status });
-    throw error;
-  }
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const token = params.token ?? "";
-  const answered = (intent: "book" | "cancel", toast: string) => async () => {
-    // The page revalidates right after this answer: make sure this process has heard of the change
-    // (it has on the embedded database; on a server database the notification comes a moment later).
-    await bookingPageCache().caughtUp();
-    return { ok: true as const, intent, toast };
-  };
-  const guarded = (work: (form: FormData) => Promise<object>) => (form: FormData) =>
-    asVisitorSees(async () => {
-      if (!token) throw new Refusal(INVALID_LINK, { status: 404 });
-      await limitBookingActions(clientAddressOf(context), token);
-      return work(form);
-    });
-  return answerForm(request, {
-    book: guarded(async (form) => {
-      const input = parseFormOrRefuse(form);
-      await bookSlot({ token, slotId: input.slotId, proposedStart: input.proposedStart, visitorTimeZone: input.timeZone });
-      return answered("book", "Consultation booked successfully! You'll receive a confirmation email shortly.")();
-    }),
-    cancel: guarded(async () => {
-      await cancelByVisitor(token);
-      return answered("cancel", "Your consultation was cancelled.")();
-    }),
-  });
-}
-
-/** The booking form's fields; a field refusal is worded like the service's (one message, toasted). */
-function parseFormOrRefuse(form: FormData) {
-  const checked = checkForm(bookForm, form);
-  if (!checked.ok) throw new Refusal(Object.values(checked.fieldErrors)[0] ?? SLOT_TAKEN);
-  return checked.data;
+  return answerBookingAction(request, params.token ?? "", clientAddressOf(context));
 }
 
 /** The browser's zone; known only after hydration, so the page renders its loading state first. */
