@@ -59,3 +59,16 @@ export const COMMON_TIME_ZONES = [
   "Australia/Sydney",
   "UTC",
 ] as const;
+
+const asList = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
+
+/** Delete one slot or the selected ones (booked slots are never deleted). */
+export const deleteSlotsForm = z.object({
+  slotId: z.union([z.uuid("Slot not found"), z.array(z.uuid("Slot not found")).max(5000, "Select at most 5000 slots")]).transform(asList),
+});
+
+export const ruleIdForm = z.object({ ruleId: z.uuid("Rule not found") });
+
+export const toggleRuleForm = ruleIdForm.extend({ isActive: z.enum(["true", "false"]).transform((value) => value === "true") });
+
+export const blockedIdForm = z.object({ blockedId: z.uuid("Blocked date not found") });

@@ -1,13 +1,17 @@
 import { and, asc, eq, gte, inArray, isNull, lte, ne } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { notFound, Refusal } from "~/forms/refusal";
 import { consultationBookings } from "~/consultations/schema";
 import { organizationSettings } from "~/settings/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { availabilitySlots, blockedDates, recurringAvailability, type AvailabilitySlot, type BlockedDate, type RecurringAvailability } from "./schema";
-import { generateSlots, todayInZone } from "./slot-time";
+import { generateSlots, offerableSlots, todayInZone } from "./slot-time";
 
-/** A refusal the admin sees as the toast's description. */
-export class AvailabilityError extends Error {}
+/**
+ * The availability domain owns its tables (availability_slots, recurring_availability,
+ * blocked_dates) and is the only one that writes them. Bookings (app/consultations) claim and
+ * release slots through the functions at the end of this file, inside their own transaction.
+ */
 
 export async function listSlotsBetween(startDate: string, endDate: string): Promise<AvailabilitySlot[]> {
   return db()
@@ -18,9 +22,9 @@ export async function listSlotsBetween(startDate: string, endDate: string): Prom
 }
 
 export async function addSlot(input: { date: string; startTime: string; endTime: string; status: "open" | "tentative" }): Promise<AvailabilitySlot> {
-  if (input.endTime <= input.startTime) throw new AvailabilityError("The end time must be after the start time.");
+  if (input.endTime <= input.startTime) throw new Refusal("The end time must be after the start time.");
   const [slot] = await db().insert(availabilitySlots).values(input).onConflictDoNothing().returning();
-  if (!slot) throw new AvailabilityError("A slot with this date and time already exists.");
+  if (!slot) throw new Refusal("A slot with this date and time already exists.", { status: 409 });
   return slot;
 }
 
@@ -39,18 +43,20 @@ export async function listRecurringRules(): Promise<RecurringAvailability[]> {
 }
 
 export async function addRecurringRule(input: { dayOfWeek: number; startTime: string; endTime: string }): Promise<RecurringAvailability> {
-  if (input.endTime <= input.startTime) throw new AvailabilityError("The end time must be after the start time.");
+  if (input.endTime <= input.startTime) throw new Refusal("The end time must be after the start time.");
   const [rule] = await db().insert(recurringAvailability).values({ ...input, isActive: true }).returning();
-  if (!rule) throw new AvailabilityError("The rule was not saved.");
+  if (!rule) throw new Refusal("The rule was not saved.");
   return rule;
 }
 
 export async function setRecurringRuleActive(id: string, isActive: boolean): Promise<void> {
-  await db().update(recurringAvailability).set({ isActive }).where(eq(recurringAvailability.id, id));
+  const updated = await db().update(recurringAvailability).set({ isActive }).where(eq(recurringAvailability.id, id)).returning({ id: recurringAvailability.id });
+  if (updated.length === 0) throw notFound("Rule not found");
 }
 
 export async function deleteRecurringRule(id: string): Promise<void> {
-  await db().delete(recurringAvailability).where(eq(recurringAvailability.id, id));
+  const deleted = await db().delete(recurringAvailability).where(eq(recurringAvailability.id, id)).returning({ id: recurringAvailability.id });
+  if (deleted.length === 0) throw notFound("Rule not found");
 }
 
 export async function listBlockedDates(): Promise<BlockedDate[]> {
@@ -59,13 +65,13 @@ export async function listBlockedDates(): Promise<BlockedDate[]> {
 
 /** Blocks an inclusive range and deletes the unbooked slots inside it, in one transaction. */
 export async function blockDates(input: { startDate: string; endDate: string; reason?: string | null }): Promise<{ blocked: BlockedDate; deletedSlots: number }> {
-  if (input.endDate < input.startDate) throw new AvailabilityError("The end date must not be before the start date.");
+  if (input.endDate < input.startDate) throw new Refusal("The end date must not be before the start date.");
   return db().transaction(async (tx) => {
     const [blocked] = await tx
       .insert(blockedDates)
       .values({ startDate: input.startDate, endDate: input.endDate, reason: input.reason?.trim() || null })
       .returning();
-    if (!blocked) throw new AvailabilityError("The dates were not blocked.");
+    if (!blocked) throw new Refusal("The dates were not blocked.");
     const deleted = await tx
       .delete(availabilitySlots)
       .where(
@@ -82,7 +88,8 @@ export async function blockDates(input: { startDate: string; endDate: string; re
 }
 
 export async function removeBlockedDate(id: string): Promise<void> {
-  await db().delete(blockedDates).where(eq(blockedDates.id, id));
+  const deleted = await db().delete(blockedDates).where(eq(blockedDates.id, id)).returning({ id: blockedDates.id });
+  if (deleted.length === 0) throw notFound("Blocked date not found");
 }
 
 /**
@@ -94,7 +101,7 @@ export async function generateSlotsFromRules(weeks: number, now = new Date()): P
   const settings = await getOrganizationSettings();
   const rules = await listRecurringRules();
   if (!rules.some((rule) => rule.isActive)) {
-    throw new AvailabilityError("No recurring rules found. Add them in the Availability tab first.");
+    throw new Refusal("No recurring rules found. Add them in the Availability tab first.");
   }
   const fromDate = todayInZone(now, settings.timezone);
   const toDate = new Date(`${fromDate}T00:00:00Z`);
@@ -165,4 +172,58 @@ export async function reopenOrphanedSlots(): Promise<number> {
     .where(and(eq(availabilitySlots.status, "booked"), isNull(availabilitySlots.bookingId)))
     .returning({ id: availabilitySlots.id });
   return reopened.length;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A slot the visitor may book through an invitation whose window ends on `lastDate`: open,
+ * unbooked, not on a blocked date, not started. Null when it is not (or no longer) offered.
+ */
+export async function findOfferableSlot(
+  tx: DatabaseExecutor,
+  slotId: string,
+  rule: { now: Date; lastDate: string; timeZone: string },
+): Promise<AvailabilitySlot | null> {
+  if (!UUID.test(slotId)) return null;
+  const [candidate] = await tx.select().from(availabilitySlots).where(eq(availabilitySlots.id, slotId));
+  if (!candidate) return null;
+  const blocked = await tx
+    .select({ startDate: blockedDates.startDate, endDate: blockedDates.endDate })
+    .from(blockedDates)
+    .where(and(lte(blockedDates.startDate, candidate.date), gte(blockedDates.endDate, candidate.date)));
+  return offerableSlots([candidate], { ...rule, blocked }).length > 0 ? candidate : null;
+}
+
+/**
+ * The slot at this business-local time, made (open) when there is none: a time the agency
+ * proposed becomes a slot, so the same claim and unique constraint guard it against double booking.
+ */
+export async function slotAtTime(tx: DatabaseExecutor, local: { date: string; startTime: string; endTime: string }): Promise<string | null> {
+  await tx.insert(availabilitySlots).values({ ...local, status: "open" }).onConflictDoNothing();
+  const [slot] = await tx
+    .select({ id: availabilitySlots.id })
+    .from(availabilitySlots)
+    .where(and(eq(availabilitySlots.date, local.date), eq(availabilitySlots.startTime, local.startTime), eq(availabilitySlots.endTime, local.endTime)));
+  return slot?.id ?? null;
+}
+
+/**
+ * Claims a slot for a booking with one conditional update (open and unbooked → booked by it).
+ * Two bookings racing for one slot: the second update finds the row no longer open and gets
+ * null; the unique index on booking_id keeps a booking from holding two slots. Call it inside
+ * the booking's transaction.
+ */
+export async function claimSlot(tx: DatabaseExecutor, slotId: string, bookingId: string): Promise<AvailabilitySlot | null> {
+  const [claimed] = await tx
+    .update(availabilitySlots)
+    .set({ status: "booked", bookingId })
+    .where(and(eq(availabilitySlots.id, slotId), eq(availabilitySlots.status, "open"), isNull(availabilitySlots.bookingId)))
+    .returning();
+  return claimed ?? null;
+}
+
+/** The slot a booking held is open again (rebooked, cancelled or deleted), in the booking's transaction. */
+export async function releaseSlotOfBooking(tx: DatabaseExecutor, bookingId: string): Promise<void> {
+  await tx.update(availabilitySlots).set({ status: "open", bookingId: null }).where(eq(availabilitySlots.bookingId, bookingId));
 }

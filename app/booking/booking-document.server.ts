@@ -3,7 +3,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { carriesFlashToast } from "~/ui/flash.server";
 import { bookingPageCache, type BookingPageCache } from "./booking-page-cache.server";
-import { isWellFormedToken, type BookingPageData } from "./booking.server";
+import { isWellFormedToken } from "~/consultations/visitor-booking.server";
+import type { BookingPageData } from "./booking.server";
 
 /**
  * The booking page's HTML, rendered once per kept page. The profile of the page (docs/benchmarks/

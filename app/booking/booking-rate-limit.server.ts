@@ -1,3 +1,4 @@
+import { Refusal } from "~/forms/refusal";
 import { consumeRateLimits, describeWait } from "~/site/rate-limit.server";
 
 /**
@@ -6,8 +7,8 @@ import { consumeRateLimits, describeWait } from "~/site/rate-limit.server";
  */
 const WINDOW_MS = 10 * 60_000;
 
-/** Null when allowed; else the sentence the visitor reads. */
-export async function refuseBookingAction(clientAddress: string, token: string, now = new Date()): Promise<string | null> {
+/** Refuses (429, the sentence the visitor reads) when this address or link has tried too often. */
+export async function limitBookingActions(clientAddress: string, token: string, now = new Date()): Promise<void> {
   const verdict = await consumeRateLimits(
     [
       { key: `booking:ip:${clientAddress}`, limit: 30, windowMs: WINDOW_MS },
@@ -15,5 +16,5 @@ export async function refuseBookingAction(clientAddress: string, token: string, 
     ],
     { now },
   );
-  return verdict.allowed ? null : `Too many attempts. Please try again ${describeWait(verdict.retryAfterMs)}.`;
+  if (!verdict.allowed) throw new Refusal(`Too many attempts. Please try again ${describeWait(verdict.retryAfterMs)}.`, { status: 429 });
 }

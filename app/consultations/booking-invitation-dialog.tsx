@@ -1,29 +1,20 @@
 import { CalendarPlus } from "lucide-react";
 import * as React from "react";
-import { useFetcher, type FetcherWithComponents } from "react-router";
-import { useSubmissionOutcome } from "~/forms/use-submission-outcome";
+import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
-import { Label } from "~/ui/label";
+import { FormField } from "~/ui/form-field";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import { toast } from "~/ui/toaster";
-import type { InvitationActionResult } from "./booking-invitations-route";
+import { INVITATION_WINDOWS } from "./consultation-forms";
 
-const WINDOWS = [7, 14, 21, 30] as const;
+/** Where invitation forms post, from any page that shows them. */
+export const INVITATIONS_URL = "/admin/booking-invitations";
 
 /**
  * 'Send booking invitation' (leads) / 'Send Booking Link' (clients): picks the availability window
  * and posts to /admin/booking-invitations. Pass `trigger` to render it as a menu item or button.
+ * A refusal (no lead chosen, no open slots) keeps it open with its message; success closes it.
  */
-/** The answer of an invitation action (send, resend, delete) as a toast, once per submission. */
-export function useInvitationAnswerToast(fetcher: FetcherWithComponents<InvitationActionResult>) {
-  useSubmissionOutcome(fetcher, (answer) => {
-    if (!answer) return;
-    if (answer.ok) toast.success(answer.message);
-    else toast.error(answer.error || "Failed to send booking invitation");
-  });
-}
-
 export function BookingInvitationDialog({
   leadId,
   clientId,
@@ -42,9 +33,7 @@ export function BookingInvitationDialog({
 }) {
   const fieldId = leadId ?? "any";
   const [open, setOpen] = React.useState(defaultOpen);
-  const fetcher = useFetcher<InvitationActionResult>();
-  const busy = fetcher.state !== "idle";
-  useInvitationAnswerToast(fetcher);
+  const { fetcher, busy, errors, values } = useFormAction({ intent: "send", open, onSuccess: () => setOpen(false) });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -61,14 +50,13 @@ export function BookingInvitationDialog({
             {name ?? "The lead"} gets a personal link to book a consultation from your open slots.
           </DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" action="/admin/booking-invitations" className="grid gap-4" onSubmit={() => setOpen(false)}>
+        <fetcher.Form method="post" action={INVITATIONS_URL} className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="send" />
           {leadId ? (
             <input type="hidden" name="leadId" value={leadId} />
           ) : clientId ? null : (
-            <div className="grid gap-2">
-              <Label htmlFor="invite-lead">Lead</Label>
-              <NativeSelect id="invite-lead" name="leadId" required defaultValue="">
+            <FormField label="Lead" name="leadId" id="invite-lead" required error={errors.leadId}>
+              <NativeSelect defaultValue={values.leadId ?? ""}>
                 <NativeSelectOption value="" disabled>
                   Choose a lead
                 </NativeSelectOption>
@@ -78,19 +66,18 @@ export function BookingInvitationDialog({
                   </NativeSelectOption>
                 ))}
               </NativeSelect>
-            </div>
+            </FormField>
           )}
           {clientId ? <input type="hidden" name="clientId" value={clientId} /> : null}
-          <div className="grid gap-2">
-            <Label htmlFor={`window-${fieldId}`}>Availability window</Label>
-            <NativeSelect id={`window-${fieldId}`} name="windowDays" defaultValue="7">
-              {WINDOWS.map((days) => (
+          <FormField label="Availability window" name="windowDays" id={`window-${fieldId}`} error={errors.windowDays}>
+            <NativeSelect defaultValue={values.windowDays ?? "7"}>
+              {INVITATION_WINDOWS.map((days) => (
                 <NativeSelectOption key={days} value={days}>
                   Next {days} days
                 </NativeSelectOption>
               ))}
             </NativeSelect>
-          </div>
+          </FormField>
           <DialogFooter>
             <Button type="submit" disabled={busy}>
               {busy ? "Sending..." : "Send Invitation"}

@@ -1,43 +1,30 @@
-import { z } from "zod";
 import { requireAdmin } from "~/auth/guard.server";
+import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { Route } from "./+types/booking-invitations-route";
 import { bookingLink } from "./booking-emails.server";
-import { BookingError, createBookingInvitation, deleteBookingInvitation, INVITATION_WINDOWS, resendBookingInvitation } from "./bookings.server";
+import { createBookingInvitation, deleteBookingInvitation, resendBookingInvitation } from "./bookings.server";
+import { invitationForm, sendInvitationForm } from "./consultation-forms";
 
-/** POST /admin/booking-invitations: send, resend or delete an invitation; answers the dialog's fetcher. */
-export type InvitationActionResult = { ok: true; message: string; link?: string } | { ok: false; error: string };
-
-const invitationForm = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("send"),
-    leadId: z.uuid().optional(),
-    clientId: z.uuid().optional(),
-    windowDays: z.coerce.number().refine((days) => (INVITATION_WINDOWS as readonly number[]).includes(days), "Choose 7, 14, 21 or 30 days"),
-  }),
-  z.object({ intent: z.literal("resend"), bookingId: z.uuid() }),
-  z.object({ intent: z.literal("delete"), bookingId: z.uuid() }),
-]);
-
-export async function action({ request }: Route.ActionArgs): Promise<InvitationActionResult> {
+/**
+ * POST /admin/booking-invitations: send, resend or delete an invitation, from any page that shows
+ * the invitation dialog (leads, clients, consultations). It answers the dialog in place
+ * (`{ ok: true, toast }`) rather than redirecting, since the page it came from stays.
+ */
+export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = invitationForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Failed to send booking invitation" };
-  const input = parsed.data;
-  try {
-    switch (input.intent) {
-      case "send": {
-        const booking = await createBookingInvitation({ leadId: input.leadId, windowDays: input.windowDays, clientId: input.clientId });
-        return { ok: true, message: "Booking invitation sent with your calendar availability!", link: bookingLink(booking.bookingToken) };
-      }
-      case "resend":
-        await resendBookingInvitation(input.bookingId);
-        return { ok: true, message: "Booking invitation resent successfully" };
-      case "delete":
-        await deleteBookingInvitation(input.bookingId);
-        return { ok: true, message: "Booking invitation deleted successfully" };
-    }
-  } catch (error) {
-    if (error instanceof BookingError) return { ok: false, error: error.message };
-    throw error;
-  }
+  return answerForm(request, {
+    send: async (form) => {
+      const input = parseForm(sendInvitationForm, form);
+      const booking = await createBookingInvitation({ leadId: input.leadId || null, clientId: input.clientId ?? null, windowDays: input.windowDays });
+      return { ok: true, intent: "send", toast: "Booking invitation sent with your calendar availability!", link: bookingLink(booking.bookingToken) };
+    },
+    resend: async (form) => {
+      await resendBookingInvitation(parseForm(invitationForm, form).bookingId);
+      return { ok: true, intent: "resend", toast: "Booking invitation resent successfully" };
+    },
+    delete: async (form) => {
+      await deleteBookingInvitation(parseForm(invitationForm, form).bookingId);
+      return { ok: true, intent: "delete", toast: "Booking invitation deleted successfully" };
+    },
+  });
 }

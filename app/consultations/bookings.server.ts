@@ -2,23 +2,33 @@ import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { and, desc, eq, gte, ilike, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { availabilitySlots } from "~/availability/schema";
-import { addDaysToDate, dateInZone, PROPOSED_SLOT_MINUTES, todayInZone } from "~/availability/slot-time";
+import { addDaysToDate, dateInZone, localToInstant, PROPOSED_SLOT_MINUTES, todayInZone } from "~/availability/slot-time";
 import { findOfferedTimes } from "~/availability/offered-times.server";
+import { releaseSlotOfBooking } from "~/availability/availability.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { notFound, Refusal } from "~/forms/refusal";
+import { addLeadForClient, setLeadBookingStatus } from "~/leads/lead-booking-status.server";
 import { leads } from "~/leads/schema";
 import type { OrganizationSettings } from "~/settings/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { describeWhen, enqueueBookingEmail, type BookingLead } from "./booking-emails.server";
 import { refusalFor, type BookingAction } from "./booking-status";
+import { INVITATION_WINDOWS } from "./consultation-forms";
 import { consultationBookings, consultations, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 
-/** A refused request; its message is what the user reads. */
-export class BookingError extends Error {}
+/**
+ * The consultations domain: it alone owns consultation_bookings (invitations and the bookings
+ * made through them) and consultations, and every rule about them — statuses
+ * (booking-status.ts), invitations, the booking transaction, confirming, rescheduling and the
+ * e-mails. The public booking page (app/booking) is only its request side and calls these
+ * services (and visitor-booking.server.ts). Slots belong to app/availability and a lead's
+ * booking status and timeline to app/leads: this domain changes them only through their
+ * services, passing its transaction (`tx`) so a booking and its slot commit or roll back together.
+ * A refused request throws `Refusal` (app/forms/refusal.ts); its message is what the user reads.
+ */
 
-export const INVITATION_WINDOWS = [7, 14, 21, 30] as const;
 export const NO_SLOTS_FOR_INVITATION = "No available slots. Click 'Generate Slots' first.";
 
 /** `{leadId}-{128 random bits}`: the lead id before the last hyphen (spec), a capability after it (DESIGN.md). */
@@ -31,17 +41,14 @@ export function newBookingToken(leadId: string): string {
  * added by hand (no lead) gets one now, marked converted and linked to the client.
  */
 async function leadOfClient(tx: DatabaseExecutor, clientId: string | null | undefined): Promise<string> {
-  if (!clientId) throw new BookingError("Lead not found");
+  if (!clientId) throw notFound("Lead not found");
   const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
-  if (!client) throw new BookingError("Client not found");
+  if (!client) throw notFound("Client not found");
   if (client.leadId) return client.leadId;
-  const [lead] = await tx
-    .insert(leads)
-    .values({ name: client.name, email: client.email, phone: client.phone, source: "manual", status: "converted", tier: client.tier })
-    .returning({ id: leads.id });
-  if (!lead) throw new BookingError("Failed to send booking invitation");
-  await tx.update(clients).set({ leadId: lead.id }).where(eq(clients.id, client.id));
-  return lead.id;
+  const leadId = await addLeadForClient(tx, client);
+  if (!leadId) throw new Error("The lead for the client was not saved");
+  await tx.update(clients).set({ leadId }).where(eq(clients.id, client.id));
+  return leadId;
 }
 
 async function findLeadForBooking(tx: DatabaseExecutor, leadId: string): Promise<BookingLead & { status: string }> {
@@ -49,7 +56,7 @@ async function findLeadForBooking(tx: DatabaseExecutor, leadId: string): Promise
     .select({ id: leads.id, name: leads.name, email: leads.email, status: leads.status })
     .from(leads)
     .where(eq(leads.id, leadId));
-  if (!lead) throw new BookingError("Lead not found");
+  if (!lead) throw notFound("Lead not found");
   return lead;
 }
 
@@ -66,10 +73,10 @@ export async function createBookingInvitation(
   input: { leadId?: string | null; windowDays: number; clientId?: string | null },
   now = new Date(),
 ): Promise<ConsultationBooking> {
-  if (!(INVITATION_WINDOWS as readonly number[]).includes(input.windowDays)) throw new BookingError("Choose a window of 7, 14, 21 or 30 days.");
+  if (!(INVITATION_WINDOWS as readonly number[]).includes(input.windowDays)) throw new Refusal("Choose a window of 7, 14, 21 or 30 days.", { field: "windowDays" });
   const settings = await getOrganizationSettings();
   const lastDate = addDaysToDate(todayInZone(now, settings.timezone), input.windowDays);
-  if (!(await hasOfferableSlot(settings, lastDate, now))) throw new BookingError(NO_SLOTS_FOR_INVITATION);
+  if (!(await hasOfferableSlot(settings, lastDate, now))) throw new Refusal(NO_SLOTS_FOR_INVITATION, { status: 409 });
   return db().transaction(async (tx) => {
     const lead = await findLeadForBooking(tx, input.leadId ?? (await leadOfClient(tx, input.clientId)));
     const [booking] = await tx
@@ -83,11 +90,8 @@ export async function createBookingInvitation(
         windowEndsOn: lastDate,
       })
       .returning();
-    if (!booking) throw new BookingError("Failed to send booking invitation");
-    await tx
-      .update(leads)
-      .set({ bookingStatus: "sent" })
-      .where(and(eq(leads.id, lead.id), eq(leads.bookingStatus, "not_sent")));
+    if (!booking) throw new Error("The invitation was not saved");
+    await setLeadBookingStatus(tx, lead.id, "sent", { onlyFrom: "not_sent" });
     await recordLeadEvent(tx, { leadId: lead.id, event: "invitation_sent", data: { bookingId: booking.id, windowDays: input.windowDays } });
     await enqueueBookingEmail(tx, { templateKey: "booking_invitation", booking, lead, settings });
     return booking;
@@ -101,7 +105,7 @@ async function bookingWithLead(tx: DatabaseExecutor, bookingId: string, lock = f
     .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
     .where(eq(consultationBookings.id, bookingId));
   const [row] = lock ? await query.for("update", { of: consultationBookings }) : await query;
-  if (!row) throw new BookingError("This booking no longer exists.");
+  if (!row) throw notFound("This booking no longer exists.");
   return row;
 }
 
@@ -117,27 +121,20 @@ export async function resendBookingInvitation(bookingId: string): Promise<void> 
 export async function deleteBookingInvitation(bookingId: string): Promise<void> {
   await db().transaction(async (tx) => {
     const { booking } = await bookingWithLead(tx, bookingId, true);
-    await releaseSlotOf(tx, booking.id);
+    await releaseSlotOfBooking(tx, booking.id);
     await tx.delete(consultationBookings).where(eq(consultationBookings.id, booking.id));
     const [other] = await tx
       .select({ id: consultationBookings.id })
       .from(consultationBookings)
       .where(eq(consultationBookings.leadId, booking.leadId))
       .limit(1);
-    if (!other) await tx.update(leads).set({ bookingStatus: "not_sent" }).where(eq(leads.id, booking.leadId));
+    if (!other) await setLeadBookingStatus(tx, booking.leadId, "not_sent");
   });
-}
-
-export async function releaseSlotOf(tx: DatabaseExecutor, bookingId: string): Promise<void> {
-  await tx
-    .update(availabilitySlots)
-    .set({ status: "open", bookingId: null })
-    .where(eq(availabilitySlots.bookingId, bookingId));
 }
 
 function refuse(action: BookingAction, status: ConsultationBookingStatus): void {
   const refusal = refusalFor(action, status);
-  if (refusal) throw new BookingError(refusal);
+  if (refusal) throw new Refusal(refusal, { status: 409 });
 }
 
 const httpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value);
@@ -146,18 +143,18 @@ const httpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value);
 export async function confirmBooking(bookingId: string, meetingLinkInput: string | null | undefined, now = new Date()): Promise<ConsultationBooking> {
   const settings = await getOrganizationSettings();
   const meetingLink = (meetingLinkInput?.trim() || settings.defaultMeetingLink || "").trim();
-  if (!meetingLink) throw new BookingError("Please provide a meeting link");
-  if (!httpUrl(meetingLink)) throw new BookingError("The meeting link must start with http:// or https://");
+  if (!meetingLink) throw new Refusal("Please provide a meeting link", { field: "meetingLink" });
+  if (!httpUrl(meetingLink)) throw new Refusal("The meeting link must start with http:// or https://", { field: "meetingLink" });
   return db().transaction(async (tx) => {
     const { booking, lead } = await bookingWithLead(tx, bookingId, true);
     refuse("confirm", booking.status);
-    if (!booking.selectedStart) throw new BookingError("The lead has not picked a time yet.");
+    if (!booking.selectedStart) throw new Refusal("The lead has not picked a time yet.", { status: 409 });
     const [updated] = await tx
       .update(consultationBookings)
       .set({ status: "confirmed", meetingLink, confirmationSentAt: now, icsSequence: booking.icsSequence + 1, updatedAt: now })
       .where(eq(consultationBookings.id, booking.id))
       .returning();
-    if (!updated) throw new BookingError("Failed to confirm booking");
+    if (!updated) throw new Error("Failed to confirm booking");
     await enqueueBookingEmail(tx, { templateKey: "booking_confirmation", booking: updated, lead, settings, calendar: "REQUEST" });
     return updated;
   });
@@ -166,8 +163,8 @@ export async function confirmBooking(bookingId: string, meetingLinkInput: string
 /** Admin proposes new times (30 minutes each); the visitor picks one on their booking page. */
 export async function proposeNewTimes(bookingId: string, starts: Date[], now = new Date()): Promise<ConsultationBooking> {
   const valid = starts.filter((start) => !Number.isNaN(start.getTime()));
-  if (valid.length === 0) throw new BookingError("Please add at least one time slot");
-  if (valid.some((start) => start <= now)) throw new BookingError("Proposed times must be in the future.");
+  if (valid.length === 0) throw new Refusal("Please add at least one time slot", { field: "start" });
+  if (valid.some((start) => start <= now)) throw new Refusal("Proposed times must be in the future.", { field: "start" });
   const settings = await getOrganizationSettings();
   const proposedSlots = [...new Set(valid.map((start) => start.getTime()))]
     .sort((a, b) => a - b)
@@ -180,7 +177,7 @@ export async function proposeNewTimes(bookingId: string, starts: Date[], now = n
       .set({ status: "rescheduled", proposedSlots, updatedAt: now })
       .where(eq(consultationBookings.id, booking.id))
       .returning();
-    if (!updated) throw new BookingError("Failed to propose new time");
+    if (!updated) throw new Error("Failed to propose new time");
     await enqueueBookingEmail(tx, {
       templateKey: "booking_time_change",
       booking: updated,
@@ -190,6 +187,15 @@ export async function proposeNewTimes(bookingId: string, starts: Date[], now = n
     });
     return updated;
   });
+}
+
+/** Propose New Time as the admin types it: business-local starts (`yyyy-MM-ddTHH:mm`, the business zone). */
+export async function proposeLocalTimes(bookingId: string, localStarts: string[], now = new Date()): Promise<ConsultationBooking> {
+  const { timezone } = await getOrganizationSettings();
+  const starts = localStarts
+    .map((value) => localToInstant(value.slice(0, 10), value.slice(11, 16), timezone))
+    .filter((instant): instant is Date => instant !== null);
+  return proposeNewTimes(bookingId, starts, now);
 }
 
 /**
@@ -206,8 +212,8 @@ export async function completeBooking(bookingId: string, now = new Date()): Prom
       .set({ status: "completed", completedAt: now, updatedAt: now })
       .where(eq(consultationBookings.id, booking.id))
       .returning();
-    if (!updated) throw new BookingError("Failed to update status");
-    await tx.update(leads).set({ bookingStatus: "completed" }).where(eq(leads.id, booking.leadId));
+    if (!updated) throw new Error("Failed to update status");
+    await setLeadBookingStatus(tx, booking.leadId, "completed");
     const [client] = await tx
       .select({ id: clients.id })
       .from(clients)
@@ -247,17 +253,14 @@ export async function cancelInTransaction(
 ): Promise<ConsultationBooking> {
   const { booking, lead } = await bookingWithLead(tx, bookingId, true);
   refuse("cancel", booking.status);
-  await releaseSlotOf(tx, booking.id);
+  await releaseSlotOfBooking(tx, booking.id);
   const [updated] = await tx
     .update(consultationBookings)
     .set({ status: "cancelled", cancelledAt: now, icsSequence: booking.icsSequence + 1, updatedAt: now })
     .where(eq(consultationBookings.id, booking.id))
     .returning();
-  if (!updated) throw new BookingError("Failed to update status");
-  await tx
-    .update(leads)
-    .set({ bookingStatus: "sent" })
-    .where(and(eq(leads.id, booking.leadId), eq(leads.bookingStatus, "booked")));
+  if (!updated) throw new Error("Failed to update status");
+  await setLeadBookingStatus(tx, booking.leadId, "sent", { onlyFrom: "booked" });
   if (updated.selectedStart) {
     await enqueueBookingEmail(tx, { templateKey: "booking_cancelled", booking: updated, lead, settings, calendar: "CANCEL" });
     await enqueueBookingEmail(tx, { templateKey: "booking_cancelled", booking: updated, lead, settings, calendar: "CANCEL", to: "agency" });

@@ -9,13 +9,14 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || null);
 
-/** The consultation edit dialog's form. */
-export const consultationForm = z.object({
-  consultationId: z.uuid(),
+/** The consultation edit dialog's form. A scheduled consultation needs its date; a time needs its date, an end after its start. */
+export const consultationForm = z
+  .object({
+  consultationId: z.uuid("Consultation not found"),
   status: z.enum(CONSULTATION_STATUSES),
   scheduledDate: z
     .string()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/)
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Choose a date")
     .transform((value) => value || null),
   scheduledStartTime: z
     .string()
@@ -27,7 +28,52 @@ export const consultationForm = z.object({
     .transform((value) => value || null),
   meetingLink: optionalText(500).refine((link) => link === null || /^https?:\/\/\S+$/i.test(link), "Enter a link starting with https://"),
   notes: optionalText(5000),
-});
+  })
+  .refine((value) => value.status !== "scheduled" || value.scheduledDate !== null, {
+    message: "Choose a date for a scheduled consultation",
+    path: ["scheduledDate"],
+  })
+  .refine((value) => !value.scheduledStartTime || !value.scheduledEndTime || value.scheduledEndTime > value.scheduledStartTime, {
+    message: "The end time must be after the start time.",
+    path: ["scheduledEndTime"],
+  });
 
 /** The consultations page's status filter: consultation statuses plus the bookings' pending/confirmed. */
 export const CONSULTATION_FILTERS = ["all", "scheduled", "completed", "cancelled", "pending", "confirmed"] as const;
+
+/** The invitation windows an admin may choose (days from today, business zone). */
+export const INVITATION_WINDOWS = [7, 14, 21, 30] as const;
+
+const windowDays = z.coerce
+  .number("Choose 7, 14, 21 or 30 days")
+  .refine((days) => (INVITATION_WINDOWS as readonly number[]).includes(days), "Choose 7, 14, 21 or 30 days");
+
+/** 'Send booking invitation': a lead (picked, or the page's), or a client to invite through its lead. */
+export const sendInvitationForm = z
+  .object({
+    leadId: z.union([z.literal(""), z.uuid("Please choose a lead")]).optional(),
+    clientId: z.uuid("Client not found").optional(),
+    windowDays,
+  })
+  .refine((value) => Boolean(value.leadId) || Boolean(value.clientId), { message: "Please choose a lead", path: ["leadId"] });
+
+/** Resend or delete an invitation. */
+export const invitationForm = z.object({ bookingId: z.uuid("This booking no longer exists.") });
+
+/** The consultation delete confirmation. */
+export const deleteConsultationForm = z.object({ consultationId: z.uuid("Consultation not found") });
+
+/** A booking's row actions on /admin/bookings (Mark Completed, Cancel). */
+export const bookingIdForm = z.object({ bookingId: z.uuid("This booking no longer exists.") });
+
+/** Confirm: the meeting link (empty means the default link from Settings; the service refuses when there is none). */
+export const confirmBookingForm = bookingIdForm.extend({ meetingLink: z.string().trim().max(500).optional() });
+
+/** Propose New Time: up to ten business-local starts (`yyyy-MM-ddTHH:mm`); empty rows are ignored. */
+export const proposeTimesForm = bookingIdForm.extend({
+  start: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) => (Array.isArray(value) ? value : value ? [value] : []).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, "Choose a date and time")).max(10, "At most 10 times")),
+});

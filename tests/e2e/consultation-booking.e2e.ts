@@ -159,19 +159,21 @@ describe("consultation booking, end to end", () => {
 
     // The admin confirms Aiko with a meeting link, then completes; proposes a new time to Ben.
     await adminPage.goto("/admin/bookings");
-    const aikoRow = adminPage.getByTestId("booking-row").filter({ hasText: "Aiko Tanaka" });
+    const aikoRow = adminPage.getByRole("row").filter({ hasText: "Aiko Tanaka" });
     await aikoRow.getByRole("button", { name: "Confirm" }).click();
     const confirmDialog = adminPage.getByRole("dialog");
     await confirmDialog.getByLabel("Meeting link").fill("");
     await confirmDialog.getByRole("button", { name: "Confirm & Send" }).click();
     await toast(adminPage, "Please provide a meeting link");
-    await aikoRow.getByRole("button", { name: "Confirm" }).click();
+    // The refusal keeps the dialog open, with the message at its field.
+    await confirmDialog.getByText("Please provide a meeting link").waitFor();
+    expect(await confirmDialog.isVisible()).toBe(true);
     await adminPage.getByRole("dialog").getByLabel("Meeting link").fill("https://meet.example.test/aiko");
     await adminPage.getByRole("dialog").getByRole("button", { name: "Confirm & Send" }).click();
     await toast(adminPage, "Consultation confirmed and email sent!");
     await aikoRow.getByText("Confirmed").waitFor();
 
-    const benRow = adminPage.getByTestId("booking-row").filter({ hasText: "Ben Racer" });
+    const benRow = adminPage.getByRole("row").filter({ hasText: "Ben Racer" });
     await benRow.getByRole("button", { name: "Propose New Time" }).click();
     await adminPage.getByRole("dialog").getByLabel("Time slot 1").fill(`${addDaysToDate(today, 2)}T15:00`);
     await adminPage.getByRole("dialog").getByRole("button", { name: "Propose & Send" }).click();
@@ -193,6 +195,120 @@ describe("consultation booking, end to end", () => {
     await benPage.getByTestId("booked-time").waitFor();
     await benAgain.close();
     await aiko.context.close();
+    await admin.close();
+  });
+
+  it("every dialog of availability, consultations and bookings refuses empty input and stays open with its message", async () => {
+    const admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
+    const page = await admin.newPage();
+    const refusedIn = async (dialog: ReturnType<Page["getByRole"]>, message: string) => {
+      await dialog.getByText(message).first().waitFor();
+      // Still open after the answer settled.
+      await page.waitForTimeout(300);
+      expect(await dialog.isVisible()).toBe(true);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+    };
+
+    // /admin/availability: Add Slot, Select Date Range, Add Rule, Block Dates.
+    await page.goto("/admin/availability");
+    await page.getByRole("button", { name: "Add Slot" }).click();
+    let dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Start time").fill("");
+    await dialog.getByLabel("End time").fill("");
+    await dialog.getByRole("button", { name: "Add Slot" }).click();
+    await refusedIn(dialog, "Choose a time");
+
+    await page.getByRole("button", { name: "Select Date Range" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Select Slots in Range" }).click();
+    await refusedIn(dialog, "Please select both start and end dates");
+
+    await page.goto("/admin/availability?tab=rules");
+    await page.getByRole("button", { name: "Add Rule" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Start time").fill("");
+    await dialog.getByLabel("End time").fill("");
+    await dialog.getByRole("button", { name: "Add Rule" }).click();
+    await refusedIn(dialog, "Choose a time");
+
+    await page.goto("/admin/availability?tab=blocked");
+    await page.getByRole("button", { name: "Block Dates" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Start date").fill("");
+    await dialog.getByLabel("End date").fill("");
+    await dialog.getByRole("button", { name: "Block Dates" }).click();
+    await refusedIn(dialog, "Choose a date");
+
+    // /admin/consultations: Send booking invitation with no lead; Edit Consultation without its date.
+    await sendInquiry("Cora Client", "cora@example.test");
+    await page.goto("/admin/consultations?tab=invitations");
+    await page.getByRole("button", { name: "Send booking invitation" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Send Invitation" }).click();
+    await refusedIn(dialog, "Please choose a lead");
+
+    await page.goto("/admin/leads?q=cora");
+    await page.getByRole("button", { name: "Actions for Cora Client" }).click();
+    await page.getByRole("menuitem", { name: "Convert to Client" }).click();
+    await page.getByText("Cora Client converted to customer successfully").waitFor();
+    await page.goto("/admin/clients");
+    await page.getByRole("link", { name: "Cora Client" }).first().click();
+    await page.getByRole("heading", { level: 1, name: "Cora Client" }).waitFor();
+    await page.getByRole("tab", { name: /Consultations/ }).click();
+    await page.getByRole("button", { name: "Add Consultation" }).click();
+    const add = page.getByRole("dialog", { name: "Add Consultation" });
+    await add.getByLabel("Date").fill("2026-12-01");
+    await add.getByLabel("Start").fill("10:00");
+    await add.getByLabel("End").fill("10:30");
+    await add.getByRole("button", { name: "Add Consultation" }).click();
+    await page.getByText("Consultation added successfully").waitFor();
+
+    await page.goto("/admin/consultations");
+    await page.getByRole("button", { name: "Edit consultation with Cora Client" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Date").fill("");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await refusedIn(dialog, "Choose a date for a scheduled consultation");
+
+    // /admin/bookings: Confirm (an invitation booked by the visitor, no default link) and Propose New Time, empty.
+    await page.goto("/admin/bookings");
+    // Ben booked the time proposed to him: pending, so both Confirm and Propose New Time are offered.
+    const row = page.getByRole("row").filter({ hasText: "Ben Racer" });
+    await row.getByRole("button", { name: "Propose New Time" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Propose & Send" }).click();
+    await refusedIn(dialog, "Please add at least one time slot");
+    await row.getByRole("button", { name: "Confirm" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Meeting link").fill("");
+    await dialog.getByRole("button", { name: "Confirm & Send" }).click();
+    await refusedIn(dialog, "Please provide a meeting link");
+    await admin.close();
+  });
+
+  it("a malformed id posted to any of these actions answers 400, never 500", async () => {
+    const admin = await adminContext(browser, app.url);
+    const page = await admin.newPage();
+    const posts: [string, Record<string, string>][] = [
+      ["/admin/availability", { intent: "delete-slots", slotId: "not-a-uuid" }],
+      ["/admin/availability", { intent: "toggle-rule", ruleId: "1; drop table", isActive: "true" }],
+      ["/admin/availability", { intent: "delete-rule", ruleId: "x" }],
+      ["/admin/availability", { intent: "unblock", blockedId: "x" }],
+      ["/admin/consultations", { intent: "delete-consultation", consultationId: "x" }],
+      ["/admin/consultations", { intent: "update-consultation", consultationId: "x", status: "scheduled", scheduledDate: "2026-12-01" }],
+      ["/admin/bookings", { intent: "confirm", bookingId: "x", meetingLink: "https://meet.example.test/x" }],
+      ["/admin/bookings", { intent: "propose", bookingId: "x", start: "2030-01-01T10:00" }],
+      ["/admin/bookings", { intent: "complete", bookingId: "x" }],
+      ["/admin/bookings", { intent: "cancel", bookingId: "x" }],
+      ["/admin/booking-invitations", { intent: "send", leadId: "x", windowDays: "7" }],
+      ["/admin/booking-invitations", { intent: "resend", bookingId: "x" }],
+      ["/admin/booking-invitations", { intent: "delete", bookingId: "x" }],
+    ];
+    for (const [path, form] of posts) {
+      const response = await page.request.post(path, { form, headers: { Origin: app.url } });
+      expect({ path, intent: form.intent, status: response.status() }).toEqual({ path, intent: form.intent, status: 400 });
+    }
     await admin.close();
   });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addSlot } from "~/availability/availability.server";
 import { answerFromKeptPage, serveKeptBookingPages, type RenderDocument } from "~/booking/booking-document.server";
 import { bookingPageCache, currentBookingPage } from "~/booking/booking-page-cache.server";
-import { bookSlot } from "~/booking/booking.server";
+import { bookSlot } from "~/consultations/visitor-booking.server";
 import { createBookingInvitation } from "~/consultations/bookings.server";
 import { db } from "~/db/connection.server";
 import { leads } from "~/leads/schema";

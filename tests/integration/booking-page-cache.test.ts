@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addSlot, blockDates, deleteSlots, updateAvailabilitySettings } from "~/availability/availability.server";
 import { availabilitySlots } from "~/availability/schema";
 import { bookingPageCache, currentBookingPage, MAX_AGE_MS } from "~/booking/booking-page-cache.server";
-import { bookSlot, cancelByVisitor, LEAD_NOT_FOUND } from "~/booking/booking.server";
+import { bookSlot, cancelByVisitor, LEAD_NOT_FOUND } from "~/consultations/visitor-booking.server";
 import { confirmBooking, createBookingInvitation, deleteBookingInvitation, proposeNewTimes } from "~/consultations/bookings.server";
 import { db } from "~/db/connection.server";
 import { deleteLeads } from "~/leads/leads.server";

@@ -12,7 +12,8 @@ import {
 } from "~/availability/availability.server";
 import { availabilitySlots } from "~/availability/schema";
 import { addDaysToDate, localToInstant, todayInZone } from "~/availability/slot-time";
-import { bookSlot, cancelByVisitor, LEAD_NOT_FOUND, loadBookingPage, SLOT_TAKEN } from "~/booking/booking.server";
+import { loadBookingPage } from "~/booking/booking.server";
+import { bookSlot, cancelByVisitor, LEAD_NOT_FOUND, SLOT_TAKEN } from "~/consultations/visitor-booking.server";
 import {
   cancelBooking,
   completeBooking,

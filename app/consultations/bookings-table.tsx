@@ -1,0 +1,80 @@
+import { Badge } from "~/ui/badge";
+import { DataTable, type DataTableColumn } from "~/ui/data-table";
+import { formatDateTime } from "~/ui/date-format";
+import { BookingActions, type BookingActionsRow } from "./booking-dialogs";
+import { BOOKING_STATUS_LABELS } from "./booking-status";
+
+export type BookingsTableRow = BookingActionsRow & {
+  lead: { name: string; email: string };
+  proposedSlots: { start: string; end: string }[];
+};
+
+/** The bookings of /admin/bookings with their row actions. */
+export function BookingsTable({
+  bookings,
+  timeZone,
+  defaultMeetingLink,
+  busy,
+}: {
+  bookings: BookingsTableRow[];
+  timeZone: string;
+  defaultMeetingLink: string;
+  busy: boolean;
+}) {
+  const columns: DataTableColumn<BookingsTableRow>[] = [
+    {
+      id: "lead",
+      header: "Lead",
+      cell: (booking) => (
+        <>
+          <div className="font-medium">{booking.lead.name}</div>
+          <div className="text-xs text-muted-foreground">{booking.lead.email}</div>
+        </>
+      ),
+    },
+    {
+      id: "time",
+      header: "Time",
+      className: "whitespace-nowrap",
+      cell: (booking) => (
+        <>
+          {booking.selectedStart ? formatDateTime(booking.selectedStart, timeZone) : "Not booked yet"}
+          {booking.status === "rescheduled" && booking.proposedSlots.length > 0 ? (
+            <div className="text-xs text-muted-foreground">
+              Proposed: {booking.proposedSlots.map((slot) => formatDateTime(slot.start, timeZone)).join("; ")}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: (booking) => <Badge variant={booking.status === "confirmed" ? "default" : "secondary"}>{BOOKING_STATUS_LABELS[booking.status]}</Badge>,
+    },
+    {
+      id: "meetingLink",
+      header: "Meeting link",
+      className: "max-w-48 truncate",
+      cell: (booking) =>
+        booking.meetingLink ? (
+          <a className="underline" href={booking.meetingLink} target="_blank" rel="noreferrer">
+            {booking.meetingLink}
+          </a>
+        ) : (
+          "—"
+        ),
+    },
+    { id: "actions", header: "Actions", cell: (booking) => <BookingActions booking={booking} defaultMeetingLink={defaultMeetingLink} /> },
+  ];
+  return (
+    <DataTable
+      label="Consultation bookings"
+      rows={bookings}
+      columns={columns}
+      getRowId={(booking) => booking.id}
+      emptyMessage="No bookings match these filters."
+      busy={busy}
+    />
+  );
+}

@@ -1,0 +1,108 @@
+import { Link } from "react-router";
+import { Badge } from "~/ui/badge";
+import { DataTable, type DataTableColumn } from "~/ui/data-table";
+import { formatDate, formatDateTime } from "~/ui/date-format";
+import { BOOKING_STATUS_LABELS } from "./booking-status";
+import { DeleteConsultationDialog, EditConsultationDialog, InvitationActions, type EditableConsultation } from "./consultation-dialogs";
+import type { ConsultationBookingStatus } from "./schema";
+
+export type ConsultationRow = EditableConsultation & {
+  consultType: string;
+  client: { id: string; name: string; email: string };
+  project: { name: string | null; projectNumber: string | null } | null;
+};
+
+export function ConsultationTable({ consultations, busy }: { consultations: ConsultationRow[]; busy: boolean }) {
+  const columns: DataTableColumn<ConsultationRow>[] = [
+    {
+      id: "client",
+      header: "Client",
+      cell: (consultation) => (
+        <>
+          <Link className="font-medium underline-offset-4 hover:underline" to={`/admin/clients/${consultation.client.id}`}>
+            {consultation.client.name}
+          </Link>
+          <div className="text-xs text-muted-foreground">{consultation.client.email}</div>
+        </>
+      ),
+    },
+    { id: "type", header: "Type", cell: (consultation) => consultation.consultType },
+    { id: "date", header: "Date", cell: (consultation) => consultation.scheduledDate ?? "—" },
+    {
+      id: "time",
+      header: "Time",
+      cell: (consultation) =>
+        consultation.scheduledStartTime ? `${consultation.scheduledStartTime.slice(0, 5)}–${consultation.scheduledEndTime?.slice(0, 5) ?? ""}` : "—",
+    },
+    { id: "project", header: "Project", cell: (consultation) => (consultation.project ? (consultation.project.name ?? consultation.project.projectNumber) : "—") },
+    { id: "status", header: "Status", cell: (consultation) => <Badge variant="secondary">{consultation.status}</Badge> },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (consultation) => (
+        <div className="flex gap-1">
+          <EditConsultationDialog consultation={consultation} />
+          <DeleteConsultationDialog consultation={consultation} />
+        </div>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      label="Scheduled consultations"
+      rows={consultations}
+      columns={columns}
+      getRowId={(consultation) => consultation.id}
+      emptyMessage="No consultations found."
+      busy={busy}
+    />
+  );
+}
+
+export type InvitationRow = {
+  id: string;
+  status: ConsultationBookingStatus;
+  token: string;
+  createdAt: Date;
+  selectedStart: Date | null;
+  lead: { name: string; email: string };
+};
+
+export function InvitationTable({ invitations, origin, timeZone, busy }: { invitations: InvitationRow[]; origin: string; timeZone: string; busy: boolean }) {
+  const columns: DataTableColumn<InvitationRow>[] = [
+    {
+      id: "lead",
+      header: "Lead",
+      cell: (invitation) => (
+        <>
+          <Link className="font-medium underline-offset-4 hover:underline" to={`/admin/leads?q=${encodeURIComponent(invitation.lead.email)}`}>
+            {invitation.lead.name}
+          </Link>
+          <div className="text-xs text-muted-foreground">{invitation.lead.email}</div>
+        </>
+      ),
+    },
+    { id: "status", header: "Status", cell: (invitation) => <Badge variant="secondary">{BOOKING_STATUS_LABELS[invitation.status]}</Badge> },
+    {
+      id: "booked",
+      header: "Booked time",
+      cell: (invitation) => (invitation.selectedStart ? formatDateTime(invitation.selectedStart, timeZone) : "Not booked yet"),
+    },
+    { id: "sent", header: "Sent", cell: (invitation) => formatDate(invitation.createdAt, timeZone) },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (invitation) => <InvitationActions invitation={invitation} link={`${origin}/booking/${invitation.token}`} />,
+    },
+  ];
+  return (
+    <DataTable
+      label="Booking invitations"
+      rows={invitations}
+      columns={columns}
+      getRowId={(invitation) => invitation.id}
+      emptyMessage="No booking invitations found."
+      busy={busy}
+    />
+  );
+}

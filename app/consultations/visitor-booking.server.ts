@@ -1,0 +1,245 @@
+import { timingSafeEqual } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { eq } from "drizzle-orm";
+import { claimSlot, findOfferableSlot, releaseSlotOfBooking, slotAtTime } from "~/availability/availability.server";
+import { findOfferedTimes, type OfferedTime } from "~/availability/offered-times.server";
+import { dateInZone, slotInstants, todayInZone } from "~/availability/slot-time";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { notFound, Refusal } from "~/forms/refusal";
+import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
+import { recordLeadEvent } from "~/leads/lead-timeline.server";
+import { leads } from "~/leads/schema";
+import { organizationSettings } from "~/settings/schema";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { enqueueBookingEmail } from "./booking-emails.server";
+import { refusalFor, visitorMayChange } from "./booking-status";
+import { cancelInTransaction } from "./bookings.server";
+import { consultationBookings, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
+
+/**
+ * The visitor's side of an invitation (its capability link): what their booking page shows, and
+ * booking, re-booking or cancelling a time. Consultations' rules, called by the public booking
+ * page's route (app/booking); slots are claimed through the availability service and the lead's
+ * booking status and timeline written through the leads services, all in one transaction.
+ */
+export const SLOT_TAKEN = "This time slot is no longer available. Please choose another time.";
+export const INVALID_LINK = "Invalid booking link";
+export const LEAD_NOT_FOUND = "Lead not found";
+
+/** `{uuid}-{32 hex}`; anything else is not one of our links. */
+const TOKEN_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[0-9a-f]{32}$/;
+
+export function isWellFormedToken(token: string | undefined): token is string {
+  return typeof token === "string" && TOKEN_SHAPE.test(token);
+}
+
+function sameToken(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The invitation a token opens, with its lead. Looked up by the whole token (unique index) and
+ * compared in constant time; a lead id with any other suffix finds nothing.
+ */
+async function findInvitation(tx: DatabaseExecutor, token: string) {
+  const [row] = await tx
+    .select({ booking: consultationBookings, lead: { id: leads.id, name: leads.name, email: leads.email } })
+    .from(consultationBookings)
+    .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
+    .where(eq(consultationBookings.bookingToken, token))
+    .for("update", { of: consultationBookings });
+  if (!row || !sameToken(row.booking.bookingToken, token)) return null;
+  return row;
+}
+
+export type VisitorBookingPage =
+  | { kind: "error"; message: string }
+  | {
+      kind: "ready";
+      token: string;
+      leadName: string;
+      status: ConsultationBookingStatus;
+      /** ISO instants of the held time, if any. */
+      booked: { start: string; end: string } | null;
+      meetingLink: string | null;
+      /** Shared between the pages of every invitation with the same last date: never changed in place. */
+      offered: readonly OfferedTime[];
+      /** Times the agency proposed (shown first); each 30 minutes. */
+      proposed: { start: string; end: string }[];
+      canChange: boolean;
+      cutoffHours: number;
+    };
+
+/** What of the page depends on the clock besides what it shows (the booking page's clock reads it). */
+export type VisitorBookingClock = { bookedStart: string | null; windowEndsOn: string | null; timeZone: string };
+
+export type OfferedTimesSource = (lastDate: string, now: Date, timeZone: string) => Promise<readonly OfferedTime[]>;
+
+/**
+ * Everything the visitor's page shows, in two indexed queries: the invitation by its unique token
+ * with its lead and the settings row; then the offered times of its window (`offeredTimes`: the
+ * availability query, or the page cache's shared copy of it).
+ */
+export async function readVisitorBooking(
+  token: string | undefined,
+  now = new Date(),
+  offeredTimes: OfferedTimesSource = findOfferedTimes,
+): Promise<{ page: VisitorBookingPage; clock: VisitorBookingClock | null }> {
+  const refused = (message: string) => ({ page: { kind: "error" as const, message }, clock: null });
+  if (!token) return refused(INVALID_LINK);
+  if (!isWellFormedToken(token)) return refused(LEAD_NOT_FOUND);
+  const [row] = await db()
+    .select({
+      booking: consultationBookings,
+      leadName: leads.name,
+      timezone: organizationSettings.timezone,
+      cutoffHours: organizationSettings.bookingCancelCutoffHours,
+    })
+    .from(consultationBookings)
+    .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
+    .innerJoin(organizationSettings, eq(organizationSettings.id, 1))
+    .where(eq(consultationBookings.bookingToken, token));
+  if (!row || !sameToken(row.booking.bookingToken, token)) return refused(LEAD_NOT_FOUND);
+  const { booking } = row;
+  const open = refusalFor("book", booking.status) === null;
+  const canChange = open && visitorMayChange(booking.selectedStart, now, row.cutoffHours);
+  const offered = canChange ? await offeredTimes(booking.windowEndsOn ?? todayInZone(now, row.timezone), now, row.timezone) : [];
+  const proposed =
+    canChange && booking.status === "rescheduled" ? booking.proposedSlots.filter((slot) => new Date(slot.start) > now) : [];
+  const booked =
+    booking.selectedStart && booking.selectedEnd ? { start: booking.selectedStart.toISOString(), end: booking.selectedEnd.toISOString() } : null;
+  return {
+    page: {
+      kind: "ready",
+      token,
+      leadName: row.leadName,
+      status: booking.status,
+      booked,
+      meetingLink: booking.status === "confirmed" ? booking.meetingLink : null,
+      offered,
+      proposed,
+      canChange,
+      cutoffHours: row.cutoffHours,
+    },
+    clock: { bookedStart: booking.selectedStart?.toISOString() ?? null, windowEndsOn: booking.windowEndsOn, timeZone: row.timezone },
+  };
+}
+
+export type BookSlotInput = {
+  token: string;
+  /** An offered availability slot… */
+  slotId?: string;
+  /** …or one of the times the agency proposed (ISO instant). */
+  proposedStart?: string;
+  /** The visitor's browser zone, to write their e-mail's time in. */
+  visitorTimeZone?: string;
+};
+
+function validZone(zone: string | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+const slotTaken = () => new Refusal(SLOT_TAKEN, { status: 409 });
+
+/**
+ * Books (or re-books) the invitation's time. One transaction: lock the invitation, free the slot
+ * it held, claim the new slot with one conditional update (availability's `claimSlot`), record
+ * the time, e-mail both sides. Two visitors racing for a slot: the second claim finds the row no
+ * longer open and gets SLOT_TAKEN, and the whole transaction rolls back; the unique index on
+ * booking_id keeps one invitation from ever holding two slots.
+ */
+export async function bookSlot(input: BookSlotInput, now = new Date()): Promise<ConsultationBooking> {
+  if (!isWellFormedToken(input.token)) throw notFound(LEAD_NOT_FOUND);
+  const settings = await getOrganizationSettings();
+  const zone = settings.timezone;
+  const visitorZone = validZone(input.visitorTimeZone);
+  return db().transaction(async (tx) => {
+    const row = await findInvitation(tx, input.token);
+    if (!row) throw notFound(LEAD_NOT_FOUND);
+    const { booking, lead } = row;
+    const refusal = refusalFor("book", booking.status);
+    if (refusal) throw new Refusal(refusal, { status: 409 });
+    if (!visitorMayChange(booking.selectedStart, now, settings.bookingCancelCutoffHours)) {
+      throw new Refusal(
+        `Your consultation can no longer be changed online (less than ${settings.bookingCancelCutoffHours} hours to go). Please reply to your confirmation e-mail.`,
+        { status: 409 },
+      );
+    }
+
+    let slotId: string;
+    if (input.proposedStart) {
+      const proposal = booking.proposedSlots.find((slot) => new Date(slot.start).getTime() === new Date(input.proposedStart ?? "").getTime());
+      if (booking.status !== "rescheduled" || !proposal || new Date(proposal.start) <= now) throw slotTaken();
+      const start = new TZDate(new Date(proposal.start), zone);
+      const end = new TZDate(new Date(proposal.end), zone);
+      const id = await slotAtTime(tx, { date: dateInZone(start, zone), startTime: format(start, "HH:mm:ss"), endTime: format(end, "HH:mm:ss") });
+      if (!id) throw slotTaken();
+      slotId = id;
+    } else {
+      if (!input.slotId) throw new Refusal("Please select a time.", { field: "slotId" });
+      const lastDate = booking.windowEndsOn ?? todayInZone(now, zone);
+      const candidate = await findOfferableSlot(tx, input.slotId, { now, lastDate, timeZone: zone });
+      if (!candidate) throw slotTaken();
+      slotId = candidate.id;
+    }
+
+    const previousStart = booking.selectedStart;
+    await releaseSlotOfBooking(tx, booking.id);
+    const claimed = await claimSlot(tx, slotId, booking.id);
+    if (!claimed) throw slotTaken();
+    const instants = slotInstants(claimed, zone);
+    if (!instants) throw slotTaken();
+    const [updated] = await tx
+      .update(consultationBookings)
+      .set({
+        status: "pending",
+        selectedSlotId: claimed.id,
+        selectedStart: instants.start,
+        selectedEnd: instants.end,
+        proposedSlots: [],
+        reminderSentAt: null,
+        icsSequence: previousStart ? booking.icsSequence + 1 : booking.icsSequence,
+        updatedAt: now,
+      })
+      .where(eq(consultationBookings.id, booking.id))
+      .returning();
+    if (!updated) throw new Error("Failed to confirm booking");
+    await setLeadBookingStatus(tx, lead.id, "booked");
+    await recordLeadEvent(tx, {
+      leadId: lead.id,
+      event: "booked",
+      data: { bookingId: updated.id, start: instants.start.toISOString(), rescheduled: Boolean(previousStart) },
+    });
+    const templateKey = previousStart ? "booking_rescheduled" : "booking_received";
+    await enqueueBookingEmail(tx, { templateKey, booking: updated, lead, settings, calendar: "REQUEST", timeZone: visitorZone });
+    await enqueueBookingEmail(tx, { templateKey: "booking_agency_notification", booking: updated, lead, settings, calendar: "REQUEST", to: "agency" });
+    return updated;
+  });
+}
+
+/** The visitor cancels their booked time, until the cut-off. */
+export async function cancelByVisitor(token: string, now = new Date()): Promise<ConsultationBooking> {
+  if (!isWellFormedToken(token)) throw notFound(LEAD_NOT_FOUND);
+  const settings = await getOrganizationSettings();
+  return db().transaction(async (tx) => {
+    const row = await findInvitation(tx, token);
+    if (!row) throw notFound(LEAD_NOT_FOUND);
+    if (!row.booking.selectedStart) throw new Refusal("There is no booked time to cancel.", { status: 409 });
+    if (!visitorMayChange(row.booking.selectedStart, now, settings.bookingCancelCutoffHours)) {
+      throw new Refusal(
+        `Your consultation can no longer be cancelled online (less than ${settings.bookingCancelCutoffHours} hours to go). Please reply to your confirmation e-mail.`,
+        { status: 409 },
+      );
+    }
+    return cancelInTransaction(tx, row.booking.id, settings, now);
+  });
+}
