@@ -74,6 +74,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The spec's toast titles for each action's failures. */
+const AVAILABILITY_FAILURE_TITLES = {
+  "add-slot": "Error adding slot",
+  "add-rule": "Error adding rule",
+  generate: "Error generating slots",
+  block: "Error blocking dates",
+};
+
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const back = new URL(request.url);
@@ -125,7 +133,7 @@ export async function action({ request }: Route.ActionArgs) {
       await updateAvailabilitySettings(parseForm(settingsForm, form));
       return done("Settings saved successfully");
     },
-  });
+  }, { failureTitles: AVAILABILITY_FAILURE_TITLES });
 }
 
 export default function AvailabilityPage() {

@@ -42,6 +42,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The spec's toast titles for each action's failures. */
+const BOOKING_FAILURE_TITLES = {
+  confirm: "Failed to confirm booking",
+  propose: "Failed to propose new time",
+  complete: "Failed to update status",
+  cancel: "Failed to update status",
+};
+
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
@@ -65,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
       await cancelBooking(parseForm(bookingIdForm, form).bookingId);
       return redirectWithToast(here, { type: "success", title: "Booking cancelled" });
     },
-  });
+  }, { failureTitles: BOOKING_FAILURE_TITLES });
 }
 
 export default function BookingsPage() {

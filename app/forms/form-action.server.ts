@@ -34,14 +34,15 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-export function refusalAnswer(error: Refusal, form: FormData | null, intent?: string) {
+export function refusalAnswer(error: Refusal, form: FormData | null, intent?: string, failureTitle?: string) {
+  const title = error.title ?? failureTitle;
   const refusal: FormRefusal = {
     ok: false,
     intent,
     fieldErrors: error instanceof FieldRefusal ? error.errors : error.fieldErrors,
     values: form ? formValues(form) : {},
     formError: error instanceof FieldRefusal ? undefined : error.message,
-    ...(error.title ? { formErrorTitle: error.title } : {}),
+    ...(title ? { formErrorTitle: title } : {}),
   };
   return data(refusal, { status: error.status });
 }
@@ -51,9 +52,14 @@ type IntentHandler = (form: FormData) => Promise<Response | object>;
 /**
  * Answers a form posted to a route: one handler per `intent` (a form without one uses the handler
  * named `default`). Refusals thrown by the handler become the form's refusal; an unknown intent
- * is refused with 400.
+ * is refused with 400. `failureTitles` names, per intent, the toast title the spec gives its
+ * failures ('Failed to confirm booking'); a refusal without a title of its own gets it.
  */
-export async function answerForm(request: Request, handlers: Record<string, IntentHandler>) {
+export async function answerForm(
+  request: Request,
+  handlers: Record<string, IntentHandler>,
+  { failureTitles = {} }: { failureTitles?: Record<string, string> } = {},
+) {
   let form: FormData | null = null;
   let intent: string | undefined;
   try {
@@ -64,7 +70,10 @@ export async function answerForm(request: Request, handlers: Record<string, Inte
     if (!handler) throw new Refusal("Unknown action");
     return await handler(form);
   } catch (error) {
-    if (error instanceof Refusal) return refusalAnswer(error, form, intent === "default" ? undefined : intent);
+    if (error instanceof Refusal) {
+      const failureTitle = intent && Object.hasOwn(failureTitles, intent) ? failureTitles[intent] : undefined;
+      return refusalAnswer(error, form, intent === "default" ? undefined : intent, failureTitle);
+    }
     throw error;
   }
 }

@@ -118,6 +118,15 @@ describe("answering a form", () => {
     });
   });
 
+  it("titles a refusal's toast with the spec's failure title of its intent, unless the refusal names its own", async () => {
+    const form = new FormData();
+    form.set("intent", "conflict");
+    const titled = await answerForm(post(form), handlers, { failureTitles: { conflict: "Failed to confirm booking" } });
+    expect(await answerOf(titled)).toMatchObject({ status: 409, body: { formErrorTitle: "Failed to confirm booking" } });
+    const own = await answerForm(post(form), { conflict: async () => { throw new Refusal("Has invoices", { title: "Failed to delete client" }); } }, { failureTitles: { conflict: "Other" } });
+    expect(await answerOf(own)).toMatchObject({ body: { formErrorTitle: "Failed to delete client" } });
+  });
+
   it("refuses an unknown intent and a body that is not a form with 400", async () => {
     const form = new FormData();
     form.set("intent", "nope");
