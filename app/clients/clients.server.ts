@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "~/db/connection.server";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";
 import { invoices, type Invoice } from "~/invoices/schema";
+import { addLeadForClient } from "~/leads/lead-booking-status.server";
 import { DEFAULT_CLIENT_SORT, type AddClientInput, type ClientListFilter, type ClientSortKey, type EditClientInput } from "./client-form";
 import { decodeKeysetCursor, encodeKeysetCursor, type SortDirection, type TableSort } from "~/ui/data-table-params";
 import { keysetBatches } from "~/data-transfer/csv-export.server";
@@ -220,4 +221,18 @@ export async function deleteClient(clientId: string): Promise<Client> {
 export async function countClientInvoices(clientId: string): Promise<number> {
   const [row] = await db().select({ total: count() }).from(invoices).where(eq(invoices.clientId, clientId));
   return row?.total ?? 0;
+}
+
+/**
+ * The lead behind a client, for invitations (they belong to a lead). A client added by hand has
+ * none: it gets one now, marked converted and linked to the client, in the caller's transaction.
+ */
+export async function leadIdOfClient(tx: DatabaseExecutor, clientId: string): Promise<string> {
+  const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
+  if (!client) throw notFound("Client not found");
+  if (client.leadId) return client.leadId;
+  const leadId = await addLeadForClient(tx, client);
+  if (!leadId) throw new Error("The lead for the client was not saved");
+  await tx.update(clients).set({ leadId }).where(eq(clients.id, client.id));
+  return leadId;
 }

@@ -5,10 +5,11 @@ import { and, desc, eq, gte, ilike, isNull, lte, ne, or, sql, type SQL } from "d
 import { addDaysToDate, dateInZone, localToInstant, PROPOSED_SLOT_MINUTES, todayInZone } from "~/availability/slot-time";
 import { findOfferedTimes } from "~/availability/offered-times.server";
 import { releaseSlotOfBooking } from "~/availability/availability.server";
+import { leadIdOfClient } from "~/clients/clients.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import { addLeadForClient, setLeadBookingStatus } from "~/leads/lead-booking-status.server";
+import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
 import { leads } from "~/leads/schema";
 import type { OrganizationSettings } from "~/settings/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
@@ -36,19 +37,10 @@ export function newBookingToken(leadId: string): string {
   return `${leadId}-${randomBytes(16).toString("hex")}`;
 }
 
-/**
- * The lead behind a client, for 'Send Booking Link'. Invitations belong to a lead, so a client
- * added by hand (no lead) gets one now, marked converted and linked to the client.
- */
+/** The lead behind a client, for 'Send Booking Link' (the clients domain links one if needed). */
 async function leadOfClient(tx: DatabaseExecutor, clientId: string | null | undefined): Promise<string> {
   if (!clientId) throw notFound("Lead not found");
-  const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
-  if (!client) throw notFound("Client not found");
-  if (client.leadId) return client.leadId;
-  const leadId = await addLeadForClient(tx, client);
-  if (!leadId) throw new Error("The lead for the client was not saved");
-  await tx.update(clients).set({ leadId }).where(eq(clients.id, client.id));
-  return leadId;
+  return leadIdOfClient(tx, clientId);
 }
 
 async function findLeadForBooking(tx: DatabaseExecutor, leadId: string): Promise<BookingLead & { status: string }> {
