@@ -27,10 +27,10 @@ if (development) {
       next(error);
     }
   };
-  server.use(lifecycle.requestStack({ files: vite.middlewares, pages }));
+  lifecycle.mountRequestStack(server, { files: vite.middlewares, pages });
 } else {
   lifecycle = await import("./build/server/index.js");
-  server.use(lifecycle.requestStack({ pages: lifecycle.app }));
+  lifecycle.mountRequestStack(server, { pages: lifecycle.app });
 }
 
 let report;

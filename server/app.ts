@@ -4,7 +4,7 @@ import { createRequestHandler, type AppLoadContext } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { serveKeptBookingPages } from "~/booking/booking-document.server";
 import { startApplication, stopApplication } from "~/server-lifecycle.server";
-import { requestStack } from "./request-stack";
+import { mountRequestStack } from "./request-stack";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -16,7 +16,7 @@ declare module "react-router" {
 /**
  * The server bundle's entry (see vite.config.ts). It holds the whole app in
  * one module graph: the request handler, the database and the worker.
- * server.js (plain Node) mounts `requestStack` (server/request-stack.ts) with `app` as its pages.
+ * server.js (plain Node) mounts the request stack (server/request-stack.ts) with `app` as its pages.
  */
 export const app = express.Router();
 
@@ -45,4 +45,4 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 app.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetchRequest(request), loadContext(request))));
 app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 
-export { requestStack, startApplication, stopApplication };
+export { mountRequestStack, startApplication, stopApplication };

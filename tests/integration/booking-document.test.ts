@@ -10,7 +10,7 @@ import { bookSlot } from "~/booking/booking.server";
 import { createBookingInvitation } from "~/consultations/bookings.server";
 import { db } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
-import { requestStack } from "../../server/request-stack";
+import { mountRequestStack } from "../../server/request-stack";
 import { testDatabaseKind } from "../support/database-kind";
 import { withTestDatabase } from "../support/test-database";
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
     next();
   };
   const app = express();
-  app.use(requestStack({ files, pages }));
+  mountRequestStack(app, { files, pages });
   server = http.createServer(app);
   server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
