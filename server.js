@@ -1,11 +1,9 @@
 // The HTTP server: plain Node, so a signal stops it and nothing else.
 // `node server.js` serves the production build; `node server.js --dev` runs
-// Vite in middleware mode with hot reload.
+// Vite in middleware mode with hot reload. Both mount the same request stack
+// (server/request-stack.ts): every request, every page, takes that one path.
 import http from "node:http";
-import path from "node:path";
-import compression from "compression";
 import express from "express";
-import expressStaticGzip from "express-static-gzip";
 
 const development = process.argv.includes("--dev");
 if (development) process.env.NODE_ENV ??= "development";
@@ -15,41 +13,24 @@ server.disable("x-powered-by");
 
 let lifecycle;
 if (development) {
-  server.use(compression());
   const vite = await import("vite").then((module) =>
     module.createServer({ server: { middlewareMode: true } }),
   );
-  server.use(vite.middlewares);
   lifecycle = await vite.ssrLoadModule("./server/app.ts");
-  server.use(async (request, response, next) => {
+  // The browser's files from Vite; the pages from the app's modules as they are now (hot reload).
+  const pages = async (request, response, next) => {
     try {
       const module = await vite.ssrLoadModule("./server/app.ts");
-      module.keptPages(request, response, (error) => (error ? next(error) : module.app(request, response, next)));
+      module.app(request, response, next);
     } catch (error) {
       if (error instanceof Error) vite.ssrFixStacktrace(error);
       next(error);
     }
-  });
+  };
+  lifecycle.mountRequestStack(server, { files: vite.middlewares, pages });
 } else {
   lifecycle = await import("./build/server/index.js");
-  // Kept pages first: they bring their own compression, made once per page, not per request.
-  server.use(lifecycle.keptPages);
-  server.use(compression());
-  // The build wrote each asset also brotli- and gzip-compressed (vite.config.ts): sent as they are.
-  server.use(
-    "/assets",
-    expressStaticGzip("build/client/assets", {
-      enableBrotli: true,
-      orderPreference: ["br", "gz"],
-      index: false,
-      serveStatic: { immutable: true, maxAge: "1y" },
-    }),
-  );
-  // The other public files (favicon.svg) all have an extension; a page's path (/booking/{token})
-  // never makes the disk look for a file of its name.
-  const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
-  server.use((request, response, next) => (path.extname(request.path) ? publicFiles(request, response, next) : next()));
-  server.use(lifecycle.app);
+  lifecycle.mountRequestStack(server, { pages: lifecycle.app });
 }
 
 let report;
@@ -60,10 +41,7 @@ try {
   process.exit(1);
 }
 
-// Production: a kept booking page is answered before Express sees the request (it returns false,
-// having done nothing, for any other request).
-const answerFromKeptPage = development ? () => false : lifecycle.answerFromKeptPage;
-const listener = http.createServer((request, response) => answerFromKeptPage(request, response) || server(request, response));
+const listener = http.createServer(server);
 listener.listen(report.port, () => {
   const url = report.publicUrl;
   console.log(`\nAgency site ready at ${url}  (${report.storage})`);

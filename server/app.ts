@@ -2,8 +2,9 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import express from "express";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { answerFromKeptPage, serveKeptBookingPages } from "~/booking/booking-document.server";
+import { serveKeptBookingPages } from "~/booking/booking-document.server";
 import { startApplication, stopApplication } from "~/server-lifecycle.server";
+import { mountRequestStack } from "./request-stack";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -15,10 +16,9 @@ declare module "react-router" {
 /**
  * The server bundle's entry (see vite.config.ts). It holds the whole app in
  * one module graph: the request handler, the database and the worker.
- * server.js (plain Node) answers kept pages (`answerFromKeptPage`), serves static files and
- * mounts `keptPages` and `app`.
+ * server.js (plain Node) mounts the request stack (server/request-stack.ts) with `app` as its pages.
  */
-export const app = express();
+export const app = express.Router();
 
 // Public forms are rate-limited per visitor address.
 function loadContext(request: express.Request): AppLoadContext {
@@ -39,16 +39,10 @@ function fetchRequest(request: express.Request): Request {
 // its route tables again on every request (a millisecond of CPU per page in the profile).
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 
-app.disable("x-powered-by");
+// Pages answered from memory (app/booking/booking-document.server.ts), behind the request stack
+// like every page: a kept page carries its compressed forms, made once. What they do not keep
+// falls through to React Router.
+app.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetchRequest(request), loadContext(request))));
 app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 
-/**
- * Pages answered from memory (app/booking/booking-document.server.ts). server.js mounts them
- * ahead of its per-request compression and static files: a kept page carries its compressed forms,
- * made once, and answering one then costs a fraction of a millisecond. What they do not keep
- * falls through to `app`.
- */
-export const keptPages = express.Router();
-keptPages.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetchRequest(request), loadContext(request))));
-
-export { answerFromKeptPage, startApplication, stopApplication };
+export { mountRequestStack, startApplication, stopApplication };

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { carriesFlashToast } from "~/ui/flash.server";
@@ -35,43 +34,14 @@ const rendered = new WeakMap<BookingPageData, RenderedPage>();
 /** Headers of the rendered answer that describe the transfer, not the document: set again per answer. */
 const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "vary"]);
 
-const BOOKING_PATH = "/booking/";
-
 /**
- * The fast path, ahead of Express (server.js calls it first for every request): answers a GET or
- * HEAD of /booking/{token} when that link's page and document are kept and the visitor's
- * Accept-Encoding header was negotiated before; returns false, having done nothing, for anything
- * else, which Express then handles (keptBookingPage below, then React Router). Express's own
- * routing costs about as much as the answer, on a machine where every tenth of a millisecond of
- * a kept page shows in the tail of 50 concurrent visitors.
- */
-export function answerFromKeptPage(request: IncomingMessage, response: ServerResponse): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
-  const url = request.url ?? "";
-  if (!url.startsWith(BOOKING_PATH)) return false;
-  // The token's shape excludes a query string, a further path and the `.data` of React Router's requests.
-  const token = url.slice(BOOKING_PATH.length);
-  if (!isWellFormedToken(token) || carriesFlashToast(request.headers.cookie)) return false;
-  const encoding = encodingFor.get(request.headers["accept-encoding"] ?? "");
-  if (encoding === undefined) return false;
-  let kept: BookingPageData | undefined;
-  try {
-    kept = bookingPageCache().keptPage(token);
-  } catch {
-    return false; // no database (yet, or any more): Express answers
-  }
-  const document = kept && rendered.get(kept);
-  if (!document) return false;
-  write(response, document, encoding);
-  return true;
-}
-
-/**
- * Express handler for GET /booking/:token, in front of React Router: answers with the kept
+ * Express handler for GET /booking/:token, behind the request stack (server/request-stack.ts:
+ * common headers, compression, files) and in front of React Router: answers with the kept
  * document when there is one (synchronously: no promise on the way of a kept page), renders and
  * keeps it when there is none, and passes to React Router whatever it does not keep (malformed
  * or unknown links, query strings, a pending toast, the cache not listening, anything but a
- * plain 200 page).
+ * plain 200 page). The answer names its Content-Encoding, so the stack's compression sends it
+ * as it is.
  */
 export function serveKeptBookingPages(render: RenderDocument) {
   return function keptBookingPage(request: Request, response: Response, next: NextFunction): void {
@@ -150,10 +120,7 @@ function negotiate(request: Request): Encoding | null {
 }
 
 function send(request: Request, response: Response, document: RenderedPage): void {
-  write(response, document, negotiate(request));
-}
-
-function write(response: ServerResponse, document: RenderedPage, encoding: Encoding | null): void {
+  const encoding = negotiate(request);
   const body = encoding ? encoded(document, encoding) : document.html;
   response.statusCode = document.status;
   for (const [name, value] of document.headers) response.setHeader(name, value);

@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysToDate, dateInZone, localToInstant, timeInZone } from "~/availability/slot-time";
@@ -35,6 +36,18 @@ async function sendInquiry(name: string, email: string) {
 
 async function toast(page: Page, text: string | RegExp) {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+}
+
+/** A GET that asks for gzip, as a browser does; the answer's headers as sent (the body undecoded). */
+function answerTo(path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${app.url}${path}`, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+      })
+      .on("error", reject);
+  });
 }
 
 /** The booking link from the invitation e-mail the lead received. */
@@ -113,6 +126,15 @@ describe("consultation booking, end to end", () => {
     await invite(adminPage, /Ben Racer/);
     const aikoPath = await invitationLink("aiko@example.test");
     const benPath = await invitationLink("ben@example.test");
+
+    // One request path (server/request-stack.ts): the booking page's second view, answered from the
+    // kept copy, carries the common headers and is compressed, as an ordinary page is.
+    await answerTo(aikoPath);
+    for (const path of [aikoPath, "/"]) {
+      const answer = await answerTo(path);
+      expect(answer.status).toBe(200);
+      expect(answer.headers).toMatchObject({ "x-content-type-options": "nosniff", "content-encoding": "gzip" });
+    }
 
     // Both visitors open their links in Tokyo; only tomorrow (New York) has times.
     const firstStart = localToInstant(tomorrow, "09:00", NY)!;

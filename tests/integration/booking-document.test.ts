@@ -4,23 +4,24 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addSlot } from "~/availability/availability.server";
-import { answerFromKeptPage, serveKeptBookingPages, type RenderDocument } from "~/booking/booking-document.server";
+import { serveKeptBookingPages, type RenderDocument } from "~/booking/booking-document.server";
 import { bookingPageCache, currentBookingPage } from "~/booking/booking-page-cache.server";
 import { bookSlot } from "~/consultations/visitor-booking.server";
 import { createBookingInvitation } from "~/consultations/bookings.server";
 import { db } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
+import { mountRequestStack } from "../../server/request-stack";
 import { testDatabaseKind } from "../support/database-kind";
 import { withTestDatabase } from "../support/test-database";
 
 // The kept booking document in front of React Router (app/booking/booking-document.server.ts),
-// served as server.js does (the fast path, then Express), with a stand-in for React Router's
-// render that, like the route's loader, reads the page cache.
+// served as server.js does (behind the one request stack, server/request-stack.ts), with a
+// stand-in for React Router's render that, like the route's loader, reads the page cache.
 
 withTestDatabase();
 
 let renders = 0;
-let expressRequests = 0;
+let stackRequests = 0;
 let answer: (html: string) => Response = (html) =>
   new Response(html, { headers: { "Content-Type": "text/html", "Cache-Control": "private, no-store" } });
 
@@ -38,14 +39,18 @@ const render: RenderDocument = async (request) => {
 let server: http.Server;
 let origin = "";
 beforeAll(async () => {
-  const app = express();
-  app.use((_request, _response, next) => {
-    expressRequests += 1;
+  const pages = express.Router();
+  pages.get("/booking/:token", serveKeptBookingPages(render));
+  pages.get("/ordinary", (_request, response) => void response.send(`<p>${"An ordinary page. ".repeat(200)}</p>`));
+  pages.use((_request, response) => void response.status(299).send("passed to React Router"));
+  // Where the browser's files are served: every request passes here, after the common headers and compression.
+  const files: express.RequestHandler = (_request, _response, next) => {
+    stackRequests += 1;
     next();
-  });
-  app.get("/booking/:token", serveKeptBookingPages(render));
-  app.use((_request, response) => void response.status(299).send("passed to React Router"));
-  server = http.createServer((request, response) => answerFromKeptPage(request, response) || app(request, response));
+  };
+  const app = express();
+  mountRequestStack(app, { files, pages });
+  server = http.createServer(app);
   server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -55,7 +60,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   renders = 0;
-  expressRequests = 0;
+  stackRequests = 0;
   answer = (html) => new Response(html, { headers: { "Content-Type": "text/html", "Cache-Control": "private, no-store" } });
 });
 
@@ -103,12 +108,17 @@ describe(`the kept booking document (${testDatabaseKind()} database)`, () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(Number(plain.headers["content-length"])).toBe(Buffer.byteLength(first.html));
     expect(renders).toBe(1);
-    // Each Accept-Encoding header went through Express once; a visit again is answered before it.
-    expect(expressRequests).toBe(3);
+    // Every answer, the kept ones too, went through the request stack.
+    expect(stackRequests).toBe(3);
     const again = await get(`/booking/${token}`);
     expect(again.html).toBe(first.html);
-    expect(again.headers).toMatchObject({ "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store" });
-    expect(expressRequests).toBe(3);
+    expect(again.headers).toMatchObject({
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "private, no-store",
+      "content-encoding": "gzip",
+      "x-content-type-options": "nosniff",
+    });
+    expect(stackRequests).toBe(4);
 
     await bookSlot({ token, slotId: slot.id }, new Date("2099-03-01T12:00:00Z"));
     await heard();
@@ -116,7 +126,26 @@ describe(`the kept booking document (${testDatabaseKind()} database)`, () => {
     expect(after.html).toContain("booked 2099-03-03T15:00:00.000Z");
     expect(after.html).not.toContain(`<li>${slot.id}</li>`);
     expect(renders).toBe(2);
-    expect(expressRequests).toBe(4);
+    expect(stackRequests).toBe(5);
+  });
+
+  it("answers a kept page and an ordinary page through the same stack: common headers, compression when asked", async () => {
+    const { token } = await invitation();
+    await get(`/booking/${token}`);
+    const kept = await get(`/booking/${token}`, { "Accept-Encoding": "gzip" });
+    const ordinary = await get("/ordinary", { "Accept-Encoding": "gzip" });
+    expect(renders).toBe(1); // the second answer came from the kept copy
+    for (const page of [kept, ordinary]) {
+      expect(page.status).toBe(200);
+      expect(page.headers).toMatchObject({ "content-encoding": "gzip", "x-content-type-options": "nosniff", vary: "Accept-Encoding" });
+    }
+    expect(ordinary.html).toContain("An ordinary page.");
+    // Not asked to compress: neither is.
+    for (const path of [`/booking/${token}`, "/ordinary"]) {
+      const plain = await get(path, {});
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers["x-content-type-options"]).toBe("nosniff");
+    }
   });
 
   it("renders once for many visitors arriving together", async () => {
