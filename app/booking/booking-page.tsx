@@ -22,7 +22,7 @@ import { toast } from "~/ui/toaster";
 import type { Route } from "./+types/booking-page";
 import { bookingPageCache, currentBookingPage } from "./booking-page-cache.server";
 import { bookSlot, cancelByVisitor, INVALID_LINK, type BookingPageData } from "./booking.server";
-import { clientAddressOf } from "~/site/client-address.server";
+import { clientAddressOf } from "~/request-safety/client-address.server";
 import { refuseBookingAction } from "./booking-rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Book Your Consultation" }, { name: "robots", content: "noindex" }];

@@ -1,4 +1,4 @@
-import { consumeRateLimits, describeWait } from "~/site/rate-limit.server";
+import { consumeRateLimits, describeWait } from "~/request-safety/rate-limit.server";
 
 /**
  * Limits booking actions per client address and per link (DESIGN.md: public input is
