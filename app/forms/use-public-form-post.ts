@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { toast } from "~/ui/toaster";
-import { settleForm, type FieldErrors, type FormResult, type FormSuccess } from "./form-result";
+import type { FieldErrors, FormResult, FormSuccess } from "./form-result";
 
 /** Shown when the server could not be reached or failed; the form keeps what was typed. */
 export const UNREACHABLE_MESSAGE = "We could not reach our server. Please check your connection and try again.";
@@ -33,6 +33,11 @@ export function usePublicFormPost<T extends object = object>(endpoint: string, {
     busy.current = true;
     setSubmitting(true);
     const form = event.currentTarget;
+    // The rule loads with the first submission, not with the page: the public pages' first load is held under 120 KB.
+    const rule = import("./form-result").then(
+      (module) => module.settleForm,
+      () => null,
+    );
     let result: FormResult<T>;
     try {
       const response = await fetch(endpoint, { method: "POST", body: new FormData(form), headers: { Accept: "application/json" } });
@@ -44,11 +49,9 @@ export function usePublicFormPost<T extends object = object>(endpoint: string, {
     busy.current = false;
     setSubmitting(false);
     setAnswer(result);
-    const settled = settleForm(result);
-    if (settled.toast) {
-      const duration = settled.toast.kind === "success" ? successToastDuration : undefined;
-      toast[settled.toast.kind](settled.toast.title, { description: settled.toast.description, ...(duration ? { duration } : {}) });
-    }
+    const settled = (await rule)?.(result);
+    const duration = result.ok ? successToastDuration : undefined;
+    if (settled?.toast) toast[settled.toast.kind](settled.toast.title, { description: settled.toast.description, duration });
     if (result.ok) {
       form.reset();
       onSuccess?.(result);
@@ -59,8 +62,6 @@ export function usePublicFormPost<T extends object = object>(endpoint: string, {
   const refusal = latest && !latest.ok ? latest : undefined;
   return {
     submitting,
-    /** The last answer, with JavaScript or (before any) without. */
-    answer: latest,
     errors: (refusal?.fieldErrors ?? {}) as FieldErrors,
     values: (refusal?.values ?? {}) as Partial<Record<string, string>>,
     formError: refusal?.formError,

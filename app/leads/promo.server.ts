@@ -57,7 +57,7 @@ export async function extendPromo(leadId: string, days: number, actorUserId: str
 export async function setPromoEnabled(leadId: string, enabled: boolean, actorUserId: string, now = new Date()): Promise<Lead> {
   return db().transaction(async (tx) => {
     const lead = await lockLead(tx, leadId);
-    const state = changeablePromoState(lead, now);
+    changeablePromoState(lead, now); // refuses a lead without a code or with a used one
     const lapsed = Boolean(lead.promoExpiresAt && lead.promoExpiresAt.getTime() <= now.getTime());
     const promoStatus = enabled ? (lapsed ? "expired" : "active") : "disabled";
     if (promoStatus === lead.promoStatus) return lead;

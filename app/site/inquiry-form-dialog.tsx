@@ -22,7 +22,7 @@ export default function InquiryFormDialog({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   // A refusal keeps the dialog open with everything the visitor typed; a success clears and closes it.
-  const { submitting, errors, onSubmit } = usePublicFormPost("/inquiry", { onSuccess: () => onOpenChange(false) });
+  const { submitting, errors, formError, onSubmit } = usePublicFormPost("/inquiry", { onSuccess: () => onOpenChange(false) });
   const promo = preset.promo === true;
   const tierLabel = LEAD_TIERS.find((tier) => tier.value === preset.tier)?.label;
 
@@ -81,6 +81,11 @@ export default function InquiryFormDialog({
           <FormField label="Message" name="message" id="inquiry-message" error={errors.message}>
             <Textarea rows={4} maxLength={5000} placeholder="What does your business do, and what should the site help with?" />
           </FormField>
+          {formError ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+              {formError}
+            </p>
+          ) : null}
           <Button type="submit" disabled={submitting}>
             {submitting ? "Sending..." : promo ? "Claim My $99 Website" : "Send Inquiry"}
           </Button>
