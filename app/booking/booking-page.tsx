@@ -8,7 +8,7 @@ import * as React from "react";
 import { data, useLoaderData } from "react-router";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { clientAddressOf } from "~/site/client-address.server";
+import { clientAddressOf } from "~/request-safety/client-address.server";
 import type { Route } from "./+types/booking-page";
 import { answerBookingAction } from "./booking-action.server";
 import { currentBookingPage } from "./booking-page-cache.server";

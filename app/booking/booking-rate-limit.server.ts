@@ -1,5 +1,5 @@
 import { Refusal } from "~/forms/refusal";
-import { consumeRateLimits, describeWait } from "~/site/rate-limit.server";
+import { consumeRateLimits, describeWait } from "~/request-safety/rate-limit.server";
 
 /**
  * Limits booking actions per client address and per link (DESIGN.md: public input is

@@ -23,6 +23,10 @@ describe("the form result rule", () => {
   it("a success closes it: a redirect (no answer) toasts through its flash, an answer with its own toast", () => {
     expect(settleForm(undefined)).toEqual({ close: true, toast: null });
     expect(settleForm({ ok: true, toast: "Saved" })).toEqual({ close: true, toast: { kind: "success", title: "Saved" } });
+    expect(settleForm({ ok: true, toast: "Thank you!", toastDescription: "We'll reply." })).toEqual({
+      close: true,
+      toast: { kind: "success", title: "Thank you!", description: "We'll reply." },
+    });
   });
 
   it("settles once per submission, so each submission toasts once", () => {

@@ -24,7 +24,7 @@ export type FormRefusal = {
  * their toast in the flash cookie (`redirectWithToast`); a form that stays (the public forms, the
  * booking page) answers this, with its toast and whatever the page shows next.
  */
-export type FormSuccess<T extends object = object> = { ok: true; intent?: string; toast?: string } & T;
+export type FormSuccess<T extends object = object> = { ok: true; intent?: string; toast?: string; toastDescription?: string } & T;
 
 export type FormResult<T extends object = object> = FormSuccess<T> | FormRefusal;
 
@@ -77,5 +77,6 @@ export type SettledForm = { close: boolean; toast: { kind: "success" | "error"; 
 export function settleForm(answer: FormResult | undefined): SettledForm {
   if (!answer) return { close: true, toast: null };
   if (!answer.ok) return { close: false, toast: answer.formError ? { kind: "error", title: answer.formErrorTitle ?? "Error", description: answer.formError } : null };
-  return { close: true, toast: answer.toast ? { kind: "success", title: answer.toast } : null };
+  if (!answer.toast) return { close: true, toast: null };
+  return { close: true, toast: { kind: "success", title: answer.toast, ...(answer.toastDescription ? { description: answer.toastDescription } : {}) } };
 }

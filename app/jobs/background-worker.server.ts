@@ -1,6 +1,6 @@
 import { deliverDueEmails } from "~/email/delivery.server";
 import { sweepExpiredPromos } from "~/leads/promo.server";
-import { deleteExpiredRateLimitCounters } from "~/site/rate-limit.server";
+import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.server";
 import { runBookingUpkeep } from "~/consultations/booking-upkeep.server";
 
 /**

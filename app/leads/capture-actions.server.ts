@@ -1,77 +1,76 @@
+import { data } from "react-router";
 import { config } from "~/config.server";
+import { answerForm, parseForm } from "~/forms/form-action.server";
+import { formValues, type FormRefusal, type FormSuccess } from "~/forms/form-result";
+import { Refusal } from "~/forms/refusal";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { formatDate } from "~/ui/date-format";
-import { checkForm, formValues } from "~/forms/form-result";
-import { SERVER_FAILURE_MESSAGE, type PromoClaimOutcome, type SubmissionOutcome } from "./capture-outcome";
+import { CONTACT_SENT, SERVER_FAILURE_MESSAGE, type ClaimedPromo } from "./capture-outcome";
 import { contactSchema, inquirySchema, promoClaimSchema } from "./inquiry-form";
-import { claimPromo, createContactLead, createInquiryLead, HONEYPOT_REFUSAL } from "./lead-capture.server";
+import { claimPromo, createContactLead, createInquiryLead } from "./lead-capture.server";
 
 /**
- * The request side of the public forms, shared by the JSON endpoints (used with JavaScript)
- * and the pages' own actions (used without): parse, call the capture service, answer with
- * an outcome and an HTTP status. Field values come back with a refusal so a page rendered
- * without JavaScript can refill the form.
+ * The request side of the public forms, shared by the JSON endpoints (used with JavaScript) and
+ * the pages' own actions (used without): the one form pattern (`answerForm`, `parseForm`), so
+ * both answer a `FormResult` with its status. A refusal carries what was typed so a page rendered
+ * without JavaScript can refill the form; a fault is answered too (500, nothing saved), because
+ * a visitor must keep the form's data and read a message, never land on an error page.
  */
-export type Answer<T> = { status: number; outcome: T };
-
-/** What the visitor typed, to refill the form; never the honeypot. */
-function typedValues(formData: FormData): Record<string, string> {
-  const { website: _honeypot, ...values } = formValues(formData);
-  return values;
+async function answerPublicForm(request: Request, what: string, handle: (form: FormData) => Promise<object>) {
+  return answerForm(request, {
+    default: async (form) => {
+      try {
+        return await handle(form);
+      } catch (error) {
+        if (error instanceof Refusal) throw error;
+        // Logged as a warning: the visitor sees a clear message and keeps the form's data.
+        if (config().env !== "test") console.warn(`${what} could not be saved:`, error);
+        const failed: FormRefusal = { ok: false, fieldErrors: {}, values: formValues(form), formError: SERVER_FAILURE_MESSAGE };
+        return data(failed, { status: 500 });
+      }
+    },
+  });
 }
 
-function refusalStatus(refusal: string): number {
-  return refusal === HONEYPOT_REFUSAL ? 400 : 429;
-}
-
-function failed(error: unknown, what: string): Answer<{ ok: false; error: string }> {
-  // Logged as a warning: the visitor sees a clear message and keeps the form's data.
-  if (config().env !== "test") console.warn(`${what} could not be saved:`, error);
-  return { status: 500, outcome: { ok: false, error: SERVER_FAILURE_MESSAGE } };
-}
-
-export async function answerPromoClaim(formData: FormData, clientAddress: string): Promise<Answer<PromoClaimOutcome>> {
-  const checked = checkForm(promoClaimSchema, formData);
-  if (!checked.ok) return { status: 400, outcome: { ok: false, fieldErrors: checked.fieldErrors, values: typedValues(formData) } };
-  try {
-    const result = await claimPromo(checked.data, { clientAddress });
-    if (!result.ok) return { status: refusalStatus(result.refusal), outcome: { ok: false, error: result.refusal, values: typedValues(formData) } };
+export function answerPromoClaim(request: Request, clientAddress: string) {
+  return answerPublicForm(request, "A promo claim", async (form): Promise<FormSuccess<ClaimedPromo>> => {
+    const input = parseForm(promoClaimSchema, form);
+    const claimed = await claimPromo(input, { clientAddress });
     const settings = await getOrganizationSettings();
     return {
-      status: 200,
-      outcome: {
-        ok: true,
-        code: result.code,
-        email: checked.data.email,
-        expiresOn: formatDate(result.expiresAt, settings.timezone),
-        alreadyClaimed: result.alreadyClaimed,
-      },
+      ok: true,
+      code: claimed.code,
+      email: input.email,
+      expiresOn: formatDate(claimed.expiresAt, settings.timezone),
+      alreadyClaimed: claimed.alreadyClaimed,
+      toast: "Success",
+      toastDescription: `Check ${input.email} for your unique promo code — valid for 7 days!`,
     };
-  } catch (error) {
-    return failed(error, "A promo claim");
-  }
+  });
 }
 
-export async function answerInquiry(formData: FormData, clientAddress: string): Promise<Answer<SubmissionOutcome>> {
-  const checked = checkForm(inquirySchema, formData);
-  if (!checked.ok) return { status: 400, outcome: { ok: false, fieldErrors: checked.fieldErrors, values: typedValues(formData) } };
-  try {
-    const result = await createInquiryLead(checked.data, { clientAddress });
-    if (!result.ok) return { status: refusalStatus(result.refusal), outcome: { ok: false, error: result.refusal } };
-    return { status: 200, outcome: { ok: true } };
-  } catch (error) {
-    return failed(error, "An inquiry");
-  }
+export function answerInquiry(request: Request, clientAddress: string) {
+  return answerPublicForm(request, "An inquiry", async (form): Promise<FormSuccess> => {
+    await createInquiryLead(parseForm(inquirySchema, form), { clientAddress });
+    return { ok: true, toast: "Thank you!", toastDescription: "We'll get back to you within 24-48 hours. Check your email!" };
+  });
 }
 
-export async function answerContact(formData: FormData, clientAddress: string): Promise<Answer<SubmissionOutcome>> {
-  const checked = checkForm(contactSchema, formData);
-  if (!checked.ok) return { status: 400, outcome: { ok: false, fieldErrors: checked.fieldErrors, values: typedValues(formData) } };
-  try {
-    const result = await createContactLead(checked.data, { clientAddress });
-    if (!result.ok) return { status: refusalStatus(result.refusal), outcome: { ok: false, error: result.refusal, values: typedValues(formData) } };
-    return { status: 200, outcome: { ok: true } };
-  } catch (error) {
-    return failed(error, "A contact message");
-  }
+export function answerContact(request: Request, clientAddress: string) {
+  return answerPublicForm(request, "A contact message", async (form): Promise<FormSuccess> => {
+    await createContactLead(parseForm(contactSchema, form), { clientAddress });
+    return { ok: true, toast: CONTACT_SENT.title, toastDescription: CONTACT_SENT.text };
+  });
+}
+
+/** The JSON endpoints send the same answer as JSON, with its status. */
+export async function asJson(answer: Promise<unknown>): Promise<Response> {
+  const result = await answer;
+  if (result instanceof Response) return result;
+  if (isDataWithInit(result)) return Response.json(result.data, result.init ?? undefined);
+  return Response.json(result);
+}
+
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && "data" in value && "init" in value;
 }

@@ -1,19 +1,20 @@
-import type { FieldErrors } from "~/forms/form-result";
+import type { FormResult } from "~/forms/form-result";
 
 /**
- * What a public form's submission came to, as the browser sees it (JSON from the
- * form endpoints, or action data when the page posted without JavaScript). Pure types.
+ * What the public forms answer (the one `FormResult` shape), as the browser sees it: JSON from
+ * the form endpoints, or action data when the page posted without JavaScript. Pure.
  */
-export type SubmissionRefused =
-  | { ok: false; fieldErrors: FieldErrors; error?: undefined; values?: Record<string, string> }
-  | { ok: false; error: string; fieldErrors?: undefined; values?: Record<string, string> };
 
-export type SubmissionOutcome = { ok: true } | SubmissionRefused;
+/** A claimed $99 code, as the packages page shows it. */
+export type ClaimedPromo = { code: string; email: string; expiresOn: string; alreadyClaimed: boolean };
 
-export type PromoClaimOutcome =
-  | { ok: true; code: string; email: string; expiresOn: string; alreadyClaimed: boolean }
-  | SubmissionRefused;
+export type PromoClaimResult = FormResult<ClaimedPromo>;
 
-/** Shown when the server could not be reached or failed; the form keeps what was typed. */
-export const UNREACHABLE_MESSAGE = "We could not reach our server. Please check your connection and try again.";
+/** The contact page's success, both its toast (with JavaScript) and its note on the page (without). */
+export const CONTACT_SENT = {
+  title: "Message Sent!",
+  text: "We'll get back to you within 24-48 business hours. Check your email!",
+} as const;
+
+/** Answered (500) when saving failed; the form keeps what was typed. */
 export const SERVER_FAILURE_MESSAGE = "Something went wrong on our side and nothing was saved. Please try again in a moment.";

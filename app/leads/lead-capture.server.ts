@@ -2,8 +2,10 @@ import { randomInt } from "node:crypto";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
+import { Refusal } from "~/forms/refusal";
+import { refuseFilledHoneypot } from "~/request-safety/honeypot";
 import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/settings/schema";
-import { consumeRateLimits, describeWait, type RateLimitRule } from "~/site/rate-limit.server";
+import { consumeRateLimits, describeWait, type RateLimitRule } from "~/request-safety/rate-limit.server";
 import { launchOfferText } from "~/site/tier-display";
 import { formatDate } from "~/ui/date-format";
 import type { ContactInput, InquiryInput, PromoClaimInput, PromoPlacement } from "./inquiry-form";
@@ -14,13 +16,12 @@ import { leads, leadTimelineEvents, type Lead } from "./schema";
 /**
  * Public lead capture: the promo claim, the inquiry dialog and the contact form.
  * Each accepted submission writes the lead, its timeline entry and the e-mails it
- * causes (into the outbox) in one transaction. A refused submission creates nothing.
+ * causes (into the outbox) in one transaction. A refused submission (a filled honeypot, 400; a
+ * rate limit, 429) throws `Refusal` before anything is written, so it creates nothing.
  */
 
 /** Who sent the request: the rate limits count per address. */
 export type Submitter = { clientAddress: string; now?: Date };
-
-export type Refusal = { ok: false; refusal: string };
 
 /** A re-sent welcome e-mail waits at least this long after the previous one. */
 export const PROMO_EMAIL_RESEND_INTERVAL_MS = 60 * 60_000;
@@ -36,9 +37,6 @@ export const PUBLIC_FORM_LIMITS = {
   overall: { limit: 500, windowMs: HOUR },
 } as const;
 
-export const HONEYPOT_REFUSAL =
-  "This submission looked automated, so it was not sent. If you are a person, please reload the page and try again.";
-
 function rulesFor(form: PublicForm, email: string, clientAddress: string): RateLimitRule[] {
   return [
     { key: `${form}:ip:${clientAddress}`, ...PUBLIC_FORM_LIMITS.perAddress },
@@ -47,22 +45,22 @@ function rulesFor(form: PublicForm, email: string, clientAddress: string): RateL
   ];
 }
 
-/** Honeypot first (bots), then the rate limits; null when the submission may go ahead. */
+/** Honeypot first (bots, 400), then the rate limits (429); returns when the submission may go ahead. */
 async function refuseIfAbusive(
   form: PublicForm,
   input: { email: string; website?: string | undefined },
   submitter: Submitter,
-): Promise<Refusal | null> {
-  if (input.website && input.website.trim() !== "") return { ok: false, refusal: HONEYPOT_REFUSAL };
+): Promise<void> {
+  refuseFilledHoneypot(input.website);
   const verdict = await consumeRateLimits(rulesFor(form, input.email, submitter.clientAddress), { now: submitter.now });
-  if (verdict.allowed) return null;
+  if (verdict.allowed) return;
   const wait = describeWait(verdict.retryAfterMs);
   const refusal = verdict.key.includes(":email:")
     ? `We have already received several requests for this e-mail address. Please try again ${wait}.`
     : verdict.key.endsWith(":all")
       ? `We are receiving an unusual number of requests right now. Please try again ${wait}.`
       : `You have sent several requests in a short time. Please try again ${wait}.`;
-  return { ok: false, refusal };
+  throw new Refusal(refusal, { status: 429 });
 }
 
 async function readSettings(tx: DatabaseExecutor): Promise<OrganizationSettings> {
@@ -101,9 +99,7 @@ const PLACEMENT_SOURCE: Record<PromoPlacement, LeadSource> = {
   packages_page: "$99 Packages Page",
 };
 
-export type PromoClaimResult =
-  | { ok: true; code: string; expiresAt: Date; leadId: string; alreadyClaimed: boolean; emailQueued: boolean }
-  | Refusal;
+export type PromoClaimResult = { code: string; expiresAt: Date; leadId: string; alreadyClaimed: boolean; emailQueued: boolean };
 
 /**
  * Claims the launch offer: a lead with a unique promo code, active for the configured days,
@@ -111,8 +107,7 @@ export type PromoClaimResult =
  * that code back (the welcome e-mail re-sent at most once an hour), never a second code.
  */
 export async function claimPromo(input: PromoClaimInput, submitter: Submitter): Promise<PromoClaimResult> {
-  const refused = await refuseIfAbusive("promo-claim", input, submitter);
-  if (refused) return refused;
+  await refuseIfAbusive("promo-claim", input, submitter);
   const now = submitter.now ?? new Date();
   const email = input.email.trim();
 
@@ -142,7 +137,6 @@ export async function claimPromo(input: PromoClaimInput, submitter: Submitter): 
         await tx.update(leads).set({ promoEmailSentAt: now, updatedAt: now }).where(eq(leads.id, existing.id));
       }
       return {
-        ok: true,
         code: existing.promoCode,
         expiresAt: existing.promoExpiresAt,
         leadId: existing.id,
@@ -175,7 +169,7 @@ export async function claimPromo(input: PromoClaimInput, submitter: Submitter): 
     if (!lead) throw new Error("The lead was not saved");
     await tx.insert(leadTimelineEvents).values({ leadId: lead.id, event: "promo_claimed", data: { source, code }, createdAt: now });
     await enqueueWelcomeEmail(tx, lead, code, expiresAt, settings, tiers);
-    return { ok: true, code, expiresAt, leadId: lead.id, alreadyClaimed: false, emailQueued: true };
+    return { code, expiresAt, leadId: lead.id, alreadyClaimed: false, emailQueued: true };
   });
 }
 
@@ -218,7 +212,7 @@ async function enqueueWelcomeEmail(
 // ---------------------------------------------------------------------------------------------
 // The inquiry dialog
 
-export type CaptureResult = { ok: true; leadId: string } | Refusal;
+export type CaptureResult = { leadId: string };
 
 /**
  * A visitor's inquiry becomes a lead (status new) with its first timeline entry, a
@@ -226,8 +220,7 @@ export type CaptureResult = { ok: true; leadId: string } | Refusal;
  * notification to the agency, in one transaction.
  */
 export async function createInquiryLead(input: InquiryInput, submitter: Submitter): Promise<CaptureResult> {
-  const refused = await refuseIfAbusive("inquiry", input, submitter);
-  if (refused) return refused;
+  await refuseIfAbusive("inquiry", input, submitter);
   const now = submitter.now ?? new Date();
   return db().transaction(async (tx) => {
     const settings = await readSettings(tx);
@@ -266,7 +259,7 @@ export async function createInquiryLead(input: InquiryInput, submitter: Submitte
     const templateKey = input.promo ? "inquiry_confirmation_promo" : "inquiry_confirmation";
     await enqueueTemplatedEmail(tx, { templateKey, emailType: templateKey, to: lead.email, toName: lead.name, leadId: lead.id, variables });
     await notifyAgency(tx, settings, lead, "admin_notification", { ...variables, Source: source });
-    return { ok: true, leadId: lead.id };
+    return { leadId: lead.id };
   });
 }
 
@@ -278,8 +271,7 @@ export async function createInquiryLead(input: InquiryInput, submitter: Submitte
  * visitor and a notification to the agency, in one transaction.
  */
 export async function createContactLead(input: ContactInput, submitter: Submitter): Promise<CaptureResult> {
-  const refused = await refuseIfAbusive("contact", input, submitter);
-  if (refused) return refused;
+  await refuseIfAbusive("contact", input, submitter);
   const now = submitter.now ?? new Date();
   return db().transaction(async (tx) => {
     const settings = await readSettings(tx);
@@ -316,7 +308,7 @@ export async function createContactLead(input: ContactInput, submitter: Submitte
       variables,
     });
     await notifyAgency(tx, settings, lead, "contact_notification", { ...variables, Source: "contact-page" });
-    return { ok: true, leadId: lead.id };
+    return { leadId: lead.id };
   });
 }
 

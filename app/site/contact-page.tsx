@@ -1,21 +1,21 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { useCallback, useState } from "react";
-import { data, useActionData, useRouteLoaderData } from "react-router";
+import { useState } from "react";
+import { useActionData, useRouteLoaderData } from "react-router";
+import type { FormResult } from "~/forms/form-result";
+import { usePublicFormPost } from "~/forms/use-public-form-post";
 import { answerContact } from "~/leads/capture-actions.server";
-import type { SubmissionOutcome } from "~/leads/capture-outcome";
+import { CONTACT_SENT } from "~/leads/capture-outcome";
 import { BUSINESS_TYPES } from "~/leads/lead-options";
 import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
-import { toast } from "~/ui/toaster";
 import type { Route } from "./+types/contact-page";
-import { clientAddressOf } from "./client-address.server";
-import { HoneypotField } from "./honeypot-field";
+import { clientAddressOf } from "~/request-safety/client-address.server";
+import { HoneypotField } from "~/request-safety/honeypot-field";
 import { publicPageMeta } from "./seo";
 import type { loader as siteLoader } from "./site-layout";
-import { useFormPost } from "./use-form-post";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches, {
@@ -26,33 +26,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 // The form posts here when JavaScript is off; the page then says what happened.
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, outcome } = await answerContact(await request.formData(), clientAddressOf(context));
-  return data(outcome, { status });
+  return answerContact(request, clientAddressOf(context));
 }
-
-const SENT_TITLE = "Message Sent!";
-const SENT_TEXT = "We'll get back to you within 24-48 business hours. Check your email!";
 
 export default function ContactPage() {
   const site = useRouteLoaderData<typeof siteLoader>("site/site-layout");
   const email = site?.email ?? null;
-  const posted = useActionData<typeof action>();
+  const posted = useActionData<FormResult>();
   const [sentWithScript, setSentWithScript] = useState(false);
-
-  const handle = useCallback((outcome: SubmissionOutcome, form: HTMLFormElement) => {
-    if (outcome.ok) {
-      toast.success(SENT_TITLE, { description: SENT_TEXT, duration: 5_000 });
-      form.reset();
-      setSentWithScript(true);
-    } else if (outcome.error) {
-      toast.error("Error", { description: outcome.error });
-    }
-  }, []);
-  const { submitting, outcome: fetched, onSubmit } = useFormPost<SubmissionOutcome>("/contact-message", handle);
-  const outcome = fetched ?? posted;
-  const fieldErrors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
-  const values = outcome && !outcome.ok ? (outcome.values ?? {}) : {};
-  const refusal = outcome && !outcome.ok ? outcome.error : undefined;
+  const { submitting, errors, values, formError, onSubmit } = usePublicFormPost("/contact-message", {
+    initial: posted,
+    successToastDuration: 5_000,
+    onSuccess: () => setSentWithScript(true),
+  });
   const sent = sentWithScript || posted?.ok === true;
 
   return (
@@ -101,23 +87,23 @@ export default function ContactPage() {
           <h2 className="text-2xl font-bold">Send us a message</h2>
           {sent ? (
             <div role="status" className="mt-4 rounded-md border border-success/40 bg-success/5 p-4">
-              <p className="font-semibold">{SENT_TITLE}</p>
-              <p className="text-sm text-muted-foreground">{SENT_TEXT}</p>
+              <p className="font-semibold">{CONTACT_SENT.title}</p>
+              <p className="text-sm text-muted-foreground">{CONTACT_SENT.text}</p>
             </div>
           ) : null}
           <form method="post" action="/contact" onSubmit={onSubmit} className="mt-6 grid gap-4">
             <HoneypotField id="contact-website" />
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Name" name="name" id="contact-name" error={fieldErrors.name} required>
+              <FormField label="Name" name="name" id="contact-name" error={errors.name} required>
                 <Input autoComplete="name" maxLength={120} defaultValue={values.name} />
               </FormField>
-              <FormField label="Email" name="email" id="contact-email" error={fieldErrors.email} required>
+              <FormField label="Email" name="email" id="contact-email" error={errors.email} required>
                 <Input type="email" autoComplete="email" maxLength={254} defaultValue={values.email} />
               </FormField>
-              <FormField label="Phone" name="phone" id="contact-phone" error={fieldErrors.phone}>
+              <FormField label="Phone" name="phone" id="contact-phone" error={errors.phone}>
                 <Input type="tel" autoComplete="tel" maxLength={40} defaultValue={values.phone} />
               </FormField>
-              <FormField label="Business type" name="businessType" id="contact-business-type" error={fieldErrors.businessType}>
+              <FormField label="Business type" name="businessType" id="contact-business-type" error={errors.businessType}>
                 <NativeSelect defaultValue={values.businessType ?? ""}>
                   <option value="">Select…</option>
                   {BUSINESS_TYPES.map((option) => (
@@ -128,12 +114,12 @@ export default function ContactPage() {
                 </NativeSelect>
               </FormField>
             </div>
-            <FormField label="Message" name="message" id="contact-message" error={fieldErrors.message} required>
+            <FormField label="Message" name="message" id="contact-message" error={errors.message} required>
               <Textarea rows={6} maxLength={5000} defaultValue={values.message} placeholder="Tell us about your business and how we can help." />
             </FormField>
-            {refusal ? (
+            {formError ? (
               <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-                {refusal}
+                {formError}
               </p>
             ) : null}
             <Button type="submit" size="lg" disabled={submitting}>

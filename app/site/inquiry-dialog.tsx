@@ -1,8 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
-import type { LeadTier } from "~/leads/lead-options";
 import { onDemand, useOnDemandDialog } from "~/ui/on-demand";
-
-export type InquiryPreset = { tier?: LeadTier; promo?: boolean };
+import type { InquiryPreset } from "./inquiry-preset";
 
 type InquiryDialogContextValue = { openInquiry: (preset?: InquiryPreset) => void };
 

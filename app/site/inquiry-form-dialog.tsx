@@ -1,5 +1,4 @@
-import { useCallback } from "react";
-import type { SubmissionOutcome } from "~/leads/capture-outcome";
+import { usePublicFormPost } from "~/forms/use-public-form-post";
 import { BUSINESS_TYPES, INDUSTRIES, LEAD_TIERS } from "~/leads/lead-options";
 import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
@@ -7,10 +6,8 @@ import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
-import { toast } from "~/ui/toaster";
-import { HoneypotField } from "./honeypot-field";
-import type { InquiryPreset } from "./inquiry-dialog";
-import { useFormPost } from "./use-form-post";
+import { HoneypotField } from "~/request-safety/honeypot-field";
+import type { InquiryPreset } from "./inquiry-preset";
 
 /** The inquiry dialog (spec 000, Inquiry dialog): name and e-mail required; clears and closes on success. */
 export default function InquiryFormDialog({
@@ -24,21 +21,8 @@ export default function InquiryFormDialog({
   preset: InquiryPreset;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const handle = useCallback(
-    (outcome: SubmissionOutcome, form: HTMLFormElement) => {
-      if (outcome.ok) {
-        toast.success("Thank you!", { description: "We'll get back to you within 24-48 hours. Check your email!" });
-        form.reset();
-        onOpenChange(false);
-      } else if (outcome.error) {
-        // The dialog stays open with everything the visitor typed.
-        toast.error("Error", { description: outcome.error });
-      }
-    },
-    [onOpenChange],
-  );
-  const { submitting, outcome, onSubmit } = useFormPost<SubmissionOutcome>("/inquiry", handle);
-  const fieldErrors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
+  // A refusal keeps the dialog open with everything the visitor typed; a success clears and closes it.
+  const { submitting, errors, formError, onSubmit } = usePublicFormPost("/inquiry", { onSuccess: () => onOpenChange(false) });
   const promo = preset.promo === true;
   const tierLabel = LEAD_TIERS.find((tier) => tier.value === preset.tier)?.label;
 
@@ -63,17 +47,17 @@ export default function InquiryFormDialog({
           <input type="hidden" name="tier" value={preset.tier ?? ""} />
           <input type="hidden" name="promo" value={promo ? "true" : "false"} />
           <HoneypotField id="inquiry-website" />
-          <FormField label="Name" name="name" id="inquiry-name" error={fieldErrors.name} required>
+          <FormField label="Name" name="name" id="inquiry-name" error={errors.name} required>
             <Input autoComplete="name" maxLength={120} />
           </FormField>
-          <FormField label="Email" name="email" id="inquiry-email" error={fieldErrors.email} required>
+          <FormField label="Email" name="email" id="inquiry-email" error={errors.email} required>
             <Input type="email" autoComplete="email" maxLength={254} />
           </FormField>
-          <FormField label="Phone" name="phone" id="inquiry-phone" error={fieldErrors.phone}>
+          <FormField label="Phone" name="phone" id="inquiry-phone" error={errors.phone}>
             <Input type="tel" autoComplete="tel" maxLength={40} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Business type" name="businessType" id="inquiry-business-type" error={fieldErrors.businessType}>
+            <FormField label="Business type" name="businessType" id="inquiry-business-type" error={errors.businessType}>
               <NativeSelect defaultValue="">
                 <option value="">Select…</option>
                 {BUSINESS_TYPES.map((option) => (
@@ -83,7 +67,7 @@ export default function InquiryFormDialog({
                 ))}
               </NativeSelect>
             </FormField>
-            <FormField label="Industry" name="industry" id="inquiry-industry" error={fieldErrors.industry}>
+            <FormField label="Industry" name="industry" id="inquiry-industry" error={errors.industry}>
               <NativeSelect defaultValue="">
                 <option value="">Select…</option>
                 {INDUSTRIES.map((option) => (
@@ -94,9 +78,14 @@ export default function InquiryFormDialog({
               </NativeSelect>
             </FormField>
           </div>
-          <FormField label="Message" name="message" id="inquiry-message" error={fieldErrors.message}>
+          <FormField label="Message" name="message" id="inquiry-message" error={errors.message}>
             <Textarea rows={4} maxLength={5000} placeholder="What does your business do, and what should the site help with?" />
           </FormField>
+          {formError ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+              {formError}
+            </p>
+          ) : null}
           <Button type="submit" disabled={submitting}>
             {submitting ? "Sending..." : promo ? "Claim My $99 Website" : "Send Inquiry"}
           </Button>

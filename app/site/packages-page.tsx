@@ -1,14 +1,15 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { answerPromoClaim } from "~/leads/capture-actions.server";
+import type { ClaimedPromo, PromoClaimResult } from "~/leads/capture-outcome";
 import { listPackageTiers } from "~/settings/settings.server";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/packages-page";
-import { clientAddressOf } from "./client-address.server";
+import { clientAddressOf } from "~/request-safety/client-address.server";
 import { PackageCards } from "./package-cards";
-import { PromoClaimForm, type ClaimedPromo } from "./promo-claim-form";
+import { PromoClaimForm } from "./promo-claim-form";
 import { publicPageMeta } from "./seo";
 import { SiteMockup } from "./site-mockup";
 
@@ -26,8 +27,7 @@ export async function loader(_: Route.LoaderArgs) {
 
 // The claim form posts here when JavaScript is off; the page then shows the code or the problem.
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, outcome } = await answerPromoClaim(await request.formData(), clientAddressOf(context));
-  return data(outcome, { status });
+  return answerPromoClaim(request, clientAddressOf(context));
 }
 
 const EXAMPLES = [
@@ -39,7 +39,7 @@ const EXAMPLES = [
 
 export default function PackagesPage() {
   const { tiers } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  const posted = useActionData<PromoClaimResult>();
   const [claimed, setClaimed] = useState<ClaimedPromo | null>(null);
   const shown = claimed ?? (posted?.ok ? posted : null);
 

@@ -1,7 +1,7 @@
 import { Check, ExternalLink } from "lucide-react";
 import { buttonVariants } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
-import type { PortfolioEntry } from "./portfolio-page";
+import type { PortfolioEntry } from "./portfolio-entry";
 
 /** A portfolio project's details: category, description, package, features and an optional visit link. */
 export default function PortfolioDialog({

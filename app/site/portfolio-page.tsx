@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useLoaderData } from "react-router";
 import { onDemand, useOnDemandDialog } from "~/ui/on-demand";
 import type { Route } from "./+types/portfolio-page";
+import type { PortfolioEntry } from "./portfolio-entry";
 import { listPortfolioItems } from "./portfolio.server";
 import { publicPageMeta } from "./seo";
 import { SiteMockup } from "./site-mockup";
@@ -19,8 +20,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader(_: Route.LoaderArgs) {
   return { items: await listPortfolioItems() };
 }
-
-export type PortfolioEntry = Awaited<ReturnType<typeof loader>>["items"][number];
 
 const LOOKS = [
   { variant: "booking", accent: "#5b3fa0" },

@@ -1,15 +1,11 @@
-import { useCallback } from "react";
-import type { PromoClaimOutcome } from "~/leads/capture-outcome";
+import { usePublicFormPost } from "~/forms/use-public-form-post";
+import type { ClaimedPromo, PromoClaimResult } from "~/leads/capture-outcome";
 import type { PromoPlacement } from "~/leads/inquiry-form";
 import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { toast } from "~/ui/toaster";
-import { HoneypotField } from "./honeypot-field";
+import { HoneypotField } from "~/request-safety/honeypot-field";
 import { markPopupSeen, markPromoClaimed } from "./promo-offer-state";
-import { useFormPost } from "./use-form-post";
-
-export type ClaimedPromo = Extract<PromoClaimOutcome, { ok: true }>;
 
 /**
  * The $99 claim form (popup, sticky button, packages page): full name, e-mail and phone.
@@ -26,45 +22,34 @@ export function PromoClaimForm({
   idPrefix: string;
   onClaimed?: (claimed: ClaimedPromo) => void;
   /** What the page's action answered when the form was posted without JavaScript. */
-  initialOutcome?: PromoClaimOutcome;
+  initialOutcome?: PromoClaimResult;
   submitLabel?: string;
 }) {
-  const handle = useCallback(
-    (outcome: PromoClaimOutcome, form: HTMLFormElement) => {
-      if (outcome.ok) {
-        toast.success("Success", { description: `Check ${outcome.email} for your unique promo code — valid for 7 days!` });
-        markPromoClaimed();
-        markPopupSeen();
-        form.reset();
-        onClaimed?.(outcome);
-      } else if (outcome.error) {
-        toast.error("Error", { description: outcome.error });
-      }
+  const { submitting, errors, values, formError, onSubmit } = usePublicFormPost<ClaimedPromo>("/promo-claim", {
+    initial: initialOutcome,
+    onSuccess: (claimed) => {
+      markPromoClaimed();
+      markPopupSeen();
+      onClaimed?.(claimed);
     },
-    [onClaimed],
-  );
-  const { submitting, outcome: posted, onSubmit } = useFormPost<PromoClaimOutcome>("/promo-claim", handle);
-  const outcome = posted ?? initialOutcome;
-  const fieldErrors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
-  const values = outcome && !outcome.ok ? (outcome.values ?? {}) : {};
-  const refusal = outcome && !outcome.ok ? outcome.error : undefined;
+  });
 
   return (
     <form method="post" action="/packages" onSubmit={onSubmit} className="grid gap-4" noValidate={false}>
       <input type="hidden" name="placement" value={placement} />
       <HoneypotField id={`${idPrefix}-website`} />
-      <FormField label="Full name" name="name" id={`${idPrefix}-name`} error={fieldErrors.name} required>
+      <FormField label="Full name" name="name" id={`${idPrefix}-name`} error={errors.name} required>
         <Input autoComplete="name" maxLength={120} defaultValue={values.name} />
       </FormField>
-      <FormField label="Email" name="email" id={`${idPrefix}-email`} error={fieldErrors.email} required>
+      <FormField label="Email" name="email" id={`${idPrefix}-email`} error={errors.email} required>
         <Input type="email" autoComplete="email" maxLength={254} defaultValue={values.email} />
       </FormField>
-      <FormField label="Phone" name="phone" id={`${idPrefix}-phone`} error={fieldErrors.phone} required>
+      <FormField label="Phone" name="phone" id={`${idPrefix}-phone`} error={errors.phone} required>
         <Input type="tel" autoComplete="tel" maxLength={40} defaultValue={values.phone} />
       </FormField>
-      {refusal ? (
+      {formError ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-          {refusal}
+          {formError}
         </p>
       ) : null}
       <Button type="submit" size="lg" disabled={submitting}>

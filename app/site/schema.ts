@@ -16,18 +16,3 @@ export const portfolioItems = pgTable("portfolio_items", {
 });
 
 export type PortfolioItem = typeof portfolioItems.$inferSelect;
-
-/**
- * Fixed-window request counters for the public forms' rate limits (app/site/rate-limit.server.ts).
- * In the database, not in memory, so every app process counts the same requests.
- * `key` names the rule and the subject, e.g. `promo-claim:ip:203.0.113.9`.
- */
-export const rateLimitCounters = pgTable("rate_limit_counters", {
-  key: text("key").primaryKey(),
-  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
-  count: integer("count").notNull(),
-  /** When the current window ends; the cleanup job deletes rows past it. */
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});
-
-export type RateLimitCounter = typeof rateLimitCounters.$inferSelect;

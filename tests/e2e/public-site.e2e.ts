@@ -414,7 +414,7 @@ describe("the inquiry dialog and the header", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("Ines Inquiry");
     await dialog.getByLabel("Email").fill("ines@example.com");
-    await page.route("**/inquiry", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ ok: false, error: "Something went wrong on our side and nothing was saved. Please try again in a moment." }) }));
+    await page.route("**/inquiry", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ ok: false, fieldErrors: {}, values: {}, formError: "Something went wrong on our side and nothing was saved. Please try again in a moment." }) }));
     await dialog.getByRole("button", { name: "Send Inquiry" }).click();
     await page.getByText("Something went wrong on our side").first().waitFor();
     expect(await dialog.getByLabel("Name").inputValue()).toBe("Ines Inquiry");

@@ -39,7 +39,6 @@ describe("the e-mails of public submissions, through a real SMTP server", () => 
       promoClaimSchema.parse({ name: "Jo Park", email: "jo@example.com", phone: "214 555 0101", placement: "popup" }),
       { clientAddress: "10.2.0.1", now },
     );
-    if (!result.ok) throw new Error(result.refusal);
     await deliverAll();
     const received = await mail.waitFor((m) => m.envelopeTo.includes("jo@example.com"));
     expect(received.subject).toContain(result.code);
@@ -88,7 +87,7 @@ describe("the e-mails of public submissions, through a real SMTP server", () => 
           promoClaimSchema.parse({ name: `Visitor ${index}`, email: `outage${index}@example.com`, phone: "214-555-0102", placement: "packages_page" }),
           { clientAddress: `10.3.${Math.floor(index / 5)}.${index % 5}`, now: start },
         );
-        expect(result.ok).toBe(true);
+        expect(result.code).toEqual(expect.any(String));
       }
       // One pass of the worker over everything that is due: each message is tried once and refused.
       const during = await deliverDueEmails({ transport: smtp(), batchSize: 200 });
