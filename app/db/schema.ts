@@ -13,3 +13,4 @@ export * from "~/campaigns/schema";
 export * from "~/referrals/schema";
 export * from "~/email/schema";
 export * from "~/site/schema";
+export * from "~/admin/schema";
