@@ -166,7 +166,7 @@ function ColumnsMenu<Row>({
 
 /** Compact cells; every header cell sticks to the top of the table's box, over the rows. */
 const HEAD_CELL = "sticky top-0 z-20 h-9 bg-background px-2";
-const BODY_CELL = "px-2 py-1";
+const BODY_CELL = "px-2 py-1 whitespace-nowrap";
 /** Sticky cells cover what scrolls under them, so they carry the row's background (hover and selection included). */
 const STICKY_BODY_CELL =
   "sticky z-10 bg-background group-hover:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-background))] group-data-[state=selected]:bg-muted";
@@ -268,10 +268,10 @@ export function DataTable<Row>({
           data-slot="table"
           aria-label={label}
           className={cn(
-            "w-full border-separate border-spacing-0 text-sm",
+            "w-full border-separate border-spacing-0 text-[0.8125rem]",
             // Compact rows: smaller padding, and the controls in cells (selects, the row menu) one size down.
             "[&_td]:border-b [&_th]:border-b [&_tbody_tr:last-child_td]:border-b-0",
-            "[&_td_select]:h-7 [&_td_select]:py-0 [&_td_button[aria-haspopup=menu]]:size-7",
+            "[&_td_select]:h-7 [&_td_select]:py-0 [&_td_select]:pl-2 [&_td_select]:pr-7 [&_td_[data-slot=native-select-wrapper]]:w-28 [&_td_button[aria-haspopup=menu]]:size-7",
           )}
         >
           <TableHeader className="[&_tr]:border-b-0">

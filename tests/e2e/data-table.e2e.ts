@@ -30,7 +30,7 @@ beforeAll(async () => {
     { env: environment, stdio: "pipe" },
   );
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
-});
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -47,7 +47,8 @@ const leadsTable = (page: Page) => page.getByRole("table", { name: "Leads" });
 const headers = async (page: Page) => (await leadsTable(page).locator("thead th").allTextContents()).map((text) => text.trim());
 
 /** Columns whose header is wholly inside the table's box and the window; rows wholly inside the window. */
-function measure(page: Page) {
+async function measure(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
   return page.evaluate(() => {
     const table = document.querySelector("table[aria-label=Leads]");
     const box = table?.parentElement?.getBoundingClientRect();
