@@ -35,6 +35,7 @@ export default [
       route("consultations", "consultations/consultations-page.tsx"),
       route("bookings", "consultations/bookings-page.tsx"),
       route("booking-invitations", "consultations/booking-invitations-route.ts"),
+      route("table-columns", "admin/table-columns-route.ts"),
     ]),
     route("leads/:leadId/convert", "clients/convert-lead-route.ts"),
     route("clients/export", "clients/clients-export-route.ts"),

@@ -4,14 +4,17 @@ import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/class-names";
+import { TableColumnPreferences } from "~/ui/data-table";
 import type { Route } from "./+types/admin-layout";
 import { ADMIN_NAVIGATION } from "./admin-navigation";
+import { hiddenColumnsByTable } from "./table-preferences.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { admin };
+  // Read here, once for every admin page, so each data table renders without the admin's hidden columns from the start.
+  return { admin, hiddenColumns: await hiddenColumnsByTable(admin.id) };
 }
 
 /** A navigation entry, and the sign-out button that sits with them and looks the same. */
@@ -42,7 +45,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 export default function AdminLayout() {
-  const { admin } = useLoaderData<typeof loader>();
+  const { admin, hiddenColumns } = useLoaderData<typeof loader>();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen bg-muted/30 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -93,7 +96,9 @@ export default function AdminLayout() {
           </div>
         ) : null}
         <main id="main-content" tabIndex={-1} className="outline-none mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
-          <Outlet />
+          <TableColumnPreferences value={hiddenColumns}>
+            <Outlet />
+          </TableColumnPreferences>
         </main>
       </div>
     </div>

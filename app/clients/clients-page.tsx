@@ -208,6 +208,7 @@ export default function ClientsPage() {
 
       <DataTable
         label="Clients"
+        tableId="clients"
         rows={clients}
         getRowId={(client) => client.id}
         rowHref={(client) => `/admin/clients/${client.id}`}

@@ -14,3 +14,4 @@ export * from "~/referrals/schema";
 export * from "~/email/schema";
 export * from "~/site/schema";
 export * from "~/request-safety/schema";
+export * from "~/admin/schema";

@@ -183,6 +183,7 @@ export default function LeadsPage() {
 
       <DataTable
         label="Leads"
+        tableId="leads"
         rows={leads}
         columns={columns}
         getRowId={(lead) => lead.id}

@@ -5,15 +5,27 @@ import {
   useReactTable,
   type ColumnDef,
   type RowSelectionState,
+  type VisibilityState,
 } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Columns3 } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 
+import { TABLE_COLUMNS_URL } from "~/admin/table-columns-form";
+import { hiddenColumnsOf, isHideableColumn, toggleHiddenColumn, type HiddenColumnsByTable, type TableId } from "~/admin/table-columns";
+import { useFormAction } from "~/forms/use-form-action";
 import { Button, buttonVariants } from "~/ui/button";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { cn } from "~/ui/class-names";
 import { pageHref, sortHref, type TableSort } from "~/ui/data-table-params";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/ui/dropdown-menu";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 
 /**
  * The back-office's one data table: TanStack Table renders the rows the loader
@@ -27,6 +39,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
  *     { id: "name", header: "Name", sortable: true, cell: (l) => l.name },
  *   ]} selection={{ selectedIds, onChange: setSelectedIds, rowLabel: (l) => l.name }} />
  *   <DataTablePager previousCursor={…} nextCursor={…} />
+ *
+ * Laid out for a laptop: compact rows and controls; the table scrolls inside its own box (never
+ * widening the page), and its header and first column (the row's name, after the select box) stay
+ * in view while it does. With a `tableId` it offers the "Columns" menu: the admin's hidden columns
+ * are saved on the server (app/admin/table-preferences.server.ts), given to every table by the
+ * admin layout's loader (`TableColumnPreferences`), so the first render already leaves them out.
  */
 export type DataTableColumn<Row> = {
   /** Also the `sort` value in the URL when `sortable`. */
@@ -59,9 +77,103 @@ export type DataTableProps<Row> = {
   /** The table's accessible name. */
   label: string;
   busy?: boolean;
+  /** Which table this is, for the "Columns" menu and the admin's saved choice; without it, every column shows and there is no menu. */
+  tableId?: TableId;
 };
 
 const SELECT_COLUMN_ID = "__select";
+
+/** The signed-in admin's hidden columns, per table: provided by the admin layout from its loader. */
+export const TableColumnPreferences = React.createContext<HiddenColumnsByTable>({});
+
+/**
+ * The columns hidden in this table: while a change is on its way, the one posted (so a column hides
+ * at once); otherwise the admin's saved choice.
+ */
+function useHiddenColumns(tableId: TableId | undefined) {
+  const saved = React.useContext(TableColumnPreferences);
+  const form = useFormAction({
+    intent: "hide-columns",
+    key: `table-columns:${tableId ?? "none"}`,
+  });
+  const posted = form.fetcher.formData;
+  const hidden = !tableId
+    ? []
+    : posted && posted.get("tableId") === tableId
+      ? hiddenColumnsOf(tableId, posted.getAll("hidden").map(String))
+      : (saved[tableId] ?? []);
+  const save = (next: string[]) => {
+    if (!tableId) return;
+    const body = new FormData();
+    body.set("intent", "hide-columns");
+    body.set("tableId", tableId);
+    for (const columnId of next) body.append("hidden", columnId);
+    void form.fetcher.submit(body, {
+      method: "post",
+      action: TABLE_COLUMNS_URL,
+    });
+  };
+  return { hidden, save };
+}
+
+/** "Columns": a menu of checkboxes, one per column that may be hidden; the first column shows, ticked and fixed. */
+function ColumnsMenu<Row>({
+  tableId,
+  label,
+  columns,
+  hidden,
+  onChange,
+}: {
+  tableId: TableId;
+  label: string;
+  columns: DataTableColumn<Row>[];
+  hidden: string[];
+  onChange: (hidden: string[]) => void;
+}) {
+  const [first] = columns;
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Columns of ${label}`}>
+          <Columns3 className="size-4" aria-hidden="true" /> Columns
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-52">
+        <DropdownMenuLabel>Show columns</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {first ? (
+          <DropdownMenuCheckboxItem checked disabled>
+            {first.header}
+          </DropdownMenuCheckboxItem>
+        ) : null}
+        {columns
+          .filter((column) => isHideableColumn(tableId, column.id))
+          .map((column) => (
+            <DropdownMenuCheckboxItem
+              key={column.id}
+              checked={!hidden.includes(column.id)}
+              // The menu stays open: several columns are usually changed together.
+              onSelect={(event) => event.preventDefault()}
+              onCheckedChange={(shown) => onChange(toggleHiddenColumn(tableId, hidden, column.id, shown === true))}
+            >
+              {column.header}
+            </DropdownMenuCheckboxItem>
+          ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** Compact cells; every header cell sticks to the top of the table's box, over the rows. */
+const HEAD_CELL = "sticky top-0 z-20 h-9 bg-background px-2";
+const BODY_CELL = "px-2 py-1 whitespace-nowrap";
+/** Sticky cells cover what scrolls under them, so they carry the row's background (hover and selection included). */
+const STICKY_BODY_CELL =
+  "sticky z-10 bg-background group-hover:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-background))] group-data-[state=selected]:bg-muted";
+/** The select box column is exactly 2.5rem wide, so the name column sticks right after it. */
+const SELECT_CELL = "left-0 w-10 min-w-10 max-w-10 px-2";
+/** The first data column's right edge, drawn as a shadow because sticky cells lose their borders. */
+const FIRST_COLUMN_EDGE = "shadow-[inset_-1px_0_0_var(--color-border)]";
 
 function isInteractive(target: EventTarget | null): boolean {
   return target instanceof Element && Boolean(target.closest("a, button, input, select, textarea, label, [role=menuitem], [role=dialog]"));
@@ -77,9 +189,16 @@ export function DataTable<Row>({
   emptyMessage,
   label,
   busy = false,
+  tableId,
 }: DataTableProps<Row>) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const { hidden, save } = useHiddenColumns(tableId);
+  const firstColumnId = columns[0]?.id;
+  const firstColumnLeft = selection ? "left-10" : "left-0";
+
+  const columnVisibility: VisibilityState = {};
+  for (const columnId of hidden) columnVisibility[columnId] = false;
 
   const rowSelection: RowSelectionState = React.useMemo(() => {
     const state: RowSelectionState = {};
@@ -95,7 +214,11 @@ export function DataTable<Row>({
       meta: column,
     }));
     if (selection) {
-      defs.unshift({ id: SELECT_COLUMN_ID, header: "Select", cell: () => null });
+      defs.unshift({
+        id: SELECT_COLUMN_ID,
+        header: "Select",
+        cell: () => null,
+      });
     }
     return defs;
   }, [columns, selection]);
@@ -113,7 +236,7 @@ export function DataTable<Row>({
     manualPagination: true,
     manualFiltering: true,
     enableRowSelection: Boolean(selection),
-    state: { rowSelection },
+    state: { rowSelection, columnVisibility },
     onRowSelectionChange: (updater) => {
       if (!selection) return;
       const next = typeof updater === "function" ? updater(rowSelection) : updater;
@@ -127,111 +250,145 @@ export function DataTable<Row>({
   const someSelected = selectedOnPage.length > 0 && !allSelected;
 
   return (
-    <div className="rounded-lg border bg-background" aria-busy={busy}>
-      <Table aria-label={label}>
-        <TableHeader>
-          {table.getHeaderGroups().map((group) => (
-            <TableRow key={group.id}>
-              {group.headers.map((header) => {
-                if (header.column.id === SELECT_COLUMN_ID && selection) {
-                  return (
-                    <TableHead key={header.id} className="w-10">
-                      <NativeCheckbox
-                        aria-label="Select all on this page"
-                        checked={allSelected}
-                        ref={(element) => {
-                          if (element) element.indeterminate = someSelected;
-                        }}
-                        onChange={(event) => {
-                          const others = selection.selectedIds.filter((id) => !pageIds.includes(id));
-                          selection.onChange(event.target.checked ? [...others, ...pageIds] : others);
-                        }}
-                      />
-                    </TableHead>
-                  );
-                }
-                const column = header.column.columnDef.meta as DataTableColumn<Row>;
-                const sorted = sort?.key === column.id ? sort.direction : null;
-                return (
-                  <TableHead
-                    key={header.id}
-                    className={column.className}
-                    aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                  >
-                    {column.sortable && sort ? (
-                      <Link
-                        to={sortHref(searchParams, sort, column.id)}
-                        className="inline-flex items-center gap-1 hover:text-foreground"
-                        preventScrollReset
-                      >
-                        {column.header}
-                        {sorted === "asc" ? (
-                          <ArrowUp className="size-3.5" aria-hidden="true" />
-                        ) : sorted === "desc" ? (
-                          <ArrowDown className="size-3.5" aria-hidden="true" />
-                        ) : (
-                          <ArrowUpDown className="size-3.5 opacity-50" aria-hidden="true" />
-                        )}
-                      </Link>
-                    ) : column.srOnlyHeader ? (
-                      <span className="sr-only">{column.header}</span>
-                    ) : (
-                      flexRender(header.column.columnDef.header, header.getContext())
-                    )}
-                  </TableHead>
-                );
-              })}
-            </TableRow>
-          ))}
-        </TableHeader>
-        <TableBody>
-          {table.getRowModel().rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columnDefs.length} className="py-10 text-center text-muted-foreground">
-                {emptyMessage}
-              </TableCell>
-            </TableRow>
-          ) : (
-            table.getRowModel().rows.map((row) => (
-              <TableRow
-                key={row.id}
-                data-state={row.getIsSelected() ? "selected" : undefined}
-                className={cn(rowHref && "cursor-pointer")}
-                onClick={
-                  rowHref
-                    ? (event) => {
-                        if (!isInteractive(event.target)) void navigate(rowHref(row.original));
-                      }
-                    : undefined
-                }
-              >
-                {row.getVisibleCells().map((cell) => {
-                  if (cell.column.id === SELECT_COLUMN_ID && selection) {
+    <div className="grid gap-2">
+      {tableId ? (
+        <div className="flex justify-end">
+          <ColumnsMenu tableId={tableId} label={label} columns={columns} hidden={hidden} onChange={save} />
+        </div>
+      ) : null}
+      {/* Scrolls both ways inside its box, at most a screen tall, so the sticky header and first
+          column have a box to stick to (a sticky header cannot stick to the page from inside a box
+          that scrolls sideways). */}
+      <div
+        data-slot="table-container"
+        className="relative max-h-[calc(100dvh-5rem)] overflow-auto overscroll-x-contain rounded-lg border bg-background lg:max-h-[calc(100dvh-2rem)]"
+        aria-busy={busy}
+      >
+        <table
+          data-slot="table"
+          aria-label={label}
+          className={cn(
+            "w-full border-separate border-spacing-0 text-[0.8125rem]",
+            // Compact rows: smaller padding, and the controls in cells (selects, the row menu) one size down.
+            "[&_td]:border-b [&_th]:border-b [&_tbody_tr:last-child_td]:border-b-0",
+            "[&_td_select]:h-7 [&_td_select]:py-0 [&_td_select]:pl-2 [&_td_select]:pr-7 [&_td_[data-slot=native-select-wrapper]]:w-28 [&_td_button[aria-haspopup=menu]]:size-7",
+          )}
+        >
+          <TableHeader className="[&_tr]:border-b-0">
+            {table.getHeaderGroups().map((group) => (
+              <TableRow key={group.id}>
+                {group.headers.map((header) => {
+                  if (header.column.id === SELECT_COLUMN_ID && selection) {
                     return (
-                      <TableCell key={cell.id} className="w-10">
+                      <TableHead key={header.id} className={cn(HEAD_CELL, "z-30", SELECT_CELL)}>
                         <NativeCheckbox
-                          aria-label={selection.rowLabel(row.original)}
-                          checked={row.getIsSelected()}
-                          onChange={row.getToggleSelectedHandler()}
+                          aria-label="Select all on this page"
+                          checked={allSelected}
+                          ref={(element) => {
+                            if (element) element.indeterminate = someSelected;
+                          }}
+                          onChange={(event) => {
+                            const others = selection.selectedIds.filter((id) => !pageIds.includes(id));
+                            selection.onChange(event.target.checked ? [...others, ...pageIds] : others);
+                          }}
                         />
-                      </TableCell>
+                      </TableHead>
                     );
                   }
-                  const column = cell.column.columnDef.meta as DataTableColumn<Row>;
+                  const column = header.column.columnDef.meta as DataTableColumn<Row>;
+                  const sorted = sort?.key === column.id ? sort.direction : null;
                   return (
-                    <TableCell key={cell.id} className={column.className}>
-                      {/* Called, not rendered through flexRender: a cell function is rebuilt with the
-                          columns on every render, and as a component type it would remount the cell's
-                          contents each time (losing fetchers and open menus, and looping re-renders). */}
-                      {column.cell(row.original)}
-                    </TableCell>
+                    <TableHead
+                      key={header.id}
+                      className={cn(
+                        HEAD_CELL,
+                        column.className,
+                        column.id === firstColumnId && ["z-30", firstColumnLeft, FIRST_COLUMN_EDGE],
+                      )}
+                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                    >
+                      {column.sortable && sort ? (
+                        <Link
+                          to={sortHref(searchParams, sort, column.id)}
+                          className="inline-flex items-center gap-1 hover:text-foreground"
+                          preventScrollReset
+                        >
+                          {column.header}
+                          {sorted === "asc" ? (
+                            <ArrowUp className="size-3.5" aria-hidden="true" />
+                          ) : sorted === "desc" ? (
+                            <ArrowDown className="size-3.5" aria-hidden="true" />
+                          ) : (
+                            <ArrowUpDown className="size-3.5 opacity-50" aria-hidden="true" />
+                          )}
+                        </Link>
+                      ) : column.srOnlyHeader ? (
+                        <span className="sr-only">{column.header}</span>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </TableHead>
                   );
                 })}
               </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+            ))}
+          </TableHeader>
+          <TableBody>
+            {table.getRowModel().rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={table.getVisibleLeafColumns().length} className="py-10 text-center text-muted-foreground">
+                  {emptyMessage}
+                </TableCell>
+              </TableRow>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <TableRow
+                  key={row.id}
+                  data-state={row.getIsSelected() ? "selected" : undefined}
+                  className={cn("group border-b-0", rowHref && "cursor-pointer")}
+                  onClick={
+                    rowHref
+                      ? (event) => {
+                          if (!isInteractive(event.target)) void navigate(rowHref(row.original));
+                        }
+                      : undefined
+                  }
+                >
+                  {row.getVisibleCells().map((cell) => {
+                    if (cell.column.id === SELECT_COLUMN_ID && selection) {
+                      return (
+                        <TableCell key={cell.id} className={cn(BODY_CELL, STICKY_BODY_CELL, SELECT_CELL)}>
+                          <NativeCheckbox
+                            aria-label={selection.rowLabel(row.original)}
+                            checked={row.getIsSelected()}
+                            onChange={row.getToggleSelectedHandler()}
+                          />
+                        </TableCell>
+                      );
+                    }
+                    const column = cell.column.columnDef.meta as DataTableColumn<Row>;
+                    return (
+                      <TableCell
+                        key={cell.id}
+                        className={cn(
+                          BODY_CELL,
+                          column.className,
+                          column.id === firstColumnId && [STICKY_BODY_CELL, firstColumnLeft, FIRST_COLUMN_EDGE],
+                        )}
+                      >
+                        {/* Called, not rendered through flexRender: a cell function is rebuilt with the
+                          columns on every render, and as a component type it would remount the cell's
+                          contents each time (losing fetchers and open menus, and looping re-renders). */}
+                        {column.cell(row.original)}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -252,14 +409,18 @@ export function DataTablePager({
       <div className="text-sm text-muted-foreground">{summary}</div>
       <div className="flex gap-2">
         {previousCursor ? (
-          <Link to={pageHref(searchParams, "before", previousCursor)} className={buttonVariants({ variant: "outline", size: "sm" })}>Previous</Link>
+          <Link to={pageHref(searchParams, "before", previousCursor)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            Previous
+          </Link>
         ) : (
           <Button variant="outline" size="sm" disabled>
             Previous
           </Button>
         )}
         {nextCursor ? (
-          <Link to={pageHref(searchParams, "after", nextCursor)} className={buttonVariants({ variant: "outline", size: "sm" })}>Next</Link>
+          <Link to={pageHref(searchParams, "after", nextCursor)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            Next
+          </Link>
         ) : (
           <Button variant="outline" size="sm" disabled>
             Next

@@ -49,7 +49,7 @@ describe(`migrations on ${testDatabaseKind() === "embedded" ? "an empty PGlite" 
     opened = await emptyDatabase();
     await opened.handle.migrate();
     const first = await schemaShape(opened.handle);
-    for (const table of ["leads", "lead_timeline_events", "clients", "projects", "project_tasks", "tier_task_templates", "invoices", "invoice_line_items", "add_ons", "project_add_ons", "consultations", "consultation_bookings", "availability_slots", "recurring_availability", "blocked_dates", "organization_settings", "campaigns", "referrals", "email_templates", "cadences", "email_logs", "email_outbox", "user_roles", "user", "session", "account", "verification"]) {
+    for (const table of ["leads", "lead_timeline_events", "clients", "projects", "project_tasks", "tier_task_templates", "invoices", "invoice_line_items", "add_ons", "project_add_ons", "consultations", "consultation_bookings", "availability_slots", "recurring_availability", "blocked_dates", "organization_settings", "campaigns", "referrals", "email_templates", "cadences", "email_logs", "email_outbox", "user_roles", "admin_table_preferences", "user", "session", "account", "verification"]) {
       expect(first.tables).toContain(table);
     }
     expect(first.applied).toBeGreaterThan(0);

@@ -19,16 +19,17 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A browser context signed in as the e2e admin: the session is made through the auth API, not the form. */
+/** A browser context signed in as the e2e admin (or another account): the session is made through the auth API, not the form. */
 export async function adminContext(
   browser: Browser,
   appUrl: string,
   options: BrowserContextOptions = {},
+  account: { email: string; password: string } = E2E_ADMIN,
 ): Promise<BrowserContext> {
   const response = await fetch(`${appUrl}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: appUrl },
-    body: JSON.stringify(E2E_ADMIN),
+    body: JSON.stringify(account),
   });
   if (!response.ok) throw new Error(`Admin sign-in failed: ${response.status} ${await response.text()}`);
   const context = await browser.newContext({ baseURL: appUrl, ...options });

@@ -1,0 +1,30 @@
+import { eq, sql } from "drizzle-orm";
+import { db } from "~/db/connection.server";
+import { adminTablePreferences } from "./schema";
+import { hiddenColumnsOf, isTableId, type HiddenColumnsByTable, type TableId } from "./table-columns";
+
+/** The columns this admin hid, per table; read by the admin layout so every table renders without them. */
+export async function hiddenColumnsByTable(userId: string): Promise<HiddenColumnsByTable> {
+  const rows = await db()
+    .select({ tableId: adminTablePreferences.tableId, hiddenColumns: adminTablePreferences.hiddenColumns })
+    .from(adminTablePreferences)
+    .where(eq(adminTablePreferences.userId, userId));
+  const byTable: HiddenColumnsByTable = {};
+  for (const row of rows) {
+    if (isTableId(row.tableId)) byTable[row.tableId] = hiddenColumnsOf(row.tableId, row.hiddenColumns);
+  }
+  return byTable;
+}
+
+/** Replaces this admin's hidden columns of one table (the whole list, so two quick clicks cannot interleave into a mix). */
+export async function saveHiddenColumns(userId: string, tableId: TableId, hidden: readonly string[]): Promise<string[]> {
+  const hiddenColumns = hiddenColumnsOf(tableId, hidden);
+  await db()
+    .insert(adminTablePreferences)
+    .values({ userId, tableId, hiddenColumns })
+    .onConflictDoUpdate({
+      target: [adminTablePreferences.userId, adminTablePreferences.tableId],
+      set: { hiddenColumns, updatedAt: sql`now()` },
+    });
+  return hiddenColumns;
+}
