@@ -6,6 +6,9 @@
 export const TABLE_COLUMNS = {
   leads: ["email", "phone", "source", "tier", "status", "promoCode", "daysLeft", "promoStatus", "booking", "created"],
   clients: ["email", "phone", "tier", "status", "payment", "projectLink", "created"],
+  consultations: ["type", "date", "time", "project", "status"],
+  invitations: ["status", "booked", "sent"],
+  bookings: ["time", "status", "meetingLink"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TableId = keyof typeof TABLE_COLUMNS;

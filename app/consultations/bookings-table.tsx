@@ -70,6 +70,7 @@ export function BookingsTable({
   return (
     <DataTable
       label="Consultation bookings"
+      tableId="bookings"
       rows={bookings}
       columns={columns}
       getRowId={(booking) => booking.id}

@@ -50,6 +50,7 @@ export function ConsultationTable({ consultations, busy }: { consultations: Cons
   return (
     <DataTable
       label="Scheduled consultations"
+      tableId="consultations"
       rows={consultations}
       columns={columns}
       getRowId={(consultation) => consultation.id}
@@ -98,6 +99,7 @@ export function InvitationTable({ invitations, origin, timeZone, busy }: { invit
   return (
     <DataTable
       label="Booking invitations"
+      tableId="invitations"
       rows={invitations}
       columns={columns}
       getRowId={(invitation) => invitation.id}
