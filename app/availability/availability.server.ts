@@ -2,8 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, ne } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { consultationBookings } from "~/consultations/schema";
-import { organizationSettings } from "~/settings/schema";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings, updateOrganizationSettings } from "~/settings/settings.server";
 import { availabilitySlots, blockedDates, recurringAvailability, type AvailabilitySlot, type BlockedDate, type RecurringAvailability } from "./schema";
 import { generateSlots, offerableSlots, todayInZone } from "./slot-time";
 
@@ -134,11 +133,9 @@ export type AvailabilitySettingsInput = {
   bookingCancelCutoffHours: number;
 };
 
+/** The booking settings are organization settings: saved through the settings domain. */
 export async function updateAvailabilitySettings(input: AvailabilitySettingsInput): Promise<void> {
-  await db()
-    .update(organizationSettings)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(organizationSettings.id, 1));
+  await updateOrganizationSettings(input);
 }
 
 /**

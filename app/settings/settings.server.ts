@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/connection.server";
 import { organizationSettings, packageTiers, type OrganizationSettings, type PackageTier } from "./schema";
 
@@ -12,4 +12,12 @@ export async function getOrganizationSettings(): Promise<OrganizationSettings> {
 /** The tier catalog, in display order. */
 export async function listPackageTiers(): Promise<PackageTier[]> {
   return db().select().from(packageTiers).orderBy(asc(packageTiers.sortOrder));
+}
+
+/** Changes some of the organization's settings (the settings domain alone writes them). */
+export async function updateOrganizationSettings(changes: Partial<Omit<OrganizationSettings, "id" | "updatedAt">>): Promise<void> {
+  await db()
+    .update(organizationSettings)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(organizationSettings.id, 1));
 }
