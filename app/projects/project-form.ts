@@ -87,3 +87,11 @@ export const addCustomTaskSchema = z.object({
 export function formatProjectNumber(sequenceValue: number): string {
   return `PRJ-${sequenceValue}`;
 }
+
+/** Where a tracker action goes back to with its toast: only the tracker's own views. */
+export const projectsReturnToSchema = z.object({
+  returnTo: z
+    .string()
+    .optional()
+    .transform((value) => (value && /^\/admin\/projects(?:\?[^\r\n\\]*)?$/.test(value) ? value : "/admin/projects")),
+});

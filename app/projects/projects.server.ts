@@ -7,7 +7,7 @@ import { progressFromCounts, type ProjectProgress } from "./project-checklist";
 import { formatProjectNumber, type NewProjectInput, type NewProjectPageInput, type ProjectDetailsInput } from "./project-form";
 import type { ProjectListView, ProjectSortKey } from "./project-list-view";
 import { PROJECT_STATUSES, type ProjectStatus } from "./project-options";
-import { projects, projectTasks, type Project } from "./schema";
+import { projects, type Project } from "./schema";
 
 export const PROJECTS_PAGE_SIZE = 25;
 /** The board shows at most this many cards per column; the table pages through the rest. */
