@@ -46,7 +46,7 @@ export function ProjectBoard({ projects, tierNames, today, returnTo }: { project
             key={status}
             aria-label={PROJECT_STATUS_LABELS[status]}
             data-status={status}
-            className={cn("flex min-h-40 flex-col gap-2 rounded-lg border bg-muted/40 p-2", dropTarget === status && "ring-2 ring-primary")}
+            className={cn("flex min-h-40 min-w-0 flex-col gap-2 rounded-lg border bg-muted/40 p-2", dropTarget === status && "ring-2 ring-primary")}
             onDragOver={(event) => {
               if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
               event.preventDefault();
@@ -67,7 +67,7 @@ export function ProjectBoard({ projects, tierNames, today, returnTo }: { project
               {PROJECT_STATUS_LABELS[status]}
               <span className="rounded-full bg-background px-2 text-xs text-muted-foreground">{cards.length}</span>
             </h2>
-            <ul className="grid gap-2">
+            <ul className="grid min-w-0 grid-cols-1 gap-2">
               {cards.map((project) => (
                 <BoardCard key={project.id} project={project} status={status} tierNames={tierNames} overdue={isOverdue({ ...project, status }, today)} onMove={(to) => move(project, to)} />
               ))}
@@ -114,7 +114,7 @@ function BoardCard({
         onMove(next);
       }}
       className={cn(
-        "grid cursor-grab gap-2 rounded-md border bg-background p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing",
+        "grid min-w-0 cursor-grab gap-2 rounded-md border bg-background p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing",
         overdue && "border-destructive/60",
       )}
     >
@@ -122,7 +122,7 @@ function BoardCard({
         <div className="flex min-w-0 items-start gap-1">
           <GripVertical className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <div className="min-w-0">
-            <Link to={`/admin/projects/${project.id}`} className="font-medium hover:underline" draggable={false}>
+            <Link to={`/admin/projects/${project.id}`} className="font-medium break-words hover:underline" draggable={false}>
               {title}
             </Link>
             <p className="truncate text-xs text-muted-foreground">
