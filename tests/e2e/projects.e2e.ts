@@ -10,7 +10,7 @@ let admin: BrowserContext;
 beforeAll(async () => {
   [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
   admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 1000 } });
-});
+}, 240_000);
 
 afterAll(async () => {
   await admin?.close();
@@ -147,7 +147,7 @@ describe("projects", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText("Project updated successfully").waitFor();
     await page.close();
-  });
+  }, 180_000);
 
   it("moves a card on the board by mouse and by its menu, and bulk deletes from the table", async () => {
     const page = await admin.newPage();
@@ -191,7 +191,7 @@ describe("projects", () => {
     await page.getByText("2 project(s) deleted successfully").waitFor();
     await page.getByRole("row", { name: /Rental catalog/ }).waitFor({ state: "detached" });
     await page.close();
-  });
+  }, 180_000);
 
   it("an unknown project returns to the tracker with 'Project not found'; the Add-On Catalog refuses a nameless add-on and keeps the dialog", async () => {
     const page = await admin.newPage();
@@ -216,5 +216,5 @@ describe("projects", () => {
     await page.getByRole("switch", { name: "Menu PDF design active" }).click();
     await page.getByText("Add-on inactive").waitFor();
     await page.close();
-  });
+  }, 180_000);
 });
