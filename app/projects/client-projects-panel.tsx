@@ -1,5 +1,6 @@
 import { FolderPlus } from "lucide-react";
 import { Link } from "react-router";
+import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import { isOverdue } from "./project-checklist";
 import { Deadline, ProgressBar, ProjectStatusBadge, projectTitle, tierLabel, type TierNames } from "./project-display";
@@ -46,7 +47,8 @@ export function ClientProjectsPanel({
                     {project.projectNumber} · {tierLabel(project.tier, tierNames)} · <Deadline deadline={project.deliveryDeadline} overdue={isOverdue(project, today)} />
                   </span>
                 </span>
-                <ProjectStatusBadge status={project.status} />
+                {/* The spec's client-page badge reads 'completed' for the finished state. */}
+                {project.status === "complete" ? <Badge variant="success">completed</Badge> : <ProjectStatusBadge status={project.status} />}
                 <ProgressBar progress={project.progress} label={`Progress of ${projectTitle(project)}`} />
               </Link>
             </li>

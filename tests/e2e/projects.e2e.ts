@@ -37,9 +37,9 @@ async function addClient(page: Page, name: string, email: string, tier: string) 
 async function newProject(page: Page, client: string, name: string, options: { tier?: string; deadline?: string } = {}) {
   await page.goto("/admin/projects/new");
   await hydrated(page);
-  await page.getByLabel("Client").selectOption({ label: client });
+  await page.getByRole("combobox", { name: "Client", exact: true }).selectOption({ label: client });
   await page.getByLabel("Project name").fill(name);
-  if (options.tier) await page.getByLabel("Tier").selectOption(options.tier);
+  if (options.tier) await page.getByRole("combobox", { name: "Tier", exact: true }).selectOption(options.tier);
   if (options.deadline) await page.getByLabel("Delivery deadline").fill(options.deadline);
   await page.getByRole("button", { name: "Create Project" }).click();
   await page.getByRole("heading", { level: 1, name }).waitFor();
@@ -58,13 +58,14 @@ describe("projects", () => {
     await hydrated(page);
     await page.getByRole("link", { name: "New Project" }).click();
     await page.waitForURL("**/admin/projects/new");
+    await page.getByRole("heading", { level: 1, name: "New Project" }).waitFor();
     await hydrated(page);
-    await page.getByLabel("Client").selectOption({ label: "Bloom Catering" });
+    await page.getByRole("combobox", { name: "Client", exact: true }).selectOption({ label: "Bloom Catering" });
     await page.getByLabel("Delivery deadline").fill("2020-01-15");
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.getByText("Please enter a project name").waitFor();
     expect(await page.getByLabel("Delivery deadline").inputValue()).toBe("2020-01-15");
-    expect(await page.getByLabel("Client").locator("option:checked").textContent()).toBe("Bloom Catering");
+    expect(await page.getByRole("combobox", { name: "Client", exact: true }).locator("option:checked").textContent()).toBe("Bloom Catering");
     await page.getByLabel("Project name").fill("Catering website");
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.getByText("Project created successfully").waitFor();
@@ -107,11 +108,11 @@ describe("projects", () => {
     // Add Task: a tier task ('Already Added' for those on the project), then a custom one.
     await page.getByRole("button", { name: "Add Task" }).click();
     const addTask = page.getByRole("dialog", { name: "Add Task" });
-    await addTask.getByLabel("Tier", { exact: true }).selectOption("2");
+    await addTask.getByRole("combobox", { name: "Tier", exact: true }).selectOption("2");
     const taken = addTask.getByRole("option", { name: /Contact form with e-mail notification .*Already Added/ });
     expect(await taken.isDisabled()).toBe(true);
-    await addTask.getByLabel("Tier", { exact: true }).selectOption("3");
-    await addTask.getByLabel("Task", { exact: true }).selectOption("Online booking system");
+    await addTask.getByRole("combobox", { name: "Tier", exact: true }).selectOption("3");
+    await addTask.getByRole("combobox", { name: "Task", exact: true }).selectOption("Online booking system");
     await addTask.getByRole("button", { name: "Add Task" }).click();
     await page.getByText("Task added").first().waitFor();
     await addTask.waitFor({ state: "detached" });
@@ -160,7 +161,7 @@ describe("projects", () => {
     const column = (name: string) => page.getByRole("region", { name });
     const card = page.getByRole("listitem", { name: /Rental catalog/ });
     await column("Not Started").getByRole("listitem", { name: /Rental catalog/ }).waitFor();
-    await card.getByText("Overdue").waitFor();
+    await card.getByText("Overdue", { exact: true }).waitFor();
     await card.dragTo(column("In Progress"));
     await column("In Progress").getByRole("listitem", { name: /Rental catalog/ }).waitFor();
     await page.getByText("Status updated").waitFor();
