@@ -17,6 +17,9 @@ import type { TierId } from "~/settings/tier-catalog";
 /** The project's add-ons, priced by the spec's rule (custom, else flat, else the tier's price); the invoices bill them. */
 export function ProjectAddOnsPanel({ addOns, offered, tier }: { addOns: ProjectAddOnRow[]; offered: AddOn[]; tier: TierId }) {
   const total = addOns.reduce((sum, row) => sum + (row.totalCents ?? 0), 0);
+  // One form for removing, here and not in the row: the row is gone once removed, and its toast with it.
+  const remove = useFormAction({ intent: "remove-add-on" });
+  const removing = remove.fetcher.formData?.get("projectAddOnId");
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-3">
@@ -50,7 +53,16 @@ export function ProjectAddOnsPanel({ addOns, offered, tier }: { addOns: ProjectA
                   <td className="py-2 text-right">{row.unitPriceCents === null ? "—" : formatCents(row.unitPriceCents)}</td>
                   <td className="py-2 text-right">{row.totalCents === null ? "—" : formatCents(row.totalCents)}</td>
                   <td className="py-2 text-right">
-                    <RemoveAddOnButton row={row} />
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-7"
+                      aria-label={`Remove ${row.name}`}
+                      disabled={removing === row.id}
+                      onClick={() => void remove.fetcher.submit({ intent: "remove-add-on", projectAddOnId: row.id }, { method: "post" })}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </Button>
                   </td>
                 </tr>
               ))}
@@ -68,19 +80,6 @@ export function ProjectAddOnsPanel({ addOns, offered, tier }: { addOns: ProjectA
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function RemoveAddOnButton({ row }: { row: ProjectAddOnRow }) {
-  const { fetcher, busy } = useFormAction({ intent: "remove-add-on" });
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="remove-add-on" />
-      <input type="hidden" name="projectAddOnId" value={row.id} />
-      <Button type="submit" variant="ghost" size="icon" className="size-7" aria-label={`Remove ${row.name}`} disabled={busy}>
-        <Trash2 className="size-4" aria-hidden="true" />
-      </Button>
-    </fetcher.Form>
   );
 }
 

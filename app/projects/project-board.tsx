@@ -114,7 +114,7 @@ function BoardCard({
         onMove(next);
       }}
       className={cn(
-        "grid min-w-0 cursor-grab gap-2 rounded-md border bg-background p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing",
+        "grid min-w-0 cursor-grab gap-2 overflow-hidden rounded-md border bg-background p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing",
         overdue && "border-destructive/60",
       )}
     >
@@ -132,7 +132,7 @@ function BoardCard({
         </div>
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="size-7" aria-label={`Move ${title} to…`}>
+            <Button variant="ghost" size="icon" className="size-7 shrink-0" aria-label={`Move ${title} to…`}>
               <MoreHorizontal className="size-4" aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>

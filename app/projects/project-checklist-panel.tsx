@@ -18,6 +18,10 @@ export function ChecklistPanel({ tasks, actions }: { tasks: ProjectTask[]; actio
   const [pending, setPending] = React.useState<Record<string, string>>({});
   const shown = tasks.map((task) => (pending[task.id] && pending[task.id] !== task.status ? { ...task, status: pending[task.id] as ProjectTask["status"] } : task));
   const groups = groupTasksByCategory(shown);
+  // One form for deleting, here and not in the row: the row is gone once the task is, and its 'Task deleted' with it.
+  const remove = useFormAction({ intent: "delete-task" });
+  const removing = remove.fetcher.formData?.get("taskId");
+  const deleteTask = (taskId: string) => void remove.fetcher.submit({ intent: "delete-task", taskId }, { method: "post" });
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -39,7 +43,13 @@ export function ChecklistPanel({ tasks, actions }: { tasks: ProjectTask[]; actio
             </h3>
             <ul className="grid divide-y rounded-md border">
               {group.tasks.map((task) => (
-                <TaskRow key={task.id} task={task} onToggle={(status) => setPending((current) => ({ ...current, [task.id]: status }))} />
+                <TaskRow
+                  key={task.id}
+                  task={task}
+                  removing={removing === task.id}
+                  onDelete={() => deleteTask(task.id)}
+                  onToggle={(status) => setPending((current) => ({ ...current, [task.id]: status }))}
+                />
               ))}
             </ul>
           </section>
@@ -49,15 +59,14 @@ export function ChecklistPanel({ tasks, actions }: { tasks: ProjectTask[]; actio
   );
 }
 
-function TaskRow({ task, onToggle }: { task: ProjectTask; onToggle: (status: string) => void }) {
+function TaskRow({ task, removing, onDelete, onToggle }: { task: ProjectTask; removing: boolean; onDelete: () => void; onToggle: (status: string) => void }) {
   const toggle = useFormAction({ intent: "toggle-task" });
-  const remove = useFormAction({ intent: "delete-task" });
   const [notesOpen, setNotesOpen] = React.useState(false);
   const notes = useFormAction({ intent: "task-notes", open: notesOpen, onSuccess: () => setNotesOpen(false) });
   const complete = task.status === "complete";
   const checkboxId = `task-${task.id}`;
   return (
-    <li className={cn("grid gap-2 px-3 py-2", remove.busy && "opacity-50")}>
+    <li className={cn("grid gap-2 px-3 py-2", removing && "opacity-50")}>
       <div className="flex items-start gap-3">
         <NativeCheckbox
           id={checkboxId}
@@ -83,13 +92,9 @@ function TaskRow({ task, onToggle }: { task: ProjectTask; onToggle: (status: str
         >
           <MessageSquareText className={cn("size-4", task.notes && "text-primary")} aria-hidden="true" />
         </Button>
-        <remove.fetcher.Form method="post">
-          <input type="hidden" name="intent" value="delete-task" />
-          <input type="hidden" name="taskId" value={task.id} />
-          <Button type="submit" variant="ghost" size="icon" className="size-7" aria-label={`Delete ${task.taskName}`} disabled={remove.busy}>
-            <Trash2 className="size-4" aria-hidden="true" />
-          </Button>
-        </remove.fetcher.Form>
+        <Button variant="ghost" size="icon" className="size-7" aria-label={`Delete ${task.taskName}`} disabled={removing} onClick={onDelete}>
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
       </div>
       {task.notes && !notesOpen ? <p className="ml-7 whitespace-pre-line text-xs text-muted-foreground">{task.notes}</p> : null}
       {notesOpen ? (

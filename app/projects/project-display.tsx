@@ -32,11 +32,11 @@ export function Deadline({ deadline, overdue }: { deadline: string | null; overd
   const text = formatDate(`${deadline}T12:00:00Z`, "UTC");
   if (!overdue) return <span className="whitespace-nowrap">{text}</span>;
   return (
-    <span className="inline-flex items-center gap-1 whitespace-nowrap font-medium text-destructive">
+    <span className="inline-flex flex-wrap items-center gap-1 font-medium text-destructive">
       <AlertTriangle className="size-3.5" aria-hidden="true" />
-      {text}
+      <span className="whitespace-nowrap">{text}</span>
       <span className="sr-only">(overdue)</span>
-      <span aria-hidden="true" className="rounded bg-destructive/10 px-1 text-xs">
+      <span aria-hidden="true" className="whitespace-nowrap rounded bg-destructive/10 px-1 text-xs">
         Overdue
       </span>
     </span>

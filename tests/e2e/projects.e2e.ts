@@ -80,17 +80,17 @@ describe("projects", () => {
     await page.getByRole("region", { name: "Setup" }).waitFor();
     await page.getByRole("region", { name: "Delivery" }).waitFor();
 
-    await page.getByLabel("Connect domain, hosting and SSL").check();
-    await page.getByLabel("Kickoff call and collect business details").check();
+    await page.getByRole("checkbox", { name: "Connect domain, hosting and SSL", exact: true }).check();
+    await page.getByRole("checkbox", { name: "Kickoff call and collect business details", exact: true }).check();
     await expect.poll(() => progress(page).getAttribute("aria-valuenow")).toBe("18");
     await page.getByRole("button", { name: "Notes for Connect domain, hosting and SSL" }).click();
-    await page.getByLabel("Notes for Connect domain, hosting and SSL", { exact: true }).fill("DNS moved on Monday");
+    await page.getByRole("textbox", { name: "Notes for Connect domain, hosting and SSL", exact: true }).fill("DNS moved on Monday");
     await page.getByRole("button", { name: "Save Notes" }).click();
     await page.getByText("Notes saved").waitFor();
     await page.reload();
     await hydrated(page);
     expect(await progress(page).getAttribute("aria-valuenow")).toBe("18");
-    expect(await page.getByLabel("Connect domain, hosting and SSL").isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Connect domain, hosting and SSL", exact: true }).isChecked()).toBe(true);
     await page.getByText("DNS moved on Monday").waitFor();
 
     // Upgrade Tier: a tier is required; tier 2 adds its 10 tasks not on the project.
@@ -102,7 +102,7 @@ describe("projects", () => {
     await upgrade.getByRole("button", { name: "Upgrade Tier" }).click();
     await upgrade.waitFor({ state: "detached" });
     await expect.poll(() => checkboxes.count()).toBe(21);
-    expect(await page.getByLabel("Connect domain, hosting and SSL").isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Connect domain, hosting and SSL", exact: true }).isChecked()).toBe(true);
     await page.getByText("DNS moved on Monday").waitFor();
 
     // Add Task: a tier task ('Already Added' for those on the project), then a custom one.
@@ -116,7 +116,7 @@ describe("projects", () => {
     await addTask.getByRole("button", { name: "Add Task" }).click();
     await page.getByText("Task added").first().waitFor();
     await addTask.waitFor({ state: "detached" });
-    await page.getByLabel("Online booking system").waitFor();
+    await page.getByRole("checkbox", { name: "Online booking system", exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Add Task" }).click();
     await addTask.getByRole("radio", { name: "Custom task" }).click();
@@ -125,7 +125,7 @@ describe("projects", () => {
     await addTask.getByLabel("Task name").fill("Order business cards");
     await addTask.getByRole("button", { name: "Add Task" }).click();
     await addTask.waitFor({ state: "detached" });
-    await page.getByRole("region", { name: "Custom" }).getByLabel("Order business cards").waitFor();
+    await page.getByRole("region", { name: "Custom" }).getByRole("checkbox", { name: "Order business cards", exact: true }).waitFor();
     expect(await checkboxes.count()).toBe(23);
 
     // Delete a task.
@@ -142,6 +142,9 @@ describe("projects", () => {
     await attach.waitFor({ state: "detached" });
     const row = page.getByRole("table", { name: "Project add-ons" }).getByRole("row", { name: /Extra page/ });
     expect(await row.textContent()).toMatch(/2\$60\.00\$120\.00/);
+    await row.getByRole("button", { name: "Remove Extra page" }).click();
+    await page.getByText("Add-on removed").waitFor();
+    await row.waitFor({ state: "detached" });
 
     // The details form.
     await page.getByLabel("Version").fill("2");
