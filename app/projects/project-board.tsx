@@ -114,7 +114,7 @@ function BoardCard({
         onMove(next);
       }}
       className={cn(
-        "grid min-w-0 cursor-grab gap-2 overflow-hidden rounded-md border bg-background p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing",
+        "grid min-w-0 cursor-grab grid-cols-1 gap-2 overflow-hidden rounded-md border bg-background p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing",
         overdue && "border-destructive/60",
       )}
     >
