@@ -1,3 +1,4 @@
+import { seedAddOnCatalog } from "~/add-ons/add-ons.server";
 import { DEFAULT_EMAIL_TEMPLATES } from "~/email/default-templates";
 import { emailTemplates } from "~/email/schema";
 import { tierTaskTemplates } from "~/projects/schema";
@@ -37,5 +38,6 @@ export async function seedReferenceData(): Promise<void> {
       .values(DEFAULT_PORTFOLIO_ITEMS.map((item) => ({ ...item, features: [...item.features] })))
       .onConflictDoNothing();
     await tx.insert(emailTemplates).values(DEFAULT_EMAIL_TEMPLATES).onConflictDoNothing();
+    await seedAddOnCatalog(tx);
   });
 }

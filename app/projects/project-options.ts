@@ -21,3 +21,12 @@ export type TaskCategory = (typeof TASK_CATEGORIES)[number];
 
 /** Category a custom (non-checklist) task gets when the admin picks none (spec 001 §5). */
 export const CUSTOM_TASK_CATEGORY = "Custom";
+
+/** How a status reads on screen (the board's columns, badges, selects). */
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  not_started: "Not Started",
+  in_progress: "In Progress",
+  pending_revision: "Pending Revision",
+  final_edits: "Final Edits",
+  complete: "Complete",
+};

@@ -34,10 +34,15 @@ export async function startAppServer(environment: Record<string, string> = {}): 
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
+  // Generous: on a loaded machine (several builds and browsers at once) a cold start with its
+  // migrations has taken over a minute. A start that fails stops the process, leaving no orphan.
+  const deadline = Date.now() + Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000);
   while (!output.includes("ready at")) {
     if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`The app did not start in time:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error(`The app did not start in time:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

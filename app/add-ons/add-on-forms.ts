@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { TIER_IDS } from "~/settings/tier-catalog";
+import { dollarsToCents } from "./add-on-price";
+
+// The add-on forms: one zod schema each, used by the dialogs and again by the actions.
+
+/** A price in dollars typed in steps of 0.01; empty is "no price". Stored in cents. */
+const optionalPrice = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context) => {
+    if (!value) return null;
+    const dollars = Number(value);
+    if (!/^\d+(\.\d{1,2})?$/.test(value) || !Number.isFinite(dollars)) {
+      context.addIssue({ code: "custom", message: "Enter a price like 49.99" });
+      return z.NEVER;
+    }
+    if (dollars > 1_000_000) {
+      context.addIssue({ code: "custom", message: "Enter at most 1,000,000" });
+      return z.NEVER;
+    }
+    return dollarsToCents(dollars);
+  });
+
+const tierList = z.preprocess(
+  (value) => (Array.isArray(value) ? value : value ? [value] : []),
+  z.array(z.enum(TIER_IDS, "Choose tiers 1 to 4")).min(1, "Choose at least one tier"),
+);
+
+/** The create/edit dialog. Pricing: a flat price and/or a price per tier. */
+export const addOnSchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Use at most 120 characters"),
+  description: z
+    .string()
+    .trim()
+    .max(2000, "Use at most 2000 characters")
+    .optional()
+    .transform((value) => (value ? value : null)),
+  category: z
+    .string()
+    .trim()
+    .max(60, "Use at most 60 characters")
+    .optional()
+    .transform((value) => (value ? value : null)),
+  flatPrice: optionalPrice,
+  tierPrice1: optionalPrice,
+  tierPrice2: optionalPrice,
+  tierPrice3: optionalPrice,
+  tierPrice4: optionalPrice,
+  availableForTiers: tierList,
+});
+export type AddOnInput = z.infer<typeof addOnSchema>;
+
+export const addOnIdSchema = z.object({ addOnId: z.uuid("Add-on not found") });
+export const addOnActiveSchema = addOnIdSchema.extend({ isActive: z.enum(["true", "false"]).transform((value) => value === "true") });
+
+/** Attach an add-on to a project: quantity at least 1, an optional custom price. */
+export const attachAddOnSchema = z.object({
+  addOnId: z.uuid("Choose an add-on"),
+  quantity: z.coerce.number({ error: "Enter a quantity" }).int("Enter a whole quantity").min(1, "At least 1").max(999, "At most 999"),
+  customPrice: optionalPrice,
+});
+export const projectAddOnIdSchema = z.object({ projectAddOnId: z.uuid("Add-on not found") });

@@ -1,0 +1,40 @@
+import { listAddOnsOfferedFor, listProjectAddOns } from "~/add-ons/add-ons.server";
+import { listProjectConsultations, listProjectDiscoveryCalls } from "~/consultations/project-consultations.server";
+import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
+import { todayInZone } from "~/availability/slot-time";
+import { projectProgress } from "./project-checklist";
+import { getProjectWithClient } from "./projects.server";
+import { listTierTaskTemplates, openProjectChecklist } from "./project-tasks.server";
+
+/**
+ * Everything a project's page shows. Opening a project without tasks creates its tier's
+ * checklist (spec 001 §4); an unknown project is the spec's 'Project not found' refusal.
+ */
+export async function getProjectDetail(projectId: string, now = new Date()) {
+  const { project, client } = await getProjectWithClient(projectId);
+  const [tasks, templates, addOns, offeredAddOns, discoveryCalls, consultations, tiers, settings] = await Promise.all([
+    openProjectChecklist(project.id, project.tier),
+    listTierTaskTemplates(),
+    listProjectAddOns(project.id, project.tier),
+    listAddOnsOfferedFor(project.tier),
+    listProjectDiscoveryCalls(project.id),
+    listProjectConsultations(project.id),
+    listPackageTiers(),
+    getOrganizationSettings(),
+  ]);
+  return {
+    project,
+    client,
+    tasks,
+    progress: projectProgress(tasks),
+    templates: templates.map(({ tier, taskName, category }) => ({ tier, taskName, category })),
+    addOns,
+    offeredAddOns,
+    discoveryCalls,
+    consultations,
+    tierNames: Object.fromEntries(tiers.map((tier) => [tier.tier, tier.name])),
+    timeZone: settings.timezone,
+    today: todayInZone(now, settings.timezone),
+  };
+}
+export type ProjectDetail = Awaited<ReturnType<typeof getProjectDetail>>;

@@ -1,0 +1,125 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { notFound, Refusal } from "~/forms/refusal";
+import type { TierId } from "~/settings/tier-catalog";
+import { nextSortOrder, tasksMissingFromProject } from "./project-checklist";
+import { CUSTOM_TASK_CATEGORY, type TaskStatus } from "./project-options";
+import { projects, projectTasks, tierTaskTemplates, type ProjectTask, type TierTaskTemplate } from "./schema";
+
+/** The editable per-tier checklists (seeded from task-checklists.ts), each in its order. */
+export async function listTierTaskTemplates(tier?: TierId): Promise<TierTaskTemplate[]> {
+  return db()
+    .select()
+    .from(tierTaskTemplates)
+    .where(tier ? eq(tierTaskTemplates.tier, tier) : undefined)
+    .orderBy(asc(tierTaskTemplates.tier), asc(tierTaskTemplates.sortOrder), asc(tierTaskTemplates.taskName));
+}
+
+export async function listProjectTasks(projectId: string): Promise<ProjectTask[]> {
+  return db().select().from(projectTasks).where(eq(projectTasks.projectId, projectId)).orderBy(asc(projectTasks.sortOrder), asc(projectTasks.createdAt));
+}
+
+/**
+ * Adds the tier's template tasks the project does not have yet (matched by name), all pending,
+ * after its last task. ON CONFLICT DO NOTHING on (project_id, task_name): two requests doing this
+ * at the same moment add each task once.
+ */
+async function addMissingTierTasks(tx: DatabaseExecutor, projectId: string, tier: TierId): Promise<number> {
+  const [templates, existing] = await Promise.all([
+    tx.select().from(tierTaskTemplates).where(eq(tierTaskTemplates.tier, tier)).orderBy(asc(tierTaskTemplates.sortOrder)),
+    tx.select({ taskName: projectTasks.taskName, sortOrder: projectTasks.sortOrder }).from(projectTasks).where(eq(projectTasks.projectId, projectId)),
+  ]);
+  const missing = tasksMissingFromProject(templates, existing.map((task) => task.taskName));
+  if (missing.length === 0) return 0;
+  const base = existing.length === 0 ? 0 : nextSortOrder(existing);
+  const inserted = await tx
+    .insert(projectTasks)
+    .values(
+      missing.map((template, index) => ({
+        projectId,
+        taskName: template.taskName,
+        category: template.category,
+        tierRequirement: template.tier,
+        status: "pending" as const,
+        sortOrder: existing.length === 0 ? template.sortOrder : base + index * 10,
+      })),
+    )
+    .onConflictDoNothing({ target: [projectTasks.projectId, projectTasks.taskName] })
+    .returning({ id: projectTasks.id });
+  return inserted.length;
+}
+
+/**
+ * Opening a project with no tasks creates the checklist of its tier, all pending (spec 001 §4);
+ * then returns its tasks. Two first opens at once still create each task once.
+ */
+export async function openProjectChecklist(projectId: string, tier: TierId): Promise<ProjectTask[]> {
+  const tasks = await listProjectTasks(projectId);
+  if (tasks.length > 0) return tasks;
+  await db().transaction((tx) => addMissingTierTasks(tx, projectId, tier));
+  return listProjectTasks(projectId);
+}
+
+/** 'Upgrade Tier': any tier; adds that tier's tasks not on the project, keeps the rest as they are. */
+export async function upgradeProjectTier(projectId: string, tier: TierId): Promise<number> {
+  return db().transaction(async (tx) => {
+    const updated = await tx.update(projects).set({ tier, updatedAt: new Date() }).where(eq(projects.id, projectId)).returning({ id: projects.id });
+    if (updated.length === 0) throw notFound("Project not found");
+    return addMissingTierTasks(tx, projectId, tier);
+  });
+}
+
+async function taskOfProject(projectId: string, taskId: string): Promise<ProjectTask> {
+  const [task] = await db().select().from(projectTasks).where(and(eq(projectTasks.id, taskId), eq(projectTasks.projectId, projectId)));
+  if (!task) throw notFound("Task not found");
+  return task;
+}
+
+/** Completing sets completed_at; un-completing clears it. */
+export async function setTaskStatus(projectId: string, taskId: string, status: TaskStatus): Promise<void> {
+  await taskOfProject(projectId, taskId);
+  await db()
+    .update(projectTasks)
+    .set({ status, completedAt: status === "complete" ? sql`coalesce(${projectTasks.completedAt}, now())` : null })
+    .where(eq(projectTasks.id, taskId));
+}
+
+export async function setTaskNotes(projectId: string, taskId: string, notes: string | null): Promise<void> {
+  await taskOfProject(projectId, taskId);
+  await db().update(projectTasks).set({ notes }).where(eq(projectTasks.id, taskId));
+}
+
+export async function deleteTask(projectId: string, taskId: string): Promise<void> {
+  await taskOfProject(projectId, taskId);
+  await db().delete(projectTasks).where(eq(projectTasks.id, taskId));
+}
+
+async function insertTask(projectId: string, task: { taskName: string; category: string; tierRequirement: TierId | null }): Promise<ProjectTask> {
+  return db().transaction(async (tx) => {
+    const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
+    if (!project) throw notFound("Project not found");
+    const existing = await tx.select({ sortOrder: projectTasks.sortOrder }).from(projectTasks).where(eq(projectTasks.projectId, projectId));
+    const [inserted] = await tx
+      .insert(projectTasks)
+      .values({ projectId, ...task, status: "pending", sortOrder: nextSortOrder(existing) })
+      .onConflictDoNothing({ target: [projectTasks.projectId, projectTasks.taskName] })
+      .returning();
+    if (!inserted) throw new Refusal("Already Added", { status: 409, field: "taskName" });
+    return inserted;
+  });
+}
+
+/** 'Add Task', tier-task mode: one task of a tier's checklist, unless already on the project. */
+export async function addTierTask(projectId: string, tier: TierId, taskName: string): Promise<ProjectTask> {
+  const [template] = await db()
+    .select()
+    .from(tierTaskTemplates)
+    .where(and(eq(tierTaskTemplates.tier, tier), eq(tierTaskTemplates.taskName, taskName)));
+  if (!template) throw new Refusal("Choose a task", { field: "taskName" });
+  return insertTask(projectId, { taskName: template.taskName, category: template.category, tierRequirement: tier });
+}
+
+/** 'Add Task', custom mode: the category defaults to Custom. */
+export async function addCustomTask(projectId: string, taskName: string, category: string | null): Promise<ProjectTask> {
+  return insertTask(projectId, { taskName, category: category ?? CUSTOM_TASK_CATEGORY, tierRequirement: null });
+}

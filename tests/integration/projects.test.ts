@@ -1,0 +1,166 @@
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { attachAddOnToProject, deleteAddOn, listAddOns, listProjectAddOns, seedAddOnCatalog, setAddOnActive } from "~/add-ons/add-ons.server";
+import { addOns, projectAddOns } from "~/add-ons/schema";
+import { addClient } from "~/clients/clients.server";
+import { db } from "~/db/connection.server";
+import { Refusal } from "~/forms/refusal";
+import { readProjectListView } from "~/projects/project-list-view";
+import {
+  addCustomTask,
+  addTierTask,
+  listProjectTasks,
+  openProjectChecklist,
+  setTaskNotes,
+  setTaskStatus,
+  upgradeProjectTier,
+} from "~/projects/project-tasks.server";
+import { createProject, deleteProjects, listClientProjectsWithProgress, listProjectBoard, listProjects, setProjectStatus } from "~/projects/projects.server";
+import { projectTasks } from "~/projects/schema";
+import { TIER_TASK_CHECKLISTS } from "~/projects/task-checklists";
+import { withTestDatabase } from "../support/test-database";
+
+withTestDatabase();
+
+async function newProject(tier: "1" | "2" | "3" | "4" = "1", name = "Mesa Verde site") {
+  const { client } = await addClient({ name: `Client of ${name}`, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`, phone: null, tier, notes: null });
+  return createProject({ clientId: client.id, name, tier, deliveryDeadline: null });
+}
+
+describe("a project's checklist", () => {
+  it("is created on first open for the project's tier, all pending, exactly once even when two requests open it at once", async () => {
+    const project = await newProject("1");
+    expect(project).toMatchObject({ status: "not_started", projectNumber: expect.stringMatching(/^PRJ-\d+$/) });
+    const [first, second] = await Promise.all([openProjectChecklist(project.id, "1"), openProjectChecklist(project.id, "1")]);
+    expect(first.length).toBe(11);
+    expect(second.length).toBe(11);
+    const stored = await listProjectTasks(project.id);
+    expect(stored.map((task) => task.taskName)).toEqual(TIER_TASK_CHECKLISTS["1"].map((task) => task.taskName));
+    expect(stored.every((task) => task.status === "pending" && task.tierRequirement === "1")).toBe(true);
+    // A later open changes nothing.
+    expect((await openProjectChecklist(project.id, "1")).length).toBe(11);
+  });
+
+  it("completing a task sets completed_at and un-completing clears it; progress follows", async () => {
+    const project = await newProject("2");
+    const [task] = await openProjectChecklist(project.id, "2");
+    if (!task) throw new Error("no task");
+    await setTaskStatus(project.id, task.id, "complete");
+    let [stored] = await db().select().from(projectTasks).where(eq(projectTasks.id, task.id));
+    expect(stored?.completedAt).toBeInstanceOf(Date);
+    const [row] = await listClientProjectsWithProgress(project.clientId);
+    expect(row?.progress).toEqual({ complete: 1, total: 11, percent: 9 });
+    await setTaskStatus(project.id, task.id, "pending");
+    [stored] = await db().select().from(projectTasks).where(eq(projectTasks.id, task.id));
+    expect(stored).toMatchObject({ status: "pending", completedAt: null });
+  });
+
+  it("an upgrade adds the new tier's missing tasks and keeps completed tasks with their notes", async () => {
+    const project = await newProject("1");
+    const tasks = await openProjectChecklist(project.id, "1");
+    const shared = tasks.find((task) => task.taskName === "Connect domain, hosting and SSL");
+    if (!shared) throw new Error("the shared task is missing");
+    await setTaskStatus(project.id, shared.id, "complete");
+    await setTaskNotes(project.id, shared.id, "DNS moved on Monday");
+    await addCustomTask(project.id, "Order business cards", null);
+
+    const added = await upgradeProjectTier(project.id, "2");
+    const after = await listProjectTasks(project.id);
+    const kept = after.find((task) => task.id === shared.id);
+    expect(kept).toMatchObject({ status: "complete", notes: "DNS moved on Monday", taskName: "Connect domain, hosting and SSL" });
+    expect(kept?.completedAt).toBeInstanceOf(Date);
+    // Tier 2 shares one task name with tier 1, so 10 are new.
+    expect(added).toBe(10);
+    expect(after.length).toBe(11 + 1 + 10);
+    expect(after.filter((task) => task.taskName === "Connect domain, hosting and SSL").length).toBe(1);
+    expect(after.find((task) => task.taskName === "Order business cards")?.category).toBe("Custom");
+    // Upgrading to the same tier again adds nothing.
+    expect(await upgradeProjectTier(project.id, "2")).toBe(0);
+  });
+
+  it("'Add Task' refuses a task already on the project and a blank tier task", async () => {
+    const project = await newProject("1");
+    await openProjectChecklist(project.id, "1");
+    await expect(addTierTask(project.id, "1", "Kickoff call and collect business details")).rejects.toThrow("Already Added");
+    await expect(addTierTask(project.id, "1", "No such task")).rejects.toBeInstanceOf(Refusal);
+    const task = await addTierTask(project.id, "3", "Online booking system");
+    expect(task).toMatchObject({ category: "Functionality", tierRequirement: "3", status: "pending" });
+  });
+});
+
+describe("the Project Tracker", () => {
+  it("bulk delete removes the projects with their tasks and add-ons", async () => {
+    const first = await newProject("1", "First site");
+    const second = await newProject("2", "Second site");
+    const kept = await newProject("3", "Kept site");
+    for (const project of [first, second, kept]) await openProjectChecklist(project.id, project.tier);
+    const [extraPage] = (await listAddOns()).filter((addOn) => addOn.name === "Extra page");
+    if (!extraPage) throw new Error("the seeded catalog has no Extra page");
+    await attachAddOnToProject(first, { addOnId: extraPage.id, quantity: 2, customPrice: null });
+
+    expect(await deleteProjects([first.id, second.id])).toBe(2);
+    expect(await db().select().from(projectTasks).where(inArray(projectTasks.projectId, [first.id, second.id]))).toEqual([]);
+    expect(await db().select().from(projectAddOns).where(eq(projectAddOns.projectId, first.id))).toEqual([]);
+    expect((await listProjectTasks(kept.id)).length).toBe(11);
+  });
+
+  it("pages by keyset, filters by status and shows the board by status", async () => {
+    const made = [];
+    for (let index = 0; index < 5; index++) made.push(await newProject("1", `Site ${index}`));
+    await setProjectStatus(made[0]!.id, "in_progress");
+    const view = readProjectListView(new URLSearchParams("sort=number&dir=asc"));
+    const page1 = await listProjects({ view, pageSize: 2 });
+    const page2 = await listProjects({ view, pageSize: 2, after: page1.nextCursor });
+    const page3 = await listProjects({ view, pageSize: 2, after: page2.nextCursor });
+    expect([...page1.projects, ...page2.projects, ...page3.projects].map((row) => row.name)).toEqual(made.map((project) => project.name));
+    expect(page3.nextCursor).toBeNull();
+    const back = await listProjects({ view, pageSize: 2, before: page2.previousCursor });
+    expect(back.projects.map((row) => row.name)).toEqual(["Site 0", "Site 1"]);
+
+    const inProgress = await listProjects({ view: readProjectListView(new URLSearchParams("status=in_progress")) });
+    expect(inProgress.projects.map((row) => row.name)).toEqual(["Site 0"]);
+    const board = await listProjectBoard(readProjectListView(new URLSearchParams("view=board")));
+    expect(board.filter((row) => row.status === "not_started").length).toBe(4);
+  });
+});
+
+describe("add-ons", () => {
+  it("the catalog is seeded once, idempotently", async () => {
+    const before = (await listAddOns()).length;
+    expect(before).toBeGreaterThan(5);
+    await seedAddOnCatalog(db());
+    expect((await listAddOns()).length).toBe(before);
+  });
+
+  it("a project's add-ons are priced by the rule, and only active add-ons of the project's tier attach", async () => {
+    const project = await newProject("2");
+    const catalog = await listAddOns();
+    const byName = (name: string) => {
+      const found = catalog.find((addOn) => addOn.name === name);
+      if (!found) throw new Error(`${name} is not in the catalog`);
+      return found;
+    };
+    await attachAddOnToProject(project, { addOnId: byName("Extra page").id, quantity: 2, customPrice: null });
+    await attachAddOnToProject(project, { addOnId: byName("Logo design").id, quantity: 1, customPrice: 12_000 });
+    await attachAddOnToProject(project, { addOnId: byName("Copywriting (per page)").id, quantity: 3, customPrice: null });
+    const rows = await listProjectAddOns(project.id, "2");
+    expect(rows.map((row) => [row.name, row.unitPriceCents, row.totalCents])).toEqual([
+      ["Extra page", 6_000, 12_000],
+      ["Logo design", 12_000, 12_000],
+      ["Copywriting (per page)", 8_500, 25_500],
+    ]);
+
+    await expect(attachAddOnToProject(project, { addOnId: byName("Blog setup").id, quantity: 1, customPrice: null })).resolves.toBeUndefined();
+    const tierOne = await newProject("1", "Tier one site");
+    await expect(attachAddOnToProject(tierOne, { addOnId: byName("Blog setup").id, quantity: 1, customPrice: null })).rejects.toThrow(
+      "This add-on is not offered for the project's tier",
+    );
+    await setAddOnActive(byName("Logo design").id, false);
+    await expect(attachAddOnToProject(tierOne, { addOnId: byName("Logo design").id, quantity: 1, customPrice: null })).rejects.toBeInstanceOf(Refusal);
+
+    // An add-on on a project is not deleted from under it; one that is not can go.
+    await expect(deleteAddOn(byName("Extra page").id)).rejects.toThrow(/attached to 1 project/);
+    await deleteAddOn(byName("Rush delivery").id);
+    expect(await db().select().from(addOns).where(eq(addOns.name, "Rush delivery"))).toEqual([]);
+  });
+});
