@@ -37,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Upcoming consultations are those from today on, today as the business's calendar has it.
   const client = id.success ? await getClientDetail(id.data.clientId, todayInZone(new Date(), settings.timezone)) : undefined;
   if (!client) return data({ client: null, tiers, timeZone: settings.timezone }, { status: 404 });
-  return { client, tiers, timeZone: settings.timezone };
+  return { client, tiers, timeZone: settings.timezone, today: todayInZone(new Date(), settings.timezone) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -98,7 +98,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 const TABS = ["projects", "invoices", "consultations"] as const;
 
 export default function ClientDetailPage() {
-  const { client: detail, tiers, timeZone } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { client: detail, tiers, timeZone } = loaded;
   // The open tab is in the URL, so a reload or an action's redirect comes back to it.
   const [searchParams, setSearchParams] = useSearchParams();
   if (!detail) return <ClientNotFound />;
@@ -117,7 +118,7 @@ export default function ClientDetailPage() {
           <TabsTrigger value="consultations">Consultations ({consultations.length})</TabsTrigger>
         </TabsList>
         <TabsContent value="projects" className="grid gap-3">
-          <ClientProjectsPanel client={client} projects={projects} tiers={tiers} />
+          <ClientProjectsPanel client={client} projects={projects} tiers={tiers} today={"today" in loaded ? loaded.today : ""} />
         </TabsContent>
         <TabsContent value="invoices" className="grid gap-3">
           <ClientInvoicesPanel clientId={client.id} invoices={invoices} timeZone={timeZone} />

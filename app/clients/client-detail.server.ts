@@ -3,8 +3,8 @@ import { consultationBookings, consultations, type Consultation, type Consultati
 import { db } from "~/db/connection.server";
 import { invoices, type Invoice } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
-import { listProjectsForClient } from "~/projects/projects.server";
-import { projects, type Project } from "~/projects/schema";
+import { listClientProjectsWithProgress, type ClientProjectRow } from "~/projects/projects.server";
+import { projects } from "~/projects/schema";
 import { countClientInvoices, findClient } from "./clients.server";
 import type { Client } from "./schema";
 
@@ -14,7 +14,7 @@ export type ClientConsultationRow = Consultation & { projectLabel: string | null
 export type ClientDetail = {
   client: Client;
   lead: { id: string; name: string; source: string; createdAt: Date } | null;
-  projects: Project[];
+  projects: ClientProjectRow[];
   invoices: ClientInvoiceRow[];
   /** Invoices whose client is this client (what blocks deleting it). */
   ownInvoiceCount: number;
@@ -27,7 +27,7 @@ export type ClientDetail = {
 export async function getClientDetail(clientId: string, today: string): Promise<ClientDetail | undefined> {
   const client = await findClient(clientId);
   if (!client) return undefined;
-  const clientProjects = await listProjectsForClient(client.id);
+  const clientProjects = await listClientProjectsWithProgress(client.id);
   const projectIds = clientProjects.map((project) => project.id);
 
   // Spec 001: a client's invoices are those billed to it or to one of its projects.

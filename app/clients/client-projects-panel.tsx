@@ -1,19 +1,17 @@
 import { FolderPlus } from "lucide-react";
-import { Link } from "react-router";
 import { useFormDialog } from "~/forms/use-form-action";
 import { TIER_IDS } from "~/settings/tier-catalog";
-import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
-import { DataTable } from "~/ui/data-table";
-import { formatDate } from "~/ui/date-format";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { ClientProjectsPanel as ProjectsWithProgress } from "~/projects/client-projects-panel";
 import type { ClientDetail } from "./client-detail.server";
-import { humanize, tierLabel, type TierNames } from "./client-display";
+import { tierLabel, type TierNames } from "./client-display";
 
-// The client page's Projects tab: its projects and New Project (posts `create-project` to the page).
+// The client page's Projects tab: New Project (posts `create-project` to the page) and the
+// client's projects with their progress, drawn by the projects domain.
 
 function NewProjectDialog({ client, tiers }: { client: ClientDetail["client"]; tiers: TierNames }) {
   const { fetcher, open, setOpen, busy, errors, values } = useFormDialog({ intent: "create-project" });
@@ -61,49 +59,24 @@ export function ClientProjectsPanel({
   client,
   projects,
   tiers,
+  today,
 }: {
   client: ClientDetail["client"];
   projects: ClientDetail["projects"];
   tiers: TierNames;
+  today: string;
 }) {
   return (
     <>
       <div className="flex justify-end">
         <NewProjectDialog client={client} tiers={tiers} />
       </div>
-      <DataTable
-        label="Projects"
-        rows={projects}
-        getRowId={(project) => project.id}
-        emptyMessage="No projects yet."
-        columns={[
-          {
-            id: "project",
-            header: "Project",
-            className: "font-medium",
-            cell: (project) => (
-              <Link to={`/admin/projects/${project.id}`} className="text-primary hover:underline">
-                {project.name ?? project.projectNumber}
-              </Link>
-            ),
-          },
-          { id: "number", header: "Number", cell: (project) => project.projectNumber },
-          { id: "tier", header: "Tier", cell: (project) => project.tier },
-          {
-            id: "status",
-            header: "Status",
-            cell: (project) => (
-              <Badge variant={project.status === "complete" ? "success" : "outline"}>
-                {project.status === "complete" ? "completed" : humanize(project.status)}
-              </Badge>
-            ),
-          },
-          {
-            id: "deadline",
-            header: "Deadline",
-            cell: (project) => (project.deliveryDeadline ? formatDate(`${project.deliveryDeadline}T12:00:00Z`, "UTC") : "—"),
-          },
-        ]}
+      <ProjectsWithProgress
+        clientId={client.id}
+        projects={projects}
+        today={today}
+        tierNames={Object.fromEntries(tiers.map(({ tier, name }) => [tier, name]))}
+        showNewProject={false}
       />
     </>
   );
