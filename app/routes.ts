@@ -20,6 +20,8 @@ export default [
   route("robots.txt", "site/robots-route.ts"),
   route("auth", "auth/auth-page.tsx"),
   route("booking/:token?", "booking/booking-page.tsx"),
+  route("invoice/:token", "invoices/public-invoice-page.tsx"),
+  route("invoice/:token/pdf", "invoices/public-invoice-pdf-route.ts"),
   route("auth/sign-out", "auth/sign-out-route.ts"),
   route("api/auth/*", "auth/auth-api-route.ts"),
   ...prefix("admin", [

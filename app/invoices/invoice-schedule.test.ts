@@ -16,11 +16,12 @@ describe("overdue at an instant in the business time zone", () => {
     expect(isOverdue(invoice, new Date("2026-03-10T15:30:00Z"), "Asia/Tokyo")).toBe(true);
   });
 
-  it("is never overdue when paid or without a due date", () => {
+  it("is never overdue when paid, not sent yet, or without a due date", () => {
     const late = new Date("2027-01-01T12:00:00Z");
     expect(isOverdue({ status: "paid", dueDate: "2026-03-10" }, late, NY)).toBe(false);
-    expect(isOverdue({ status: "draft", dueDate: null }, late, NY)).toBe(false);
-    expect(isOverdue({ status: "draft", dueDate: "2026-03-10" }, late, NY)).toBe(true);
+    expect(isOverdue({ status: "draft", dueDate: "2026-03-10" }, late, NY)).toBe(false);
+    expect(isOverdue({ status: "sent", dueDate: null }, late, NY)).toBe(false);
+    expect(isOverdue({ status: "overdue", dueDate: "2026-03-10" }, late, NY)).toBe(true);
   });
 });
 

@@ -5,11 +5,12 @@ import type { InvoiceStatus, ReminderKind } from "./invoice-options";
 // the scheduled job, the list, the dashboard's tests and the unit tests read the same rules.
 
 /**
- * Overdue: not paid and its due date is before today in the business time zone. Dates are
- * calendar dates (yyyy-MM-dd), so "before today" is a plain comparison once today is known.
+ * Overdue: sent (a draft is not owed until the client has it), not paid, and its due date is
+ * before today in the business time zone. Dates are calendar dates (yyyy-MM-dd), so "before
+ * today" is a plain comparison once today is known.
  */
 export function isOverdue(invoice: { status: InvoiceStatus; dueDate: string | null }, now: Date, timeZone: string): boolean {
-  if (invoice.status === "paid" || !invoice.dueDate) return false;
+  if (invoice.status === "paid" || invoice.status === "draft" || !invoice.dueDate) return false;
   return invoice.dueDate < todayInZone(now, timeZone);
 }
 

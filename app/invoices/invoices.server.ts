@@ -366,3 +366,23 @@ export async function listProjectInvoices(projectId: string): Promise<(Invoice &
     .orderBy(desc(invoices.createdAt));
   return rows.map((row) => ({ ...row.invoice, paidCents: Number(row.paidCents), balanceCents: balanceCents(row.invoice.totalCents, Number(row.paidCents)) }));
 }
+
+/** A capability token as this app makes them (32 random bytes, base64url); anything else is not looked up. */
+const VIEW_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The client's invoice page: the invoice whose whole token matches, or undefined (a guessed or
+ * altered link finds nothing). `recordView` writes the first view's time once ("viewed").
+ */
+export async function findInvoiceByViewToken(token: string, options: { recordView: boolean; now?: Date }): Promise<InvoiceDetail | undefined> {
+  if (!VIEW_TOKEN.test(token)) return undefined;
+  const [row] = await db().select({ id: invoices.id, firstViewedAt: invoices.firstViewedAt }).from(invoices).where(eq(invoices.viewToken, token));
+  if (!row) return undefined;
+  if (options.recordView && !row.firstViewedAt) {
+    await db()
+      .update(invoices)
+      .set({ firstViewedAt: options.now ?? new Date() })
+      .where(and(eq(invoices.id, row.id), sql`${invoices.firstViewedAt} is null`));
+  }
+  return findInvoiceDetail(row.id);
+}

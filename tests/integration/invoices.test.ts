@@ -8,7 +8,7 @@ import { emailOutbox, emailTemplates } from "~/email/schema";
 import { Refusal } from "~/forms/refusal";
 import { deletePayment, recordPayment } from "~/invoices/invoice-payments.server";
 import { sendInvoice } from "~/invoices/invoice-sending.server";
-import { addLineItem, createInvoice, findInvoiceDetail, updateInvoiceDetails } from "~/invoices/invoices.server";
+import { addLineItem, createInvoice, findInvoiceByViewToken, findInvoiceDetail, updateInvoiceDetails } from "~/invoices/invoices.server";
 import { addConsultationsToInvoice, generateFromProject } from "~/invoices/project-billing.server";
 import { invoices } from "~/invoices/schema";
 import { createProjectForClient } from "~/projects/projects.server";
@@ -132,5 +132,27 @@ describe("payments", () => {
     expect(detail?.money.balanceCents).toBe(5_000);
     expect(detail?.invoice.status).not.toBe("paid");
     expect(detail?.invoice.paidDate).toBeNull();
+  });
+});
+
+describe("the client's invoice link", () => {
+  it("opens with the whole token only, and records the first view once", async () => {
+    const { invoice } = await newClient();
+    await sendInvoice(invoice.id, null);
+    const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
+    const token = sent!.viewToken!;
+    const altered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    expect(await findInvoiceByViewToken(altered, { recordView: true })).toBeUndefined();
+    expect(await findInvoiceByViewToken(token.slice(0, 20), { recordView: true })).toBeUndefined();
+    expect(await findInvoiceByViewToken(invoice.id, { recordView: true })).toBeUndefined();
+    const [unviewed] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(unviewed?.firstViewedAt).toBeNull();
+
+    const first = new Date("2026-11-24T15:00:00Z");
+    const opened = await findInvoiceByViewToken(token, { recordView: true, now: first });
+    expect(opened?.invoice.invoiceNumber).toBe(invoice.invoiceNumber);
+    await findInvoiceByViewToken(token, { recordView: true, now: new Date("2026-11-25T15:00:00Z") });
+    const [viewed] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(viewed?.firstViewedAt?.toISOString()).toBe(first.toISOString());
   });
 });
