@@ -19,10 +19,12 @@ import { sendInvoice } from "./invoice-sending.server";
 import { addLineItem, deleteInvoices, deleteLineItem, moveLineItem, reopenInvoice, updateInvoiceDetails, updateLineItem } from "./invoices.server";
 import { addConsultationsToInvoice, generateFromProject } from "./project-billing.server";
 
-/** Where a list action goes back to: only the invoices list itself (its filters kept). */
+/** Where a list action goes back to: the invoices list (its filters kept) or a project's page (its invoices panel). */
 function listReturnTo(form: FormData): string {
   const value = form.get("returnTo");
-  return typeof value === "string" && /^\/admin\/invoices(?:\?[^\r\n\\]*)?$/.test(value) ? value : "/admin/invoices";
+  if (typeof value !== "string") return "/admin/invoices";
+  const allowed = /^\/admin\/invoices(?:\?[^\r\n\\]*)?$/.test(value) || /^\/admin\/projects\/[0-9a-f-]{36}$/i.test(value);
+  return allowed ? value : "/admin/invoices";
 }
 
 /** Send from a list (the invoices list or a project's panel): 'Invoice sent successfully' / 'Failed to send invoice'. */
