@@ -149,7 +149,7 @@ export default function InvoicePage() {
             <CardContent>
               <dl className="grid gap-1 text-sm" aria-label="Invoice summary">
                 <SummaryRow label="Subtotal" value={formatCents(invoice.subtotalCents)} />
-                <SummaryRow label="Discount" value={`-${formatCents(invoice.discountCents)}`} />
+                <SummaryRow label="Discount" value={invoice.discountCents > 0 ? `-${formatCents(invoice.discountCents)}` : formatCents(0)} />
                 <SummaryRow label="Tax" value={formatCents(invoice.taxCents)} />
                 <SummaryRow label="Total" value={formatCents(invoice.totalCents)} strong />
                 <SummaryRow label="Amount paid" value={formatCents(money.paidCents)} />

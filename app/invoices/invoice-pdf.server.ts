@@ -91,7 +91,7 @@ export function renderInvoicePdf(detail: InvoiceDetail, agency: Agency & { timeZ
   y += 10;
   const summary: [string, string, boolean][] = [
     ["Subtotal", formatCents(invoice.subtotalCents), false],
-    ["Discount", `-${formatCents(invoice.discountCents)}`, false],
+    ["Discount", invoice.discountCents > 0 ? `-${formatCents(invoice.discountCents)}` : formatCents(0), false],
     ["Tax", formatCents(invoice.taxCents), false],
     ["Total", formatCents(invoice.totalCents), true],
     ["Amount paid", formatCents(money.paidCents), false],

@@ -26,7 +26,7 @@ export type PublicInvoice = {
 export function PublicInvoiceView({ invoice }: { invoice: PublicInvoice }) {
   const rows: [string, number, boolean][] = [
     ["Subtotal", invoice.subtotalCents, false],
-    ["Discount", -invoice.discountCents, false],
+    ["Discount", invoice.discountCents > 0 ? -invoice.discountCents : 0, false],
     ["Tax", invoice.taxCents, false],
     ["Total", invoice.totalCents, true],
     ["Amount paid", invoice.paidCents, false],
