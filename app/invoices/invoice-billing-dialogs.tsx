@@ -62,7 +62,7 @@ export function GenerateFromProjectDialog({ billing }: { billing: ProjectBilling
         <FolderKanban className="size-4" aria-hidden="true" /> Generate from Project
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-xl">
+        <DialogContent width="xl">
           <DialogHeader>
             <DialogTitle>Generate from Project</DialogTitle>
             <DialogDescription>

@@ -20,16 +20,16 @@ export function InvoiceSendDialog({ invoiceId, preview, resend }: { invoiceId: s
         {resend ? <Send className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />} {label}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-4xl">
+        <DialogContent width="xl">
           <DialogHeader>
             <DialogTitle>{resend ? "Resend Invoice" : "Preview & Send"}</DialogTitle>
             <DialogDescription>
               To {preview.to}: “{preview.subject}”, with {preview.attachmentName} attached.
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-4 lg:grid-cols-2">
-            <iframe title="E-mail preview" srcDoc={preview.html} sandbox="" className="h-[28rem] w-full rounded-md border bg-white" />
-            <object data={`/admin/invoices/${invoiceId}/pdf?inline=1`} type="application/pdf" aria-label="PDF preview" className="h-[28rem] w-full rounded-md border">
+          <div className="grid gap-4">
+            <iframe title="E-mail preview" srcDoc={preview.html} sandbox="" className="h-80 w-full rounded-md border bg-white" />
+            <object data={`/admin/invoices/${invoiceId}/pdf?inline=1`} type="application/pdf" aria-label="PDF preview" className="h-96 w-full rounded-md border">
               <p className="p-4 text-sm">
                 <a className="underline" href={`/admin/invoices/${invoiceId}/pdf`}>
                   Open the PDF

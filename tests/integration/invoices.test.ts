@@ -11,6 +11,8 @@ import { sendInvoice } from "~/invoices/invoice-sending.server";
 import { addLineItem, createInvoice, findInvoiceByViewToken, findInvoiceDetail, updateInvoiceDetails } from "~/invoices/invoices.server";
 import { addConsultationsToInvoice, generateFromProject } from "~/invoices/project-billing.server";
 import { invoices } from "~/invoices/schema";
+import { clients } from "~/clients/schema";
+import { leads } from "~/leads/schema";
 import { createProjectForClient } from "~/projects/projects.server";
 import { withTestDatabase } from "../support/test-database";
 
@@ -154,5 +156,26 @@ describe("the client's invoice link", () => {
     await findInvoiceByViewToken(token, { recordView: true, now: new Date("2026-11-25T15:00:00Z") });
     const [viewed] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(viewed?.firstViewedAt?.toISOString()).toBe(first.toISOString());
+  });
+});
+
+describe("a lead's promo code on an invoice", () => {
+  it("gives the promo price, marks the promo used, and cannot be applied by a second invoice", async () => {
+    const [lead] = await db()
+      .insert(leads)
+      .values({ name: "Rosa", email: "rosa@example.com", source: "manual", promoCode: "LAUNCH-ABC-1234", promoStatus: "active", promoExpiresAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    const [client] = await db().insert(clients).values({ name: "Rosa's Catering", email: "rosa@example.com", tier: "1", leadId: lead!.id }).returning();
+    const project = await createProjectForClient(client!.id, { name: "Starter site", tier: "1" });
+    const invoice = await createInvoice({ clientId: client!.id, projectId: project.id, tier: null, dueDate: null });
+    await expect(updateInvoiceDetails(invoice.id, details(client!.id, { projectId: project.id, promoCode: "LAUNCH-OTHER-0000" }))).rejects.toThrow(/not this client/);
+    await updateInvoiceDetails(invoice.id, details(client!.id, { projectId: project.id, promoCode: "LAUNCH-ABC-1234" }));
+    const [used] = await db().select().from(leads).where(eq(leads.id, lead!.id));
+    expect(used?.promoStatus).toBe("used");
+    await generateFromProject(invoice.id, { deliverables: [0, 1], includeAddOns: false });
+    expect((await findInvoiceDetail(invoice.id))?.invoice.totalCents).toBe(9_900);
+
+    const second = await createInvoice({ clientId: client!.id, projectId: project.id, tier: null, dueDate: null });
+    await expect(updateInvoiceDetails(second.id, details(client!.id, { promoCode: "LAUNCH-ABC-1234" }))).rejects.toThrow(/no longer active/);
   });
 });
