@@ -311,4 +311,52 @@ ${signature.text}`,
 <p>Need a different time? Reply to this e-mail.</p>
 ${signature.html}`,
   },
+  {
+    key: "invoice",
+    name: "Invoice (sent with its PDF)",
+    subject: "Invoice {{InvoiceNumber}} from {{CompanyName}}",
+    preheader: "{{Balance}} due by {{DueDate}}.",
+    bodyText: `Hi {{FirstName}},
+
+Thank you for working with us. Your invoice {{InvoiceNumber}} is attached as a PDF.
+
+Total: {{Total}}
+Balance due: {{Balance}}
+Due date: {{DueDate}}
+
+View it online and download the PDF: {{InvoiceLink}}
+
+How to pay: {{PaymentInstruction}}
+
+${signature.text}`,
+    bodyHtml: `<p>Hi {{FirstName}},</p>
+<p>Thank you for working with us. Your invoice <strong>{{InvoiceNumber}}</strong> is attached as a PDF.</p>
+<p><strong>Total:</strong> {{Total}}<br><strong>Balance due:</strong> {{Balance}}<br><strong>Due date:</strong> {{DueDate}}</p>
+<p><a href="{{InvoiceLink}}">View your invoice online</a> (you can download the PDF there too).</p>
+<p><strong>How to pay:</strong> {{PaymentInstruction}}</p>
+${signature.html}`,
+  },
+  {
+    key: "invoice_reminder",
+    name: "Invoice reminder (before, on and after the due date)",
+    subject: "Reminder: invoice {{InvoiceNumber}} {{DueWhen}}",
+    preheader: "{{Balance}} is {{DueWhen}}.",
+    bodyText: `Hi {{FirstName}},
+
+A friendly reminder: invoice {{InvoiceNumber}} {{DueWhen}}. The balance is {{Balance}} (due date {{DueDate}}).
+
+View it online and download the PDF: {{InvoiceLink}}
+
+How to pay: {{PaymentInstruction}}
+
+Already paid? Thank you, and please ignore this e-mail.
+
+${signature.text}`,
+    bodyHtml: `<p>Hi {{FirstName}},</p>
+<p>A friendly reminder: invoice <strong>{{InvoiceNumber}}</strong> {{DueWhen}}. The balance is <strong>{{Balance}}</strong> (due date {{DueDate}}).</p>
+<p><a href="{{InvoiceLink}}">View your invoice online</a></p>
+<p><strong>How to pay:</strong> {{PaymentInstruction}}</p>
+<p>Already paid? Thank you, and please ignore this e-mail.</p>
+${signature.html}`,
+  },
 ];

@@ -21,6 +21,7 @@ export const EMAIL_TEMPLATE_KEYS = [
   "booking_agency_notification",
   "booking_rescheduled",
   "invoice",
+  "invoice_reminder",
   "consultation_notification",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { formatCents } from "~/ui/money-format";
-import { formatInvoiceNumber, invoiceTotals, lineTotalCents, packagePriceCents } from "./invoice-totals";
+import {
+  balanceCents,
+  centsToDollarsInput,
+  formatInvoiceNumber,
+  invoiceTotals,
+  lineTotalCents,
+  packagePriceCents,
+  parseDollarsToCents,
+  spreadCents,
+} from "./invoice-totals";
 
 describe("invoice totals in cents", () => {
   it("multiplies quantity by unit price for a line", () => {
@@ -57,5 +66,42 @@ describe("presentation", () => {
     expect(() => formatInvoiceNumber(0)).toThrow(RangeError);
     expect(formatCents(9_900)).toBe("$99.00");
     expect(formatCents(100_000)).toBe("$1,000.00");
+  });
+});
+
+describe("spreading a package price over deliverables", () => {
+  it("splits equally in whole cents that add up exactly", () => {
+    expect(spreadCents(10_000, 3)).toEqual([3_334, 3_333, 3_333]);
+    expect(spreadCents(9_900, 4)).toEqual([2_475, 2_475, 2_475, 2_475]);
+    expect(spreadCents(1, 3)).toEqual([1, 0, 0]);
+    for (const [total, count] of [[19_900, 7], [24_901, 11], [100_000, 9], [0, 2]] as const) {
+      const parts = spreadCents(total, count);
+      expect(parts).toHaveLength(count);
+      expect(parts.reduce((sum, part) => sum + part, 0)).toBe(total);
+      expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("refuses to spread over no line", () => {
+    expect(() => spreadCents(100, 0)).toThrow(RangeError);
+  });
+});
+
+describe("balance and typed amounts", () => {
+  it("is the total less what was paid, never negative", () => {
+    expect(balanceCents(36_134, 10_000)).toBe(26_134);
+    expect(balanceCents(36_134, 36_134)).toBe(0);
+    expect(balanceCents(100, 200)).toBe(0);
+  });
+
+  it("reads dollars typed in a form as cents", () => {
+    expect(parseDollarsToCents("12")).toBe(1_200);
+    expect(parseDollarsToCents("12.5")).toBe(1_250);
+    expect(parseDollarsToCents("$1,250.05")).toBe(125_005);
+    expect(parseDollarsToCents("0.1")).toBe(10);
+    expect(parseDollarsToCents("-1")).toBeNull();
+    expect(parseDollarsToCents("1.234")).toBeNull();
+    expect(parseDollarsToCents("abc")).toBeNull();
+    expect(centsToDollarsInput(125_005)).toBe("1250.05");
   });
 });

@@ -63,3 +63,33 @@ export function formatInvoiceNumber(sequenceValue: number): string {
   }
   return `INV-${sequenceValue}`;
 }
+
+/**
+ * A package price spread equally over `count` deliverable lines (spec 001 §9), in whole cents that
+ * add up exactly: the first `remainder` lines carry one cent more (e.g. 100.00 / 3 → 33.34, 33.33, 33.33).
+ */
+export function spreadCents(totalCents: number, count: number): number[] {
+  requireCents(totalCents, "Package price");
+  if (!Number.isSafeInteger(count) || count < 1) throw new RangeError(`Spread over at least one line (got ${count})`);
+  const base = Math.floor(totalCents / count);
+  const remainder = totalCents - base * count;
+  return Array.from({ length: count }, (_, index) => base + (index < remainder ? 1 : 0));
+}
+
+/** What is still owed: total − payments, never below zero (an overpayment shows as nothing owed). */
+export function balanceCents(totalCents: number, paidCents: number): number {
+  return Math.max(0, requireCents(totalCents, "Total") - requireCents(paidCents, "Amount paid"));
+}
+
+/** Dollars typed in a form ("12", "12.5", "1,250.00") → integer cents; null when it is not an amount. */
+export function parseDollarsToCents(input: string): number | null {
+  const cleaned = input.trim().replace(/[$,\s]/g, "");
+  if (!/^\d{1,9}(\.\d{0,2})?$/.test(cleaned)) return null;
+  const [whole = "0", fraction = ""] = cleaned.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Cents → the plain amount a form field shows ("1250.00"). */
+export function centsToDollarsInput(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}

@@ -8,20 +8,17 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 import { addOns } from "~/add-ons/schema";
 import { clients } from "~/clients/schema";
 import { projects } from "~/projects/schema";
 import { TIER_IDS } from "~/settings/tier-catalog";
+import { user } from "~/auth/schema";
+import { INVOICE_STATUSES, LINE_ITEM_TYPES, PAYMENT_METHODS, REMINDER_KINDS } from "./invoice-options";
 
-// Kept here (pure constants, no DB access) until an `invoice-options.ts` exists; move them there
-// if the browser needs them, so the browser bundle doesn't pull in drizzle.
-export const INVOICE_STATUSES = ["draft", "sent", "paid", "overdue"] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
-export const LINE_ITEM_TYPES = ["service", "add_on", "consultation"] as const;
-export type LineItemType = (typeof LINE_ITEM_TYPES)[number];
+export { INVOICE_STATUSES, LINE_ITEM_TYPES, type InvoiceStatus, type LineItemType } from "./invoice-options";
 
 /**
  * Replaces the spec's `generate_invoice_number()` RPC: `nextval('invoice_number_seq')`, formatted
@@ -55,6 +52,13 @@ export const invoices = pgTable(
     /** The lead's promo code applied to this invoice (promo price for tier 1; marks the promo used). */
     promoCode: text("promo_code"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * The client's capability link (/invoice/{token}): 256 random bits, made when the invoice is
+     * first sent, checked whole. Null until then.
+     */
+    viewToken: text("view_token").unique(),
+    /** When the client first opened their invoice page ("viewed"). */
+    firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,7 +100,53 @@ export const invoiceLineItems = pgTable(
   ],
 );
 
+/**
+ * Money received against an invoice. Several make a partial payment; when they reach the total,
+ * the invoice is paid (invoice-payments.server.ts). Deleting the invoice deletes its payments.
+ */
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    note: text("note"),
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidOn),
+    check("invoice_payments_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * One row per reminder e-mail an invoice was sent (DESIGN.md "Exactly once"): the unique
+ * (invoice, kind) key is claimed in the same transaction that queues the e-mail, so two worker
+ * processes, a crash or a restart never send one reminder twice.
+ */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: REMINDER_KINDS }).notNull(),
+    /** The due date the reminder was about (it may be moved later). */
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("invoice_reminders_invoice_kind_unique").on(t.invoiceId, t.kind)],
+);
+
 export type Invoice = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
 export type InvoiceLineItem = typeof invoiceLineItems.$inferSelect;
 export type NewInvoiceLineItem = typeof invoiceLineItems.$inferInsert;
+export type InvoicePayment = typeof invoicePayments.$inferSelect;
+export type InvoiceReminder = typeof invoiceReminders.$inferSelect;

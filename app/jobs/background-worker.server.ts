@@ -2,6 +2,7 @@ import { deliverDueEmails } from "~/email/delivery.server";
 import { sweepExpiredPromos } from "~/leads/promo.server";
 import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.server";
 import { runBookingUpkeep } from "~/consultations/booking-upkeep.server";
+import { runInvoiceUpkeep } from "~/invoices/invoice-reminders.server";
 
 /**
  * The work the app process does besides answering requests. Each job runs, then waits
@@ -16,6 +17,7 @@ export const RECURRING_JOBS: RecurringJob[] = [
   { name: "expire promo codes", everyMs: 60_000, run: () => sweepExpiredPromos() },
   { name: "delete expired rate-limit counters", everyMs: 10 * 60_000, run: () => deleteExpiredRateLimitCounters() },
   { name: "booking reminders", everyMs: 60_000, run: () => runBookingUpkeep() },
+  { name: "invoice overdue marks and reminders", everyMs: 60_000, run: () => runInvoiceUpkeep() },
 ];
 
 export type BackgroundWorker = { stop(): Promise<void> };

@@ -1,0 +1,174 @@
+import { CalendarClock, DollarSign, FileText, FolderKanban, UserCheck, Users } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/ui/badge";
+import { buttonVariants } from "~/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { formatCents } from "~/ui/money-format";
+import { StatCard } from "~/ui/stat-card";
+import { URGENT_DEADLINE_DAYS, type DashboardFigures } from "./dashboard-figures";
+
+
+
+
+function CardLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link to={to} className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring [&>*]:h-full [&>*]:transition-colors [&>*]:hover:border-primary/50">
+      {children}
+    </Link>
+  );
+}
+
+export function DashboardCards({ figures }: { figures: DashboardFigures }) {
+  return (
+    <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <CardLink to="/admin/leads">
+        <StatCard label="Total Leads" value={figures.totalLeads} icon={<Users className="size-4" aria-hidden="true" />} footer="View all leads" />
+      </CardLink>
+      <CardLink to="/admin/clients">
+        <StatCard
+          label="Active Clients"
+          value={figures.clients.active}
+          icon={<UserCheck className="size-4" aria-hidden="true" />}
+          footer={`${figures.clients.total} total clients`}
+        />
+      </CardLink>
+      <CardLink to="/admin/projects">
+        <StatCard
+          label="Projects in progress"
+          value={figures.projects.inProgress}
+          icon={<FolderKanban className="size-4" aria-hidden="true" />}
+          footer={`${figures.projects.total} projects`}
+        />
+      </CardLink>
+      <CardLink to="/admin/invoices?status=paid">
+        <StatCard
+          label="Revenue MTD"
+          value={formatCents(figures.revenue.monthToDateCents)}
+          icon={<DollarSign className="size-4" aria-hidden="true" />}
+          footer={`YTD ${formatCents(figures.revenue.yearToDateCents)}`}
+        />
+      </CardLink>
+    </section>
+  );
+}
+
+export function ProjectStatusPanel({ projects }: { projects: DashboardFigures["projects"] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <Link to="/admin/projects" className="hover:underline">
+            Project Status
+          </Link>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <div className="flex items-baseline justify-between">
+          <span className="text-sm text-muted-foreground">Overall progress</span>
+          <span className="text-2xl font-bold">{projects.progressPercent}%</span>
+        </div>
+        <div className="h-2 rounded-full bg-muted" role="progressbar" aria-label="Overall progress" aria-valuenow={projects.progressPercent} aria-valuemin={0} aria-valuemax={100}>
+          <div className="h-2 rounded-full bg-primary" style={{ width: `${projects.progressPercent}%` }} />
+        </div>
+        <dl className="grid grid-cols-3 gap-2 text-center text-sm">
+          {(
+            [
+              ["Not Started", projects.notStarted],
+              ["In Progress", projects.inProgress],
+              ["Complete", projects.complete],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-md border p-2">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="text-lg font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function UpcomingDeadlinesPanel({ deadlines }: { deadlines: DashboardFigures["deadlines"] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CalendarClock className="size-4" aria-hidden="true" /> Upcoming Deadlines (7 Days)
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {deadlines.length === 0 ? <p className="text-sm text-muted-foreground">No deadlines in the next 7 days.</p> : null}
+        <ul className="grid gap-2">
+          {deadlines.map((deadline) => (
+            <li key={deadline.projectId} className="flex items-center justify-between gap-2 text-sm">
+              <Link to={`/admin/projects/${deadline.projectId}`} className="hover:underline">
+                <span className="font-medium">{deadline.projectLabel}</span>
+                <span className="text-muted-foreground">
+                  {" "}
+                  · {deadline.clientName} · Tier {deadline.tier}
+                </span>
+              </Link>
+              <Badge variant={deadline.daysLeft <= URGENT_DEADLINE_DAYS ? "destructive" : "secondary"}>
+                {deadline.daysLeft === 0 ? "Today" : `${deadline.daysLeft} days`}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function FinancialSummaryPanel({ figures }: { figures: DashboardFigures }) {
+  const rows: [string, string, string][] = [
+    ["Revenue MTD", formatCents(figures.revenue.monthToDateCents), "/admin/invoices?status=paid"],
+    ["Revenue YTD", formatCents(figures.revenue.yearToDateCents), "/admin/invoices?status=paid"],
+    ["Unpaid invoices", `${figures.unpaid.count} · ${formatCents(figures.unpaid.amountCents)}`, "/admin/invoices?status=sent"],
+    ["Overdue invoices", `${figures.overdue.count} · ${formatCents(figures.overdue.amountCents)}`, "/admin/invoices?status=overdue"],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Financial Summary</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-2 text-sm" aria-label="Financial summary">
+          {rows.map(([label, value, href]) => (
+            <div key={label} className="flex justify-between gap-4">
+              <dt>
+                <Link to={href} className="hover:underline">
+                  {label}
+                </Link>
+              </dt>
+              <dd className="font-medium tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function QuickActionsPanel() {
+  const actions: [string, string, React.ReactNode][] = [
+    ["Leads", "/admin/leads", <Users key="l" className="size-4" aria-hidden="true" />],
+    ["Clients", "/admin/clients", <UserCheck key="c" className="size-4" aria-hidden="true" />],
+    ["Projects", "/admin/projects", <FolderKanban key="p" className="size-4" aria-hidden="true" />],
+    ["Invoices", "/admin/invoices", <FileText key="i" className="size-4" aria-hidden="true" />],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent className="grid grid-cols-2 gap-2">
+        {actions.map(([label, href, icon]) => (
+          <Link key={href} to={href} className={buttonVariants({ variant: "outline" })}>
+            {icon} {label}
+          </Link>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+import { FolderKanban, MessagesSquare } from "lucide-react";
+import * as React from "react";
+import { useFormAction } from "~/forms/use-form-action";
+import { Button } from "~/ui/button";
+import { NativeCheckbox } from "~/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { FormField } from "~/ui/form-field";
+import { Input } from "~/ui/input";
+import { formatCents } from "~/ui/money-format";
+import { DEFAULT_CONSULTATION_PRICE_CENTS } from "./invoice-options";
+import { centsToDollarsInput, spreadCents } from "./invoice-totals";
+
+export type ProjectBillingView = {
+  projectLabel: string;
+  tierLabel: string;
+  deliverables: string[];
+  addOns: { addOnId: string; name: string; quantity: number; unitPriceCents: number | null }[];
+  packagePriceCents: number;
+  promoApplies: boolean;
+};
+
+/** The deliverables with each one's share of the package price; mounted with the dialog's content, so it starts with all chosen. */
+function DeliverableChoice({ billing, error }: { billing: ProjectBillingView; error: string | undefined }) {
+  const [chosen, setChosen] = React.useState<number[]>(() => billing.deliverables.map((_, index) => index));
+  const shares = chosen.length > 0 ? spreadCents(billing.packagePriceCents, chosen.length) : [];
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">Deliverables</legend>
+      {billing.deliverables.map((name, index) => {
+        const position = chosen.indexOf(index);
+        return (
+          <label key={name} className="flex items-center gap-2 text-sm">
+            <NativeCheckbox
+              name="deliverables"
+              value={index}
+              checked={position >= 0}
+              onChange={(event) =>
+                setChosen((current) => (event.target.checked ? [...current, index].sort((a, b) => a - b) : current.filter((other) => other !== index)))
+              }
+            />
+            <span className="flex-1">{name}</span>
+            <span className="tabular-nums text-muted-foreground">{position >= 0 ? formatCents(shares[position] ?? 0) : ""}</span>
+          </label>
+        );
+      })}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** 'Generate from Project': choose deliverables (at least one); the package price spreads over them. */
+export function GenerateFromProjectDialog({ billing }: { billing: ProjectBillingView | null }) {
+  const [open, setOpen] = React.useState(false);
+  const { fetcher, busy, errors } = useFormAction({ intent: "generate-from-project", open, onSuccess: () => setOpen(false) });
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        <FolderKanban className="size-4" aria-hidden="true" /> Generate from Project
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent width="xl">
+          <DialogHeader>
+            <DialogTitle>Generate from Project</DialogTitle>
+            <DialogDescription>
+              {billing
+                ? `${billing.projectLabel}: ${billing.tierLabel}, ${formatCents(billing.packagePriceCents)}${billing.promoApplies ? " (promo price)" : ""}, spread equally over the deliverables you choose.`
+                : "Could not find project. Choose this invoice's project in Details and save first."}
+            </DialogDescription>
+          </DialogHeader>
+          {billing ? (
+            <fetcher.Form method="post" noValidate className="grid gap-4">
+              <input type="hidden" name="intent" value="generate-from-project" />
+              <DeliverableChoice billing={billing} error={errors.deliverables} />
+              {billing.addOns.length > 0 ? (
+                <label className="flex items-start gap-2 text-sm">
+                  <NativeCheckbox name="includeAddOns" defaultChecked />
+                  <span>
+                    Add the project's add-ons:{" "}
+                    {billing.addOns.map((addOn) => `${addOn.name} × ${addOn.quantity} (${addOn.unitPriceCents === null ? "no price" : formatCents(addOn.unitPriceCents)})`).join(", ")}
+                  </span>
+                </label>
+              ) : (
+                <p className="text-sm text-muted-foreground">This project has no add-ons.</p>
+              )}
+              <DialogFooter>
+                <Button type="submit" disabled={busy}>
+                  Generate Items
+                </Button>
+              </DialogFooter>
+            </fetcher.Form>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+export type BillableConsultation = { id: string; consultType: string; scheduledDate: string | null };
+
+/** 'Add Consultations': the client's completed, unbilled consultations at a price each (default 100). */
+export function AddConsultationsDialog({ consultations }: { consultations: BillableConsultation[] }) {
+  const [open, setOpen] = React.useState(false);
+  const { fetcher, busy, errors, values } = useFormAction({ intent: "add-consultations", open, onSuccess: () => setOpen(false) });
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        <MessagesSquare className="size-4" aria-hidden="true" /> Add Consultations
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Add Consultations</DialogTitle>
+            <DialogDescription>Completed consultations of this client that are not on an invoice yet.</DialogDescription>
+          </DialogHeader>
+          <fetcher.Form method="post" noValidate className="grid gap-4">
+            <input type="hidden" name="intent" value="add-consultations" />
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">Consultations</legend>
+              {consultations.length === 0 ? <p className="text-sm text-muted-foreground">No completed, unbilled consultations.</p> : null}
+              {consultations.map((consultation) => (
+                <label key={consultation.id} className="flex items-center gap-2 text-sm">
+                  <NativeCheckbox name="consultationIds" value={consultation.id} />
+                  {consultation.consultType} consultation {consultation.scheduledDate ? `on ${consultation.scheduledDate}` : ""}
+                </label>
+              ))}
+              {errors.consultationIds ? (
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {errors.consultationIds}
+                </p>
+              ) : null}
+            </fieldset>
+            <FormField label="Price per consultation ($)" name="price" error={errors.price}>
+              <Input inputMode="decimal" defaultValue={values.price ?? centsToDollarsInput(DEFAULT_CONSULTATION_PRICE_CENTS)} />
+            </FormField>
+            <DialogFooter>
+              <Button type="submit" disabled={busy}>
+                Add to Invoice
+              </Button>
+            </DialogFooter>
+          </fetcher.Form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

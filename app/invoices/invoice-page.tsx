@@ -1,0 +1,166 @@
+import { ArrowLeft, Download, Lock } from "lucide-react";
+import { Form, Link, useLoaderData } from "react-router";
+import { requireAdmin } from "~/auth/guard.server";
+import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
+import { Badge } from "~/ui/badge";
+import { Button, buttonVariants } from "~/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { formatDateTime } from "~/ui/date-format";
+import { redirectWithToast } from "~/ui/flash.server";
+import { formatCents } from "~/ui/money-format";
+import type { Route } from "./+types/invoice-page";
+import { handleInvoiceEditorAction } from "./invoice-actions.server";
+import { AddConsultationsDialog, GenerateFromProjectDialog } from "./invoice-billing-dialogs";
+import { bankTransferInstruction } from "./invoice-document";
+import { InvoiceDetailsForm } from "./invoice-details-form";
+import { invoiceIdSchema } from "./invoice-forms";
+import { INVOICE_STATUS_BADGE } from "./invoice-options";
+import { InvoicePaymentsPanel } from "./invoice-payments-panel";
+import { agencyForInvoices } from "./invoice-pdf.server";
+import { InvoiceSendDialog } from "./invoice-send-dialog";
+import { previewInvoiceEmail } from "./invoice-sending.server";
+import { todayForPayments } from "./invoice-payments.server";
+import { findInvoiceDetail, invoiceFormOptions } from "./invoices.server";
+import { LineItemsPanel } from "./line-items-panel";
+import { billableConsultations, projectBillingOptions } from "./project-billing.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.invoice.invoiceNumber ?? "Invoice"} | Admin` }];
+
+function notFoundRedirect() {
+  return redirectWithToast("/admin/invoices", { type: "error", title: "Invoice not found" });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const parsed = invoiceIdSchema.safeParse({ invoiceId: params.invoiceId });
+  if (!parsed.success) throw await notFoundRedirect();
+  const detail = await findInvoiceDetail(parsed.data.invoiceId);
+  if (!detail) throw await notFoundRedirect();
+  const [options, tiers, billing, consultations, preview, agency, settings] = await Promise.all([
+    invoiceFormOptions(),
+    listPackageTiers(),
+    projectBillingOptions(detail.invoice.id),
+    billableConsultations(detail.invoice.clientId),
+    previewInvoiceEmail(detail.invoice.id),
+    agencyForInvoices(),
+    getOrganizationSettings(),
+  ]);
+  return {
+    ...detail,
+    clients: options.clients,
+    projects: options.projects.filter((project) => project.clientId === detail.invoice.clientId),
+    tiers: tiers.map((tier) => ({ tier: tier.tier, name: tier.name })),
+    billing: billing && {
+      projectLabel: `${billing.project.projectNumber}${billing.project.name ? ` – ${billing.project.name}` : ""}`,
+      tierLabel: `Tier ${billing.tier.tier} – ${billing.tier.name}`,
+      deliverables: billing.deliverables,
+      addOns: billing.addOns,
+      packagePriceCents: billing.packagePriceCents,
+      promoApplies: billing.promoApplies,
+    },
+    consultations: consultations.map(({ id, consultType, scheduledDate }) => ({ id, consultType, scheduledDate })),
+    preview: { to: preview.to, subject: preview.subject, html: preview.html, attachmentName: preview.attachmentName },
+    paymentInstruction: bankTransferInstruction(agency, detail.invoice.invoiceNumber),
+    today: todayForPayments(settings.timezone),
+    timeZone: settings.timezone,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = invoiceIdSchema.safeParse({ invoiceId: params.invoiceId });
+  if (!parsed.success) return notFoundRedirect();
+  return handleInvoiceEditorAction(request, admin, parsed.data.invoiceId);
+}
+
+function SummaryRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? "font-semibold" : ""}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export default function InvoicePage() {
+  const data = useLoaderData<typeof loader>();
+  const { invoice, client, lines, payments, money, timeZone } = data;
+  const locked = invoice.status === "paid";
+  const canResend = invoice.status === "sent" || invoice.status === "overdue";
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <Link to="/admin/invoices" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline">
+            <ArrowLeft className="size-4" aria-hidden="true" /> Invoices
+          </Link>
+          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+            {invoice.invoiceNumber} <Badge variant={INVOICE_STATUS_BADGE[invoice.status]}>{invoice.status}</Badge>
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            <Link to={`/admin/clients/${client.id}`} className="hover:underline">
+              {client.name}
+            </Link>
+            {invoice.sentAt ? ` · sent ${formatDateTime(invoice.sentAt, timeZone)}` : " · not sent yet"}
+            {invoice.firstViewedAt ? ` · viewed ${formatDateTime(invoice.firstViewedAt, timeZone)}` : invoice.sentAt ? " · not viewed yet" : ""}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href={`/admin/invoices/${invoice.id}/pdf`} download className={buttonVariants({ variant: "outline" })}>
+            <Download className="size-4" aria-hidden="true" /> Download PDF
+          </a>
+          {locked ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="reopen" />
+              <Button type="submit" variant="outline">
+                <Lock className="size-4" aria-hidden="true" /> Reopen
+              </Button>
+            </Form>
+          ) : (
+            <InvoiceSendDialog invoiceId={invoice.id} preview={data.preview} resend={canResend} />
+          )}
+        </div>
+      </div>
+      {locked ? (
+        <p role="status" className="rounded-md border bg-muted/50 px-4 py-2 text-sm">
+          This invoice is paid and locked. Reopen it to make changes.
+        </p>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="grid content-start gap-6">
+          <InvoiceDetailsForm invoice={invoice} clients={data.clients} projects={data.projects} tiers={data.tiers} locked={locked} />
+          <LineItemsPanel
+            lines={lines}
+            locked={locked}
+            actions={
+              <>
+                <GenerateFromProjectDialog billing={data.billing} />
+                <AddConsultationsDialog consultations={data.consultations} />
+              </>
+            }
+          />
+        </div>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Summary</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-1 text-sm" aria-label="Invoice summary">
+                <SummaryRow label="Subtotal" value={formatCents(invoice.subtotalCents)} />
+                <SummaryRow label="Discount" value={invoice.discountCents > 0 ? `-${formatCents(invoice.discountCents)}` : formatCents(0)} />
+                <SummaryRow label="Tax" value={formatCents(invoice.taxCents)} />
+                <SummaryRow label="Total" value={formatCents(invoice.totalCents)} strong />
+                <SummaryRow label="Amount paid" value={formatCents(money.paidCents)} />
+                <SummaryRow label="Balance" value={formatCents(money.balanceCents)} strong />
+              </dl>
+              <p className="mt-4 text-sm text-muted-foreground">{data.paymentInstruction}</p>
+            </CardContent>
+          </Card>
+          <InvoicePaymentsPanel payments={payments} balanceCents={money.balanceCents} today={data.today} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Trash2 } from "lucide-react";
+import { useFormAction } from "~/forms/use-form-action";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { formatDate } from "~/ui/date-format";
+import { FormField } from "~/ui/form-field";
+import { Input } from "~/ui/input";
+import { formatCents } from "~/ui/money-format";
+import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { paymentMethodLabel } from "./invoice-document";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./invoice-options";
+import { centsToDollarsInput } from "./invoice-totals";
+import type { InvoicePayment } from "./schema";
+
+function RemovePayment({ payment }: { payment: InvoicePayment }) {
+  const { fetcher, busy } = useFormAction({ intent: "delete-payment", key: `payment-${payment.id}` });
+  return (
+    <fetcher.Form method="post" noValidate>
+      <input type="hidden" name="intent" value="delete-payment" />
+      <input type="hidden" name="paymentId" value={payment.id} />
+      <Button type="submit" size="icon" variant="ghost" disabled={busy} aria-label={`Remove payment of ${formatCents(payment.amountCents)}`}>
+        <Trash2 className="size-4" aria-hidden="true" />
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** Payments: record a partial or full payment, see what was paid and the balance, remove a mistaken one. */
+export function InvoicePaymentsPanel({ payments, balanceCents, today }: { payments: InvoicePayment[]; balanceCents: number; today: string }) {
+  const { fetcher, busy, errors, values } = useFormAction({ intent: "record-payment" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Payments</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {payments.length === 0 ? <p className="text-sm text-muted-foreground">No payments recorded.</p> : null}
+        <ul className="grid gap-2" aria-label="Payments received">
+          {payments.map((payment) => (
+            <li key={payment.id} className="flex items-center justify-between gap-2 text-sm">
+              <span>
+                {formatDate(`${payment.paidOn}T12:00:00Z`, "UTC")} · {paymentMethodLabel(payment.method)}
+                {payment.note ? ` · ${payment.note}` : ""}
+              </span>
+              <span className="flex items-center gap-1 tabular-nums">
+                {formatCents(payment.amountCents)} <RemovePayment payment={payment} />
+              </span>
+            </li>
+          ))}
+        </ul>
+        {balanceCents > 0 ? (
+          <fetcher.Form method="post" noValidate className="grid gap-3 border-t pt-4" key={`${payments.length}-${balanceCents}`}>
+            <input type="hidden" name="intent" value="record-payment" />
+            <div className="grid grid-cols-2 gap-3">
+              <FormField label="Amount ($)" name="amount" error={errors.amount}>
+                <Input inputMode="decimal" defaultValue={values.amount ?? centsToDollarsInput(balanceCents)} />
+              </FormField>
+              <FormField label="Date" name="paidOn" error={errors.paidOn}>
+                <Input type="date" defaultValue={values.paidOn ?? today} />
+              </FormField>
+            </div>
+            <FormField label="Method" name="method" error={errors.method}>
+              <NativeSelect defaultValue={values.method ?? "zelle"}>
+                {PAYMENT_METHODS.map((method) => (
+                  <NativeSelectOption key={method} value={method}>
+                    {PAYMENT_METHOD_LABELS[method]}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Note" name="note" error={errors.note}>
+              <Input defaultValue={values.note} maxLength={500} />
+            </FormField>
+            <div>
+              <Button type="submit" disabled={busy}>
+                Record Payment
+              </Button>
+            </div>
+          </fetcher.Form>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+import PDFDocument from "pdfkit";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { formatDate } from "~/ui/date-format";
+import { formatCents } from "~/ui/money-format";
+import { bankTransferInstruction, paymentMethodLabel, type Agency } from "./invoice-document";
+import type { InvoiceDetail } from "./invoices.server";
+
+/**
+ * The invoice as a PDF, made in process with pdfkit (DESIGN.md "documents": no headless browser).
+ * Uses the PDF standard fonts, so no font files are read and the text is extractable (pdftotext).
+ */
+export async function agencyForInvoices(): Promise<Agency & { timeZone: string }> {
+  const settings = await getOrganizationSettings();
+  return {
+    name: settings.companyName ?? "Our studio",
+    email: settings.replyToEmail,
+    phone: settings.phone,
+    timeZone: settings.timezone,
+  };
+}
+
+const MARGIN = 50;
+const PAGE_WIDTH = 612; // US Letter, points
+const RIGHT = PAGE_WIDTH - MARGIN;
+const COLUMNS = { description: MARGIN, quantity: 330, unit: 390, total: 470 } as const;
+
+function dateOrDash(value: Date | string | null, timeZone: string): string {
+  return value ? formatDate(typeof value === "string" ? `${value}T12:00:00Z` : value, typeof value === "string" ? "UTC" : timeZone) : "—";
+}
+
+export function renderInvoicePdf(detail: InvoiceDetail, agency: Agency & { timeZone: string }): Promise<Buffer> {
+  const { invoice, client, lines, money } = detail;
+  const doc = new PDFDocument({ size: "LETTER", margin: MARGIN, info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: agency.name } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  // Header: the agency and its contact; the invoice's number and dates on the right.
+  doc.font("Helvetica-Bold").fontSize(20).text(agency.name, MARGIN, MARGIN);
+  doc.font("Helvetica").fontSize(10).fillColor("#444444");
+  if (agency.email) doc.text(agency.email);
+  if (agency.phone) doc.text(agency.phone);
+  doc.font("Helvetica-Bold").fontSize(16).fillColor("#000000").text("INVOICE", 350, MARGIN, { width: RIGHT - 350, align: "right" });
+  doc.font("Helvetica").fontSize(10);
+  const facts: [string, string][] = [
+    ["Invoice number", invoice.invoiceNumber],
+    ["Issued", dateOrDash(invoice.sentAt ?? invoice.createdAt, agency.timeZone)],
+    ["Due", dateOrDash(invoice.dueDate, agency.timeZone)],
+    ["Status", invoice.status],
+  ];
+  for (const [label, value] of facts) doc.text(`${label}: ${value}`, 300, undefined, { width: RIGHT - 300, align: "right" });
+
+  // The client.
+  doc.moveDown(2);
+  const billToY = Math.max(doc.y, 140);
+  doc.font("Helvetica-Bold").text("Bill to", MARGIN, billToY);
+  doc.font("Helvetica").text(client.name).text(client.email);
+  if (client.phone) doc.text(client.phone);
+  if (detail.project) doc.text(`Project: ${detail.project.name ?? detail.project.projectNumber} (${detail.project.projectNumber})`);
+
+  // Lines.
+  doc.moveDown(1.5);
+  let y = doc.y;
+  doc.font("Helvetica-Bold");
+  doc.text("Description", COLUMNS.description, y, { width: COLUMNS.quantity - COLUMNS.description - 10 });
+  doc.text("Qty", COLUMNS.quantity, y, { width: 50, align: "right" });
+  doc.text("Unit price", COLUMNS.unit, y, { width: 70, align: "right" });
+  doc.text("Total", COLUMNS.total, y, { width: RIGHT - COLUMNS.total, align: "right" });
+  y = doc.y + 4;
+  doc.moveTo(MARGIN, y).lineTo(RIGHT, y).strokeColor("#cccccc").stroke();
+  doc.font("Helvetica");
+  y += 6;
+  for (const line of lines) {
+    const height = doc.heightOfString(line.description, { width: COLUMNS.quantity - COLUMNS.description - 10 });
+    if (y + height > 700) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.text(line.description, COLUMNS.description, y, { width: COLUMNS.quantity - COLUMNS.description - 10 });
+    doc.text(String(line.quantity), COLUMNS.quantity, y, { width: 50, align: "right" });
+    doc.text(formatCents(line.unitPriceCents), COLUMNS.unit, y, { width: 70, align: "right" });
+    doc.text(formatCents(line.totalCents), COLUMNS.total, y, { width: RIGHT - COLUMNS.total, align: "right" });
+    y += Math.max(height, 12) + 6;
+  }
+  doc.moveTo(MARGIN, y).lineTo(RIGHT, y).strokeColor("#cccccc").stroke();
+
+  // Summary.
+  y += 10;
+  const summary: [string, string, boolean][] = [
+    ["Subtotal", formatCents(invoice.subtotalCents), false],
+    ["Discount", invoice.discountCents > 0 ? `-${formatCents(invoice.discountCents)}` : formatCents(0), false],
+    ["Tax", formatCents(invoice.taxCents), false],
+    ["Total", formatCents(invoice.totalCents), true],
+    ["Amount paid", formatCents(money.paidCents), false],
+    ["Balance due", formatCents(money.balanceCents), true],
+  ];
+  for (const [label, value, strong] of summary) {
+    doc.font(strong ? "Helvetica-Bold" : "Helvetica");
+    doc.text(label, 330, y, { width: 130, align: "right" });
+    doc.text(value, COLUMNS.total, y, { width: RIGHT - COLUMNS.total, align: "right" });
+    y += 16;
+  }
+
+  // How to pay.
+  doc.font("Helvetica-Bold").text("How to pay", MARGIN, y + 16);
+  doc.font("Helvetica").text(bankTransferInstruction(agency, invoice.invoiceNumber), { width: RIGHT - MARGIN });
+  if (detail.payments.length > 0) {
+    doc.moveDown();
+    doc.font("Helvetica-Bold").text("Payments received");
+    doc.font("Helvetica");
+    for (const payment of detail.payments) {
+      doc.text(`${dateOrDash(payment.paidOn, agency.timeZone)}  ${paymentMethodLabel(payment.method)}  ${formatCents(payment.amountCents)}`);
+    }
+  }
+  if (invoice.notes) {
+    doc.moveDown();
+    doc.font("Helvetica-Bold").text("Notes");
+    doc.font("Helvetica").text(invoice.notes, { width: RIGHT - MARGIN });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,172 @@
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import * as React from "react";
+import { useFormAction } from "~/forms/use-form-action";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { FormField } from "~/ui/form-field";
+import { Input } from "~/ui/input";
+import { formatCents } from "~/ui/money-format";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
+import { centsToDollarsInput, lineTotalCents, parseDollarsToCents } from "./invoice-totals";
+import type { InvoiceLineItem } from "./schema";
+
+/** Add Item / Edit: description required, quantity at least 1, unit price at least 0; the total shows as typed. */
+function LineItemDialog({
+  line,
+  open,
+  onOpenChange,
+}: {
+  line: InvoiceLineItem | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const intent = line ? "update-item" : "add-item";
+  const { fetcher, busy, errors, values } = useFormAction({ intent, open, onSuccess: () => onOpenChange(false) });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{line ? "Edit Item" : "Add Item"}</DialogTitle>
+          <DialogDescription>Total = quantity × unit price.</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" noValidate className="grid gap-4">
+          <input type="hidden" name="intent" value={intent} />
+          {line ? <input type="hidden" name="lineItemId" value={line.id} /> : null}
+          <FormField label="Description" name="description" required error={errors.description}>
+            <Input defaultValue={values.description ?? line?.description ?? ""} maxLength={500} />
+          </FormField>
+          <QuantityAndPrice line={line} errors={errors} />
+          <DialogFooter>
+            <Button type="submit" disabled={busy}>
+              {line ? "Save Item" : "Add Item"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Mounted with the dialog's content, so each opening starts from the line's values. */
+function QuantityAndPrice({ line, errors }: { line: InvoiceLineItem | null; errors: Partial<Record<string, string>> }) {
+  const [quantity, setQuantity] = React.useState(String(line?.quantity ?? 1));
+  const [unitPrice, setUnitPrice] = React.useState(line ? centsToDollarsInput(line.unitPriceCents) : "");
+  const cents = parseDollarsToCents(unitPrice);
+  const qty = Number(quantity);
+  const total = cents !== null && Number.isInteger(qty) && qty >= 1 ? formatCents(lineTotalCents({ quantity: qty, unitPriceCents: cents })) : "—";
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField label="Quantity" name="quantity" error={errors.quantity}>
+          <Input type="number" min={1} step={1} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+        </FormField>
+        <FormField label="Unit price ($)" name="unitPrice" error={errors.unitPrice}>
+          <Input inputMode="decimal" value={unitPrice} onChange={(event) => setUnitPrice(event.target.value)} placeholder="0.00" />
+        </FormField>
+      </div>
+      <p className="text-sm">
+        Line total: <strong className="tabular-nums">{total}</strong>
+      </p>
+    </>
+  );
+}
+
+function LineRowActions({ line, first, last, locked }: { line: InvoiceLineItem; first: boolean; last: boolean; locked: boolean }) {
+  const move = useFormAction({ intent: "move-item", key: `move-${line.id}` });
+  const remove = useFormAction({ intent: "delete-item", key: `delete-${line.id}` });
+  if (locked) return null;
+  return (
+    <div className="flex justify-end gap-1">
+      {(["up", "down"] as const).map((direction) => (
+        <move.fetcher.Form key={direction} method="post" noValidate>
+          <input type="hidden" name="intent" value="move-item" />
+          <input type="hidden" name="lineItemId" value={line.id} />
+          <input type="hidden" name="direction" value={direction} />
+          <Button
+            type="submit"
+            size="icon"
+            variant="ghost"
+            disabled={move.busy || (direction === "up" ? first : last)}
+            aria-label={`Move ${line.description} ${direction}`}
+          >
+            {direction === "up" ? <ArrowUp className="size-4" aria-hidden="true" /> : <ArrowDown className="size-4" aria-hidden="true" />}
+          </Button>
+        </move.fetcher.Form>
+      ))}
+      <remove.fetcher.Form method="post" noValidate>
+        <input type="hidden" name="intent" value="delete-item" />
+        <input type="hidden" name="lineItemId" value={line.id} />
+        <Button type="submit" size="icon" variant="ghost" disabled={remove.busy} aria-label={`Delete ${line.description}`}>
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </remove.fetcher.Form>
+    </div>
+  );
+}
+
+export function LineItemsPanel({ lines, locked, actions }: { lines: InvoiceLineItem[]; locked: boolean; actions: React.ReactNode }) {
+  const [adding, setAdding] = React.useState(false);
+  const [editing, setEditing] = React.useState<InvoiceLineItem | null>(null);
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>Line Items</CardTitle>
+        {locked ? null : (
+          <div className="flex flex-wrap gap-2">
+            {actions}
+            <Button size="sm" onClick={() => setAdding(true)}>
+              <Plus className="size-4" aria-hidden="true" /> Add Item
+            </Button>
+          </div>
+        )}
+      </CardHeader>
+      <CardContent>
+        <Table aria-label="Line items">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Description</TableHead>
+              <TableHead className="text-right">Qty</TableHead>
+              <TableHead className="text-right">Unit price</TableHead>
+              <TableHead className="text-right">Total</TableHead>
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {lines.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5} className="text-center text-muted-foreground">
+                  No line items yet. Add one, or generate them from the project.
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {lines.map((line, index) => (
+              <TableRow key={line.id}>
+                <TableCell>
+                  <span className="flex items-center gap-2">
+                    {line.description}
+                    {locked ? null : (
+                      <Button size="icon" variant="ghost" aria-label={`Edit ${line.description}`} onClick={() => setEditing(line)}>
+                        <Pencil className="size-3" aria-hidden="true" />
+                      </Button>
+                    )}
+                  </span>
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCents(line.unitPriceCents)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCents(line.totalCents)}</TableCell>
+                <TableCell>
+                  <LineRowActions line={line} first={index === 0} last={index === lines.length - 1} locked={locked} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+      <LineItemDialog line={null} open={adding} onOpenChange={setAdding} />
+      <LineItemDialog line={editing} open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,184 @@
+import { asc, eq } from "drizzle-orm";
+import { addOns, projectAddOns } from "~/add-ons/schema";
+import { listBillableConsultations, markConsultationsBilled } from "~/consultations/consultation-billing.server";
+import type { Consultation } from "~/consultations/schema";
+import { clients } from "~/clients/schema";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { notFound, Refusal } from "~/forms/refusal";
+import { projects, type Project } from "~/projects/schema";
+import { packageTiers, type PackageTier } from "~/settings/schema";
+import type { TierId } from "~/settings/tier-catalog";
+import { addOnUnitPriceCents } from "~/add-ons/add-on-price";
+import { findClientLeadPromo } from "./client-promo.server";
+import { lineTotalCents, packagePriceCents, spreadCents } from "./invoice-totals";
+import { lockEditableInvoice, nextLineSortOrder, saveInvoiceTotals } from "./invoices.server";
+import { invoiceLineItems, invoices, type NewInvoiceLineItem } from "./schema";
+
+// Billing a project: its package (the tier catalog), its add-ons and the client's consultations.
+//
+// CROSS-DOMAIN READS, marked for the merge: this file reads `project_add_ons` + `add_ons`
+// (app/add-ons/schema.ts), `leads` (for the client's promo code) and `package_tiers` directly,
+// read-only, inside the invoice's transaction (PGlite has one connection: a read through another
+// domain's `db()` call would wait for this transaction). Replace with the add-ons/projects
+// services once issue 14 provides a transaction-aware read.
+
+export type ProjectAddOnLine = {
+  addOnId: string;
+  name: string;
+  quantity: number;
+  unitPriceCents: number | null;
+};
+
+/** The project's add-ons priced by the spec's rule for the project's tier. */
+export async function readProjectAddOns(executor: DatabaseExecutor, project: Pick<Project, "id" | "tier">): Promise<ProjectAddOnLine[]> {
+  const rows = await executor
+    .select({
+      addOnId: addOns.id,
+      name: addOns.name,
+      quantity: projectAddOns.quantity,
+      customPriceCents: projectAddOns.customPriceCents,
+      flatPriceCents: addOns.flatPriceCents,
+      tierPricesCents: addOns.tierPricesCents,
+    })
+    .from(projectAddOns)
+    .innerJoin(addOns, eq(addOns.id, projectAddOns.addOnId))
+    .where(eq(projectAddOns.projectId, project.id))
+    .orderBy(asc(addOns.name));
+  return rows.map((row) => ({
+    addOnId: row.addOnId,
+    name: row.name,
+    quantity: row.quantity,
+    unitPriceCents: addOnUnitPriceCents(row, project.tier, row.customPriceCents),
+  }));
+}
+
+async function readTier(executor: DatabaseExecutor, tier: TierId): Promise<PackageTier> {
+  const [row] = await executor.select().from(packageTiers).where(eq(packageTiers.tier, tier));
+  if (!row) throw new Error(`Tier ${tier} is missing from the catalog`);
+  return row;
+}
+
+export type ProjectBillingOptions = {
+  project: Project;
+  tier: PackageTier;
+  deliverables: string[];
+  addOns: ProjectAddOnLine[];
+  promoApplies: boolean;
+  packagePriceCents: number;
+};
+
+async function billingOptionsIn(executor: DatabaseExecutor, invoiceId: string, now: Date): Promise<ProjectBillingOptions> {
+  const [row] = await executor
+    .select({ invoice: invoices, project: projects })
+    .from(invoices)
+    .leftJoin(projects, eq(projects.id, invoices.projectId))
+    .where(eq(invoices.id, invoiceId));
+  if (!row) throw notFound("Invoice not found");
+  if (!row.project) throw new Refusal("Could not find project", { status: 404 });
+  const project = row.project;
+  const tier = await readTier(executor, row.invoice.tier ?? project.tier);
+  let promoApplies = false;
+  if (row.invoice.promoCode && tier.promoPriceCents !== null) {
+    const [client] = await executor.select({ leadId: clients.leadId }).from(clients).where(eq(clients.id, row.invoice.clientId));
+    const promo = client ? await findClientLeadPromo(executor, client, invoiceId, now) : null;
+    promoApplies = Boolean(promo?.applicable && promo.code === row.invoice.promoCode);
+  }
+  return {
+    project,
+    tier,
+    deliverables: tier.features,
+    addOns: await readProjectAddOns(executor, project),
+    promoApplies,
+    packagePriceCents: packagePriceCents(tier, promoApplies),
+  };
+}
+
+/** What 'Generate from Project' offers for this invoice: the tier's deliverables and the project's add-ons. */
+export async function projectBillingOptions(invoiceId: string, now = new Date()): Promise<ProjectBillingOptions | null> {
+  try {
+    return await billingOptionsIn(db(), invoiceId, now);
+  } catch (error) {
+    if (error instanceof Refusal) return null;
+    throw error;
+  }
+}
+
+/**
+ * 'Generate from Project': a header line at price 0, the package price spread equally over the
+ * chosen deliverables (cents add up exactly), then the project's add-ons by the price rule.
+ */
+export async function generateFromProject(
+  invoiceId: string,
+  input: { deliverables: number[]; includeAddOns: boolean },
+  now = new Date(),
+): Promise<number> {
+  return db().transaction(async (tx) => {
+    const invoice = await lockEditableInvoice(tx, invoiceId);
+    const options = await billingOptionsIn(tx, invoiceId, now);
+    const chosen = [...new Set(input.deliverables)].sort((a, b) => a - b).map((index) => options.deliverables[index]);
+    if (chosen.length === 0 || chosen.some((name) => name === undefined)) {
+      throw new Refusal("Select at least one deliverable", { field: "deliverables" });
+    }
+    const prices = spreadCents(options.packagePriceCents, chosen.length);
+    let sortOrder = await nextLineSortOrder(tx, invoiceId);
+    const header = `Tier ${options.tier.tier} – ${options.tier.name} website package${options.promoApplies ? ` (launch promo ${invoice.promoCode ?? ""})` : ""}`;
+    const lines: NewInvoiceLineItem[] = [
+      { invoiceId, description: header, quantity: 1, unitPriceCents: 0, totalCents: 0, itemType: "service", sortOrder: sortOrder++ },
+      ...chosen.map((name, index) => {
+        const unitPriceCents = prices[index] ?? 0;
+        return { invoiceId, description: String(name), quantity: 1, unitPriceCents, totalCents: unitPriceCents, itemType: "service" as const, sortOrder: sortOrder++ };
+      }),
+    ];
+    if (input.includeAddOns) {
+      for (const addOn of options.addOns) {
+        const unitPriceCents = addOn.unitPriceCents ?? 0;
+        const line = { quantity: addOn.quantity, unitPriceCents };
+        lines.push({
+          invoiceId,
+          description: `Add-on: ${addOn.name}`,
+          ...line,
+          totalCents: lineTotalCents(line),
+          itemType: "add_on",
+          addOnId: addOn.addOnId,
+          sortOrder: sortOrder++,
+        });
+      }
+    }
+    await tx.insert(invoiceLineItems).values(lines);
+    await tx
+      .update(invoices)
+      .set({ tier: options.tier.tier })
+      .where(eq(invoices.id, invoiceId));
+    await saveInvoiceTotals(tx, invoice);
+    return lines.length;
+  });
+}
+
+/** The client's completed, unbilled consultations, for 'Add Consultations'. */
+export async function billableConsultations(clientId: string): Promise<Consultation[]> {
+  return listBillableConsultations(clientId);
+}
+
+/** 'Add Consultations': one line each from sort order 1000 at `priceCents`; the consultations then carry the invoice id. */
+export async function addConsultationsToInvoice(invoiceId: string, input: { consultationIds: string[]; price: number }): Promise<number> {
+  if (input.consultationIds.length === 0) throw new Refusal("Please select at least one consultation", { field: "consultationIds" });
+  return db().transaction(async (tx) => {
+    const invoice = await lockEditableInvoice(tx, invoiceId);
+    const billed = await markConsultationsBilled(tx, { clientId: invoice.clientId, consultationIds: [...new Set(input.consultationIds)], invoiceId });
+    let sortOrder = await nextLineSortOrder(tx, invoiceId, true);
+    const sorted = [...billed].sort((a, b) => (a.scheduledDate ?? "").localeCompare(b.scheduledDate ?? ""));
+    await tx.insert(invoiceLineItems).values(
+      sorted.map((consultation) => ({
+        invoiceId,
+        description: `Consultation (${consultation.consultType})${consultation.scheduledDate ? ` on ${consultation.scheduledDate}` : ""}`,
+        quantity: 1,
+        unitPriceCents: input.price,
+        totalCents: input.price,
+        itemType: "consultation" as const,
+        sortOrder: sortOrder++,
+      })),
+    );
+    await saveInvoiceTotals(tx, invoice);
+    return billed.length;
+  });
+}

@@ -1,0 +1,53 @@
+import { data, useLoaderData } from "react-router";
+import { NotFoundPage } from "~/site/not-found-page";
+import { formatDate } from "~/ui/date-format";
+import type { Route } from "./+types/public-invoice-page";
+import { bankTransferInstruction } from "./invoice-document";
+import { agencyForInvoices } from "./invoice-pdf.server";
+import { findInvoiceByViewToken } from "./invoices.server";
+import { PublicInvoiceView, type PublicInvoice } from "./public-invoice-view";
+
+// The client's invoice page: public, reached only through the capability link of the e-mail.
+// A wrong token (guessed, altered, unknown) gets the site's ordinary 404 page: nothing leaks.
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: loaded?.invoice ? `Invoice ${loaded.invoice.invoiceNumber}` : "Page not found" },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  // The token is in the URL: no referrer leaves it, no shared cache keeps the page.
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const token = params.token ?? "";
+  const detail = await findInvoiceByViewToken(token, { recordView: true });
+  if (!detail) return data({ invoice: null }, { status: 404, headers: headers() });
+  const agency = await agencyForInvoices();
+  const { invoice } = detail;
+  const view: PublicInvoice = {
+    invoiceNumber: invoice.invoiceNumber,
+    status: invoice.status,
+    clientName: detail.client.name,
+    issued: formatDate(invoice.sentAt ?? invoice.createdAt, agency.timeZone),
+    dueDate: invoice.dueDate,
+    lines: detail.lines.map(({ id, description, quantity, unitPriceCents, totalCents }) => ({ id, description, quantity, unitPriceCents, totalCents })),
+    subtotalCents: invoice.subtotalCents,
+    discountCents: invoice.discountCents,
+    taxCents: invoice.taxCents,
+    totalCents: invoice.totalCents,
+    paidCents: detail.money.paidCents,
+    balanceCents: detail.money.balanceCents,
+    paymentInstruction: bankTransferInstruction(agency, invoice.invoiceNumber),
+    agencyName: agency.name,
+    agencyEmail: agency.email,
+    pdfHref: `/invoice/${token}/pdf`,
+  };
+  return data({ invoice: view }, { headers: headers() });
+}
+
+export default function PublicInvoicePage() {
+  const { invoice } = useLoaderData<typeof loader>();
+  return invoice ? <PublicInvoiceView invoice={invoice} /> : <NotFoundPage />;
+}

@@ -1,0 +1,85 @@
+import { Download } from "lucide-react";
+import { buttonVariants } from "~/ui/button";
+import { formatDate } from "~/ui/date-format";
+import { formatCents } from "~/ui/money-format";
+
+export type PublicInvoice = {
+  invoiceNumber: string;
+  status: string;
+  clientName: string;
+  issued: string;
+  dueDate: string | null;
+  lines: { id: string; description: string; quantity: number; unitPriceCents: number; totalCents: number }[];
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+  paymentInstruction: string;
+  agencyName: string;
+  agencyEmail: string | null;
+  pdfHref: string;
+};
+
+/** What the client sees at their invoice link: the invoice, its balance, how to pay, and the PDF. */
+export function PublicInvoiceView({ invoice }: { invoice: PublicInvoice }) {
+  const rows: [string, number, boolean][] = [
+    ["Subtotal", invoice.subtotalCents, false],
+    ["Discount", invoice.discountCents > 0 ? -invoice.discountCents : 0, false],
+    ["Tax", invoice.taxCents, false],
+    ["Total", invoice.totalCents, true],
+    ["Amount paid", invoice.paidCents, false],
+    ["Balance due", invoice.balanceCents, true],
+  ];
+  return (
+    <main className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-muted-foreground">{invoice.agencyName}</p>
+          <h1 className="text-2xl font-bold tracking-tight">Invoice {invoice.invoiceNumber}</h1>
+          <p className="text-sm text-muted-foreground">
+            For {invoice.clientName} · issued {invoice.issued}
+            {invoice.dueDate ? ` · due ${formatDate(`${invoice.dueDate}T12:00:00Z`, "UTC")}` : ""} · {invoice.status === "paid" ? "paid" : "open"}
+          </p>
+        </div>
+        <a href={invoice.pdfHref} download className={buttonVariants()}>
+          <Download className="size-4" aria-hidden="true" /> Download PDF
+        </a>
+      </header>
+      <table className="w-full text-sm" aria-label="Invoice lines">
+        <thead>
+          <tr className="border-b text-left">
+            <th className="py-2">Description</th>
+            <th className="py-2 text-right">Qty</th>
+            <th className="py-2 text-right">Unit price</th>
+            <th className="py-2 text-right">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.lines.map((line) => (
+            <tr key={line.id} className="border-b">
+              <td className="py-2">{line.description}</td>
+              <td className="py-2 text-right tabular-nums">{line.quantity}</td>
+              <td className="py-2 text-right tabular-nums">{formatCents(line.unitPriceCents)}</td>
+              <td className="py-2 text-right tabular-nums">{formatCents(line.totalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="ml-auto grid w-full max-w-xs gap-1 text-sm">
+        {rows.map(([label, cents, strong]) => (
+          <div key={label} className={`flex justify-between ${strong ? "font-semibold" : ""}`}>
+            <dt>{label}</dt>
+            <dd className="tabular-nums">{formatCents(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+      <section className="rounded-md border p-4 text-sm">
+        <h2 className="mb-1 font-semibold">How to pay</h2>
+        <p>{invoice.paymentInstruction}</p>
+        {invoice.agencyEmail ? <p className="mt-2 text-muted-foreground">Questions? Write to {invoice.agencyEmail}.</p> : null}
+      </section>
+    </main>
+  );
+}

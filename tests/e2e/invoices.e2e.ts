@@ -1,0 +1,151 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMailServer, type TestMailServer } from "../support/mail-server";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { adminContext, launchBrowser } from "./support/browser";
+
+let app: AppServer;
+let browser: Browser;
+let mail: TestMailServer;
+let dataDir: string;
+let scene: { clientId: string; projectId: string };
+let page: Page;
+
+beforeAll(async () => {
+  // The starting point (a client, a project with add-ons, a completed consultation) is written before the app takes the data directory.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-invoices-e2e-"));
+  const output = execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/seed-invoice-scene.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+    stdio: "pipe",
+  }).toString();
+  scene = JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as typeof scene;
+  mail = await startMailServer();
+  [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir, SMTP_URL: mail.url }), launchBrowser()]);
+  const context = await adminContext(browser, app.url, { viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await mail?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function hydrated(target: Page) {
+  await target.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+function pdfText(pdf: Buffer): string {
+  const file = path.join(os.tmpdir(), `invoice-e2e-${process.pid}.pdf`);
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+describe("invoices", () => {
+  it("builds an invoice from a project, sends it with its PDF, the client opens it, and two payments pay it", async () => {
+    // New invoice from the project: client, project and tier preset.
+    await page.goto(`/admin/invoices/new?project=${scene.projectId}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Create Invoice" }).click();
+    await page.waitForURL(/\/admin\/invoices\/[0-9a-f-]{36}$/);
+    const invoiceUrl = page.url();
+    const heading = page.getByRole("heading", { level: 1, name: /INV-\d+/ });
+    await heading.waitFor();
+    const invoiceNumber = ((await heading.textContent()) ?? "").match(/INV-\d+/)?.[0] ?? "";
+    expect(invoiceNumber).toMatch(/^INV-\d+$/);
+    await hydrated(page);
+
+    // Generate from Project: the package over its deliverables, then the add-ons by the price rule.
+    await page.getByRole("button", { name: "Generate from Project" }).click();
+    const generate = page.getByRole("dialog", { name: "Generate from Project" });
+    await generate.getByRole("button", { name: "Generate Items" }).click();
+    await page.getByText(/Generated \d+ line items/).waitFor();
+    const lines = page.getByRole("table", { name: "Line items" });
+    await lines.getByText("Add-on: Extra page").waitFor();
+    expect(await lines.getByRole("row", { name: /Add-on: Blog setup/ }).textContent()).toContain("$60.00");
+
+    // Add Consultations: refused without a choice, and with a price of 0.
+    await page.getByRole("button", { name: "Add Consultations" }).click();
+    const consult = page.getByRole("dialog", { name: "Add Consultations" });
+    await consult.getByRole("button", { name: "Add to Invoice" }).click();
+    await consult.getByText("Please select at least one consultation").waitFor();
+    await consult.getByRole("checkbox").first().check();
+    await consult.getByLabel("Price per consultation ($)").fill("0");
+    await consult.getByRole("button", { name: "Add to Invoice" }).click();
+    await consult.getByText("Please enter a valid price").waitFor();
+    await consult.getByLabel("Price per consultation ($)").fill("100");
+    await consult.getByRole("button", { name: "Add to Invoice" }).click();
+    await page.getByText("1 consultation(s) added to the invoice").waitFor();
+
+    // Add Item: refused without a description, then added.
+    await page.getByRole("button", { name: "Add Item" }).first().click();
+    const item = page.getByRole("dialog", { name: "Add Item" });
+    await item.getByLabel("Unit price ($)").fill("25");
+    await item.getByRole("button", { name: "Add Item" }).click();
+    await item.getByText("Description is required").waitFor();
+    await item.getByLabel("Description").fill("Rush delivery");
+    await item.getByRole("button", { name: "Add Item" }).click();
+    await page.getByText("Line item added").waitFor();
+
+    // Tax, saved: 249 + 2×50 + 60 + 100 + 25 = 534.00, + 10.00 tax.
+    await page.getByLabel("Tax ($)").fill("10");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Invoice updated successfully").waitFor();
+    const summary = page.getByLabel("Invoice summary");
+    await summary.getByText("$544.00").first().waitFor();
+
+    // Preview & Send: the e-mail arrives with the PDF, whose text holds the number, total and memo.
+    await page.getByRole("button", { name: "Preview & Send" }).click();
+    const send = page.getByRole("dialog", { name: "Preview & Send" });
+    await send.getByTitle("E-mail preview").waitFor();
+    await send.getByRole("button", { name: "Send Invoice" }).click();
+    await page.getByText("Invoice sent successfully").waitFor();
+    const received = await mail.waitFor((message) => message.subject?.includes(invoiceNumber) ?? false, 30_000);
+    const attachment = received.attachments.find((file) => file.contentType === "application/pdf");
+    expect(attachment?.filename).toBe(`${invoiceNumber}.pdf`);
+    const text = pdfText(attachment!.content);
+    expect(text).toContain(invoiceNumber);
+    expect(text).toContain("$544.00");
+    expect(text).toContain(`Memo: ${invoiceNumber}`);
+
+    // The client opens the link without signing in and downloads the PDF; an altered link shows nothing.
+    const link = (received.text ?? "").match(/https?:\/\/\S+\/invoice\/[A-Za-z0-9_-]{43}/)?.[0] ?? "";
+    expect(link).not.toBe("");
+    const visitor = await browser.newContext({ acceptDownloads: true });
+    const clientPage = await visitor.newPage();
+    await clientPage.goto(new URL(new URL(link).pathname, app.url).toString());
+    await clientPage.getByRole("heading", { name: `Invoice ${invoiceNumber}` }).waitFor();
+    const [download] = await Promise.all([clientPage.waitForEvent("download"), clientPage.getByRole("link", { name: "Download PDF" }).click()]);
+    expect(pdfText(fs.readFileSync((await download.path()) ?? ""))).toContain(invoiceNumber);
+    const altered = await clientPage.goto(new URL(`${new URL(link).pathname.slice(0, -1)}x`, app.url).toString());
+    expect(altered?.status()).toBe(404);
+    await clientPage.getByText("Oops! Page not found").waitFor();
+    await visitor.close();
+
+    // The admin sees it viewed, records a partial then a full payment.
+    await page.goto(invoiceUrl);
+    await hydrated(page);
+    await page.getByText(/viewed/).first().waitFor();
+    await page.getByLabel("Amount ($)").fill("200");
+    await page.getByRole("button", { name: "Record Payment" }).click();
+    await page.getByText("Payment recorded").waitFor();
+    await summary.getByText("$344.00").waitFor();
+    await page.getByRole("button", { name: "Record Payment" }).click();
+    await page.getByText("This invoice is paid and locked. Reopen it to make changes.").waitFor();
+    expect(await summary.textContent()).toContain("Balance$0.00");
+
+    // The dashboard shows the revenue.
+    await page.goto("/admin");
+    const summaryPanel = page.getByLabel("Financial summary");
+    expect(await summaryPanel.textContent()).toContain("$544.00");
+  }, 240_000);
+});
