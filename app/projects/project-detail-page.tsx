@@ -13,6 +13,7 @@ import { getProjectDetail } from "./project-detail.server";
 import { DeleteProjectDialog, ProjectCallsPanel, ProjectDetailsForm, ProjectInfoPanel } from "./project-detail-panels";
 import { ProjectStatusBadge, projectTitle } from "./project-display";
 import { AddTaskDialog, UpgradeTierDialog } from "./project-task-dialogs";
+import { ProjectInvoicesPanel } from "~/invoices/project-invoices-panel";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? projectTitle(data.project) : "Project"} | Admin` }];
 
@@ -79,6 +80,7 @@ export default function ProjectDetailPage() {
         </div>
         <div className="grid content-start gap-6">
           <ProjectInfoPanel detail={detail} tierNames={tierNames} />
+          <ProjectInvoicesPanel projectId={project.id} invoices={detail.invoices} />
           <ProjectCallsPanel detail={detail} />
         </div>
       </div>

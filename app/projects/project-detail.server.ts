@@ -5,6 +5,7 @@ import { todayInZone } from "~/availability/slot-time";
 import { projectProgress } from "./project-checklist";
 import { getProjectWithClient } from "./projects.server";
 import { listTierTaskTemplates, openProjectChecklist } from "./project-tasks.server";
+import { listProjectInvoices } from "~/invoices/invoices.server";
 
 /**
  * Everything a project's page shows. Opening a project without tasks creates its tier's
@@ -12,13 +13,14 @@ import { listTierTaskTemplates, openProjectChecklist } from "./project-tasks.ser
  */
 export async function getProjectDetail(projectId: string, now = new Date()) {
   const { project, client } = await getProjectWithClient(projectId);
-  const [tasks, templates, addOns, offeredAddOns, discoveryCalls, consultations, tiers, settings] = await Promise.all([
+  const [tasks, templates, addOns, offeredAddOns, discoveryCalls, consultations, invoices, tiers, settings] = await Promise.all([
     openProjectChecklist(project.id, project.tier),
     listTierTaskTemplates(),
     listProjectAddOns(project.id, project.tier),
     listAddOnsOfferedFor(project.tier),
     listProjectDiscoveryCalls(project.id),
     listProjectConsultations(project.id),
+    listProjectInvoices(project.id),
     listPackageTiers(),
     getOrganizationSettings(),
   ]);
@@ -32,6 +34,7 @@ export async function getProjectDetail(projectId: string, now = new Date()) {
     offeredAddOns,
     discoveryCalls,
     consultations,
+    invoices,
     tierNames: Object.fromEntries(tiers.map((tier) => [tier.tier, tier.name])),
     timeZone: settings.timezone,
     today: todayInZone(now, settings.timezone),
