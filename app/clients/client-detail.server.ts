@@ -1,14 +1,15 @@
-import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, or } from "drizzle-orm";
 import { consultationBookings, consultations, type Consultation, type ConsultationBooking } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
-import { invoices, type Invoice } from "~/invoices/schema";
+import { listClientInvoices, type InvoiceMoney } from "~/invoices/invoices.server";
+import type { Invoice } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { listClientProjectsWithProgress, type ClientProjectRow } from "~/projects/projects.server";
 import { projects } from "~/projects/schema";
 import { countClientInvoices, findClient } from "./clients.server";
 import type { Client } from "./schema";
 
-export type ClientInvoiceRow = Invoice & { projectNumber: string | null };
+export type ClientInvoiceRow = Invoice & InvoiceMoney & { projectNumber: string | null };
 export type ClientConsultationRow = Consultation & { projectLabel: string | null };
 
 export type ClientDetail = {
@@ -30,11 +31,6 @@ export async function getClientDetail(clientId: string, today: string): Promise<
   const clientProjects = await listClientProjectsWithProgress(client.id);
   const projectIds = clientProjects.map((project) => project.id);
 
-  // Spec 001: a client's invoices are those billed to it or to one of its projects.
-  const invoiceScope: SQL | undefined =
-    projectIds.length > 0
-      ? or(eq(invoices.clientId, client.id), inArray(invoices.projectId, projectIds))
-      : eq(invoices.clientId, client.id);
   const bookingScope = client.leadId
     ? or(eq(consultationBookings.clientId, client.id), eq(consultationBookings.leadId, client.leadId))
     : eq(consultationBookings.clientId, client.id);
@@ -47,12 +43,7 @@ export async function getClientDetail(clientId: string, today: string): Promise<
           .where(eq(leads.id, client.leadId))
           .then((rows) => rows[0] ?? null)
       : Promise.resolve(null),
-    db()
-      .select({ invoice: invoices, projectNumber: projects.projectNumber })
-      .from(invoices)
-      .leftJoin(projects, eq(projects.id, invoices.projectId))
-      .where(invoiceScope)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id)),
+    listClientInvoices(client.id, projectIds),
     db()
       .select({ consultation: consultations, projectName: projects.name, projectNumber: projects.projectNumber })
       .from(consultations)
@@ -75,7 +66,7 @@ export async function getClientDetail(clientId: string, today: string): Promise<
     client,
     lead,
     projects: clientProjects,
-    invoices: invoiceRows.map((row) => ({ ...row.invoice, projectNumber: row.projectNumber })),
+    invoices: invoiceRows,
     ownInvoiceCount,
     consultations: consultationList,
     discoveryCalls,

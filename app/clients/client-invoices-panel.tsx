@@ -38,6 +38,7 @@ export function ClientInvoicesPanel({ clientId, invoices, timeZone }: { clientId
           { id: "status", header: "Status", cell: (invoice) => <Badge variant={statusVariant(invoice.status)}>{invoice.status}</Badge> },
           { id: "promoCode", header: "Promo code", className: "font-mono text-xs", cell: (invoice) => invoice.promoCode ?? "—" },
           { id: "total", header: "Total", className: "text-right tabular-nums", cell: (invoice) => formatCents(invoice.totalCents) },
+          { id: "balance", header: "Balance", className: "text-right tabular-nums", cell: (invoice) => formatCents(invoice.balanceCents) },
           { id: "created", header: "Created", cell: (invoice) => formatDate(invoice.createdAt, timeZone) },
         ]}
       />

@@ -367,6 +367,26 @@ export async function listProjectInvoices(projectId: string): Promise<(Invoice &
   return rows.map((row) => ({ ...row.invoice, paidCents: Number(row.paidCents), balanceCents: balanceCents(row.invoice.totalCents, Number(row.paidCents)) }));
 }
 
+/**
+ * A client's invoices with their balance and project number (the client page's Invoices tab),
+ * newest first: spec 001 counts those billed to the client or to one of its projects.
+ */
+export async function listClientInvoices(clientId: string, projectIds: readonly string[]): Promise<(Invoice & InvoiceMoney & { projectNumber: string | null })[]> {
+  const scope = projectIds.length > 0 ? sql`(${eq(invoices.clientId, clientId)} or ${inArray(invoices.projectId, [...projectIds])})` : eq(invoices.clientId, clientId);
+  const rows = await db()
+    .select({ invoice: invoices, projectNumber: projects.projectNumber, paidCents: paidSum() })
+    .from(invoices)
+    .leftJoin(projects, eq(projects.id, invoices.projectId))
+    .where(scope)
+    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+  return rows.map((row) => ({
+    ...row.invoice,
+    projectNumber: row.projectNumber,
+    paidCents: Number(row.paidCents),
+    balanceCents: balanceCents(row.invoice.totalCents, Number(row.paidCents)),
+  }));
+}
+
 /** A capability token as this app makes them (32 random bytes, base64url); anything else is not looked up. */
 const VIEW_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
