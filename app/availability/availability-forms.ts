@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /** The availability screen's forms, checked in the browser and again in the action. */
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date");
+// A real calendar date (2026-02-31 is refused here, not by the database).
+const date = z.iso.date("Choose a date");
 const time = z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/, "Choose a time");
 
 export const addSlotForm = z

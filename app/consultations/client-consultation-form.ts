@@ -20,10 +20,7 @@ export const clientConsultationForm = z
   .object({
     consultType: z.enum(CONSULT_TYPES, "Choose a type"),
     status: z.enum(CONSULTATION_STATUSES, "Choose a status"),
-    scheduledDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date")
-      .refine((value) => !Number.isNaN(Date.parse(value)), "Choose a date"),
+    scheduledDate: z.iso.date("Choose a date"),
     scheduledStartTime: time,
     scheduledEndTime: time,
     projectId: z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { INVOICE_STATUSES, PAYMENT_METHODS } from "./invoice-options";
-import { parseDollarsToCents } from "./invoice-totals";
+import { MAX_CENTS, parseDollarsToCents } from "./invoice-totals";
 
 // The invoice screens' forms: one zod schema each, used by the browser and again by the action.
 
@@ -19,7 +19,8 @@ const optionalUuid = (message: string) =>
     .optional()
     .transform((value) => (value ? value : null));
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date");
+// A real calendar date (2026-02-31 is refused here, not by the database).
+const isoDate = z.iso.date("Enter a date");
 const optionalDate = z
   .union([isoDate, z.literal("")])
   .optional()
@@ -35,6 +36,10 @@ const dollars = (message: string, options: { min: number; fallback?: number }) =
       const cents = parseDollarsToCents(value ?? "");
       if (cents === null || cents < options.min) {
         context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      if (cents > MAX_CENTS) {
+        context.addIssue({ code: "custom", message: "Enter an amount up to $21,474,836.47" });
         return z.NEVER;
       }
       return cents;

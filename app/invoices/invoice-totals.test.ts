@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { formatCents } from "~/ui/money-format";
 import {
+  AmountTooLarge,
   balanceCents,
   centsToDollarsInput,
   formatInvoiceNumber,
   invoiceTotals,
   lineTotalCents,
+  MAX_CENTS,
   packagePriceCents,
   parseDollarsToCents,
   spreadCents,
@@ -36,6 +38,13 @@ describe("invoice totals in cents", () => {
   it("adds cents exactly where floating-point dollars would not (0.1 + 0.2)", () => {
     const totals = invoiceTotals({ lines: [{ quantity: 1, unitPriceCents: 10 }, { quantity: 1, unitPriceCents: 20 }] });
     expect(totals.totalCents).toBe(30);
+  });
+
+  it("refuses a line or a total past what a money column holds, as AmountTooLarge", () => {
+    expect(lineTotalCents({ quantity: 1, unitPriceCents: MAX_CENTS })).toBe(MAX_CENTS);
+    expect(() => lineTotalCents({ quantity: 2, unitPriceCents: MAX_CENTS })).toThrow(AmountTooLarge);
+    const half = { quantity: 1, unitPriceCents: Math.ceil(MAX_CENTS / 2) + 1 };
+    expect(() => invoiceTotals({ lines: [half, half] })).toThrow(AmountTooLarge);
   });
 
   it("refuses fractional cents, negative amounts, a zero quantity and a discount above the subtotal", () => {

@@ -10,7 +10,14 @@ export type InvoiceTotals = {
   totalCents: number;
 };
 
+/** The largest amount a money column holds (PostgreSQL integer cents: $21,474,836.47). */
+export const MAX_CENTS = 2_147_483_647;
+
+/** An amount past MAX_CENTS: the caller refuses it rather than let the database fail. */
+export class AmountTooLarge extends RangeError {}
+
 function requireCents(value: number, what: string): number {
+  if (Number.isSafeInteger(value) && value > MAX_CENTS) throw new AmountTooLarge(`${what} is too large`);
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new RangeError(`${what} must be a whole, non-negative number of cents (got ${value})`);
   }

@@ -4,14 +4,15 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { markPromoUsed } from "~/leads/lead-conversion-steps.server";
 import { projects, type Project } from "~/projects/schema";
-import { decodeKeysetCursor, encodeKeysetCursor } from "~/ui/data-table-params";
+import { decodeRowCursor, encodeKeysetCursor } from "~/ui/data-table-params";
 import { nextInvoiceNumber } from "./draft-invoice.server";
 import type { InvoiceDetailsInput, LineItemInput, NewInvoiceInput } from "./invoice-forms";
 import type { InvoiceListView } from "./invoice-list-view";
 import { CONSULTATION_SORT_ORDER_START, DEFAULT_PAYMENT_TERMS_DAYS, type InvoiceStatus } from "./invoice-options";
-import { balanceCents, invoiceTotals, lineTotalCents } from "./invoice-totals";
+import { AmountTooLarge, balanceCents, invoiceTotals, lineTotalCents } from "./invoice-totals";
 import { addDaysToDate, todayInZone } from "~/availability/slot-time";
 import { getOrganizationSettings } from "~/settings/settings.server";
+import { formatCents } from "~/ui/money-format";
 import { findClientLeadPromo } from "./client-promo.server";
 import { invoiceLineItems, invoicePayments, invoices, type Invoice, type InvoiceLineItem, type InvoicePayment } from "./schema";
 
@@ -38,8 +39,8 @@ function viewCondition(view: Pick<InvoiceListView, "status" | "clientId">): SQL 
 /** One page of the list, newest first, by keyset (created_at, id) like the leads list. */
 export async function listInvoices(query: { view: InvoiceListView; after?: string | null; before?: string | null; pageSize?: number }) {
   const pageSize = query.pageSize ?? INVOICES_PAGE_SIZE;
-  const after = decodeKeysetCursor(query.after);
-  const before = after ? null : decodeKeysetCursor(query.before);
+  const after = decodeRowCursor(query.after, true);
+  const before = after ? null : decodeRowCursor(query.before, true);
   const boundary = after ?? before;
   const readDirection = before ? "asc" : "desc";
   const boundaryCondition = boundary
@@ -138,13 +139,39 @@ export async function lockEditableInvoice(tx: DatabaseExecutor, invoiceId: strin
 export async function saveInvoiceTotals(tx: DatabaseExecutor, invoice: Pick<Invoice, "id" | "discountCents" | "taxCents">): Promise<void> {
   const lines = await tx.select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoice.id));
   const totals = computeTotals(lines, invoice.discountCents, invoice.taxCents);
+  await refuseTotalBelowPaid(tx, invoice.id, totals.totalCents);
   await tx.update(invoices).set({ ...totals, updatedAt: new Date() }).where(eq(invoices.id, invoice.id));
+}
+
+/** A total below what the client has already paid would leave a payment unaccounted for. */
+async function refuseTotalBelowPaid(tx: DatabaseExecutor, invoiceId: string, totalCents: number): Promise<void> {
+  const [paid] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${invoicePayments.amountCents}), 0)::int` })
+    .from(invoicePayments)
+    .where(eq(invoicePayments.invoiceId, invoiceId));
+  const paidCents = Number(paid?.cents ?? 0);
+  if (totalCents < paidCents) {
+    throw new Refusal(`The total cannot be less than what has already been paid (${formatCents(paidCents)}). Remove a payment first.`);
+  }
+}
+
+const TOO_LARGE = "That amount is too large: an invoice and each of its lines can total at most $21,474,836.47";
+
+/** A line's total, refused (not a database error) when it is past what an invoice can hold. */
+export function refusedLineTotal(line: { quantity: number; unitPriceCents: number }): number {
+  try {
+    return lineTotalCents(line);
+  } catch (error) {
+    if (error instanceof AmountTooLarge) throw new Refusal(TOO_LARGE, { field: "unitPrice" });
+    throw error;
+  }
 }
 
 function computeTotals(lines: readonly { quantity: number; unitPriceCents: number }[], discountCents: number, taxCents: number) {
   try {
     return invoiceTotals({ lines, discountCents, taxCents });
   } catch (error) {
+    if (error instanceof AmountTooLarge) throw new Refusal(TOO_LARGE);
     if (error instanceof RangeError && /discount/i.test(error.message)) {
       throw new Refusal("The discount cannot be larger than the subtotal", { field: "discount" });
     }
@@ -202,6 +229,11 @@ export async function updateInvoiceDetails(invoiceId: string, input: InvoiceDeta
     if (input.projectId) await requireProjectOfClient(tx, input.projectId, input.clientId);
     const lines = await tx.select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoiceId));
     const totals = computeTotals(lines, input.discount, input.tax);
+    await refuseTotalBelowPaid(tx, invoiceId, totals.totalCents);
+    // The client holds a link to this invoice: it stays theirs (bill another client on a new invoice).
+    if (current.sentAt && input.clientId !== current.clientId) {
+      throw new Refusal("This invoice was sent to its client, so it stays theirs. Create a new invoice for another client.", { field: "clientId" });
+    }
     if (input.promoCode && input.promoCode !== current.promoCode) {
       const promo = await findClientLeadPromo(tx, client, invoiceId, now);
       if (!promo || promo.code !== input.promoCode) {
@@ -274,7 +306,7 @@ export async function addLineItem(invoiceId: string, input: LineItemInput): Prom
         invoiceId,
         description: input.description,
         ...line,
-        totalCents: lineTotalCents(line),
+        totalCents: refusedLineTotal(line),
         itemType: "service",
         sortOrder: await nextLineSortOrder(tx, invoiceId),
       })
@@ -302,7 +334,7 @@ export async function updateLineItem(invoiceId: string, lineItemId: string, inpu
     const line = { quantity: input.quantity, unitPriceCents: input.unitPrice };
     await tx
       .update(invoiceLineItems)
-      .set({ description: input.description, ...line, totalCents: lineTotalCents(line) })
+      .set({ description: input.description, ...line, totalCents: refusedLineTotal(line) })
       .where(eq(invoiceLineItems.id, lineItemId));
     await saveInvoiceTotals(tx, invoice);
   });
@@ -340,8 +372,18 @@ export async function moveLineItem(invoiceId: string, lineItemId: string, direct
 
 /** Bulk delete (asked first in the list). Consultations billed on them become billable again (FK set null). */
 export async function deleteInvoices(invoiceIds: readonly string[]): Promise<number> {
-  const deleted = await db().delete(invoices).where(inArray(invoices.id, [...invoiceIds])).returning({ id: invoices.id });
-  return deleted.length;
+  return db().transaction(async (tx) => {
+    // A payment is a financial record: an invoice that has one is kept (remove its payments first).
+    const [paid] = await tx
+      .select({ invoiceNumber: invoices.invoiceNumber })
+      .from(invoices)
+      .innerJoin(invoicePayments, eq(invoicePayments.invoiceId, invoices.id))
+      .where(inArray(invoices.id, [...invoiceIds]))
+      .limit(1);
+    if (paid) throw new Refusal(`${paid.invoiceNumber} has payments recorded, so it is kept. Remove its payments first to delete it.`, { status: 409 });
+    const deleted = await tx.delete(invoices).where(inArray(invoices.id, [...invoiceIds])).returning({ id: invoices.id });
+    return deleted.length;
+  });
 }
 
 /** Options for the editor's selects: clients by name and their projects. */

@@ -10,8 +10,8 @@ import { packageTiers, type PackageTier } from "~/settings/schema";
 import type { TierId } from "~/settings/tier-catalog";
 import { addOnUnitPriceCents } from "~/add-ons/add-on-price";
 import { findClientLeadPromo } from "./client-promo.server";
-import { lineTotalCents, packagePriceCents, spreadCents } from "./invoice-totals";
-import { lockEditableInvoice, nextLineSortOrder, saveInvoiceTotals } from "./invoices.server";
+import { packagePriceCents, spreadCents } from "./invoice-totals";
+import { lockEditableInvoice, nextLineSortOrder, refusedLineTotal, saveInvoiceTotals } from "./invoices.server";
 import { invoiceLineItems, invoices, type NewInvoiceLineItem } from "./schema";
 
 // Billing a project: its package (the tier catalog), its add-ons and the client's consultations.
@@ -137,7 +137,7 @@ export async function generateFromProject(
           invoiceId,
           description: `Add-on: ${addOn.name}`,
           ...line,
-          totalCents: lineTotalCents(line),
+          totalCents: refusedLineTotal(line),
           itemType: "add_on",
           addOnId: addOn.addOnId,
           sortOrder: sortOrder++,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-o
 import { clients } from "~/clients/schema";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from "~/ui/data-table-params";
+import { decodeRowCursor, encodeKeysetCursor, type KeysetCursor } from "~/ui/data-table-params";
 import { progressFromCounts, type ProjectProgress } from "./project-checklist";
 import { formatProjectNumber, type NewProjectInput, type NewProjectPageInput, type ProjectDetailsInput } from "./project-form";
 import type { ProjectListView, ProjectSortKey } from "./project-list-view";
@@ -150,9 +150,10 @@ export type ProjectListPage = { projects: ProjectListRow[]; nextCursor: string |
 /** One page of the Project Tracker, by keyset (as the leads list). */
 export async function listProjects(query: { view: ProjectListView; after?: string | null; before?: string | null; pageSize?: number }): Promise<ProjectListPage> {
   const pageSize = query.pageSize ?? PROJECTS_PAGE_SIZE;
-  const after = decodeKeysetCursor(query.after);
-  const before = after ? null : decodeKeysetCursor(query.before);
   const { key, direction } = query.view.sort;
+  const timeSort = key === "created" || key === "deadline";
+  const after = decodeRowCursor(query.after, timeSort);
+  const before = after ? null : decodeRowCursor(query.before, timeSort);
   const readDirection = before ? (direction === "asc" ? "desc" : "asc") : direction;
   const boundary = after ?? before;
   const order = readDirection === "desc" ? desc : asc;

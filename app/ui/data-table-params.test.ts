@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeKeysetCursor, encodeKeysetCursor, filterHref, pageHref, readTableSort, sortHref } from "./data-table-params";
+import { decodeKeysetCursor, decodeRowCursor, encodeKeysetCursor, filterHref, pageHref, readTableSort, sortHref } from "./data-table-params";
 
 describe("table view in the URL", () => {
   it("reads an allowed sort, and falls back for an unknown column", () => {
@@ -26,5 +26,13 @@ describe("table view in the URL", () => {
     expect(decodeKeysetCursor(encodeKeysetCursor({ value: null, id: "x" }))).toEqual({ value: null, id: "x" });
     expect(decodeKeysetCursor("not-a-cursor")).toBeNull();
     expect(decodeKeysetCursor(null)).toBeNull();
+  });
+
+  it("reads a row cursor only when the database can compare it: a UUID id, and a time for a time sort", () => {
+    const id = "0b5e0c1e-8f8e-4d6a-9d7e-2f0d1c2b3a4f";
+    expect(decodeRowCursor(encodeKeysetCursor({ value: "2026-11-24T06:00:00.000Z", id }), true)).toEqual({ value: "2026-11-24T06:00:00.000Z", id });
+    expect(decodeRowCursor(encodeKeysetCursor({ value: "2026-11-24", id: "x" }), true)).toBeNull();
+    expect(decodeRowCursor(encodeKeysetCursor({ value: "yesterday", id }), true)).toBeNull();
+    expect(decodeRowCursor(encodeKeysetCursor({ value: "Zoë", id }), false)).toEqual({ value: "Zoë", id });
   });
 });

@@ -69,6 +69,20 @@ export function encodeKeysetCursor(cursor: KeysetCursor): string {
 }
 
 /** Null for anything this app did not write (a tampered link shows page 1, not an error). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A cursor the database can compare with a row: its id a UUID and, when the list is sorted by a
+ * time or date column, its value a time. An edited link is no cursor (the first page), never a
+ * database error.
+ */
+export function decodeRowCursor(raw: string | null | undefined, valueIsTime: boolean): KeysetCursor | null {
+  const cursor = decodeKeysetCursor(raw);
+  if (!cursor || !UUID.test(cursor.id)) return null;
+  if (valueIsTime && !(typeof cursor.value === "string" && /^\d{4}-\d{2}-\d{2}/.test(cursor.value) && !Number.isNaN(Date.parse(cursor.value)))) return null;
+  return cursor;
+}
+
 export function decodeKeysetCursor(raw: string | null | undefined): KeysetCursor | null {
   if (!raw || raw.length > 2000) return null;
   try {

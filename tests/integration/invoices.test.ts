@@ -8,7 +8,7 @@ import { emailOutbox, emailTemplates } from "~/email/schema";
 import { Refusal } from "~/forms/refusal";
 import { deletePayment, recordPayment } from "~/invoices/invoice-payments.server";
 import { sendInvoice } from "~/invoices/invoice-sending.server";
-import { addLineItem, createInvoice, findInvoiceByViewToken, findInvoiceDetail, updateInvoiceDetails } from "~/invoices/invoices.server";
+import { addLineItem, createInvoice, deleteInvoices, findInvoiceByViewToken, findInvoiceDetail, updateInvoiceDetails } from "~/invoices/invoices.server";
 import { addConsultationsToInvoice, generateFromProject } from "~/invoices/project-billing.server";
 import { invoices } from "~/invoices/schema";
 import { clients } from "~/clients/schema";
@@ -134,6 +134,22 @@ describe("payments", () => {
     expect(detail?.money.balanceCents).toBe(5_000);
     expect(detail?.invoice.status).not.toBe("paid");
     expect(detail?.invoice.paidDate).toBeNull();
+  });
+});
+
+describe("what is refused, changing nothing", () => {
+  it("keeps an invoice with payments from bulk delete, a total below what was paid, a sent invoice's client, and amounts past a money column", async () => {
+    const { client, invoice } = await newClient(); // tier 1: $199.00
+    await sendInvoice(invoice.id, null);
+    await recordPayment(invoice.id, { amount: 15_000, paidOn: "2026-11-20", method: "zelle", note: null }, null);
+    await expect(deleteInvoices([invoice.id])).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/payments recorded/) });
+    await expect(updateInvoiceDetails(invoice.id, details(client.id, { status: "sent", discount: 10_000 }))).rejects.toThrow(/already been paid/);
+    const { client: other } = await newClient("other@mesaverde.test");
+    await expect(updateInvoiceDetails(invoice.id, details(other.id, { status: "sent" }))).rejects.toThrow(/stays theirs/);
+    await expect(addLineItem(invoice.id, { description: "Too much", quantity: 2, unitPrice: 2_000_000_000 })).rejects.toBeInstanceOf(Refusal);
+    const detail = await findInvoiceDetail(invoice.id);
+    expect(detail?.invoice).toMatchObject({ clientId: client.id, totalCents: 19_900, discountCents: 0 });
+    expect(detail?.lines).toHaveLength(1);
   });
 });
 
