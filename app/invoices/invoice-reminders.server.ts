@@ -61,14 +61,17 @@ export async function sendInvoiceReminders(now = new Date()): Promise<number> {
     const kind = reminderDue(candidate.dueDate, today, already.map((row) => row.kind));
     if (!kind) continue;
     const queued = await db().transaction(async (tx) => {
+      // Locked and read again: a payment recorded since the candidates were listed (it locks the
+      // invoice too) means no reminder, and the reminder is not claimed.
+      await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, candidate.id)).for("update");
+      const detail = await findInvoiceDetail(candidate.id, tx);
+      if (!detail?.invoice.viewToken || !["sent", "overdue"].includes(detail.invoice.status) || detail.money.balanceCents <= 0) return false;
       const claimed = await tx
         .insert(invoiceReminders)
         .values({ invoiceId: candidate.id, kind, dueDate: candidate.dueDate ?? today, sentAt: now })
         .onConflictDoNothing()
         .returning({ id: invoiceReminders.id });
       if (claimed.length === 0) return false;
-      const detail = await findInvoiceDetail(candidate.id, tx);
-      if (!detail?.invoice.viewToken) return false;
       await enqueueTemplatedEmail(tx, {
         templateKey: "invoice_reminder",
         to: detail.client.email,
