@@ -15,7 +15,7 @@ import { Input } from "~/ui/input";
 import { Switch } from "~/ui/switch";
 import { Textarea } from "~/ui/textarea";
 import { TIER_IDS } from "~/settings/tier-catalog";
-import { centsToDollarsInput } from "./add-on-price";
+import { centsToDollarsInput } from "~/ui/money-format";
 import type { AddOn } from "./schema";
 
 /** Create (addOn null) or edit an add-on. A refusal keeps the dialog open with what was typed. */

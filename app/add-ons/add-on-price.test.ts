@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addOnUnitPriceCents, centsToDollarsInput, dollarsToCents, isAddOnOffered } from "./add-on-price";
+import { addOnUnitPriceCents, dollarsToCents, isAddOnOffered } from "./add-on-price";
+import { centsToDollarsInput } from "~/ui/money-format";
 
 describe("the add-on price rule", () => {
   const both = { flatPriceCents: 7_500, tierPricesCents: { "1": 5_000, "2": 6_000 } };

@@ -24,7 +24,3 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-/** 1250 → "12.50", for a price input's value. */
-export function centsToDollarsInput(cents: number | null | undefined): string {
-  return cents === null || cents === undefined ? "" : (cents / 100).toFixed(2);
-}

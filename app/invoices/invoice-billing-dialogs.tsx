@@ -6,9 +6,9 @@ import { NativeCheckbox } from "~/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { formatCents } from "~/ui/money-format";
+import { centsToDollarsInput, formatCents } from "~/ui/money-format";
 import { DEFAULT_CONSULTATION_PRICE_CENTS } from "./invoice-options";
-import { centsToDollarsInput, spreadCents } from "./invoice-totals";
+import { spreadCents } from "./invoice-totals";
 
 export type ProjectBillingView = {
   projectLabel: string;

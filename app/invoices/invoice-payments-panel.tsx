@@ -5,11 +5,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDate } from "~/ui/date-format";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { formatCents } from "~/ui/money-format";
+import { centsToDollarsInput, formatCents } from "~/ui/money-format";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { paymentMethodLabel } from "./invoice-document";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./invoice-options";
-import { centsToDollarsInput } from "./invoice-totals";
 import type { InvoicePayment } from "./schema";
 
 function RemovePayment({ payment }: { payment: InvoicePayment }) {

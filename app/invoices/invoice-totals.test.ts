@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCents } from "~/ui/money-format";
-import {
-  AmountTooLarge,
-  balanceCents,
-  centsToDollarsInput,
-  formatInvoiceNumber,
-  invoiceTotals,
-  lineTotalCents,
-  MAX_CENTS,
-  packagePriceCents,
-  parseDollarsToCents,
-  spreadCents,
-} from "./invoice-totals";
+import { centsToDollarsInput, formatCents } from "~/ui/money-format";
+import { AmountTooLarge, balanceCents, formatInvoiceNumber, invoiceTotals, lineTotalCents, MAX_CENTS, packagePriceCents, parseDollarsToCents, spreadCents } from "./invoice-totals";
 
 describe("invoice totals in cents", () => {
   it("multiplies quantity by unit price for a line", () => {

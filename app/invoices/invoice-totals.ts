@@ -96,7 +96,3 @@ export function parseDollarsToCents(input: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
-/** Cents → the plain amount a form field shows ("1250.00"). */
-export function centsToDollarsInput(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-}

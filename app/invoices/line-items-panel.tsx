@@ -6,9 +6,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { formatCents } from "~/ui/money-format";
+import { centsToDollarsInput, formatCents } from "~/ui/money-format";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
-import { centsToDollarsInput, lineTotalCents, parseDollarsToCents } from "./invoice-totals";
+import { lineTotalCents, parseDollarsToCents } from "./invoice-totals";
 import type { InvoiceLineItem } from "./schema";
 
 /** Add Item / Edit: description required, quantity at least 1, unit price at least 0; the total shows as typed. */

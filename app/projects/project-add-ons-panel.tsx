@@ -1,6 +1,6 @@
 import { PackagePlus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { centsToDollarsInput } from "~/add-ons/add-on-price";
+import { centsToDollarsInput, formatCents } from "~/ui/money-format";
 import type { ProjectAddOnRow } from "~/add-ons/add-ons.server";
 import type { AddOn } from "~/add-ons/schema";
 import { useFormAction, useFormDialog } from "~/forms/use-form-action";
@@ -9,7 +9,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { formatCents } from "~/ui/money-format";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { addOnUnitPriceCents } from "~/add-ons/add-on-price";
 import type { TierId } from "~/settings/tier-catalog";

@@ -18,3 +18,9 @@ export function formatPrice(cents: number): string {
   const amount = formatCents(cents);
   return amount.endsWith(".00") ? amount.slice(0, -3) : amount;
 }
+
+/** 1250 → "12.50": the plain amount a money input shows; "" for none. */
+export function centsToDollarsInput(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return "";
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
