@@ -8,6 +8,8 @@ export const campaigns = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
+    /** The tracked link is `/?campaign={slug}`. */
+    slug: text("slug").notNull().unique(),
     offerTitle: text("offer_title"),
     startDate: date("start_date", { mode: "string" }),
     promoDurationDays: integer("promo_duration_days").notNull().default(7),

@@ -16,6 +16,8 @@ export const clients = pgTable(
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     notes: text("notes"),
     projectLink: text("project_link"),
+    /** The client's referral link is `/?ref={referralCode}`; unique, generated when the client is created. */
+    referralCode: text("referral_code").unique(),
     // Unique: one client per lead, so converting a lead twice (double click, retry) is a no-op
     // (INSERT ... ON CONFLICT (lead_id) DO NOTHING). Deleting the lead keeps the client.
     leadId: uuid("lead_id")

@@ -15,3 +15,4 @@ export * from "~/email/schema";
 export * from "~/site/schema";
 export * from "~/request-safety/schema";
 export * from "~/admin/schema";
+export * from "~/audit/schema";

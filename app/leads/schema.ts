@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "~/auth/schema";
+import { campaigns } from "~/campaigns/schema";
 import {
   BOOKING_STATUSES,
   BUSINESS_TYPE_VALUES,
@@ -39,8 +40,11 @@ export const leads = pgTable(
     promoEmailSentAt: timestamp("promo_email_sent_at", { withTimezone: true }),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     bookingStatus: text("booking_status", { enum: BOOKING_STATUSES }).notNull().default("not_sent"),
+    /** The campaign whose link the visitor first arrived through (first touch wins); kept as null if it is deleted. */
+    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
   },
   (t) => [
+    index("leads_campaign_id_idx").on(t.campaignId),
     // Default list order, keyset-paged: WHERE (created_at, id) < ($1, $2) ORDER BY created_at DESC, id DESC.
     // `.nullsFirst()` because drizzle-kit writes a bare `.desc()` as DESC NULLS LAST, which does not
     // match a plain `ORDER BY ... DESC` (NULLS FIRST), so the planner would sort instead of using it.

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { clients } from "~/clients/schema";
+import { leads } from "~/leads/schema";
 
 export const REFERRAL_STATUSES = ["pending", "converted", "declined"] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
@@ -15,6 +16,16 @@ export const referrals = pgTable(
     // client_name keeps who it was.
     clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
     clientName: text("client_name"),
+    /** The client whose `?ref=` link the lead arrived through; the referrer's name stays if they are deleted. */
+    referrerClientId: uuid("referrer_client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** The referred lead: one referral per lead (first touch wins). */
+    leadId: uuid("lead_id")
+      .unique()
+      .references(() => leads.id, { onDelete: "set null" }),
+    /** Owed once the referred client's first invoice is paid: percent of that invoice's total. */
+    commissionCents: integer("commission_cents"),
+    convertedAt: timestamp("converted_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     status: text("status", { enum: REFERRAL_STATUSES }).notNull().default("pending"),
     commissionPercent: integer("commission_percent"),
     paid: boolean("paid").notNull().default(false),
@@ -23,6 +34,7 @@ export const referrals = pgTable(
   (t) => [
     index("referrals_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("referrals_client_id_idx").on(t.clientId),
+    index("referrals_referrer_client_id_idx").on(t.referrerClientId),
     check(
       "referrals_commission_percent_check",
       sql`${t.commissionPercent} IS NULL OR ${t.commissionPercent} BETWEEN 0 AND 100`,

@@ -1,0 +1,33 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "~/auth/schema";
+
+/**
+ * Every admin action that changes data, append-only (nothing updates or deletes a row).
+ * `actorEmail` is copied so the entry still says who after the admin account is removed.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    /** What was done, e.g. "lead.change-status", "invoice.record-payment", "settings.organization". */
+    action: text("action").notNull(),
+    /** The kind of record, e.g. "lead", "client", "invoice"; null for settings-wide actions. */
+    entityType: text("entity_type"),
+    entityId: text("entity_id"),
+    /** One readable line for the Security tab and the record's timeline; no personal data beyond the actor. */
+    summary: text("summary").notNull(),
+    ipAddress: text("ip_address"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("audit_log_occurred_at_idx").on(t.occurredAt.desc().nullsFirst()),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+    index("audit_log_actor_idx").on(t.actorUserId),
+  ],
+);
+
+export type AuditEntry = typeof auditLog.$inferSelect;
+export type NewAuditEntry = typeof auditLog.$inferInsert;

@@ -1,0 +1,44 @@
+/**
+ * The variables an e-mail template may use, each with what it holds and a realistic sample
+ * for previews, test sends and the sandbox. A placeholder not listed here is refused when a
+ * template is saved. Pure: read by the editor, the preview and the sandbox.
+ */
+export type TemplateVariable = { name: string; description: string; sample: string };
+
+export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
+  { name: "FirstName", description: "The recipient's first name", sample: "Jordan" },
+  { name: "Tier", description: "The package tier's name", sample: "Professional" },
+  { name: "Offer", description: "The offer's title", sample: "$99 Launch Offer" },
+  { name: "ExpiryDate", description: "When the promo code expires", sample: "Tuesday, December 1, 2026" },
+  { name: "PromoCode", description: "The visitor's promo code", sample: "LAUNCH-7K2QX9" },
+  { name: "CompanyName", description: "The agency's name (Settings)", sample: "Bright Pixel Studio" },
+  { name: "BusinessType", description: "The lead's business type", sample: "Restaurant / Food" },
+  { name: "Message", description: "The message the lead wrote", sample: "We need a site for our new bakery." },
+  { name: "LeadName", description: "The lead's full name", sample: "Jordan Rivera" },
+  { name: "LeadEmail", description: "The lead's e-mail address", sample: "jordan@example.com" },
+  { name: "LeadPhone", description: "The lead's phone number", sample: "(555) 010-2030" },
+  { name: "Source", description: "Where the lead came from", sample: "Promo claim" },
+  { name: "Status", description: "A status (lead, booking)", sample: "Confirmed" },
+  { name: "BookingLink", description: "The lead's personal booking link", sample: "https://example.com/booking/sample-token" },
+  { name: "MeetingLink", description: "The consultation's meeting link", sample: "https://meet.example.com/abc-defg-hij" },
+  { name: "When", description: "The consultation's date and time", sample: "Thursday, December 3, 2026 at 10:00 AM EST" },
+  { name: "ProposedTimes", description: "Times offered in an invitation", sample: "Dec 3, 10:00 AM; Dec 4, 2:30 PM" },
+  { name: "ConsultType", description: "The consultation's type", sample: "Discovery call" },
+  { name: "DaysAhead", description: "Days until the consultation", sample: "1" },
+  { name: "Notes", description: "Notes added by the agency", sample: "Bring your logo files." },
+  { name: "InvoiceNumber", description: "The invoice's number", sample: "INV-2026-0042" },
+  { name: "InvoiceLink", description: "The invoice's public link", sample: "https://example.com/invoice/sample-token" },
+  { name: "Total", description: "The invoice total", sample: "$1,499.00" },
+  { name: "Balance", description: "The amount still due", sample: "$750.00" },
+  { name: "DueDate", description: "The invoice's due date", sample: "December 15, 2026" },
+  { name: "DueWhen", description: "When it is due, in words", sample: "in 7 days" },
+  { name: "PaymentInstruction", description: "How to pay", sample: "Pay by bank transfer; call (555) 010-2030 for details." },
+  { name: "UnsubscribeLink", description: "The recipient's one-click unsubscribe link (marketing mail)", sample: "https://example.com/unsubscribe/sample-token" },
+] as const;
+
+export const TEMPLATE_VARIABLE_NAMES: ReadonlySet<string> = new Set(TEMPLATE_VARIABLES.map((variable) => variable.name));
+
+/** Sample values for every variable: the preview, 'send test' and the sandbox fill templates with these. */
+export function sampleTemplateValues(): Record<string, string> {
+  return Object.fromEntries(TEMPLATE_VARIABLES.map((variable) => [variable.name, variable.sample]));
+}
