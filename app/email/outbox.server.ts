@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DatabaseExecutor } from "~/db/connection.server";
-import { emailOutbox, emailTemplates, type EmailOutboxMessage, type EmailTemplateKey, type OutboxAttachment } from "./schema";
+import { emailOutbox, emailTemplates, type EmailCategory, type EmailOutboxMessage, type EmailTemplateKey, type OutboxAttachment } from "./schema";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { renderEmailTemplate, type TemplateVariables } from "./template-rendering";
 
@@ -17,6 +17,8 @@ export type OutgoingEmail = {
   text: string;
   /** The spec's e-mail type shown in E-mail Logs, e.g. "promo_welcome", "booking_confirmation". */
   emailType: string;
+  /** Default "transactional"; "marketing" mail is unsubscribable and skips suppressed addresses. */
+  category?: EmailCategory;
   leadId?: string | null;
   bookingId?: string | null;
   attachments?: OutboxAttachment[];
@@ -40,6 +42,7 @@ export async function enqueueEmail(tx: DatabaseExecutor, email: OutgoingEmail): 
       html: email.html,
       text: email.text,
       emailType: email.emailType,
+      category: email.category ?? "transactional",
       leadId: email.leadId ?? null,
       bookingId: email.bookingId ?? null,
       attachments: email.attachments ?? [],

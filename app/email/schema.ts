@@ -29,10 +29,17 @@ export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 export const CADENCE_STATUSES = ["active", "paused"] as const;
 export type CadenceStatus = (typeof CADENCE_STATUSES)[number];
 
-export const OUTBOX_STATUSES = ["pending", "sending", "sent", "stored", "failed"] as const;
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "stored", "failed", "suppressed"] as const;
+
+/**
+ * Marketing mail (cadence steps, campaigns) carries List-Unsubscribe and is never sent to a
+ * suppressed address; transactional mail (bookings, invoices, the promo code asked for) always goes.
+ */
+export const EMAIL_CATEGORIES = ["transactional", "marketing"] as const;
+export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-export const EMAIL_LOG_STATUSES = ["sent", "failed", "stored", "retrying"] as const;
+export const EMAIL_LOG_STATUSES = ["sent", "failed", "stored", "retrying", "suppressed"] as const;
 export type EmailLogStatus = (typeof EMAIL_LOG_STATUSES)[number];
 
 export const emailTemplates = pgTable("email_templates", {
@@ -87,6 +94,7 @@ export const emailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     emailType: text("email_type").notNull(),
+    category: text("category", { enum: EMAIL_CATEGORIES }).notNull().default("transactional"),
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
     // Kept (as null) when the booking is deleted: the record of what was sent stays.
     bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
@@ -135,6 +143,22 @@ export const emailLogs = pgTable(
   ],
 );
 
+/**
+ * Addresses that receive no marketing mail: unsubscribed (one click), rejected permanently by
+ * their mail server (5xx), or added by an admin. Stored lower-cased; one row per address.
+ */
+export const SUPPRESSION_REASONS = ["unsubscribed", "bounced", "admin"] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+export const emailSuppressions = pgTable("email_suppressions", {
+  email: text("email").primaryKey(),
+  reason: text("reason", { enum: SUPPRESSION_REASONS }).notNull(),
+  /** e.g. the SMTP error of a bounce, or which message's link was used. */
+  detail: text("detail"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type EmailSuppression = typeof emailSuppressions.$inferSelect;
 export type EmailTemplate = typeof emailTemplates.$inferSelect;
 export type NewEmailTemplate = typeof emailTemplates.$inferInsert;
 export type Cadence = typeof cadences.$inferSelect;
