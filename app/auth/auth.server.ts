@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
 import { config } from "~/config.server";
 import { currentDatabase, type Database, type DatabaseHandle } from "~/db/connection.server";
-import { account, instanceSecrets, rateLimit, session, twoFactor, user, verification } from "./schema";
+import { instanceSecret } from "./instance-secrets.server";
+import { account, rateLimit, session, twoFactor, user, verification } from "./schema";
 
 function createAuth(db: Database, secret: string) {
   const { publicUrl } = config();
@@ -32,13 +31,7 @@ export type Auth = ReturnType<typeof createAuth>;
 async function sessionSecret(db: Database): Promise<string> {
   const configured = config().authSecret;
   if (configured) return configured;
-  await db
-    .insert(instanceSecrets)
-    .values({ name: "auth_secret", value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(instanceSecrets).where(eq(instanceSecrets.name, "auth_secret"));
-  if (!row) throw new Error("Could not read the session secret");
-  return row.value;
+  return instanceSecret(db, "auth_secret");
 }
 
 // One auth instance per open database (tests open many).

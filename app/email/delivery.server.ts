@@ -2,10 +2,13 @@ import { eq, inArray, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/config.server";
 import { db, queryRows, type Database } from "~/db/connection.server";
-import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { isPermanentRejection, retryDelayMs } from "./retry-schedule";
-import { emailLogs, emailOutbox, type EmailOutboxMessage } from "./schema";
+import { recordDeliveryAttempt, type DeliveryOutcome } from "./delivery-record.server";
+import { isPermanentRejection, isRecipientRejection, retryDelayMs } from "./retry-schedule";
+import { emailOutbox, type EmailOutboxMessage } from "./schema";
+import { findSuppression, suppressEmail } from "./suppression.server";
+import { suppressedMessageNote } from "./suppression-options";
+import { unsubscribeUrl } from "./unsubscribe-token.server";
 
 /** A 'sending' row older than this belongs to a worker that died mid-send; it is claimed again. */
 const STALE_CLAIM_MS = 5 * 60_000;
@@ -57,14 +60,14 @@ export type DeliveryOptions = {
   batchSize?: number;
 };
 
-export type DeliveryReport = { sent: number; stored: number; retrying: number; failed: number };
+export type DeliveryReport = { sent: number; stored: number; retrying: number; failed: number; suppressed: number };
 
 /** Sends every due message once; the background worker calls this every second. */
 export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<DeliveryReport> {
   const database = options.database ?? db();
   const transport = options.transport === undefined ? mailTransport() : options.transport;
   const now = options.now ?? new Date();
-  const report: DeliveryReport = { sent: 0, stored: 0, retrying: 0, failed: 0 };
+  const report: DeliveryReport = { sent: 0, stored: 0, retrying: 0, failed: 0, suppressed: 0 };
   const messages = await claimDueMessages(database, now, options.batchSize ?? 20);
   if (messages.length === 0) return report;
 
@@ -72,26 +75,37 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
   const companyName = settings.companyName ?? "Our studio";
   const fromAddress = config().mailFrom ?? settings.replyToEmail ?? "no-reply@localhost";
   for (const message of messages) {
-    const outcome = transport
-      ? await send(transport, message, { name: companyName, address: fromAddress }, settings.replyToEmail)
-      : ({ status: "stored" } as const);
+    const outcome = await deliver(database, transport, message, { name: companyName, address: fromAddress }, settings.replyToEmail);
     await recordOutcome(database, message, outcome);
     report[outcome.status] += 1;
   }
   return report;
 }
 
-type Outcome =
-  | { status: "sent" | "stored" }
-  | { status: "retrying"; error: string }
-  | { status: "failed"; error: string };
+async function deliver(
+  database: Database,
+  transport: Transporter | null,
+  message: EmailOutboxMessage,
+  from: { name: string; address: string },
+  replyTo: string | null,
+): Promise<DeliveryOutcome> {
+  if (message.category === "marketing") {
+    // Checked again at send time: the address may have unsubscribed after the message was queued.
+    const suppression = await findSuppression(database, message.toEmail);
+    if (suppression) return { status: "suppressed", note: suppressedMessageNote(suppression.reason) };
+  }
+  if (!transport) return { status: "stored" };
+  const unsubscribe = message.category === "marketing" ? await unsubscribeUrl(database, { email: message.toEmail, outboxId: message.id }) : null;
+  return send(transport, message, from, replyTo, unsubscribe);
+}
 
 async function send(
   transport: Transporter,
   message: EmailOutboxMessage,
   from: { name: string; address: string },
   replyTo: string | null,
-): Promise<Outcome> {
+  unsubscribe: string | null,
+): Promise<DeliveryOutcome> {
   try {
     await transport.sendMail({
       from,
@@ -102,6 +116,8 @@ async function send(
       html: message.html,
       // The outbox id: a receiver (or a test) can tell a re-delivery from a second message.
       messageId: `<${message.id}@outbox.${from.address.split("@")[1] ?? "localhost"}>`,
+      // RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button and POST to the link.
+      ...(unsubscribe ? { headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
       attachments: message.attachments.map((attachment) => ({
         filename: attachment.filename,
         contentType: attachment.contentType,
@@ -111,11 +127,13 @@ async function send(
     return { status: "sent" };
   } catch (error) {
     const description = error instanceof Error ? error.message : String(error);
-    return isPermanentRejection(error) ? { status: "failed", error: description } : { status: "retrying", error: description };
+    return isPermanentRejection(error)
+      ? { status: "failed", error: description, recipientRejected: isRecipientRejection(error) }
+      : { status: "retrying", error: description };
   }
 }
 
-async function recordOutcome(database: Database, message: EmailOutboxMessage, outcome: Outcome): Promise<void> {
+async function recordOutcome(database: Database, message: EmailOutboxMessage, outcome: DeliveryOutcome): Promise<void> {
   const now = new Date();
   await database.transaction(async (tx) => {
     if (outcome.status === "retrying") {
@@ -129,41 +147,21 @@ async function recordOutcome(database: Database, message: EmailOutboxMessage, ou
         })
         .where(eq(emailOutbox.id, message.id));
     } else {
+      const delivered = outcome.status === "sent" || outcome.status === "stored";
       await tx
         .update(emailOutbox)
         .set({
           status: outcome.status,
           claimedAt: null,
           lastError: outcome.status === "failed" ? outcome.error : null,
-          sentAt: outcome.status === "failed" ? null : now,
+          sentAt: delivered ? now : null,
         })
         .where(eq(emailOutbox.id, message.id));
     }
-    await tx.insert(emailLogs).values({
-      outboxId: message.id,
-      sentAt: now,
-      recipientEmail: message.toEmail,
-      recipientName: message.toName,
-      subject: message.subject,
-      emailType: message.emailType,
-      status: outcome.status,
-      error: outcome.status === "retrying" || outcome.status === "failed" ? outcome.error : null,
-      metadata: message.metadata,
-      leadId: message.leadId,
-    });
-    // A retry is not news on the lead's timeline; the final outcome is.
-    if (message.leadId && outcome.status !== "retrying") {
-      await recordLeadEvent(tx, {
-        leadId: message.leadId,
-        event: outcome.status === "failed" ? "email_failed" : "email_sent",
-        data: {
-          outboxId: message.id,
-          emailType: message.emailType,
-          subject: message.subject,
-          to: message.toEmail,
-          ...(outcome.status === "failed" ? { error: outcome.error } : { stored: outcome.status === "stored" }),
-        },
-      });
+    // A mailbox its server refuses for good gets no more marketing mail, decided with the failure itself.
+    if (outcome.status === "failed" && outcome.recipientRejected) {
+      await suppressEmail(tx, { email: message.toEmail, reason: "bounced", detail: outcome.error });
     }
+    await recordDeliveryAttempt(tx, message, outcome, now);
   });
 }

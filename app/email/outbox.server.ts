@@ -1,8 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DatabaseExecutor } from "~/db/connection.server";
-import { emailOutbox, emailTemplates, type EmailCategory, type EmailOutboxMessage, type EmailTemplateKey, type OutboxAttachment } from "./schema";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
+import { recordDeliveryAttempt } from "./delivery-record.server";
+import { emailOutbox, emailTemplates, type EmailCategory, type EmailOutboxMessage, type EmailTemplateKey, type OutboxAttachment } from "./schema";
+import { findSuppression } from "./suppression.server";
+import { suppressedMessageNote } from "./suppression-options";
 import { renderEmailTemplate, type TemplateVariables } from "./template-rendering";
+import { hasUnsubscribePlaceholder, withUnsubscribeLink } from "./unsubscribe-footer";
+import { unsubscribeUrl } from "./unsubscribe-token.server";
 
 /**
  * The one way to send an e-mail: write it to the outbox inside the caller's transaction,
@@ -31,28 +37,48 @@ export type OutgoingEmail = {
   actorUserId?: string | null;
 };
 
-/** Returns the queued row, or null when `dedupeKey` was already queued. */
+/**
+ * Returns the queued row, or null when `dedupeKey` was already queued. Marketing mail gets its
+ * unsubscribe link (the template's `{{UnsubscribeLink}}`, else a footer); marketing mail to a
+ * suppressed address is written as 'suppressed' (never sent, shown in the log). This is the one
+ * place that decides; the worker checks again at send time for addresses suppressed meanwhile.
+ */
 export async function enqueueEmail(tx: DatabaseExecutor, email: OutgoingEmail): Promise<EmailOutboxMessage | null> {
+  const category = email.category ?? "transactional";
+  // The id is chosen here so that the message's own unsubscribe link can name it.
+  const id = randomUUID();
+  const marketing = category === "marketing";
+  const body =
+    marketing || hasUnsubscribePlaceholder(email)
+      ? withUnsubscribeLink(email, await unsubscribeUrl(tx, { email: email.to, outboxId: id }), { footer: marketing })
+      : { html: email.html, text: email.text };
+  const suppression = marketing ? await findSuppression(tx, email.to) : undefined;
   const rows = await tx
     .insert(emailOutbox)
     .values({
+      id,
       toEmail: email.to,
       toName: email.toName ?? null,
       subject: email.subject,
-      html: email.html,
-      text: email.text,
+      html: body.html,
+      text: body.text,
       emailType: email.emailType,
-      category: email.category ?? "transactional",
+      category,
       leadId: email.leadId ?? null,
       bookingId: email.bookingId ?? null,
       attachments: email.attachments ?? [],
       metadata: email.metadata ?? {},
       dedupeKey: email.dedupeKey ?? null,
+      ...(suppression ? { status: "suppressed" as const } : {}),
       ...(email.sendAfter ? { nextAttemptAt: email.sendAfter } : {}),
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning();
   const queued = rows[0] ?? null;
+  if (queued && suppression) {
+    await recordDeliveryAttempt(tx, queued, { status: "suppressed", note: suppressedMessageNote(suppression.reason) }, queued.createdAt);
+    return queued;
+  }
   // Mail tied to a lead shows on its timeline: queued here, then sent or failed by the delivery worker.
   if (queued?.leadId) {
     await recordLeadEvent(tx, {

@@ -16,3 +16,13 @@ export function isPermanentRejection(error: unknown): boolean {
   const code = (error as { responseCode?: unknown }).responseCode;
   return typeof code === "number" && code >= 500 && code < 600;
 }
+
+/**
+ * A permanent rejection of the recipient itself (at RCPT TO, or of the message at DATA): the
+ * address is suppressed. A 5xx on our own side (AUTH, MAIL FROM) says nothing about the recipient.
+ */
+export function isRecipientRejection(error: unknown): boolean {
+  if (!isPermanentRejection(error)) return false;
+  const command = (error as { command?: unknown }).command;
+  return command === "RCPT TO" || command === "DATA";
+}

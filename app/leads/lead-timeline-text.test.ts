@@ -16,4 +16,17 @@ describe("a lead's timeline, in words", () => {
       detail: "Draft invoice INV-1001 · promo LAUNCH-X applied",
     });
   });
+
+  it("says when an address unsubscribed, came back, or a message was held back for it", () => {
+    expect(describeTimelineEntry(entry("unsubscribed", { via: "link", email: "ana@example.com", subject: "Your site, 2 weeks on" }), "UTC")).toEqual({
+      title: "Unsubscribed from marketing e-mail",
+      detail: "Through the link in “Your site, 2 weeks on”",
+    });
+    expect(describeTimelineEntry(entry("unsubscribed", { via: "admin", email: "ana@example.com" }), "UTC").title).toBe("Added to the suppression list");
+    expect(describeTimelineEntry(entry("resubscribed", { via: "link", email: "ana@example.com" }), "UTC").title).toBe("Resubscribed to marketing e-mail");
+    expect(describeTimelineEntry(entry("email_suppressed", { subject: "Step 2", to: "ana@example.com" }), "UTC")).toEqual({
+      title: "E-mail not sent: Step 2",
+      detail: "ana@example.com is on the suppression list",
+    });
+  });
 });

@@ -26,6 +26,16 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, timeZone: string
       return { title: d.stored ? `E-mail stored (no mail server): ${text(d.subject)}` : `E-mail sent: ${text(d.subject)}`, detail: `To ${text(d.to)}` };
     case "email_failed":
       return { title: `E-mail failed: ${text(d.subject)}`, detail: text(d.error) };
+    case "email_suppressed":
+      return { title: `E-mail not sent: ${text(d.subject)}`, detail: `${text(d.to)} is on the suppression list` };
+    case "unsubscribed":
+      return d.via === "admin"
+        ? { title: "Added to the suppression list", detail: `${text(d.email)} receives no marketing e-mail` }
+        : { title: "Unsubscribed from marketing e-mail", detail: d.subject ? `Through the link in “${text(d.subject)}”` : `${text(d.email)} used an unsubscribe link` };
+    case "resubscribed":
+      return d.via === "admin"
+        ? { title: "Removed from the suppression list", detail: `${text(d.email)} receives marketing e-mail again` }
+        : { title: "Resubscribed to marketing e-mail", detail: `${text(d.email)} chose to receive it again` };
     case "invitation_sent":
       return { title: "Booking invitation sent", detail: d.windowDays ? `Slots for the next ${String(d.windowDays)} days` : undefined };
     case "booked":

@@ -26,6 +26,17 @@ export async function recordLeadEvent(executor: DatabaseExecutor, input: LeadEve
     where exists (select 1 from leads where id = ${input.leadId}::uuid)`);
 }
 
+/**
+ * The same entry on every lead with this address (a person who claimed a promo and later sent an
+ * inquiry is two leads): what happens to an address, such as an unsubscribe, happens to all of them.
+ */
+export async function recordLeadEventForEmail(executor: DatabaseExecutor, email: string, input: Omit<LeadEventInput, "leadId">): Promise<void> {
+  await executor.execute(sql`
+    insert into ${leadTimelineEvents} (lead_id, event, data, actor_user_id, created_at)
+    select id, ${input.event}, ${JSON.stringify(input.data ?? {})}::jsonb, ${input.actorUserId ?? null}, clock_timestamp()
+    from leads where lower(email) = ${email.trim().toLowerCase()}`);
+}
+
 export type LeadTimelineEntry = {
   id: string;
   event: LeadTimelineEventType;

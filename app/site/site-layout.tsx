@@ -1,4 +1,4 @@
-import { Link, Outlet, useLoaderData } from "react-router";
+import { Link, Outlet, useLoaderData, useMatches } from "react-router";
 import { config } from "~/config.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { SkipLink } from "~/ui/skip-link";
@@ -37,6 +37,8 @@ function organizationJsonLd({ companyName, email, publicUrl }: { companyName: st
 
 export default function SiteLayout() {
   const { companyName, email, publicUrl } = useLoaderData<typeof loader>();
+  // A page may ask for no promo popup (the unsubscribe page: nobody leaving wants an offer).
+  const hidePromoOffer = useMatches().some((match) => (match.handle as { hidePromoOffer?: boolean } | undefined)?.hidePromoOffer);
   return (
     <InquiryDialogProvider>
       <SkipLink />
@@ -73,7 +75,7 @@ export default function SiteLayout() {
           </div>
         </div>
       </footer>
-      <PromoOffer />
+      {hidePromoOffer ? null : <PromoOffer />}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd({ companyName, email, publicUrl }) }} />
     </InquiryDialogProvider>
   );

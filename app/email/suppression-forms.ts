@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+// The suppression list's forms: one zod schema each, used by the dialogs and again by the action.
+
+const address = z
+  .string({ error: "Enter an e-mail address" })
+  .trim()
+  .min(1, "Enter an e-mail address")
+  .max(254, "Use at most 254 characters")
+  .pipe(z.email("Enter a valid e-mail address"));
+
+/** Add an address by hand, with an optional note (why). */
+export const suppressionEntrySchema = z.object({
+  email: address,
+  note: z
+    .string()
+    .trim()
+    .max(500, "Use at most 500 characters")
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+export type SuppressionEntryInput = z.infer<typeof suppressionEntrySchema>;
+
+/** Remove one address from the list: any stored address, even one a stricter check would refuse today. */
+export const suppressionAddressSchema = z.object({
+  email: z.string({ error: "Address not found" }).trim().min(3, "Address not found").max(320, "Address not found"),
+});
+
+/** The list's search box (`q`), bounded. */
+export function readSuppressionSearch(params: URLSearchParams): string {
+  return (params.get("q") ?? "").trim().slice(0, 200);
+}
