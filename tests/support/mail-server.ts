@@ -12,6 +12,8 @@ export type TestMailServer = {
   url: string;
   messages: ReceivedMail[];
   refuse(mode: "temporary" | "permanent" | false): void;
+  /** Answers RCPT TO for this address with 550 (no such mailbox), as a real server does. */
+  refuseRecipient(address: string): void;
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
 };
@@ -19,10 +21,15 @@ export type TestMailServer = {
 export async function startMailServer(): Promise<TestMailServer> {
   const messages: ReceivedMail[] = [];
   let refusing: "temporary" | "permanent" | false = false;
+  const unknownRecipients = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!unknownRecipients.has(address.address.toLowerCase())) return callback();
+      callback(Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -52,6 +59,9 @@ export async function startMailServer(): Promise<TestMailServer> {
     messages,
     refuse(mode) {
       refusing = mode;
+    },
+    refuseRecipient(address) {
+      unknownRecipients.add(address.toLowerCase());
     },
     async waitFor(predicate, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
