@@ -15,8 +15,10 @@ import { readUnsubscribeLink, resubscribeWithLink, unsubscribeWithLink } from ".
 export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex, nofollow" }];
 
 export function headers() {
-  // The token is in the URL: no referrer carries it away, no shared cache keeps the page.
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  // The token is in the URL: no referrer carries it to another site, no shared cache keeps the page.
+  // Not "no-referrer": the browser would then post the form with `Origin: null`, which React
+  // Router's cross-site check refuses.
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 }
 
 /** The site layout leaves out its promo popup here: nobody unsubscribing wants an offer. */
