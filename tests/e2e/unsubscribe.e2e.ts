@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/free-port.mjs";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { accessibilityViolations, adminContext, launchBrowser } from "./support/browser";
 
 const READER = "reader@example.test";
 
@@ -90,6 +90,7 @@ describe("unsubscribe", () => {
     await withScript.goto(linkPath);
     await hydrated(withScript);
     await withScript.getByRole("heading", { level: 1, name: "You're unsubscribed" }).waitFor();
+    expect(await accessibilityViolations(withScript)).toEqual([]);
     await withScript.close();
   });
 
@@ -101,6 +102,7 @@ describe("unsubscribe", () => {
     await page.getByRole("heading", { level: 1, name: "Suppression List" }).waitFor();
     const table = page.getByRole("table", { name: "Suppressed addresses" });
     await table.getByRole("row", { name: new RegExp(`${READER}.*Unsubscribed`) }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Add Address" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Address" });
