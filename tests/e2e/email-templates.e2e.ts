@@ -103,5 +103,5 @@ describe("e-mail templates and the e-mail log", () => {
     await hydrated(page);
     await page.getByRole("button", { name: /^Delete Invoice reminder/ }).click();
     await page.getByRole("alertdialog").getByText("is a system template").waitFor();
-  });
+  }, 240_000);
 });
