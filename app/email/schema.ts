@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { consultationBookings } from "~/consultations/schema";
 import { leads } from "~/leads/schema";
 
@@ -54,7 +54,33 @@ export const emailTemplates = pgTable("email_templates", {
   version: integer("version").notNull().default(1),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The e-mail of the admin who saved this version; null for the shipped system text. */
+  updatedBy: text("updated_by"),
 });
+
+/**
+ * Each saved version of a template before it was changed (the editor's Versions list): saving
+ * copies the current text here, then writes the new text with version + 1.
+ */
+export const emailTemplateVersions = pgTable(
+  "email_template_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    templateId: uuid("template_id")
+      .notNull()
+      .references(() => emailTemplates.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    name: text("name").notNull(),
+    subject: text("subject").notNull(),
+    preheader: text("preheader"),
+    bodyText: text("body_text").notNull(),
+    bodyHtml: text("body_html").notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    // When and by whom this version was saved (the template's updated_at / updated_by at the time).
+    savedBy: text("saved_by"),
+  },
+  (t) => [uniqueIndex("email_template_versions_template_version_idx").on(t.templateId, t.version)],
+);
 
 /** One step of a cadence: send `templateId` `delayDays` after the start, if `conditions` hold. */
 export type CadenceStep = {
@@ -161,6 +187,7 @@ export const emailSuppressions = pgTable("email_suppressions", {
 export type EmailSuppression = typeof emailSuppressions.$inferSelect;
 export type EmailTemplate = typeof emailTemplates.$inferSelect;
 export type NewEmailTemplate = typeof emailTemplates.$inferInsert;
+export type EmailTemplateVersion = typeof emailTemplateVersions.$inferSelect;
 export type Cadence = typeof cadences.$inferSelect;
 export type NewCadence = typeof cadences.$inferInsert;
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;

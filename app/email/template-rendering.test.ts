@@ -4,10 +4,16 @@ import { renderEmailTemplate } from "./template-rendering";
 describe("renderEmailTemplate", () => {
   const template = { subject: "Hi {{FirstName}}", bodyText: "Code {{PromoCode}} {{Unknown}}", bodyHtml: "<p>{{FirstName}}</p>" };
 
-  it("escapes values in HTML only, and leaves unknown placeholders visible", () => {
+  it("escapes values in HTML only, and never leaves a raw placeholder in the message", () => {
     const email = renderEmailTemplate(template, { FirstName: 'Jo & "Al" <x>', PromoCode: "LAUNCH-1" });
     expect(email.html).toContain("<p>Jo &amp; &quot;Al&quot; &lt;x&gt;</p>");
-    expect(email.text).toBe("Code LAUNCH-1 {{Unknown}}");
+    expect(email.text).toBe("Code LAUNCH-1 ");
+    expect(renderEmailTemplate(template, { FirstName: null }).subject).toBe("Hi");
+  });
+
+  it("escapes the preheader as text, and does not read inherited properties as variables", () => {
+    const email = renderEmailTemplate({ ...template, preheader: "<b>Soon</b> {{FirstName}} {{toString}}" }, { FirstName: "<i>Jo</i>" });
+    expect(email.html).toContain("&lt;b&gt;Soon&lt;/b&gt; &lt;i&gt;Jo&lt;/i&gt; </div>");
   });
 
   it("never lets a value break the subject onto a new header line", () => {

@@ -19,11 +19,15 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-/** Unknown placeholders are left as written, so a typo in a template shows instead of vanishing. */
+/**
+ * A variable without a value (a lead with no phone) renders empty: a message never goes out with a
+ * raw `{{…}}` in it. Typos never get this far: saving a template refuses an unknown or broken
+ * placeholder (template-checks.ts).
+ */
 export function fillPlaceholders(template: string, variables: TemplateVariables, encode: (value: string) => string): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = variables[name];
-    return value === undefined || value === null ? whole : encode(String(value));
+  return template.replace(PLACEHOLDER, (_whole, name: string) => {
+    const value = Object.hasOwn(variables, name) ? variables[name] : undefined;
+    return value === undefined || value === null ? "" : encode(String(value));
   });
 }
 
@@ -36,7 +40,8 @@ export function renderEmailTemplate(template: EmailTemplateText, variables: Temp
   const subject = oneLine(fillPlaceholders(template.subject, variables, (value) => value)).trim();
   const text = fillPlaceholders(template.bodyText, variables, (value) => value);
   const body = fillPlaceholders(template.bodyHtml, variables, escapeHtml);
-  const preheader = template.preheader ? fillPlaceholders(template.preheader, variables, escapeHtml) : "";
+  // The preheader is plain text typed in the editor: escaped whole, its values too.
+  const preheader = template.preheader ? fillPlaceholders(escapeHtml(template.preheader), variables, escapeHtml) : "";
   return { subject, text, html: wrapHtml(subject, preheader, body) };
 }
 

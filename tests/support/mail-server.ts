@@ -1,7 +1,8 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = ParsedMail & { envelopeTo: string[] };
+/** `raw`: the message exactly as it arrived (headers and MIME body), e.g. for a spam filter. */
+export type ReceivedMail = ParsedMail & { envelopeTo: string[]; raw: Buffer };
 
 /**
  * A real SMTP server in the test process. `refuse` makes it answer every
@@ -41,9 +42,10 @@ export async function startMailServer(): Promise<TestMailServer> {
           callback(error);
           return;
         }
-        simpleParser(Buffer.concat(chunks))
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw)
           .then((mail) => {
-            messages.push(Object.assign(mail, { envelopeTo: session.envelope.rcptTo.map((to) => to.address) }));
+            messages.push(Object.assign(mail, { envelopeTo: session.envelope.rcptTo.map((to) => to.address), raw }));
             callback();
           })
           .catch(callback);

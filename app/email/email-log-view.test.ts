@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { canSendAgain, messageStatus, readEmailLogView } from "./email-log-view";
+
+describe("messageStatus", () => {
+  it("tells a message never tried (queued) from one waiting for its next try (retrying)", () => {
+    expect(messageStatus({ status: "pending", attempts: 0 })).toBe("queued");
+    expect(messageStatus({ status: "pending", attempts: 2 })).toBe("retrying");
+    expect(messageStatus({ status: "stored", attempts: 1 })).toBe("stored");
+  });
+
+  it("lets only a failed or stored message be sent again", () => {
+    expect((["queued", "sending", "sent", "stored", "retrying", "failed", "suppressed"] as const).filter(canSendAgain)).toEqual(["stored", "failed"]);
+  });
+});
+
+describe("readEmailLogView", () => {
+  it("keeps known filters and drops anything else", () => {
+    expect(readEmailLogView(new URLSearchParams("type=booking_reminder&status=retrying&recipient=%20ana%20"))).toEqual({ type: "booking_reminder", status: "retrying", recipient: "ana" });
+    expect(readEmailLogView(new URLSearchParams("type=x';--&status=lost"))).toEqual({ type: null, status: null, recipient: null });
+  });
+});

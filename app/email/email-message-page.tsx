@@ -1,0 +1,202 @@
+import { ArrowLeft, Paperclip, RefreshCw } from "lucide-react";
+import { Link, useLoaderData } from "react-router";
+import { z } from "zod";
+import { requireAdmin } from "~/auth/guard.server";
+import { answerForm } from "~/forms/form-action.server";
+import { useFormAction } from "~/forms/use-form-action";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { Badge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { formatDateTime } from "~/ui/date-format";
+import { redirectWithToast } from "~/ui/flash.server";
+import type { Route } from "./+types/email-message-page";
+import { canSendAgain, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP } from "./email-log-view";
+import { findEmailMessage, sendMessageAgain } from "./email-log.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.message.subject ?? "E-mail"} | Admin` }];
+
+const messageIdSchema = z.object({ messageId: z.uuid("Message not found") });
+
+function notFoundRedirect() {
+  return redirectWithToast("/admin/emails", { type: "error", title: "Message not found" });
+}
+
+/** The size of a base64 attachment in bytes, in words. */
+function attachmentSize(base64: string): string {
+  const bytes = Math.floor((base64.replace(/=+$/, "").length * 3) / 4);
+  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const parsed = messageIdSchema.safeParse({ messageId: params.messageId });
+  if (!parsed.success) throw await notFoundRedirect();
+  const [detail, settings] = await Promise.all([findEmailMessage(parsed.data.messageId), getOrganizationSettings()]);
+  if (!detail) throw await notFoundRedirect();
+  const { attachments, ...message } = detail.message;
+  return {
+    ...detail,
+    message,
+    attachments: attachments.map((attachment) => ({ filename: attachment.filename, contentType: attachment.contentType, size: attachmentSize(attachment.content) })),
+    timeZone: settings.timezone,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = messageIdSchema.safeParse({ messageId: params.messageId });
+  if (!parsed.success) return notFoundRedirect();
+  return answerForm(request, {
+    "send-again": async () => {
+      const copy = await sendMessageAgain(parsed.data.messageId, admin);
+      return redirectWithToast(`/admin/emails/${copy.id}`, { type: "success", title: "Message queued again", description: `A new copy to ${copy.toEmail}; the first attempt stays in the log.` });
+    },
+  });
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+export default function EmailMessagePage() {
+  const { message, status, attempts, attachments, sentAgainAs, copyOf, timeZone } = useLoaderData<typeof loader>();
+  const { fetcher, busy } = useFormAction({ intent: "send-again" });
+  const isTest = message.metadata.test === true;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <Link to="/admin/emails" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline">
+            <ArrowLeft className="size-4" aria-hidden="true" /> E-mail Log
+          </Link>
+          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight">
+            {message.subject}
+            <Badge variant={MESSAGE_STATUS_BADGE[status]} title={MESSAGE_STATUS_HELP[status]}>
+              {status}
+            </Badge>
+            {isTest ? <Badge variant="outline">test</Badge> : null}
+          </h1>
+          <p className="text-sm text-muted-foreground">{MESSAGE_STATUS_HELP[status]}.</p>
+        </div>
+        {canSendAgain(status) && !sentAgainAs ? (
+          <fetcher.Form method="post" noValidate>
+            <input type="hidden" name="intent" value="send-again" />
+            <Button type="submit" disabled={busy}>
+              <RefreshCw className="size-4" aria-hidden="true" /> Send Again
+            </Button>
+          </fetcher.Form>
+        ) : null}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Message</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <iframe title="E-mail as sent" srcDoc={message.html} sandbox="" className="h-[32rem] w-full rounded-md border bg-white" />
+            <details>
+              <summary className="cursor-pointer text-sm font-medium">Text version</summary>
+              <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded-md border bg-muted/40 p-3 text-sm">{message.text}</pre>
+            </details>
+          </CardContent>
+        </Card>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Headers</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-2 text-sm" aria-label="Headers">
+                <Row label="To">{message.toName ? `${message.toName} <${message.toEmail}>` : message.toEmail}</Row>
+                <Row label="Subject">{message.subject}</Row>
+                <Row label="Type">{emailTypeLabel(message.emailType)}</Row>
+                <Row label="Category">{message.category}</Row>
+                <Row label="Queued">{formatDateTime(message.createdAt, timeZone)}</Row>
+                <Row label="Sent">{message.sentAt ? formatDateTime(message.sentAt, timeZone) : "—"}</Row>
+                {message.leadId ? (
+                  <Row label="Lead">
+                    <Link to={`/admin/leads/${message.leadId}`} className="underline">
+                      Open the lead
+                    </Link>
+                  </Row>
+                ) : null}
+                {copyOf ? (
+                  <Row label="Copy of">
+                    <Link to={`/admin/emails/${copyOf}`} className="underline">
+                      the earlier message
+                    </Link>
+                  </Row>
+                ) : null}
+                {sentAgainAs ? (
+                  <Row label="Sent again">
+                    <Link to={`/admin/emails/${sentAgainAs.id}`} className="underline">
+                      as a new message ({sentAgainAs.status})
+                    </Link>
+                  </Row>
+                ) : null}
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Attachments</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {attachments.length === 0 ? (
+                <p className="text-sm text-muted-foreground">None.</p>
+              ) : (
+                <ul className="grid gap-1 text-sm" aria-label="Attachments">
+                  {attachments.map((attachment) => (
+                    <li key={attachment.filename} className="flex items-center gap-2">
+                      <Paperclip className="size-4" aria-hidden="true" /> {attachment.filename}
+                      <span className="text-muted-foreground">
+                        {attachment.contentType} · {attachment.size}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Delivery attempts</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {attempts.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Not tried yet.</p>
+          ) : (
+            <table className="w-full text-sm" aria-label="Delivery attempts">
+              <thead>
+                <tr className="text-left text-muted-foreground">
+                  <th className="py-1 pr-4 font-medium">Time</th>
+                  <th className="py-1 pr-4 font-medium">Status</th>
+                  <th className="py-1 font-medium">Error</th>
+                </tr>
+              </thead>
+              <tbody>
+                {attempts.map((attempt) => (
+                  <tr key={attempt.id} className="border-t align-top">
+                    <td className="whitespace-nowrap py-1 pr-4">{formatDateTime(attempt.sentAt, timeZone)}</td>
+                    <td className="py-1 pr-4">{attempt.status}</td>
+                    <td className="break-words py-1">{attempt.error ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, useLoaderData } from "react-router";
+import { requireAdmin } from "~/auth/guard.server";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { Badge } from "~/ui/badge";
+import { redirectWithToast } from "~/ui/flash.server";
+import type { Route } from "./+types/template-page";
+import { handleTemplateEditorAction } from "./template-actions.server";
+import { TemplateEditorForm } from "./template-editor";
+import { templateIdSchema, templateVersionSchema } from "./template-forms";
+import { SendTestPanel, VersionsPanel, VersionView } from "./template-panels";
+import { CloneTemplateButton, DeleteTemplateButton } from "./template-row-actions";
+import { findTemplateForEditor, findTemplateVersion, templateSampleValues } from "./templates.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.template.name ?? "Template"} | Admin` }];
+
+function notFoundRedirect() {
+  return redirectWithToast("/admin/templates", { type: "error", title: "Template not found" });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = templateIdSchema.safeParse({ templateId: params.templateId });
+  if (!parsed.success) throw await notFoundRedirect();
+  const editor = await findTemplateForEditor(parsed.data.templateId);
+  if (!editor) throw await notFoundRedirect();
+  const askedVersion = templateVersionSchema.safeParse({ version: new URL(request.url).searchParams.get("version") ?? "" });
+  const [sampleValues, settings, openVersion] = await Promise.all([
+    templateSampleValues(),
+    getOrganizationSettings(),
+    askedVersion.success ? findTemplateVersion(parsed.data.templateId, askedVersion.data.version) : undefined,
+  ]);
+  return { ...editor, sampleValues, openVersion: openVersion ?? null, timeZone: settings.timezone, adminEmail: admin.email };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = templateIdSchema.safeParse({ templateId: params.templateId });
+  if (!parsed.success) return notFoundRedirect();
+  return handleTemplateEditorAction(request, admin, parsed.data.templateId);
+}
+
+export default function TemplatePage() {
+  const { template, versions, usedBy, sampleValues, openVersion, timeZone, adminEmail } = useLoaderData<typeof loader>();
+  const here = `/admin/templates/${template.id}`;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <Link to="/admin/templates" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline">
+            <ArrowLeft className="size-4" aria-hidden="true" /> Templates
+          </Link>
+          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight">
+            {template.name}
+            {template.key ? <Badge variant="secondary">System · {template.key}</Badge> : null}
+            <Badge variant="outline">v{template.version}</Badge>
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            {template.key ? "The product sends this e-mail; edit its text freely, it cannot be deleted." : "A template of your own, for cadences and test sends."}
+            {usedBy.length > 0 ? ` Used by ${usedBy.map((cadence) => `“${cadence.name}”`).join(", ")}.` : ""}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <CloneTemplateButton template={template} action={here} size="default" />
+          <DeleteTemplateButton template={template} action={here} size="default" />
+        </div>
+      </div>
+
+      {openVersion ? <VersionView templateId={template.id} version={openVersion} currentVersion={template.version} sampleValues={sampleValues} timeZone={timeZone} /> : null}
+
+      <TemplateEditorForm
+        // A new version (saved or restored) starts the form from the saved text.
+        key={template.version}
+        initial={{ name: template.name, subject: template.subject, preheader: template.preheader ?? "", bodyHtml: template.bodyHtml, bodyText: template.bodyText }}
+        intent="save-template"
+        version={template.version}
+        sampleValues={sampleValues}
+        submitLabel="Save Template"
+      />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SendTestPanel defaultTo={adminEmail} />
+        <VersionsPanel templateId={template.id} current={template} versions={versions} timeZone={timeZone} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { auditLog } from "~/audit/schema";
+import { db } from "~/db/connection.server";
+import { cadences, emailOutbox, emailTemplates, emailTemplateVersions } from "~/email/schema";
+import { templateFormSchema } from "~/email/template-forms";
+import {
+  cloneTemplate,
+  createTemplate,
+  deleteTemplate,
+  findTemplateForEditor,
+  listTemplates,
+  restoreTemplateVersion,
+  saveTemplate,
+  sendTemplateTest,
+} from "~/email/templates.server";
+import { Refusal } from "~/forms/refusal";
+import { user } from "~/auth/schema";
+import { withTestDatabase } from "../support/test-database";
+
+withTestDatabase();
+
+// The audit log and the timeline name a real account.
+beforeEach(async () => {
+  await db().insert(user).values([
+    { id: "admin-1", name: "Admin One", email: "admin@example.com" },
+    { id: "admin-2", name: "Admin Two", email: "second@example.com" },
+  ]);
+});
+
+const editor = { id: "admin-1", email: "admin@example.com" };
+const input = (overrides: Partial<Parameters<typeof createTemplate>[0]> = {}) => ({
+  name: "Follow-up day 3",
+  subject: "Still thinking about it, {{FirstName}}?",
+  preheader: "Your code {{PromoCode}} is waiting.",
+  bodyHtml: "<p>Hi {{FirstName}}, your code {{PromoCode}} expires {{ExpiryDate}}.</p>",
+  bodyText: "Hi {{FirstName}}, your code {{PromoCode}} expires {{ExpiryDate}}.",
+  ...overrides,
+});
+
+describe("saving a template", () => {
+  it("increases the version and keeps every previous one, with who saved it and when", async () => {
+    const created = await createTemplate(input(), editor);
+    expect(created.version).toBe(1);
+    const second = await saveTemplate(created.id, input({ subject: "Second {{FirstName}}" }), 1, { id: "admin-2", email: "second@example.com" });
+    const third = await saveTemplate(created.id, input({ subject: "Third {{FirstName}}" }), 2, editor);
+    expect([second.version, third.version]).toEqual([2, 3]);
+    const versions = await db().select().from(emailTemplateVersions).where(eq(emailTemplateVersions.templateId, created.id)).orderBy(emailTemplateVersions.version);
+    expect(versions.map((version) => [version.version, version.subject, version.savedBy])).toEqual([
+      [1, "Still thinking about it, {{FirstName}}?", "admin@example.com"],
+      [2, "Second {{FirstName}}", "second@example.com"],
+    ]);
+    const loaded = await findTemplateForEditor(created.id);
+    expect(loaded?.versions.map((version) => version.version)).toEqual([2, 1]);
+    expect(await db().select().from(auditLog).where(eq(auditLog.entityId, created.id))).toHaveLength(3);
+  });
+
+  it("refuses a save made from an older version instead of overwriting someone else's text", async () => {
+    const created = await createTemplate(input(), editor);
+    await saveTemplate(created.id, input({ subject: "Mine" }), 1, editor);
+    await expect(saveTemplate(created.id, input({ subject: "Theirs" }), 1, editor)).rejects.toThrow(/saved by someone else/);
+    const [row] = await db().select().from(emailTemplates).where(eq(emailTemplates.id, created.id));
+    expect(row).toMatchObject({ subject: "Mine", version: 2 });
+  });
+
+  it("restores an earlier version as the newest one, keeping the history", async () => {
+    const created = await createTemplate(input(), editor);
+    await saveTemplate(created.id, input({ subject: "Changed" }), 1, editor);
+    const restored = await restoreTemplateVersion(created.id, 1, 2, editor);
+    expect(restored).toMatchObject({ version: 3, subject: "Still thinking about it, {{FirstName}}?" });
+    expect(await db().select().from(emailTemplateVersions).where(eq(emailTemplateVersions.templateId, created.id))).toHaveLength(2);
+  });
+
+  it("lets a system template be edited like any other", async () => {
+    const [system] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "promo_welcome"));
+    const saved = await saveTemplate(system!.id, input({ name: system!.name }), system!.version, editor);
+    expect(saved).toMatchObject({ key: "promo_welcome", version: system!.version + 1 });
+  });
+
+  it("refuses unknown variables and broken placeholders in the form, naming them", () => {
+    const parsed = templateFormSchema.safeParse(input({ subject: "Hi {{Frist}}", bodyText: "Hi {{ FirstName" }));
+    expect(parsed.success).toBe(false);
+    const messages = parsed.error?.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`) ?? [];
+    expect(messages).toEqual(expect.arrayContaining([expect.stringContaining("subject: Unknown variable {{Frist}}"), expect.stringContaining("bodyText: Broken placeholder “{{ FirstName”")]));
+  });
+});
+
+describe("deleting a template", () => {
+  it("refuses a system template, saying why", async () => {
+    const [system] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "invoice"));
+    const refusal = await deleteTemplate(system!.id, editor).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(Refusal);
+    expect((refusal as Refusal).message).toMatch(/system template/);
+    expect(await db().select().from(emailTemplates).where(eq(emailTemplates.id, system!.id))).toHaveLength(1);
+  });
+
+  it("refuses a template a cadence step sends, naming the cadence; deletes it once no step uses it", async () => {
+    const created = await createTemplate(input(), editor);
+    const [cadence] = await db()
+      .insert(cadences)
+      .values({ name: "Promo follow-up", steps: [{ delayDays: 0, templateId: created.id }, { delayDays: 3, templateId: "00000000-0000-4000-8000-000000000000" }] })
+      .returning();
+    await expect(deleteTemplate(created.id, editor)).rejects.toThrow(/used by the cadence “Promo follow-up”/);
+    await db().update(cadences).set({ steps: [] }).where(eq(cadences.id, cadence!.id));
+    await deleteTemplate(created.id, editor);
+    expect(await db().select().from(emailTemplates).where(eq(emailTemplates.id, created.id))).toHaveLength(0);
+  });
+});
+
+describe("cloning and listing", () => {
+  it("clones as '{name} (Copy)', an admin template at version 1, listed by name", async () => {
+    const [system] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "promo_welcome"));
+    const copy = await cloneTemplate(system!.id, editor);
+    expect(copy).toMatchObject({ name: `${system!.name} (Copy)`, key: null, version: 1, subject: system!.subject });
+    const page = await listTemplates({ search: "(Copy)" });
+    expect(page.templates.map((template) => template.id)).toEqual([copy.id]);
+  });
+
+  it("pages through templates by name with keyset cursors", async () => {
+    const all = await listTemplates({ pageSize: 1000 });
+    const first = await listTemplates({ pageSize: 5 });
+    const second = await listTemplates({ pageSize: 5, after: first.nextCursor });
+    expect([...first.templates, ...second.templates].map((template) => template.id)).toEqual(all.templates.slice(0, 10).map((template) => template.id));
+    const back = await listTemplates({ pageSize: 5, before: second.previousCursor });
+    expect(back.templates.map((template) => template.id)).toEqual(first.templates.map((template) => template.id));
+  });
+});
+
+describe("send test", () => {
+  it("queues the saved template with sample values, marked as a test", async () => {
+    const created = await createTemplate(input(), editor);
+    const queued = await sendTemplateTest(created.id, "tester@example.com", editor);
+    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, queued.id));
+    expect(row).toMatchObject({ toEmail: "tester@example.com", emailType: "test", status: "pending", subject: "[Test] Still thinking about it, Jordan?" });
+    expect(row?.metadata).toMatchObject({ test: true, templateId: created.id });
+    expect(row?.html).toContain("LAUNCH-7K2QX9");
+    expect(row?.text).not.toContain("{{");
+  });
+});
