@@ -46,6 +46,8 @@ export default [
       route("invoices/new", "invoices/new-invoice-page.tsx"),
       route("invoices/:invoiceId", "invoices/invoice-page.tsx"),
       route("invoices/:invoiceId/pdf", "invoices/invoice-pdf-route.ts"),
+      route("analytics", "analytics/analytics-page.tsx"),
+      route("analytics/:file", "analytics/analytics-csv-route.ts"),
     ]),
     route("leads/:leadId/convert", "clients/convert-lead-route.ts"),
     route("clients/export", "clients/clients-export-route.ts"),

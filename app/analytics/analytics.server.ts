@@ -283,3 +283,20 @@ export async function topReferrers(period: AnalyticsPeriod): Promise<ReferrerFig
     commissionCents: toInt(row.commission_cents),
   }));
 }
+
+export type AnalyticsFigures = Awaited<ReturnType<typeof analyticsFigures>>;
+
+/** Everything the page shows for a period: each chart's own query. */
+export async function analyticsFigures(period: AnalyticsPeriod) {
+  const [summary, leadsByDay, funnel, promos, consultations, revenue, campaigns, referrers] = await Promise.all([
+    leadSummary(period),
+    leadsPerDayBySource(period),
+    leadFunnel(period),
+    promoClaimsAndUses(period),
+    consultationsBooked(period),
+    revenuePerWeek(period),
+    topCampaigns(period),
+    topReferrers(period),
+  ]);
+  return { summary, leadsByDay, funnel, promos, consultations, revenue, campaigns, referrers };
+}
