@@ -6,14 +6,15 @@ import { labelEvery, niceTicks } from "./chart-scale";
 // table of its card (ChartCard) for screen readers and for reading exact values.
 
 export type ChartSeries = { key: string; label: string; color: string };
-export type ChartCategory = { key: string; label: string; values: Record<string, number> };
+/** `label` names the bar in its tooltip; `axisLabel`, when shorter, goes under it (a week's first day). */
+export type ChartCategory = { key: string; label: string; axisLabel?: string; values: Record<string, number> };
 
 /** A colour-blind-safe categorical palette (Okabe–Ito, darkened for contrast on white). */
 export const CHART_COLORS = ["#0f5c5e", "#d55e00", "#0072b2", "#b07700", "#8e5ea2", "#009e73", "#cc79a7", "#6b6b6b"] as const;
 
-const WIDTH = 640;
-const HEIGHT = 240;
-const PLOT = { left: 56, right: 8, top: 12, bottom: 28 };
+const WIDTH = 480;
+const HEIGHT = 200;
+const PLOT = { left: 48, right: 4, top: 10, bottom: 24 };
 
 /**
  * Vertical bars, one band per category (a day or a week): the series stacked in one bar, or side by
@@ -44,7 +45,9 @@ export function BarChart({
   const band = plotWidth / Math.max(1, categories.length);
   const barWidth = Math.max(1, band * 0.72);
   const y = (value: number) => PLOT.top + plotHeight - (value / top) * plotHeight;
-  const every = labelEvery(categories.length, 8);
+  // About 6 units per character at this font size: label as many bars as their labels leave room for.
+  const longestLabel = Math.max(1, ...categories.map((category) => (category.axisLabel ?? category.label).length));
+  const every = labelEvery(categories.length, Math.max(1, Math.floor(plotWidth / (longestLabel * 6 + 12))));
 
   return (
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} className="h-auto w-full text-muted-foreground" data-chart="bars">
@@ -76,7 +79,7 @@ export function BarChart({
             })}
             {index % every === 0 ? (
               <text x={PLOT.left + index * band + band / 2} y={HEIGHT - 8} textAnchor="middle" fontSize={11} fill="currentColor">
-                {category.label}
+                {category.axisLabel ?? category.label}
               </text>
             ) : null}
           </g>
@@ -96,9 +99,9 @@ export function HorizontalBars({
   rows: { key: string; label: string; value: number; text: string }[];
   color?: string;
 }) {
-  const rowHeight = 30;
-  const labelWidth = 150;
-  const textWidth = 120;
+  const rowHeight = 26;
+  const labelWidth = 110;
+  const textWidth = 150;
   const height = Math.max(1, rows.length) * rowHeight;
   const barSpace = WIDTH - labelWidth - textWidth;
   const largest = Math.max(0, ...rows.map((row) => row.value));
@@ -109,14 +112,14 @@ export function HorizontalBars({
         const middle = index * rowHeight + rowHeight / 2;
         return (
           <g key={row.key}>
-            <text x={labelWidth - 8} y={middle} dy="0.32em" textAnchor="end" fontSize={13} className="fill-foreground">
-              {row.label.length > 22 ? `${row.label.slice(0, 21)}…` : row.label}
+            <text x={labelWidth - 8} y={middle} dy="0.32em" textAnchor="end" fontSize={12} className="fill-foreground">
+              {row.label.length > 16 ? `${row.label.slice(0, 15)}…` : row.label}
             </text>
-            <rect x={labelWidth} y={index * rowHeight + 5} width={barSpace} height={rowHeight - 10} rx={3} className="fill-muted" />
-            <rect x={labelWidth} y={index * rowHeight + 5} width={width} height={rowHeight - 10} rx={3} fill={color}>
+            <rect x={labelWidth} y={index * rowHeight + 4} width={barSpace} height={rowHeight - 8} rx={3} className="fill-muted" />
+            <rect x={labelWidth} y={index * rowHeight + 4} width={width} height={rowHeight - 8} rx={3} fill={color}>
               <title>{`${row.label}: ${row.text}`}</title>
             </rect>
-            <text x={labelWidth + barSpace + 8} y={middle} dy="0.32em" fontSize={13} className="fill-foreground">
+            <text x={labelWidth + barSpace + 8} y={middle} dy="0.32em" fontSize={12} className="fill-foreground">
               {row.text}
             </text>
           </g>

@@ -8,7 +8,7 @@ import type { AnalyticsPeriodDays } from "./analytics-period";
 import { funnelRows } from "./analytics-rates";
 import type { AnalyticsFigures } from "./analytics.server";
 import { ChartCard } from "./chart-card";
-import { bucketLabel } from "./chart-scale";
+import { bucketAxisLabel, bucketLabel } from "./chart-scale";
 
 // The panels of /admin/analytics: each turns one query's answer into a chart and its table.
 
@@ -107,7 +107,7 @@ export function PromoPanel({ figures, period }: PanelProps<"promos">) {
     >
       <BarChart
         label={`Bar chart of promo claims and uses ${perBucket(period)}: ${claimed} claimed, ${used} used`}
-        categories={figures.map((row) => ({ key: row.bucket, label: bucketLabel(row.bucket, period.bucket, period), values: { claimed: row.claimed, used: row.used } }))}
+        categories={figures.map((row) => ({ key: row.bucket, label: bucketLabel(row.bucket, period.bucket, period), axisLabel: bucketAxisLabel(row.bucket, period.bucket, period), values: { claimed: row.claimed, used: row.used } }))}
         series={series}
         layout="grouped"
       />
@@ -138,7 +138,7 @@ export function ConsultationsPanel({ figures, period }: PanelProps<"consultation
     >
       <BarChart
         label={`Stacked bar chart of consultations booked ${perBucket(period)}, ${total} in total`}
-        categories={figures.map((row) => ({ key: row.bucket, label: bucketLabel(row.bucket, period.bucket, period), values: { online: row.online, byAdmin: row.byAdmin } }))}
+        categories={figures.map((row) => ({ key: row.bucket, label: bucketLabel(row.bucket, period.bucket, period), axisLabel: bucketAxisLabel(row.bucket, period.bucket, period), values: { online: row.online, byAdmin: row.byAdmin } }))}
         series={series}
         layout="stacked"
       />
@@ -165,7 +165,7 @@ export function RevenuePanel({ figures, period }: PanelProps<"revenue">) {
     >
       <BarChart
         label={`Bar chart of revenue per week, ${formatCents(total)} in total`}
-        categories={figures.map((row) => ({ key: row.week, label: bucketLabel(row.week, "week", period), values: { revenue: row.amountCents } }))}
+        categories={figures.map((row) => ({ key: row.week, label: bucketLabel(row.week, "week", period), axisLabel: bucketAxisLabel(row.week, "week", period), values: { revenue: row.amountCents } }))}
         series={[{ key: "revenue", label: "Revenue", color: CHART_COLORS[5] }]}
         layout="stacked"
         formatValue={formatPrice}

@@ -35,17 +35,19 @@ export function ChartCard({
   const headingId = React.useId();
   return (
     <Card aria-labelledby={headingId} role="region" data-chart-card={chart}>
-      <CardHeader className="flex flex-wrap items-start justify-between gap-2">
-        <div className="grid gap-1">
-          <CardTitle as="h2" id={headingId}>
-            {title}
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="grid min-w-0 flex-1 basis-56 gap-1">
+            <CardTitle as="h2" id={headingId}>
+              {title}
+            </CardTitle>
+            <CardDescription>{description}</CardDescription>
+          </div>
+          <a href={chartCsvHref(chart, days)} download className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Download CSV: ${title}`}>
+            <Download aria-hidden="true" />
+            Download CSV
+          </a>
         </div>
-        <a href={chartCsvHref(chart, days)} download className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Download CSV: ${title}`}>
-          <Download aria-hidden="true" />
-          Download CSV
-        </a>
       </CardHeader>
       <CardContent className="grid gap-3">
         {empty ? <p className="py-8 text-center text-sm text-muted-foreground">{emptyText}</p> : children}

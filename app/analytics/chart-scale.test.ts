@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bucketDays, bucketLabel, labelEvery, niceTicks } from "./chart-scale";
+import { bucketAxisLabel, bucketDays, bucketLabel, labelEvery, niceTicks } from "./chart-scale";
 
 describe("chart scales", () => {
   it("makes round ticks that reach the largest value", () => {
@@ -24,5 +24,7 @@ describe("chart scales", () => {
     expect(bucketDays("2026-02-08", "week", period)).toEqual({ from: "2026-02-14", to: "2026-02-14" });
     expect(bucketLabel("2026-03-08", "week", period)).toBe("Mar 8 – Mar 14");
     expect(bucketLabel("2026-03-15", "week", period)).toBe("Mar 15");
+    expect(bucketAxisLabel("2026-02-08", "week", period)).toBe("Feb 14");
+    expect(bucketAxisLabel("2026-03-08", "week", period)).toBe("Mar 8");
   });
 });

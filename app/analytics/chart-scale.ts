@@ -41,3 +41,8 @@ export function bucketLabel(bucket: string, kind: "day" | "week", period: { firs
   const { from, to } = bucketDays(bucket, kind, period);
   return from === to ? shortDay(from) : `${shortDay(from)} – ${shortDay(to)}`;
 }
+
+/** Under a bar: the bucket's first day in the period ("Mar 8" for the week of 8 March). */
+export function bucketAxisLabel(bucket: string, kind: "day" | "week", period: { firstDay: string; lastDay: string }): string {
+  return shortDay(bucketDays(bucket, kind, period).from);
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { analyticsCsvResponse } from "~/analytics/analytics-csv.server";
 import { analyticsPeriod, type AnalyticsPeriodDays } from "~/analytics/analytics-period";
 import {
   consultationsBooked,
@@ -196,6 +197,21 @@ describe("the analytics figures", () => {
       { name: "Ann Client", referred: 1, converted: 0, commissionCents: 0 },
     ]);
     expect((await topReferrers(period(90))).map((row) => row.name)).toEqual(["Olga Outside", "Ann Client", "Old Friend"]);
+  });
+
+  it("download each chart's numbers as CSV", async () => {
+    await seedScene();
+    const revenue = await analyticsCsvResponse("revenue", period(7), NOW);
+    expect(revenue.headers.get("Content-Disposition")).toBe('attachment; filename="analytics-revenue-7d-2026-03-15.csv"');
+    expect((await revenue.text()).replace(/^\uFEFF/, "").trim().split("\n")).toEqual([
+      "From,To,Payments,Revenue (USD)",
+      "2026-03-09,2026-03-14,1,100.00",
+      "2026-03-15,2026-03-15,1,50.00",
+    ]);
+    const campaigns = await analyticsCsvResponse("campaigns", period(7), NOW);
+    expect((await campaigns.text()).trim().split("\n").slice(1)).toEqual(["Spring Launch,spring,2,1,150.00", "Winter Mailer,winter,1,0,0.00"]);
+    const summary = await analyticsCsvResponse("summary", period(30), NOW);
+    expect(await summary.text()).toContain("Conversion Rate (%),17");
   });
 
   it("answer zeros and empty days with no data at all", async () => {
