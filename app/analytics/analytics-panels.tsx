@@ -50,8 +50,14 @@ export function LeadsBySourcePanel({ figures, period }: PanelProps<"leadsByDay">
       emptyText={`No leads ${inPeriod(period)}.`}
       table={{
         caption: "Leads per day by source",
-        headers: ["Source", "Leads"],
-        rows: figures.sources.map((source) => ({ key: source, cells: [sourceLabel(source), figures.totalsBySource[source] ?? 0] })),
+        headers: ["Day", ...figures.sources.map(sourceLabel), "Total"],
+        rows: [
+          ...figures.days.map((day) => ({
+            key: day.day,
+            cells: [bucketLabel(day.day, "day", period), ...figures.sources.map((source) => day.bySource[source] ?? 0), day.total],
+          })),
+          { key: "total", cells: ["Total", ...figures.sources.map((source) => figures.totalsBySource[source] ?? 0), total] },
+        ],
       }}
     >
       <BarChart label={`Stacked bar chart of leads per day by source, ${total} leads in total`} categories={categories} series={series} layout="stacked" />
