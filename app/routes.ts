@@ -53,6 +53,8 @@ export default [
       route("templates/:templateId", "email/template-page.tsx"),
       route("emails", "email/emails-page.tsx"),
       route("emails/:messageId", "email/email-message-page.tsx"),
+      route("analytics", "analytics/analytics-page.tsx"),
+      route("analytics/:file", "analytics/analytics-csv-route.ts"),
     ]),
     route("leads/:leadId/convert", "clients/convert-lead-route.ts"),
     route("clients/export", "clients/clients-export-route.ts"),

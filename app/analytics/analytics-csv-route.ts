@@ -1,0 +1,17 @@
+import { requireAdmin } from "~/auth/guard.server";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import type { Route } from "./+types/analytics-csv-route";
+import { chartFileSchema } from "./analytics-chart-names";
+import { analyticsCsvResponse } from "./analytics-csv.server";
+import { analyticsPeriod, readPeriodDays } from "./analytics-period";
+
+/** 'Download CSV' of one chart of /admin/analytics, for the period in the URL. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const chart = chartFileSchema.safeParse(params.file);
+  if (!chart.success) throw new Response("There is no such chart.", { status: 404 });
+  const { timezone } = await getOrganizationSettings();
+  const now = new Date();
+  const period = analyticsPeriod(readPeriodDays(new URL(request.url).searchParams), now, timezone);
+  return analyticsCsvResponse(chart.data, period, now);
+}
