@@ -20,14 +20,21 @@ export function escapeHtml(value: string): string {
 }
 
 /**
+ * Filled when the message is sent, not when it is queued: the link is signed with the outbox
+ * row's id (unsubscribe-footer.ts). Left in place here unless a value is given (the preview's sample).
+ */
+const FILLED_AT_SEND = "UnsubscribeLink";
+
+/**
  * A variable without a value (a lead with no phone) renders empty: a message never goes out with a
  * raw `{{…}}` in it. Typos never get this far: saving a template refuses an unknown or broken
  * placeholder (template-checks.ts).
  */
 export function fillPlaceholders(template: string, variables: TemplateVariables, encode: (value: string) => string): string {
-  return template.replace(PLACEHOLDER, (_whole, name: string) => {
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
     const value = Object.hasOwn(variables, name) ? variables[name] : undefined;
-    return value === undefined || value === null ? "" : encode(String(value));
+    if (value === undefined || value === null) return name === FILLED_AT_SEND ? whole : "";
+    return encode(String(value));
   });
 }
 
