@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkForm } from "~/forms/form-result";
-import { cadenceSchema } from "./cadence-forms";
+import { cadenceSchema, sandboxSchema } from "./cadence-forms";
 
 const template = "7f1c2a52-8c1e-4f7e-9a43-0c5b7d1e2f30";
 
@@ -15,7 +15,9 @@ describe("the cadence form", () => {
       "steps.0.delayAmount": "0",
       "steps.0.delayUnit": "days",
       "steps.0.templateId": template,
-      "steps.0.conditions": ["not_converted", "promo_active", "bogus"],
+      "steps.0.condition.not_converted": "on",
+      "steps.0.condition.promo_active": "on",
+      "steps.0.condition.bogus": "on",
     });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
@@ -40,6 +42,31 @@ describe("the cadence form", () => {
     expect(badStep.ok ? null : badStep.fieldErrors).toEqual({
       "steps.0.delayAmount": "Enter a whole number of hours from 0 to 8760",
       "steps.0.templateId": "Choose a template",
+    });
+  });
+});
+
+describe("the sandbox form", () => {
+  it("needs a test address and exactly one of a template or a cadence", () => {
+    expect(checkForm(sandboxSchema, { testEmail: "me@example.com", templateId: template, cadenceId: "" })).toMatchObject({
+      ok: true,
+      data: { testEmail: "me@example.com", templateId: template, cadenceId: null },
+    });
+    expect(checkForm(sandboxSchema, { testEmail: "", templateId: "", cadenceId: "" })).toMatchObject({
+      ok: false,
+      fieldErrors: { testEmail: "Enter a test email address" },
+    });
+    expect(checkForm(sandboxSchema, { testEmail: "me@example.com", templateId: "", cadenceId: "" })).toMatchObject({
+      ok: false,
+      fieldErrors: { templateId: "Choose a template or a cadence", cadenceId: "Choose a template or a cadence" },
+    });
+    expect(checkForm(sandboxSchema, { testEmail: "me@example.com", templateId: template, cadenceId: template })).toMatchObject({
+      ok: false,
+      fieldErrors: { templateId: "Choose a template or a cadence, not both" },
+    });
+    expect(checkForm(sandboxSchema, { testEmail: "not-an-address", templateId: template })).toMatchObject({
+      ok: false,
+      fieldErrors: { testEmail: "Enter a valid email address" },
     });
   });
 });

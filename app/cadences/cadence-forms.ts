@@ -17,12 +17,10 @@ export const MAX_DELAY = { days: 365, hours: 24 * 365 } as const;
 /** A step's field name in the editor's form: `steps.2.templateId`. */
 export const stepField = (index: number, field: keyof CadenceStep) => `steps.${index}.${field}`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** One checkbox per condition (`steps.2.condition.promo_active`), so a refused form gives each back as ticked. */
+export const conditionField = (index: number, condition: CadenceCondition) => `steps.${index}.condition.${condition}`;
 
-function asList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
-  return typeof value === "string" && value ? [value] : [];
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The steps as posted, in the order shown (`steps.{n}.*`), each field checked with its own error. */
 function readSteps(input: Record<string, unknown>, context: z.RefinementCtx): CadenceStep[] {
@@ -48,10 +46,8 @@ function readSteps(input: Record<string, unknown>, context: z.RefinementCtx): Ca
     }
     const templateId = String(input[stepField(index, "templateId")] ?? "");
     if (!UUID.test(templateId)) context.addIssue({ code: "custom", message: "Choose a template", path: [stepField(index, "templateId")] });
-    const conditions = asList(input[stepField(index, "conditions")]).filter((value): value is CadenceCondition =>
-      (CADENCE_CONDITION_VALUES as readonly string[]).includes(value),
-    );
-    return { delayAmount, delayUnit, templateId, conditions: [...new Set(conditions)] };
+    const conditions = CADENCE_CONDITION_VALUES.filter((condition) => Boolean(input[conditionField(index, condition)]));
+    return { delayAmount, delayUnit, templateId, conditions };
   });
 }
 
@@ -86,3 +82,29 @@ export const enrolLeadsSchema = z.object({
     z.array(z.uuid("Lead not found")).min(1, "Select at least one lead").max(500, "Select at most 500 leads"),
   ),
 });
+
+/** The sandbox: a test address, and a template or a cadence (exactly one). */
+export const sandboxSchema = z
+  .object({
+    testEmail: z
+      .string({ error: "Enter a test email address" })
+      .trim()
+      .min(1, "Enter a test email address")
+      .max(254, "Use at most 254 characters")
+      .pipe(z.email("Enter a valid email address")),
+    templateId: z.union([z.uuid("Choose a template"), z.literal("")]).optional(),
+    cadenceId: z.union([z.uuid("Choose a cadence"), z.literal("")]).optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.templateId && input.cadenceId) {
+      const message = "Choose a template or a cadence, not both";
+      context.addIssue({ code: "custom", message, path: ["templateId"] });
+      context.addIssue({ code: "custom", message, path: ["cadenceId"] });
+    } else if (!input.templateId && !input.cadenceId) {
+      const message = "Choose a template or a cadence";
+      context.addIssue({ code: "custom", message, path: ["templateId"] });
+      context.addIssue({ code: "custom", message, path: ["cadenceId"] });
+    }
+  })
+  .transform((input) => ({ testEmail: input.testEmail, templateId: input.templateId || null, cadenceId: input.cadenceId || null }));
+export type SandboxInput = z.infer<typeof sandboxSchema>;
