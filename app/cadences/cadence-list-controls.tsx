@@ -1,4 +1,3 @@
-import { useFetcher } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
 import {
   AlertDialog,
@@ -15,7 +14,7 @@ import type { CadenceListRow } from "./cadences.server";
 
 /** Active/paused, switched in place; shows the new state while the request is on its way. */
 export function CadenceStatusSwitch({ cadence }: { cadence: Pick<CadenceListRow, "id" | "name" | "status"> }) {
-  const fetcher = useFetcher();
+  const { fetcher } = useFormAction({ intent: "set-status" });
   const optimistic = fetcher.formData?.get("status");
   const status = typeof optimistic === "string" ? optimistic : cadence.status;
   return (

@@ -35,11 +35,13 @@ export async function listCadences(query: { after?: string | null; before?: stri
   const rows = await db()
     .select({
       cadence: cadences,
-      enrolled: sql<number>`(select count(*)::int from ${cadenceEnrolments} e where e.cadence_id = ${cadences.id})`,
-      activeEnrolments: sql<number>`(select count(*)::int from ${cadenceEnrolments} e where e.cadence_id = ${cadences.id} and e.status = 'active')`,
+      enrolled: sql<number>`count(${cadenceEnrolments.id})::int`,
+      activeEnrolments: sql<number>`(count(${cadenceEnrolments.id}) filter (where ${cadenceEnrolments.status} = 'active'))::int`,
     })
     .from(cadences)
+    .leftJoin(cadenceEnrolments, eq(cadenceEnrolments.cadenceId, cadences.id))
     .where(boundary ? keyset(boundary, direction) : undefined)
+    .groupBy(cadences.id)
     .orderBy(order(cadences.createdAt), order(cadences.id))
     .limit(pageSize + 1);
   const hasMore = rows.length > pageSize;

@@ -46,7 +46,7 @@ describe("cadences, end to end", () => {
     // Refused without a template: the field says so and what was typed stays.
     await page.getByLabel("Name").fill("Promo follow-up");
     await page.getByRole("button", { name: "Create Cadence" }).click();
-    await page.getByText("Choose a template").last().waitFor();
+    await page.locator('[id="steps.0.templateId-error"]').filter({ hasText: "Choose a template" }).waitFor();
     expect(await page.getByLabel("Name").inputValue()).toBe("Promo follow-up");
 
     await page.getByLabel("Trigger").selectOption({ label: "Promo claimed" });
@@ -112,7 +112,8 @@ describe("cadences, end to end", () => {
     await hydrated(page);
     await page.getByLabel("Test email address").fill("tester@example.com");
     await page.getByRole("button", { name: "Send test" }).click();
-    await page.getByText("Choose a template or a cadence").first().waitFor();
+    await page.locator("#cadenceId-error").filter({ hasText: "Choose a template or a cadence" }).waitFor();
+    await page.locator("#templateId-error").filter({ hasText: "Choose a template or a cadence" }).waitFor();
 
     await page.getByLabel("Template").selectOption({ label: "Promo welcome (your $99 code)" });
     await page.getByRole("button", { name: "Send test" }).click();

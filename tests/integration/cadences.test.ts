@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { user } from "~/auth/schema";
 import { cadenceRunContext, runCadenceSteps, runDueStep } from "~/cadences/cadence-runner.server";
 import type { CadenceStep, CadenceTrigger } from "~/cadences/cadence-options";
-import { createCadence, deleteCadence, setCadenceStatus, updateCadence } from "~/cadences/cadences.server";
+import { createCadence, deleteCadence, listCadences, setCadenceStatus, updateCadence } from "~/cadences/cadences.server";
 import { endLeadEnrolments, enrolLeadsInCadence } from "~/cadences/enrolment.server";
 import { cadenceEnrolments, cadenceStepSends } from "~/cadences/schema";
 import { convertLeadToClient } from "~/clients/lead-conversion.server";
@@ -86,6 +86,11 @@ describe("enrolment", () => {
     const [admin] = await db().insert(user).values({ id: "admin-1", name: "Ada", email: "ada@example.com" }).returning();
     expect(await enrolLeadsInCadence(cadence.id, [a], admin?.id ?? "", T0)).toMatchObject({ enrolled: 1, alreadyEnrolled: 0 });
     expect(await enrolLeadsInCadence(cadence.id, [a, b], admin?.id ?? "", T0)).toMatchObject({ enrolled: 1, alreadyEnrolled: 1 });
+    await runCadenceSteps(new Date(T0.getTime() + 2 * HOUR));
+    await runCadenceSteps(new Date(T0.getTime() + 3 * HOUR));
+    await enrolLeadsInCadence(cadence.id, [await aPromoLead("c@example.com")], admin?.id ?? "", T0);
+    const listed = (await listCadences()).cadences.find((row) => row.id === cadence.id);
+    expect(listed).toMatchObject({ enrolled: 3, activeEnrolments: 1 });
   });
 });
 
