@@ -95,6 +95,16 @@ describe("cadences, end to end", () => {
     await page.getByText("Cadence Promo follow-up: step 1 sent").waitFor();
     await page.getByText(`Template: ${STEP_1_TEMPLATE}`).waitFor();
 
+    // 'Enrol in cadence' on the leads list: a lead already in the cadence is not enrolled twice.
+    await page.goto("/admin/leads");
+    await hydrated(page);
+    await page.getByRole("checkbox", { name: "Select Casey Cadence" }).check();
+    await page.getByRole("button", { name: "Enrol in cadence" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Cadence").selectOption({ label: "Promo follow-up" });
+    await dialog.getByRole("button", { name: "Enrol", exact: true }).click();
+    await toast(page, "0 lead(s) enrolled in Promo follow-up");
+
     // The list counts the enrolment; pausing says so.
     await page.goto("/admin/cadences");
     const listed = page.getByRole("row").filter({ hasText: "Promo follow-up" });
