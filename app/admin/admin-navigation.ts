@@ -3,6 +3,7 @@ import {
   CalendarCheck,
   CalendarClock,
   FileText,
+  FlaskConical,
   FolderKanban,
   LayoutDashboard,
   Mail,
@@ -12,6 +13,7 @@ import {
   Share2,
   UserRound,
   Users,
+  Workflow,
   type LucideIcon,
 } from "lucide-react";
 
@@ -29,7 +31,9 @@ export const ADMIN_NAVIGATION: AdminNavItem[] = [
   { label: "Add-Ons", to: "/admin/add-ons", icon: PackagePlus },
   { label: "Campaigns", to: "/admin/campaigns", icon: Megaphone },
   { label: "Templates", to: "/admin/templates", icon: Mail },
+  { label: "Cadences", to: "/admin/cadences", icon: Workflow },
   { label: "Emails", to: "/admin/emails", icon: Mail },
+  { label: "Testing", to: "/admin/testing", icon: FlaskConical },
   { label: "Analytics", to: "/admin/analytics", icon: BarChart3 },
   { label: "Referrals", to: "/admin/referrals", icon: Share2 },
   { label: "Settings", to: "/admin/settings", icon: Settings },

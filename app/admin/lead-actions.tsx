@@ -1,6 +1,7 @@
+import { EnrolInCadenceAction } from "~/cadences/enrol-leads-dialog";
 import { ConvertLeadAction, ConvertLeadFeedback } from "~/clients/convert-lead-action";
 import { LeadBookingInvitationAction } from "~/consultations/lead-booking-action";
-import type { LeadAction, LeadActionProps } from "~/leads/lead-action-types";
+import type { LeadAction, LeadActionProps, LeadBulkAction, LeadBulkActionProps } from "~/leads/lead-action-types";
 
 /**
  * The actions other domains offer on a lead (spec 001: convert to client, send booking
@@ -11,6 +12,13 @@ const LEAD_ACTIONS: LeadAction[] = [ConvertLeadAction, LeadBookingInvitationActi
 
 export function LeadActions(props: LeadActionProps) {
   return LEAD_ACTIONS.map((Action, index) => <Action key={index} {...props} />);
+}
+
+/** Actions on the leads selected in the list (enrol in a cadence). One line per domain. */
+const LEAD_BULK_ACTIONS: LeadBulkAction[] = [EnrolInCadenceAction];
+
+export function LeadBulkActions(props: LeadBulkActionProps) {
+  return LEAD_BULK_ACTIONS.map((Action, index) => <Action key={index} {...props} />);
 }
 
 /** Rendered once per leads screen: the answers of actions whose button may be gone by then (a closed menu). */

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { endLeadEnrolments, enrolLeadInCadences } from "~/cadences/enrolment.server";
 import { db } from "~/db/connection.server";
 import { notFound } from "~/forms/refusal";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";
@@ -69,6 +70,9 @@ export async function convertLeadToClient(
       invoiceNumber: invoice.invoiceNumber,
       promoCodeApplied: invoice.promoCode,
     });
+    // Nurture cadences stop at conversion; the ones for new clients begin.
+    await endLeadEnrolments(tx, { leadId: lead.id, reason: "converted", now });
+    await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "client_converted", now });
     const { promoApplied: _promoApplied, ...storedInvoice } = invoice;
     return { lead: { ...lead, status: "converted" as const }, client, invoice: storedInvoice };
   });

@@ -18,6 +18,7 @@ import { refusalFor, type BookingAction } from "./booking-status";
 import { INVITATION_WINDOWS } from "./consultation-forms";
 import { consultationBookings, consultations, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
+import { enrolLeadInCadences } from "~/cadences/enrolment.server";
 
 /**
  * The consultations domain: it alone owns consultation_bookings (invitations and the bookings
@@ -86,6 +87,7 @@ export async function createBookingInvitation(
     await setLeadBookingStatus(tx, lead.id, "sent", { onlyFrom: "not_sent" });
     await recordLeadEvent(tx, { leadId: lead.id, event: "invitation_sent", data: { bookingId: booking.id, windowDays: input.windowDays } });
     await enqueueBookingEmail(tx, { templateKey: "booking_invitation", booking, lead, settings });
+    await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "booking_invitation_sent", now });
     return booking;
   });
 }

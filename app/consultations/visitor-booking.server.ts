@@ -16,6 +16,7 @@ import { enqueueBookingEmail } from "./booking-emails.server";
 import { refusalFor, visitorMayChange } from "./booking-status";
 import { cancelInTransaction } from "./bookings.server";
 import { consultationBookings, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
+import { endLeadEnrolments } from "~/cadences/enrolment.server";
 
 /**
  * The visitor's side of an invitation (its capability link): what their booking page shows, and
@@ -214,6 +215,7 @@ export async function bookSlot(input: BookSlotInput, now = new Date()): Promise<
       .returning();
     if (!updated) throw new Error("Failed to confirm booking");
     await setLeadBookingStatus(tx, lead.id, "booked");
+    await endLeadEnrolments(tx, { leadId: lead.id, reason: "booked", now });
     await recordLeadEvent(tx, {
       leadId: lead.id,
       event: "booked",

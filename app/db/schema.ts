@@ -12,6 +12,7 @@ export * from "~/settings/schema";
 export * from "~/campaigns/schema";
 export * from "~/referrals/schema";
 export * from "~/email/schema";
+export * from "~/cadences/schema";
 export * from "~/site/schema";
 export * from "~/request-safety/schema";
 export * from "~/admin/schema";

@@ -26,9 +26,6 @@ export const EMAIL_TEMPLATE_KEYS = [
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 
-export const CADENCE_STATUSES = ["active", "paused"] as const;
-export type CadenceStatus = (typeof CADENCE_STATUSES)[number];
-
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "stored", "failed", "suppressed"] as const;
 
 /**
@@ -81,24 +78,6 @@ export const emailTemplateVersions = pgTable(
   },
   (t) => [uniqueIndex("email_template_versions_template_version_idx").on(t.templateId, t.version)],
 );
-
-/** One step of a cadence: send `templateId` `delayDays` after the start, if `conditions` hold. */
-export type CadenceStep = {
-  delayDays: number;
-  templateId: string;
-  conditions?: Record<string, unknown>;
-};
-
-export const cadences = pgTable("cadences", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  description: text("description"),
-  // jsonb, not a FK per step: a deleted template shows as a broken step rather than blocking the delete.
-  steps: jsonb("steps").$type<CadenceStep[]>().notNull().default([]),
-  status: text("status", { enum: CADENCE_STATUSES }).notNull().default("active"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
 
 /** An attachment stored in the outbox row; `content` is base64 (e.g. an .ics or an invoice PDF). */
 export type OutboxAttachment = { filename: string; contentType: string; content: string };
@@ -188,8 +167,6 @@ export type EmailSuppression = typeof emailSuppressions.$inferSelect;
 export type EmailTemplate = typeof emailTemplates.$inferSelect;
 export type NewEmailTemplate = typeof emailTemplates.$inferInsert;
 export type EmailTemplateVersion = typeof emailTemplateVersions.$inferSelect;
-export type Cadence = typeof cadences.$inferSelect;
-export type NewCadence = typeof cadences.$inferInsert;
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
 export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;
 export type EmailLog = typeof emailLogs.$inferSelect;

@@ -8,7 +8,7 @@ import { enqueueEmail } from "./outbox.server";
 import { emailTemplates, emailTemplateVersions, type EmailOutboxMessage, type EmailTemplate, type EmailTemplateVersion } from "./schema";
 import type { TemplateInput } from "./template-forms";
 import { renderEmailTemplate } from "./template-rendering";
-import { cadencesUsingTemplate } from "./template-usage.server";
+import { cadencesUsingTemplate } from "~/cadences/cadences.server";
 import { sampleTemplateValues } from "./template-variables";
 
 export const TEMPLATES_PAGE_SIZE = 25;
@@ -86,7 +86,7 @@ export async function findTemplateForEditor(templateId: string): Promise<Templat
       .from(emailTemplateVersions)
       .where(eq(emailTemplateVersions.templateId, templateId))
       .orderBy(desc(emailTemplateVersions.version)),
-    cadencesUsingTemplate(db(), templateId),
+    cadencesUsingTemplate(templateId),
   ]);
   return { template, versions, usedBy };
 }
@@ -184,7 +184,7 @@ export async function deleteTemplate(templateId: string, editor: TemplateEditor)
         title: "Failed to delete template",
       });
     }
-    const usedBy = await cadencesUsingTemplate(tx, templateId);
+    const usedBy = await cadencesUsingTemplate(templateId, tx);
     if (usedBy.length > 0) {
       const names = usedBy.map((cadence) => `“${cadence.name}”`).join(", ");
       throw new Refusal(`“${template.name}” is used by ${usedBy.length === 1 ? "the cadence" : "the cadences"} ${names}. Remove it from their steps first.`, {

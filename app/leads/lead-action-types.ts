@@ -20,3 +20,12 @@ export type LeadActionProps = {
 };
 
 export type LeadAction = (props: LeadActionProps) => React.ReactNode;
+
+/** What an action on the leads selected in the list receives (e.g. enrol them in a cadence). */
+export type LeadBulkActionProps = {
+  leadIds: string[];
+  /** Called after the action succeeded (the list clears its selection). */
+  onDone: () => void;
+};
+
+export type LeadBulkAction = (props: LeadBulkActionProps) => React.ReactNode;

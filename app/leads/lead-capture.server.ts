@@ -8,8 +8,10 @@ import { packageTiers, organizationSettings, type OrganizationSettings, type Pac
 import { consumeRateLimits, describeWait, type RateLimitRule } from "~/request-safety/rate-limit.server";
 import { launchOfferText } from "~/site/tier-display";
 import { formatDate } from "~/ui/date-format";
+import { enrolLeadInCadences } from "~/cadences/enrolment.server";
 import type { ContactInput, InquiryInput, PromoClaimInput, PromoPlacement } from "./inquiry-form";
-import { BUSINESS_TYPES, LEAD_TIERS, PROMO_TAG, type LeadSource } from "./lead-options";
+import { BUSINESS_TYPES, PROMO_TAG, type LeadSource } from "./lead-options";
+import { firstName, leadTierLabel } from "./lead-email-variables";
 import { mintPromoCode } from "./promo-code";
 import { leads, leadTimelineEvents, type Lead } from "./schema";
 
@@ -67,19 +69,6 @@ async function readSettings(tx: DatabaseExecutor): Promise<OrganizationSettings>
   const [settings] = await tx.select().from(organizationSettings).limit(1);
   if (!settings) throw new Error("Organization settings are missing: the seed has not run.");
   return settings;
-}
-
-function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
-}
-
-function tierLabel(tier: string | null | undefined, tiers: PackageTier[]): string {
-  if (!tier) return "your website";
-  const fromCatalog = tiers.find((entry) => entry.tier === tier);
-  if (fromCatalog) return `Tier ${fromCatalog.tier} – ${fromCatalog.name}`;
-  if (tier === "catering") return "a catering website";
-  if (tier === "rentals") return "a party-rental website";
-  return LEAD_TIERS.find((entry) => entry.value === tier)?.label ?? tier;
 }
 
 function businessTypeLabel(value: string | null | undefined): string {
@@ -169,6 +158,7 @@ export async function claimPromo(input: PromoClaimInput, submitter: Submitter): 
     if (!lead) throw new Error("The lead was not saved");
     await tx.insert(leadTimelineEvents).values({ leadId: lead.id, event: "promo_claimed", data: { source, code }, createdAt: now });
     await enqueueWelcomeEmail(tx, lead, code, expiresAt, settings, tiers);
+    await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "promo_claimed", now });
     return { code, expiresAt, leadId: lead.id, alreadyClaimed: false, emailQueued: true };
   });
 }
@@ -203,7 +193,7 @@ async function enqueueWelcomeEmail(
       PromoCode: code,
       ExpiryDate: formatDate(expiresAt, settings.timezone),
       Offer: launchOfferText(tiers),
-      Tier: tierLabel("1", tiers),
+      Tier: leadTierLabel("1", tiers),
       CompanyName: settings.companyName ?? "our studio",
     },
   });
@@ -252,13 +242,14 @@ export async function createInquiryLead(input: InquiryInput, submitter: Submitte
     });
     const variables = {
       FirstName: firstName(lead.name),
-      Tier: tierLabel(lead.tier, tiers),
+      Tier: leadTierLabel(lead.tier, tiers),
       Offer: launchOfferText(tiers),
       CompanyName: settings.companyName ?? "our studio",
     };
     const templateKey = input.promo ? "inquiry_confirmation_promo" : "inquiry_confirmation";
     await enqueueTemplatedEmail(tx, { templateKey, emailType: templateKey, to: lead.email, toName: lead.name, leadId: lead.id, variables });
     await notifyAgency(tx, settings, lead, "admin_notification", { ...variables, Source: source });
+    await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "inquiry_received", now });
     return { leadId: lead.id };
   });
 }
@@ -308,6 +299,7 @@ export async function createContactLead(input: ContactInput, submitter: Submitte
       variables,
     });
     await notifyAgency(tx, settings, lead, "contact_notification", { ...variables, Source: "contact-page" });
+    await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "contact_message_received", now });
     return { leadId: lead.id };
   });
 }

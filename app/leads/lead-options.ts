@@ -81,5 +81,9 @@ export const LEAD_TIMELINE_EVENTS = [
   "promo_edited",
   "note_added",
   "converted",
+  "cadence_enrolled",
+  "cadence_step_sent",
+  "cadence_step_skipped",
+  "cadence_ended",
 ] as const;
 export type LeadTimelineEventType = (typeof LEAD_TIMELINE_EVENTS)[number];

@@ -29,4 +29,23 @@ describe("a lead's timeline, in words", () => {
       detail: "ana@example.com is on the suppression list",
     });
   });
+
+  it("tells a cadence's story: enrolment, each step sent or skipped and why, the end", () => {
+    expect(describeTimelineEntry(entry("cadence_enrolled", { cadenceName: "Promo follow-up", trigger: "promo_claimed" }), "UTC")).toEqual({
+      title: "Enrolled in cadence Promo follow-up",
+      detail: "Trigger: Promo claimed",
+    });
+    expect(describeTimelineEntry(entry("cadence_step_sent", { cadenceName: "Promo follow-up", stepNumber: 1, templateName: "Welcome" }), "UTC")).toEqual({
+      title: "Cadence Promo follow-up: step 1 sent",
+      detail: "Template: Welcome",
+    });
+    expect(describeTimelineEntry(entry("cadence_step_skipped", { cadenceName: "Promo follow-up", stepNumber: 2, reason: "promo_active" }), "UTC")).toEqual({
+      title: "Cadence Promo follow-up: step 2 skipped",
+      detail: "Because the lead's promo is not active",
+    });
+    expect(describeTimelineEntry(entry("cadence_ended", { cadenceName: "Promo follow-up", reason: "unsubscribed" }), "UTC")).toEqual({
+      title: "Cadence Promo follow-up ended",
+      detail: "Because the address unsubscribed or is suppressed",
+    });
+  });
 });

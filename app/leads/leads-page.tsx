@@ -1,7 +1,7 @@
 import { Download, MoreHorizontal, Plus, Trash2, Upload } from "lucide-react";
 import * as React from "react";
 import { Link, useLoaderData, useLocation, useNavigation, useSearchParams } from "react-router";
-import { LeadActions, LeadActionsFeedback } from "~/admin/lead-actions";
+import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "~/admin/lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Button, buttonVariants } from "~/ui/button";
@@ -175,9 +175,12 @@ export default function LeadsPage() {
       {selectedIds.length > 0 ? (
         <div className="flex items-center justify-between rounded-md border bg-muted/50 px-4 py-2">
           <p className="text-sm">{selectedIds.length} selected</p>
-          <Button variant="destructive" size="sm" onClick={() => setDeleting(selectedIds)}>
-            <Trash2 className="size-4" aria-hidden="true" /> Delete Selected
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <LeadBulkActions leadIds={selectedIds} onDone={() => setSelectedIds([])} />
+            <Button variant="destructive" size="sm" onClick={() => setDeleting(selectedIds)}>
+              <Trash2 className="size-4" aria-hidden="true" /> Delete Selected
+            </Button>
+          </div>
         </div>
       ) : null}
 

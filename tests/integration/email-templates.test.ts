@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "~/audit/schema";
 import { db } from "~/db/connection.server";
-import { cadences, emailOutbox, emailTemplates, emailTemplateVersions } from "~/email/schema";
+import { cadences } from "~/cadences/schema";
+import { emailOutbox, emailTemplates, emailTemplateVersions } from "~/email/schema";
 import { templateFormSchema } from "~/email/template-forms";
 import {
   cloneTemplate,
@@ -98,7 +99,10 @@ describe("deleting a template", () => {
     const created = await createTemplate(input(), editor);
     const [cadence] = await db()
       .insert(cadences)
-      .values({ name: "Promo follow-up", steps: [{ delayDays: 0, templateId: created.id }, { delayDays: 3, templateId: "00000000-0000-4000-8000-000000000000" }] })
+      .values({ name: "Promo follow-up", steps: [
+          { delayAmount: 0, delayUnit: "days", templateId: created.id, conditions: [] },
+          { delayAmount: 3, delayUnit: "days", templateId: "00000000-0000-4000-8000-000000000000", conditions: [] },
+        ] })
       .returning();
     await expect(deleteTemplate(created.id, editor)).rejects.toThrow(/used by the cadence “Promo follow-up”/);
     await db().update(cadences).set({ steps: [] }).where(eq(cadences.id, cadence!.id));

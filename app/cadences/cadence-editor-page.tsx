@@ -1,0 +1,120 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, useLoaderData } from "react-router";
+import { requireAdmin } from "~/auth/guard.server";
+import { answerForm, parseForm } from "~/forms/form-action.server";
+import { useFormAction } from "~/forms/use-form-action";
+import { Button, buttonVariants } from "~/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { redirectWithToast } from "~/ui/flash.server";
+import { FormField } from "~/ui/form-field";
+import { Input } from "~/ui/input";
+import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { Textarea } from "~/ui/textarea";
+import type { Route } from "./+types/cadence-editor-page";
+import { CADENCE_TRIGGERS } from "./cadence-options";
+import { cadenceIdSchema, cadenceSchema } from "./cadence-forms";
+import { CadenceStepsEditor } from "./cadence-steps-editor";
+import { createCadence, findCadence, listTemplateChoices, updateCadence } from "./cadences.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.cadence?.name ?? "New Cadence"} | Admin` }];
+
+/** `/admin/cadences/new` creates; `/admin/cadences/{id}` edits. Anything else goes back to the list. */
+async function cadenceOfParams(params: Route.LoaderArgs["params"]) {
+  if (params.cadenceId === "new") return null;
+  const parsed = cadenceIdSchema.safeParse({ cadenceId: params.cadenceId });
+  const cadence = parsed.success ? await findCadence(parsed.data.cadenceId) : null;
+  if (!cadence) throw await redirectWithToast("/admin/cadences", { type: "error", title: "Cadence not found" });
+  return cadence;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [cadence, templates] = await Promise.all([cadenceOfParams(params), listTemplateChoices()]);
+  return { cadence, templates };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return answerForm(request, {
+    "save-cadence": async (form) => {
+      const input = parseForm(cadenceSchema, form);
+      const existing = await cadenceOfParams(params);
+      const cadence = existing ? await updateCadence(existing.id, input) : await createCadence(input);
+      return redirectWithToast("/admin/cadences", { type: "success", title: existing ? "Cadence saved" : "Cadence created", description: cadence.name });
+    },
+  });
+}
+
+export default function CadenceEditorPage() {
+  const { cadence, templates } = useLoaderData<typeof loader>();
+  const { fetcher, busy, errors, values } = useFormAction({ intent: "save-cadence" });
+  const refused = Object.keys(values).length > 0;
+  const value = (name: string, stored: string | null | undefined) => (refused ? (values[name] ?? "") : (stored ?? ""));
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div>
+        <Link to="/admin/cadences" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+          <ArrowLeft className="size-4" aria-hidden="true" /> Back to cadences
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight">{cadence ? `Edit ${cadence.name}` : "New Cadence"}</h1>
+      </div>
+      {templates.length === 0 ? (
+        <p className="rounded-md border bg-muted/50 p-4 text-sm">
+          A step sends an e-mail template. <Link to="/admin/templates" className="underline">Create a template</Link> first.
+        </p>
+      ) : null}
+      <fetcher.Form method="post" className="grid gap-6" noValidate>
+        <input type="hidden" name="intent" value="save-cadence" />
+        <Card>
+          <CardHeader>
+            <CardTitle>Cadence</CardTitle>
+            <CardDescription>What enrols a lead. Each lead is enrolled once per cadence.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField label="Name" name="name" required error={errors.name}>
+              <Input defaultValue={value("name", cadence?.name)} maxLength={120} autoComplete="off" />
+            </FormField>
+            <FormField label="Description" name="description" error={errors.description}>
+              <Textarea defaultValue={value("description", cadence?.description)} rows={2} maxLength={2000} />
+            </FormField>
+            <FormField
+              label="Trigger"
+              name="trigger"
+              required
+              error={errors.trigger}
+              description="Leads leave when they convert, book a consultation or unsubscribe; a cadence triggered by conversion carries on after it."
+            >
+              <NativeSelect defaultValue={value("trigger", cadence?.trigger ?? "promo_claimed")}>
+                {CADENCE_TRIGGERS.map((trigger) => (
+                  <NativeSelectOption key={trigger.value} value={trigger.value}>
+                    {trigger.label}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Steps</CardTitle>
+            <CardDescription>
+              Each step waits its delay after enrolment: days count in your business time zone, hours are exact (handy for testing). A step whose
+              conditions do not hold when it falls due is skipped, and the next one goes on.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CadenceStepsEditor steps={cadence?.steps ?? []} templates={templates} errors={errors} values={values} />
+          </CardContent>
+        </Card>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving..." : cadence ? "Save Cadence" : "Create Cadence"}
+          </Button>
+          <Link to="/admin/cadences" className={buttonVariants({ variant: "outline" })}>
+            Cancel
+          </Link>
+        </div>
+      </fetcher.Form>
+    </div>
+  );
+}

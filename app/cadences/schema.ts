@@ -1,0 +1,82 @@
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { emailOutbox, emailTemplates } from "~/email/schema";
+import { leads } from "~/leads/schema";
+import {
+  CADENCE_STATUSES,
+  CADENCE_TRIGGER_VALUES,
+  ENROLMENT_END_REASONS,
+  ENROLMENT_STATUSES,
+  STEP_SEND_STATUSES,
+  type CadenceStep,
+} from "./cadence-options";
+
+export const cadences = pgTable("cadences", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  description: text("description"),
+  trigger: text("trigger", { enum: CADENCE_TRIGGER_VALUES }).notNull().default("manual"),
+  // jsonb, not a FK per step: a deleted template shows as a skipped step rather than blocking the delete.
+  steps: jsonb("steps").$type<CadenceStep[]>().notNull().default([]),
+  status: text("status", { enum: CADENCE_STATUSES }).notNull().default("active"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A lead in a cadence. Unique per (cadence, lead): a lead is enrolled once per cadence, whatever
+ * triggers it again. `next_step_index` / `next_step_due_at` are the worker's schedule (computed by
+ * cadence-schedule.ts), indexed so a run reads only what is due.
+ */
+export const cadenceEnrolments = pgTable(
+  "cadence_enrolments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cadenceId: uuid("cadence_id")
+      .notNull()
+      .references(() => cadences.id, { onDelete: "cascade" }),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status", { enum: ENROLMENT_STATUSES }).notNull().default("active"),
+    endedReason: text("ended_reason", { enum: ENROLMENT_END_REASONS }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    nextStepIndex: integer("next_step_index").notNull().default(0),
+    nextStepDueAt: timestamp("next_step_due_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("cadence_enrolments_cadence_lead_key").on(t.cadenceId, t.leadId),
+    index("cadence_enrolments_due_idx").on(t.status, t.nextStepDueAt),
+    index("cadence_enrolments_lead_idx").on(t.leadId),
+  ],
+);
+
+/**
+ * Each step of an enrolment, handled once: the row is the claim (INSERT … ON CONFLICT DO NOTHING
+ * on the unique (enrolment, step)), written in the transaction that queues the e-mail.
+ */
+export const cadenceStepSends = pgTable(
+  "cadence_step_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enrolmentId: uuid("enrolment_id")
+      .notNull()
+      .references(() => cadenceEnrolments.id, { onDelete: "cascade" }),
+    stepIndex: integer("step_index").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: STEP_SEND_STATUSES }).notNull(),
+    reason: text("reason"),
+    templateId: uuid("template_id").references(() => emailTemplates.id, { onDelete: "set null" }),
+    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("cadence_step_sends_enrolment_step_key").on(t.enrolmentId, t.stepIndex),
+    index("cadence_step_sends_outbox_idx").on(t.outboxId),
+  ],
+);
+
+export type Cadence = typeof cadences.$inferSelect;
+export type NewCadence = typeof cadences.$inferInsert;
+export type CadenceEnrolment = typeof cadenceEnrolments.$inferSelect;
+export type CadenceStepSend = typeof cadenceStepSends.$inferSelect;
