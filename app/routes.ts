@@ -46,8 +46,17 @@ export default [
       route("invoices/new", "invoices/new-invoice-page.tsx"),
       route("invoices/:invoiceId", "invoices/invoice-page.tsx"),
       route("invoices/:invoiceId/pdf", "invoices/invoice-pdf-route.ts"),
+      route("settings", "settings/settings-layout.tsx", [
+        route("organization", "settings/organization-tab.tsx"),
+        route("email", "settings/email-tab.tsx"),
+        route("promos", "settings/promos-tab.tsx"),
+        route("data", "settings/data-tab.tsx"),
+        route("security/audit", "settings/audit-log-page.tsx"),
+      ]),
     ]),
     route("leads/:leadId/convert", "clients/convert-lead-route.ts"),
     route("clients/export", "clients/clients-export-route.ts"),
+    route("settings/data/export", "settings/data-export-route.ts"),
+    route("settings/data/backup", "settings/data-backup-route.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/config.server";
 import { db, queryRows, type Database } from "~/db/connection.server";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
+import type { OrganizationSettings } from "~/settings/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { isPermanentRejection, retryDelayMs } from "./retry-schedule";
 import { emailLogs, emailOutbox, type EmailOutboxMessage } from "./schema";
@@ -20,6 +21,14 @@ export function mailTransport(): Transporter | null {
     sharedTransport = { url, transport: nodemailer.createTransport(url) };
   }
   return sharedTransport.transport;
+}
+
+/** The From of every e-mail: the Email tab's sender, else the company name and MAIL_FROM (or the reply-to address). */
+export function senderOf(settings: OrganizationSettings): { name: string; address: string } {
+  return {
+    name: settings.senderName ?? settings.companyName ?? "Our studio",
+    address: settings.senderEmail ?? config().mailFrom ?? settings.replyToEmail ?? "no-reply@localhost",
+  };
 }
 
 type OutboxRow = { id: string };
@@ -69,11 +78,10 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
   if (messages.length === 0) return report;
 
   const settings = await getOrganizationSettings();
-  const companyName = settings.companyName ?? "Our studio";
-  const fromAddress = config().mailFrom ?? settings.replyToEmail ?? "no-reply@localhost";
+  const from = senderOf(settings);
   for (const message of messages) {
     const outcome = transport
-      ? await send(transport, message, { name: companyName, address: fromAddress }, settings.replyToEmail)
+      ? await send(transport, message, from, settings.replyToEmail)
       : ({ status: "stored" } as const);
     await recordOutcome(database, message, outcome);
     report[outcome.status] += 1;
