@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import { emailOutbox, emailTemplates, type EmailCategory, type EmailOutboxMessage, type EmailTemplateKey, type OutboxAttachment } from "./schema";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
-import { renderEmailTemplate, type TemplateVariables } from "./template-rendering";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { organizationFooter, renderEmailTemplate, type TemplateVariables } from "./template-rendering";
 
 /**
  * The one way to send an e-mail: write it to the outbox inside the caller's transaction,
@@ -83,6 +84,7 @@ export async function enqueueTemplatedEmail(
 ): Promise<EmailOutboxMessage | null> {
   const [template] = await tx.select().from(emailTemplates).where(eq(emailTemplates.key, templateKey)).limit(1);
   if (!template) throw new MissingEmailTemplateError(templateKey);
-  const rendered = renderEmailTemplate(template, variables);
+  const settings = await getOrganizationSettings(tx);
+  const rendered = renderEmailTemplate(template, variables, organizationFooter(settings.companyName, settings.address));
   return enqueueEmail(tx, { ...email, ...rendered });
 }

@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
-import { db } from "~/db/connection.server";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound } from "~/forms/refusal";
 import { organizationSettings, packageTiers, type OrganizationSettings, type PackageTier } from "./schema";
 import type { EmailSettingsInput, OrganizationSettingsInput, PromoSettingsInput, TierInput } from "./settings-forms";
 
-/** The one settings row; the seed creates it, so it always exists after start. */
-export async function getOrganizationSettings(): Promise<OrganizationSettings> {
-  const [settings] = await db().select().from(organizationSettings).limit(1);
+/** The one settings row; the seed creates it, so it always exists after start. Pass the caller's transaction when inside one. */
+export async function getOrganizationSettings(executor: DatabaseExecutor = db()): Promise<OrganizationSettings> {
+  const [settings] = await executor.select().from(organizationSettings).limit(1);
   if (!settings) throw new Error("Organization settings are missing: the seed has not run.");
   return settings;
 }
