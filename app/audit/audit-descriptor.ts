@@ -106,7 +106,7 @@ export function describeAdminAction(input: {
     action: `${domain}.${verb}`,
     entityType,
     entityId,
-    summary: `${humanize(verb)}${many ? ` ${many.length} ${entityType ?? "record"}s` : about}`,
+    summary: `${humanize(verb)}${many ? ` (${many.length} ${entityType ?? "record"}s)` : about}`,
     details: {
       fields: fields.sort(),
       ...(Object.keys(values).length > 0 ? { values } : {}),
