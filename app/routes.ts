@@ -47,6 +47,7 @@ export default [
       route("invoices/:invoiceId", "invoices/invoice-page.tsx"),
       route("invoices/:invoiceId/pdf", "invoices/invoice-pdf-route.ts"),
       route("settings", "settings/settings-layout.tsx", [
+        index("settings/settings-index-route.ts"),
         route("organization", "settings/organization-tab.tsx"),
         route("email", "settings/email-tab.tsx"),
         route("promos", "settings/promos-tab.tsx"),

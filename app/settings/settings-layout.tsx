@@ -1,4 +1,4 @@
-import { NavLink, Outlet, redirect } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/settings-layout";
@@ -16,8 +16,6 @@ const SETTINGS_TABS = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  // /admin/settings itself opens the first tab.
-  if (/^\/admin\/settings\/?$/.test(new URL(request.url).pathname)) throw redirect("/admin/settings/organization");
   return null;
 }
 
