@@ -61,40 +61,50 @@ export function fullExportResponse(timeZone: string, now = new Date()): Response
   let tableIndex = 0;
   let current: { entry: ZipDeflate; batches: AsyncGenerator<Row[]>; columns: [string, Column][] } | undefined;
 
+  /** Adds the next piece (a file's header, a batch of rows, a file's end); false once everything is added. */
+  const step = async (): Promise<boolean> => {
+    if (!zip) return false;
+    if (!current) {
+      const next = EXPORTED_TABLES[tableIndex];
+      if (!next) {
+        zip.end();
+        return false;
+      }
+      tableIndex += 1;
+      const entry = new ZipDeflate(`${getTableName(next.table)}.csv`, { level: 6 });
+      entry.mtime = now;
+      zip.add(entry);
+      const columns = Object.entries(getTableColumns(next.table)) as [string, Column][];
+      // A byte-order mark, so Excel opens the UTF-8 files with accents intact.
+      entry.push(encoder.encode(`\uFEFF${stringify([columns.map(([, column]) => column.name)])}`));
+      current = { entry, batches: tableBatches(next.table, next.key), columns };
+      return true;
+    }
+    const batch = await current.batches.next();
+    if (batch.done) {
+      current.entry.push(new Uint8Array(0), true);
+      current = undefined;
+      return true;
+    }
+    const columns = current.columns;
+    current.entry.push(encoder.encode(stringify(batch.value.map((row) => columns.map(([name]) => csvCellText(row[name]))))));
+    return true;
+  };
+
+  let produced = false;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       zip = new Zip((error, chunk, final) => {
         if (error) return controller.error(error);
+        produced = true;
         controller.enqueue(chunk);
         if (final) controller.close();
       });
     },
+    // A pull must hand over at least one chunk (or end): a stream does not pull again on its own.
     async pull() {
-      if (!zip) return;
-      if (!current) {
-        const next = EXPORTED_TABLES[tableIndex];
-        if (!next) {
-          zip.end();
-          return;
-        }
-        tableIndex += 1;
-        const entry = new ZipDeflate(`${getTableName(next.table)}.csv`, { level: 6 });
-        entry.mtime = now;
-        zip.add(entry);
-        const columns = Object.entries(getTableColumns(next.table)) as [string, Column][];
-        // A byte-order mark, so Excel opens the UTF-8 files with accents intact.
-        entry.push(encoder.encode(`\uFEFF${stringify([columns.map(([, column]) => column.name)])}`));
-        current = { entry, batches: tableBatches(next.table, next.key), columns };
-        return;
-      }
-      const batch = await current.batches.next();
-      if (batch.done) {
-        current.entry.push(new Uint8Array(0), true);
-        current = undefined;
-        return;
-      }
-      const columns = current.columns;
-      current.entry.push(encoder.encode(stringify(batch.value.map((row) => columns.map(([name]) => csvCellText(row[name]))))));
+      produced = false;
+      while (!produced && (await step()));
     },
     async cancel() {
       await current?.batches.return(undefined);

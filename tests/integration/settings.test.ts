@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { withClientAddress } from "~/audit/admin-audit.server";
 import { listAuditEntries } from "~/audit/audit-log.server";
@@ -9,8 +10,9 @@ import { loadBookingPage } from "~/booking/booking.server";
 import { convertLeadToClient } from "~/clients/lead-conversion.server";
 import { clients } from "~/clients/schema";
 import { createBookingInvitation } from "~/consultations/bookings.server";
+import { exportedFileNames, fullExportResponse } from "~/data-transfer/full-export.server";
 import { db } from "~/db/connection.server";
-import { emailLogs } from "~/email/schema";
+import { emailLogs, emailOutbox } from "~/email/schema";
 import { invoices } from "~/invoices/schema";
 import { promoClaimSchema } from "~/leads/inquiry-form";
 import { claimPromo } from "~/leads/lead-capture.server";
@@ -81,7 +83,8 @@ describe("a changed setting reaches its readers", () => {
     expect(inParis.offered.find((time) => time.id === slot.id)?.start).toBe("2026-03-03T09:00:00.000Z");
   });
 
-  it("a new promo claim gets the configured days and prefix", async () => {
+  it("a new promo claim gets the configured days and prefix, its e-mail the company's name and address", async () => {
+    await saveOrganizationTab(organization);
     await savePromoTab({ promoDurationDays: 3, promoCodePrefix: "SPRING", referralCommissionPercent: 12 });
     const now = new Date("2026-11-02T15:00:00Z");
     const claim = promoClaimSchema.parse({ name: "Ana Rivera", email: "ana@example.com", phone: "214-555-0100", placement: "popup" });
@@ -90,6 +93,9 @@ describe("a changed setting reaches its readers", () => {
     expect(lead?.promoCode).toMatch(/^SPRING-/);
     expect(lead?.promoExpiresAt?.toISOString()).toBe("2026-11-05T15:00:00.000Z");
     expect((await getOrganizationSettings()).referralCommissionPercent).toBe(12);
+    const [welcome] = await db().select().from(emailOutbox).where(eq(emailOutbox.leadId, result.leadId));
+    expect(welcome?.html).toContain("1 Main St, Springfield");
+    expect(welcome?.text).toContain("Bright Pixel\n1 Main St, Springfield");
   });
 
   it("a tier's new price is the draft invoice's price when a lead is converted", async () => {
@@ -175,5 +181,18 @@ describe("the audit log", () => {
     expect(kept).toMatchObject({ actorUserId: null, actorEmail: account.email, summary: entry!.summary });
     const [{ n } = { n: 0 }] = await db().select({ n: sql<number>`count(*)::int` }).from(auditLog);
     expect(n).toBe(1);
+  });
+});
+
+describe("exporting everything", () => {
+  it("streams a zip with one CSV per table, rows included", async () => {
+    await db().insert(leads).values({ name: "Ana Lima", email: "ana@example.com", source: "website" });
+    await saveOrganizationTab({ ...organization, companyName: "Zip Studio" });
+    const response = fullExportResponse("America/New_York", new Date("2026-11-24T12:00:00Z"));
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="agency-export-2026-11-24.zip"');
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(exportedFileNames().sort());
+    expect(strFromU8(files["leads.csv"]!)).toContain("ana@example.com");
+    expect(strFromU8(files["organization_settings.csv"]!)).toContain("Zip Studio");
   });
 });
