@@ -100,7 +100,7 @@ describe("settings", () => {
     await page.goto("/");
     await page.getByRole("banner").getByText("Backup Time Studio").waitFor();
     await page.close();
-  }, 180_000);
+  }, 420_000);
 
   it("a file that is not a backup is refused and changes nothing", async () => {
     const page = await admin.newPage();
