@@ -59,8 +59,18 @@ export default [
       route("cadences/:cadenceId", "cadences/cadence-editor-page.tsx"),
       route("cadence-enrolments", "cadences/cadence-enrolments-route.ts"),
       route("testing", "cadences/sandbox-page.tsx"),
+      route("settings", "settings/settings-layout.tsx", [
+        index("settings/settings-index-route.ts"),
+        route("organization", "settings/organization-tab.tsx"),
+        route("email", "settings/email-tab.tsx"),
+        route("promos", "settings/promos-tab.tsx"),
+        route("data", "settings/data-tab.tsx"),
+        route("security/audit", "settings/audit-log-page.tsx"),
+      ]),
     ]),
     route("leads/:leadId/convert", "clients/convert-lead-route.ts"),
     route("clients/export", "clients/clients-export-route.ts"),
+    route("settings/data/export", "settings/data-export-route.ts"),
+    route("settings/data/backup", "settings/data-backup-route.ts"),
   ]),
 ] satisfies RouteConfig;

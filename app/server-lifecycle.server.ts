@@ -1,12 +1,15 @@
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
 import { ensureFirstAdmin, type FirstAdmin } from "~/auth/first-admin.server";
 import { config } from "~/config.server";
 import {
+  embeddedDatabaseDirectory,
   openEmbeddedDatabase,
   openServerDatabase,
   setCurrentDatabase,
   type DatabaseHandle,
 } from "~/db/connection.server";
-import { lockDataDir, type DataDirLock } from "~/db/data-dir-lock.server";
+import { dataDirHolder, DataDirLockedError, lockDataDir, type DataDirLock } from "~/db/data-dir-lock.server";
 import { seedReferenceData } from "~/db/seed.server";
 import { startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
 
@@ -61,4 +64,61 @@ export async function stopApplication(): Promise<void> {
   await database.close();
   setCurrentDatabase(undefined);
   lock?.release();
+}
+
+export class BackupRefusedError extends Error {}
+
+/**
+ * Replaces the embedded database with a backup (a PGlite data-directory dump), in this running
+ * process (docs/decisions/020-backup-and-restore.md):
+ * 1. refuse unless this process holds DATA_DIR's lock (another process on the directory would lose
+ *    rows silently);
+ * 2. open the backup in a staging directory beside the live one, migrate it and check it is this
+ *    app's database: a bad file changes nothing;
+ * 3. stop the worker, close the live database, move it aside as `pgdata.before-restore` (the one
+ *    previous copy kept), move the restored one in, open it, seed, start the worker again.
+ * Requests arriving during step 3 (well under a second) fail and may be retried.
+ */
+export async function restoreEmbeddedDatabase(backup: Blob): Promise<void> {
+  const settings = config();
+  if (!running || running.database.kind !== "embedded" || settings.databaseUrl) {
+    throw new BackupRefusedError("Restore from a backup file works on the embedded database only; on PostgreSQL, restore with pg_restore.");
+  }
+  const holder = dataDirHolder(settings.dataDir);
+  if (holder !== process.pid) throw new DataDirLockedError(settings.dataDir, holder ?? -1);
+
+  const live = embeddedDatabaseDirectory(settings.dataDir);
+  const staging = `${live}.restoring`;
+  const previous = `${live}.before-restore`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  let candidate: DatabaseHandle | undefined;
+  try {
+    candidate = await openEmbeddedDatabase(settings.dataDir, { directory: staging, loadDataDir: backup });
+    await candidate.migrate();
+    await candidate.db.execute(sql`select id from organization_settings limit 1`);
+  } catch (error) {
+    await candidate?.close().catch(() => undefined);
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw new BackupRefusedError(`This file is not a backup of this app (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  await candidate.close();
+
+  const current = running;
+  await current.worker?.stop();
+  await current.database.close();
+  fs.rmSync(previous, { recursive: true, force: true });
+  fs.renameSync(live, previous);
+  fs.renameSync(staging, live);
+  const restored = await openEmbeddedDatabase(settings.dataDir);
+  current.database = restored;
+  setCurrentDatabase(restored);
+  await seedReferenceData();
+  current.worker = startBackgroundWorker();
+}
+
+/** The embedded database as one file (PGlite's data-directory dump), for 'Download backup'. */
+export async function embeddedBackup(): Promise<Blob> {
+  const database = running?.database;
+  if (!database?.dump) throw new BackupRefusedError("Backups from the app are made on the embedded database only; on PostgreSQL, use pg_dump.");
+  return database.dump();
 }

@@ -2,6 +2,7 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import express from "express";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import * as build from "virtual:react-router/server-build";
+import { withClientAddress } from "~/audit/admin-audit.server";
 import { serveKeptBookingPages } from "~/booking/booking-document.server";
 import { startApplication, stopApplication } from "~/server-lifecycle.server";
 import { mountRequestStack } from "./request-stack";
@@ -20,9 +21,16 @@ declare module "react-router" {
  */
 export const app = express.Router();
 
+// The audit log records the address an admin's change came from, wherever in the request it is written.
+app.use((request, _response, next) => withClientAddress(clientAddressOf(request), next));
+
+function clientAddressOf(request: express.Request): string {
+  return request.ip ?? request.socket.remoteAddress ?? "unknown";
+}
+
 // Public forms are rate-limited per visitor address.
 function loadContext(request: express.Request): AppLoadContext {
-  return { clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown" };
+  return { clientAddress: clientAddressOf(request) };
 }
 
 /** The same request as a Fetch API GET, for React Router's own handler (the booking page renders through it). */

@@ -2,6 +2,7 @@ import { LogOut, Menu } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
+import { getOrganizationSettings } from "~/settings/settings.server";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import { TableColumnPreferences } from "~/ui/data-table";
@@ -14,7 +15,8 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   // Read here, once for every admin page, so each data table renders without the admin's hidden columns from the start.
-  return { admin, hiddenColumns: await hiddenColumnsByTable(admin.id) };
+  const [hiddenColumns, settings] = await Promise.all([hiddenColumnsByTable(admin.id), getOrganizationSettings()]);
+  return { admin, hiddenColumns, companyName: settings.companyName ?? "Agency" };
 }
 
 /** A navigation entry, and the sign-out button that sits with them and looks the same. */
@@ -45,14 +47,14 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 export default function AdminLayout() {
-  const { admin, hiddenColumns } = useLoaderData<typeof loader>();
+  const { admin, hiddenColumns, companyName } = useLoaderData<typeof loader>();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen bg-muted/30 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="hidden border-r bg-background lg:flex lg:flex-col">
         <div className="flex h-16 items-center border-b px-5">
           <Link to="/admin" className="text-lg font-bold">
-            Agency Admin
+            {companyName} Admin
           </Link>
         </div>
         <div className="flex-1 overflow-y-auto p-3">
@@ -72,7 +74,7 @@ export default function AdminLayout() {
       <div className="min-w-0">
         <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b bg-background px-4 lg:hidden">
           <Link to="/admin" className="font-bold">
-            Agency Admin
+            {companyName} Admin
           </Link>
           <Button
             variant="ghost"

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { auditLog, type AuditEntry } from "./schema";
 
@@ -16,7 +16,8 @@ export type AuditRecord = {
 /** The one way to write the audit log; call it inside the transaction that made the change. */
 export async function recordAuditEntry(executor: DatabaseExecutor, actor: AuditActor, record: AuditRecord): Promise<void> {
   await executor.insert(auditLog).values({
-    actorUserId: actor.userId,
+    // The account may be gone (removed, or not in a restored backup): the entry keeps the e-mail.
+    actorUserId: actor.userId ? sql`(select id from "user" where id = ${actor.userId})` : null,
     actorEmail: actor.email,
     ipAddress: actor.ipAddress,
     action: record.action,
@@ -27,11 +28,18 @@ export async function recordAuditEntry(executor: DatabaseExecutor, actor: AuditA
   });
 }
 
+export type AuditCursor = { occurredAt: Date; id: string };
+
 export type AuditFilters = {
   actorUserId?: string;
   entityType?: string;
   entityId?: string;
   action?: string;
+  /** Every action of a domain ("lead" matches "lead.change-status"). */
+  domain?: string;
+  /** Keyset paging in newest-first order: entries older (next page) or newer (previous page) than this one. */
+  olderThan?: AuditCursor;
+  newerThan?: AuditCursor;
   /** Entries strictly older than this instant (the page cursor). */
   before?: Date;
   since?: Date;
@@ -45,6 +53,25 @@ export async function listAuditEntries(filters: AuditFilters = {}): Promise<Audi
   if (filters.entityType) conditions.push(eq(auditLog.entityType, filters.entityType));
   if (filters.entityId) conditions.push(eq(auditLog.entityId, filters.entityId));
   if (filters.action) conditions.push(eq(auditLog.action, filters.action));
+  if (filters.domain) conditions.push(like(auditLog.action, `${filters.domain.replace(/[\\%_]/g, "\\$&")}.%`));
+  if (filters.olderThan) {
+    const { occurredAt, id } = filters.olderThan;
+    const older = or(lt(auditLog.occurredAt, occurredAt), and(eq(auditLog.occurredAt, occurredAt), lt(auditLog.id, id)));
+    if (older) conditions.push(older);
+  }
+  if (filters.newerThan) {
+    const { occurredAt, id } = filters.newerThan;
+    const newer = or(gt(auditLog.occurredAt, occurredAt), and(eq(auditLog.occurredAt, occurredAt), gt(auditLog.id, id)));
+    if (newer) conditions.push(newer);
+    // The page just before: the nearest newer entries, shown newest first.
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(and(...conditions))
+      .orderBy(asc(auditLog.occurredAt), asc(auditLog.id))
+      .limit(filters.limit ?? 50);
+    return rows.reverse();
+  }
   if (filters.before) conditions.push(lt(auditLog.occurredAt, filters.before));
   if (filters.since) conditions.push(gte(auditLog.occurredAt, filters.since));
   return db()
@@ -53,4 +80,21 @@ export async function listAuditEntries(filters: AuditFilters = {}): Promise<Audi
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
     .limit(filters.limit ?? 50);
+}
+
+/** The admins and kinds of record that appear in the log, for the Security tab's filters. */
+export async function auditFilterChoices(): Promise<{ actors: { id: string; email: string }[]; entityTypes: string[]; domains: string[] }> {
+  const actors = await db()
+    .selectDistinct({ id: auditLog.actorUserId, email: auditLog.actorEmail })
+    .from(auditLog)
+    .where(sql`${auditLog.actorUserId} is not null`);
+  const types = await db().selectDistinct({ entityType: auditLog.entityType }).from(auditLog);
+  const domains = await db()
+    .selectDistinct({ domain: sql<string>`split_part(${auditLog.action}, '.', 1)` })
+    .from(auditLog);
+  return {
+    actors: actors.flatMap((row) => (row.id ? [{ id: row.id, email: row.email ?? row.id }] : [])).sort((a, b) => a.email.localeCompare(b.email)),
+    entityTypes: types.flatMap((row) => (row.entityType ? [row.entityType] : [])).sort(),
+    domains: domains.map((row) => row.domain).sort(),
+  };
 }

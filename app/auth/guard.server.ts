@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { rememberAdmin } from "~/audit/admin-audit.server";
 import { getAuth } from "./auth.server";
 import { isAdmin } from "./roles.server";
 
@@ -29,5 +30,7 @@ export async function requireAdmin(request: Request): Promise<SignedInUser> {
     throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
   }
   if (!(await isAdmin(signedIn.id))) throw redirect("/");
+  // Whatever this request changes is the audit log's entry of this admin.
+  rememberAdmin(request, signedIn);
   return signedIn;
 }

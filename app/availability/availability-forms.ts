@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BUSINESS_TIME_ZONES } from "~/settings/settings-forms";
 
 /** The availability screen's forms, checked in the browser and again in the action. */
 // A real calendar date (2026-02-31 is refused here, not by the database).
@@ -45,21 +46,8 @@ export type AvailabilityView = (typeof AVAILABILITY_VIEWS)[number];
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-/** Business zones offered in Settings (any IANA zone is accepted). */
-export const COMMON_TIME_ZONES = [
-  "America/New_York",
-  "America/Chicago",
-  "America/Denver",
-  "America/Phoenix",
-  "America/Los_Angeles",
-  "America/Anchorage",
-  "Pacific/Honolulu",
-  "Europe/London",
-  "Europe/Berlin",
-  "Asia/Tokyo",
-  "Australia/Sydney",
-  "UTC",
-] as const;
+/** Business zones offered (the one list, spec 001 §9; Settings owns it). */
+export const COMMON_TIME_ZONES = BUSINESS_TIME_ZONES;
 
 const asList = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
 

@@ -9,6 +9,7 @@ import { DeleteClientDialog, EditClientDialog, LinkToProjectDialog } from "./cli
 import type { ClientDetail } from "./client-detail.server";
 import { statusVariant, tierLabel, tierName, type TierNames } from "./client-display";
 import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
+import { ErasePersonAction } from "~/settings/erase-person-action";
 
 function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -41,6 +42,7 @@ export function ClientOverview({ detail, tiers, timeZone }: { detail: ClientDeta
         <div className="flex flex-wrap gap-2">
           <EditClientDialog client={client} tiers={tiers} />
           <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
+          <ErasePersonAction record="client" id={client.id} name={client.name} />
           <DeleteClientDialog client={client} invoiceCount={ownInvoiceCount} />
         </div>
       </div>

@@ -44,10 +44,19 @@ export type DatabaseHandle = {
 
 export const migrationsFolder = path.resolve("app/db/migrations");
 
-/** Opens PGlite in `dataDir`; the caller holds the data directory lock. */
-export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHandle> {
-  const client = await PGlite.create(path.join(dataDir, "pgdata"), {
+/** Where PGlite keeps its files inside DATA_DIR. */
+export function embeddedDatabaseDirectory(dataDir: string): string {
+  return path.join(dataDir, "pgdata");
+}
+
+/**
+ * Opens PGlite in `dataDir` (or in `directory`, a restore's staging place), optionally made from a
+ * dumped data directory (a backup); the caller holds the data directory lock.
+ */
+export async function openEmbeddedDatabase(dataDir: string, options: { directory?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
+  const client = await PGlite.create(options.directory ?? embeddedDatabaseDirectory(dataDir), {
     extensions: { pg_trgm, citext },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   return embeddedHandle(client);
 }

@@ -38,6 +38,12 @@ function readHolder(lockFile: string): number | undefined {
   }
 }
 
+/** The pid of the process holding `dataDir`'s lock, if one is alive. */
+export function dataDirHolder(dataDir: string): number | undefined {
+  const holder = readHolder(path.join(dataDir, "app.lock"));
+  return holder !== undefined && processIsAlive(holder) ? holder : undefined;
+}
+
 export type DataDirLock = { release(): void };
 
 export function lockDataDir(dataDir: string, pid: number = process.pid): DataDirLock {

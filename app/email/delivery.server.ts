@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/config.server";
 import { db, queryRows, type Database } from "~/db/connection.server";
+import type { OrganizationSettings } from "~/settings/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { recordDeliveryAttempt, type DeliveryOutcome } from "./delivery-record.server";
 import { isPermanentRejection, isRecipientRejection, retryDelayMs } from "./retry-schedule";
@@ -23,6 +24,14 @@ export function mailTransport(): Transporter | null {
     sharedTransport = { url, transport: nodemailer.createTransport(url) };
   }
   return sharedTransport.transport;
+}
+
+/** The From of every e-mail: the Email tab's sender, else the company name and MAIL_FROM (or the reply-to address). */
+export function senderOf(settings: OrganizationSettings): { name: string; address: string } {
+  return {
+    name: settings.senderName ?? settings.companyName ?? "Our studio",
+    address: settings.senderEmail ?? config().mailFrom ?? settings.replyToEmail ?? "no-reply@localhost",
+  };
 }
 
 type OutboxRow = { id: string };
@@ -72,10 +81,9 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
   if (messages.length === 0) return report;
 
   const settings = await getOrganizationSettings();
-  const companyName = settings.companyName ?? "Our studio";
-  const fromAddress = config().mailFrom ?? settings.replyToEmail ?? "no-reply@localhost";
+  const from = senderOf(settings);
   for (const message of messages) {
-    const outcome = await deliver(database, transport, message, { name: companyName, address: fromAddress }, settings.replyToEmail);
+    const outcome = await deliver(database, transport, message, from, settings.replyToEmail);
     await recordOutcome(database, message, outcome);
     report[outcome.status] += 1;
   }

@@ -6,9 +6,10 @@ import { recordDeliveryAttempt } from "./delivery-record.server";
 import { emailOutbox, emailTemplates, type EmailCategory, type EmailOutboxMessage, type EmailTemplateKey, type OutboxAttachment } from "./schema";
 import { findSuppression } from "./suppression.server";
 import { suppressedMessageNote } from "./suppression-options";
-import { renderEmailTemplate, type TemplateVariables } from "./template-rendering";
 import { hasUnsubscribePlaceholder, withUnsubscribeLink } from "./unsubscribe-footer";
 import { unsubscribeUrl } from "./unsubscribe-token.server";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { organizationFooter, renderEmailTemplate, type TemplateVariables } from "./template-rendering";
 
 /**
  * The one way to send an e-mail: write it to the outbox inside the caller's transaction,
@@ -48,9 +49,10 @@ export async function enqueueEmail(tx: DatabaseExecutor, email: OutgoingEmail): 
   // The id is chosen here so that the message's own unsubscribe link can name it.
   const id = randomUUID();
   const marketing = category === "marketing";
+  const footerText = marketing ? ((await getOrganizationSettings(tx)).unsubscribeFooterText || undefined) : undefined;
   const body =
     marketing || hasUnsubscribePlaceholder(email)
-      ? withUnsubscribeLink(email, await unsubscribeUrl(tx, { email: email.to, outboxId: id }), { footer: marketing })
+      ? withUnsubscribeLink(email, await unsubscribeUrl(tx, { email: email.to, outboxId: id }), { footer: marketing, footerText })
       : { html: email.html, text: email.text };
   const suppression = marketing ? await findSuppression(tx, email.to) : undefined;
   const rows = await tx
@@ -109,6 +111,7 @@ export async function enqueueTemplatedEmail(
 ): Promise<EmailOutboxMessage | null> {
   const [template] = await tx.select().from(emailTemplates).where(eq(emailTemplates.key, templateKey)).limit(1);
   if (!template) throw new MissingEmailTemplateError(templateKey);
-  const rendered = renderEmailTemplate(template, variables);
+  const settings = await getOrganizationSettings(tx);
+  const rendered = renderEmailTemplate(template, variables, organizationFooter(settings.companyName, settings.address));
   return enqueueEmail(tx, { ...email, ...rendered });
 }

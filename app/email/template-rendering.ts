@@ -43,16 +43,27 @@ function oneLine(value: string): string {
   return value.replace(/[\r\n\t]+/g, " ");
 }
 
-export function renderEmailTemplate(template: EmailTemplateText, variables: TemplateVariables): RenderedEmail {
+/**
+ * `footer`: who sends it and where they are (Settings › Organization: company name and address),
+ * under every message, as the law of most places asks of business e-mail.
+ */
+export function renderEmailTemplate(template: EmailTemplateText, variables: TemplateVariables, footer?: string): RenderedEmail {
   const subject = oneLine(fillPlaceholders(template.subject, variables, (value) => value)).trim();
-  const text = fillPlaceholders(template.bodyText, variables, (value) => value);
-  const body = fillPlaceholders(template.bodyHtml, variables, escapeHtml);
+  const body = fillPlaceholders(template.bodyText, variables, (value) => value);
+  const text = footer ? `${body}\n\n--\n${footer}` : body;
+  const bodyHtml = fillPlaceholders(template.bodyHtml, variables, escapeHtml);
   // The preheader is plain text typed in the editor: escaped whole, its values too.
   const preheader = template.preheader ? fillPlaceholders(escapeHtml(template.preheader), variables, escapeHtml) : "";
-  return { subject, text, html: wrapHtml(subject, preheader, body) };
+  return { subject, text, html: wrapHtml(subject, preheader, bodyHtml, footer) };
 }
 
-function wrapHtml(subject: string, preheader: string, body: string): string {
+/** The footer line of an organization: its name and postal address, each line kept. */
+export function organizationFooter(companyName: string | null, address: string | null): string | undefined {
+  const lines = [companyName, address].map((line) => line?.trim()).filter((line): line is string => Boolean(line));
+  return lines.length > 0 ? lines.join("\n") : undefined;
+}
+
+function wrapHtml(subject: string, preheader: string, body: string, footer?: string): string {
   const hiddenPreheader = preheader
     ? `<div style="display:none;max-height:0;overflow:hidden">${preheader}</div>`
     : "";
@@ -61,5 +72,5 @@ function wrapHtml(subject: string, preheader: string, body: string): string {
 <body style="margin:0;padding:24px;background:#f4f7f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">
 ${hiddenPreheader}<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 ${body}
-</div></body></html>`;
+</div>${footer ? `\n<p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#6b7280;text-align:center">${escapeHtml(footer).replace(/\r?\n/g, "<br>")}</p>` : ""}</body></html>`;
 }

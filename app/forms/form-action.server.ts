@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { recordAdminAction } from "~/audit/admin-audit.server";
 import { checkForm, formValues, type FieldErrors, type FormRefusal } from "./form-result";
 import { Refusal } from "./refusal";
 
@@ -54,6 +55,8 @@ type IntentHandler = (form: FormData) => Promise<Response | object>;
  * named `default`). Refusals thrown by the handler become the form's refusal; an unknown intent
  * is refused with 400. `failureTitles` names, per intent, the toast title the spec gives its
  * failures ('Failed to confirm booking'); a refusal without a title of its own gets it.
+ * An admin's intent that succeeded is written to the audit log here, once for every admin form
+ * (`recordAdminAction`; docs/decisions/019-audit-log.md).
  */
 export async function answerForm(
   request: Request,
@@ -68,7 +71,9 @@ export async function answerForm(
     intent = typeof posted === "string" && posted ? posted : "default";
     const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
     if (!handler) throw new Refusal("Unknown action");
-    return await handler(form);
+    const answer = await handler(form);
+    await recordAdminAction(request, intent, form, answer);
+    return answer;
   } catch (error) {
     if (error instanceof Refusal) {
       const failureTitle = intent && Object.hasOwn(failureTitles, intent) ? failureTitles[intent] : undefined;

@@ -2,7 +2,9 @@ import { ArrowLeft, Mail, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
 import { data, Link, useLoaderData, useLocation } from "react-router";
 import { LeadActions, LeadActionsFeedback } from "~/admin/lead-actions";
+import { listAuditEntries } from "~/audit/audit-log.server";
 import { requireAdmin } from "~/auth/guard.server";
+import { ErasePersonAction } from "~/settings/erase-person-action";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
@@ -24,12 +26,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const lead = await findLead(params.leadId);
   if (!lead) throw data("Lead not found", { status: 404 });
-  const [timeline, sameEmail, settings] = await Promise.all([
+  const [timeline, audit, sameEmail, settings] = await Promise.all([
     listLeadTimeline(lead.id),
+    listAuditEntries({ entityType: "lead", entityId: lead.id, limit: 200 }),
     leadsWithSameEmail(lead),
     getOrganizationSettings(),
   ]);
-  return { lead, timeline, sameEmail, timeZone: settings.timezone, now: new Date().toISOString() };
+  return { lead, timeline, audit, sameEmail, timeZone: settings.timezone, now: new Date().toISOString() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -47,7 +50,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 export default function LeadDetailPage() {
-  const { lead, timeline, sameEmail, timeZone, now: nowIso } = useLoaderData<typeof loader>();
+  const { lead, timeline, audit, sameEmail, timeZone, now: nowIso } = useLoaderData<typeof loader>();
   const now = React.useMemo(() => new Date(nowIso), [nowIso]);
   const location = useLocation();
   const returnTo = location.pathname;
@@ -73,6 +76,7 @@ export default function LeadDetailPage() {
         <div className="flex flex-wrap items-center gap-2">
           <LeadStatusSelect lead={lead} returnTo={returnTo} id="lead-status" />
           <LeadActions lead={lead} placement="detail" returnTo={returnTo} />
+          <ErasePersonAction record="lead" id={lead.id} name={lead.name} />
           <Button variant="outline" onClick={() => setDeleting(true)}>
             <Trash2 className="size-4" aria-hidden="true" /> Delete
           </Button>
@@ -192,7 +196,7 @@ export default function LeadDetailPage() {
           </Card>
         </div>
 
-        <LeadTimelineCard timeline={timeline} timeZone={timeZone} />
+        <LeadTimelineCard timeline={timeline} audit={audit} timeZone={timeZone} />
       </div>
 
       <EditPromoDialog

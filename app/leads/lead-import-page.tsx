@@ -1,5 +1,6 @@
 import { ArrowLeft, Upload } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { noteAuditEntry, recordAdminAction } from "~/audit/admin-audit.server";
 import { requireAdmin } from "~/auth/guard.server";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
@@ -52,6 +53,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "import") {
     const result = await importLeads(csvText, mapping, admin.id, { includeDuplicates });
     if (result.ok) {
+      // Not an answerForm route (its steps keep the file between posts): recorded here, the same way.
+      noteAuditEntry(request, { summary: `${result.imported} lead(s) imported from CSV`, details: { imported: result.imported, skippedDuplicates: result.skippedDuplicates } });
+      await recordAdminAction(request, "import", null, { ok: true });
       const skipped = result.skippedDuplicates > 0 ? ` (${result.skippedDuplicates} duplicate(s) skipped)` : "";
       return redirectWithToast("/admin/leads", { type: "success", title: `${result.imported} lead(s) imported successfully${skipped}` });
     }

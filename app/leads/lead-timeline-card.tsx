@@ -1,4 +1,5 @@
 import * as React from "react";
+import type { AuditEntry } from "~/audit/schema";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
@@ -26,8 +27,24 @@ function NoteForm() {
   );
 }
 
-/** The lead's timeline, newest first, with the note form on top. */
-export function LeadTimelineCard({ timeline, timeZone }: { timeline: LeadTimelineEntry[]; timeZone: string }) {
+type TimelineItem =
+  | { kind: "event"; at: number; entry: LeadTimelineEntry }
+  | { kind: "audit"; at: number; entry: Pick<AuditEntry, "id" | "occurredAt" | "summary" | "actorEmail" | "ipAddress"> };
+
+/** The lead's timeline, newest first, with the note form on top; the audit log's entries for the lead are merged in. */
+export function LeadTimelineCard({
+  timeline,
+  audit = [],
+  timeZone,
+}: {
+  timeline: LeadTimelineEntry[];
+  audit?: Pick<AuditEntry, "id" | "occurredAt" | "summary" | "actorEmail" | "ipAddress">[];
+  timeZone: string;
+}) {
+  const items: TimelineItem[] = [
+    ...timeline.map((entry): TimelineItem => ({ kind: "event", at: new Date(entry.createdAt).getTime(), entry })),
+    ...audit.map((entry): TimelineItem => ({ kind: "audit", at: new Date(entry.occurredAt).getTime(), entry })),
+  ].sort((a, b) => b.at - a.at);
   return (
     <Card className="content-start">
       <CardHeader>
@@ -36,7 +53,23 @@ export function LeadTimelineCard({ timeline, timeZone }: { timeline: LeadTimelin
       <CardContent className="grid gap-6">
         <NoteForm />
         <ol aria-label="Timeline" className="grid gap-4 border-l pl-4">
-          {timeline.map((entry) => {
+          {items.map((item) => {
+            if (item.kind === "audit") {
+              const { entry } = item;
+              return (
+                <li key={`audit-${entry.id}`} className="grid gap-0.5" data-audit-entry>
+                  <p className="text-sm font-medium">
+                    <span className="text-muted-foreground">Audit log:</span> {entry.summary}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    {formatDateTime(entry.occurredAt, timeZone)}
+                    {entry.actorEmail ? ` · by ${entry.actorEmail}` : ""}
+                    {entry.ipAddress ? ` from ${entry.ipAddress}` : ""}
+                  </p>
+                </li>
+              );
+            }
+            const { entry } = item;
             const { title, detail } = describeTimelineEntry(entry, timeZone);
             return (
               <li key={entry.id} className="grid gap-0.5">

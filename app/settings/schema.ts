@@ -15,6 +15,15 @@ export const organizationSettings = pgTable(
     /** Where new-lead and booking notifications for staff go. */
     agencyNotificationEmail: text("agency_notification_email"),
     phone: text("phone"),
+    /** The postal address printed in e-mail footers. */
+    address: text("address"),
+    /** The From of every e-mail; null: the company name and MAIL_FROM (or the reply-to address). */
+    senderName: text("sender_name"),
+    senderEmail: text("sender_email"),
+    /** The line above the unsubscribe link in marketing e-mails. */
+    unsubscribeFooterText: text("unsubscribe_footer_text"),
+    /** What a referrer earns of a referred client's first invoice, in percent. */
+    referralCommissionPercent: integer("referral_commission_percent").notNull().default(10),
     // DESIGN.md: one business time zone (the spec's timezone/admin_timezone are this one field).
     timezone: text("timezone").notNull().default("America/New_York"),
     promoDurationDays: integer("promo_duration_days").notNull().default(7),
@@ -35,6 +44,7 @@ export const organizationSettings = pgTable(
     check("organization_settings_consult_duration_check", sql`${t.defaultConsultDurationMinutes} >= 15`),
     check("organization_settings_buffer_check", sql`${t.bufferTimeMinutes} >= 0`),
     check("organization_settings_cancel_cutoff_check", sql`${t.bookingCancelCutoffHours} >= 0`),
+    check("organization_settings_commission_check", sql`${t.referralCommissionPercent} BETWEEN 0 AND 100`),
   ],
 );
 

@@ -1,10 +1,12 @@
 import { asc, eq } from "drizzle-orm";
-import { db } from "~/db/connection.server";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { notFound } from "~/forms/refusal";
 import { organizationSettings, packageTiers, type OrganizationSettings, type PackageTier } from "./schema";
+import type { EmailSettingsInput, OrganizationSettingsInput, PromoSettingsInput, TierInput } from "./settings-forms";
 
-/** The one settings row; the seed creates it, so it always exists after start. */
-export async function getOrganizationSettings(): Promise<OrganizationSettings> {
-  const [settings] = await db().select().from(organizationSettings).limit(1);
+/** The one settings row; the seed creates it, so it always exists after start. Pass the caller's transaction when inside one. */
+export async function getOrganizationSettings(executor: DatabaseExecutor = db()): Promise<OrganizationSettings> {
+  const [settings] = await executor.select().from(organizationSettings).limit(1);
   if (!settings) throw new Error("Organization settings are missing: the seed has not run.");
   return settings;
 }
@@ -14,10 +16,55 @@ export async function listPackageTiers(): Promise<PackageTier[]> {
   return db().select().from(packageTiers).orderBy(asc(packageTiers.sortOrder));
 }
 
-/** Changes some of the organization's settings (the settings domain alone writes them). */
-export async function updateOrganizationSettings(changes: Partial<Omit<OrganizationSettings, "id" | "updatedAt">>): Promise<void> {
-  await db()
-    .update(organizationSettings)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(organizationSettings.id, 1));
+type SettingsChanges = Partial<Omit<OrganizationSettings, "id" | "updatedAt">>;
+
+/**
+ * Changes some of the organization's settings (the settings domain alone writes them) and answers
+ * the names of the fields whose value changed, for the audit log. Every reader reads the row per
+ * request; the kept booking pages hear the change from the table's trigger (decision 012).
+ */
+export async function updateOrganizationSettings(changes: SettingsChanges): Promise<string[]> {
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select().from(organizationSettings).where(eq(organizationSettings.id, 1)).for("update");
+    if (!before) throw new Error("Organization settings are missing: the seed has not run.");
+    const changed = (Object.keys(changes) as (keyof SettingsChanges)[]).filter((key) => changes[key] !== before[key]);
+    if (changed.length > 0) {
+      await tx
+        .update(organizationSettings)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(organizationSettings.id, 1));
+    }
+    return changed;
+  });
+}
+
+export function saveOrganizationTab(input: OrganizationSettingsInput): Promise<string[]> {
+  return updateOrganizationSettings(input);
+}
+
+export function saveEmailTab(input: EmailSettingsInput): Promise<string[]> {
+  return updateOrganizationSettings(input);
+}
+
+export function savePromoTab(input: PromoSettingsInput): Promise<string[]> {
+  return updateOrganizationSettings(input);
+}
+
+/** Changes one tier of the catalog; public pages, invoices and draft invoices read it on their next request. */
+export async function saveTier(input: TierInput): Promise<PackageTier> {
+  const [saved] = await db()
+    .update(packageTiers)
+    .set({
+      name: input.name,
+      tagline: input.tagline,
+      priceCents: input.price,
+      promoPriceCents: input.promoPrice,
+      isCustomQuote: input.isCustomQuote,
+      features: input.features,
+      updatedAt: new Date(),
+    })
+    .where(eq(packageTiers.tier, input.tier))
+    .returning();
+  if (!saved) throw notFound("This tier no longer exists.");
+  return saved;
 }

@@ -1,0 +1,61 @@
+import { useRef, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/ui/alert-dialog";
+import { Button } from "~/ui/button";
+
+/**
+ * A destructive form's "ask first": the form's button opens the dialog; its confirm button posts
+ * the form as typed with `confirmed=yes` (the action refuses it without).
+ */
+export function useConfirmedSubmit(submit: (form: FormData) => void) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [asking, setAsking] = useState(false);
+  const confirm = () => {
+    if (!formRef.current) return;
+    const form = new FormData(formRef.current);
+    form.set("confirmed", "yes");
+    setAsking(false);
+    submit(form);
+  };
+  return { formRef, asking, setAsking, confirm };
+}
+
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: React.ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+          <Button type="button" variant="destructive" onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,93 @@
+import { useLoaderData } from "react-router";
+import { requireAdmin } from "~/auth/guard.server";
+import { noteAuditEntry } from "~/audit/admin-audit.server";
+import { answerForm, parseForm } from "~/forms/form-action.server";
+import { useFormAction } from "~/forms/use-form-action";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { FormField } from "~/ui/form-field";
+import { Input } from "~/ui/input";
+import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { Textarea } from "~/ui/textarea";
+import type { Route } from "./+types/organization-tab";
+import { BUSINESS_TIME_ZONES, organizationSettingsForm, SETTINGS_SAVED } from "./settings-forms";
+import { getOrganizationSettings, saveOrganizationTab } from "./settings.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Organization | Settings | Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const settings = await getOrganizationSettings();
+  return {
+    companyName: settings.companyName ?? "",
+    replyToEmail: settings.replyToEmail ?? "",
+    agencyNotificationEmail: settings.agencyNotificationEmail ?? "",
+    phone: settings.phone ?? "",
+    address: settings.address ?? "",
+    timezone: settings.timezone,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return answerForm(request, {
+    "save-organization": async (form) => {
+      const changed = await saveOrganizationTab(parseForm(organizationSettingsForm, form));
+      noteAuditEntry(request, { summary: "Organization settings saved", details: { changed } });
+      return { ok: true as const, intent: "save-organization", toast: SETTINGS_SAVED };
+    },
+  });
+}
+
+export default function OrganizationTab() {
+  const saved = useLoaderData<typeof loader>();
+  const { fetcher, busy, errors, values } = useFormAction({ intent: "save-organization" });
+  const value = (name: keyof typeof saved) => values[name] ?? saved[name];
+  // A zone stored before the list was narrowed stays choosable until it is changed.
+  const zones: readonly string[] = (BUSINESS_TIME_ZONES as readonly string[]).includes(saved.timezone) ? BUSINESS_TIME_ZONES : [saved.timezone, ...BUSINESS_TIME_ZONES];
+  return (
+    <Card className="max-w-2xl">
+      <CardHeader>
+        <CardTitle>Organization</CardTitle>
+        <CardDescription>Shown on the site, in e-mails and on invoices.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {/* Keyed by what was saved: after a save the fields show the stored values. */}
+        <fetcher.Form method="post" className="grid gap-4" noValidate key={JSON.stringify(saved)}>
+          <input type="hidden" name="intent" value="save-organization" />
+          <FormField label="Company name" name="companyName" required error={errors.companyName} description="The site's header, footer and page titles, e-mails and invoices.">
+            <Input defaultValue={value("companyName")} maxLength={120} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Reply-to e-mail" name="replyToEmail" error={errors.replyToEmail} description="Where replies to our e-mails go.">
+              <Input type="email" defaultValue={value("replyToEmail")} />
+            </FormField>
+            <FormField label="Agency notification e-mail" name="agencyNotificationEmail" error={errors.agencyNotificationEmail} description="New leads and bookings are announced here.">
+              <Input type="email" defaultValue={value("agencyNotificationEmail")} />
+            </FormField>
+          </div>
+          <FormField label="Phone" name="phone" error={errors.phone} description="Printed on invoices with the bank-transfer instructions.">
+            <Input type="tel" defaultValue={value("phone")} maxLength={40} />
+          </FormField>
+          <FormField label="Address" name="address" error={errors.address} description="Printed in e-mail footers.">
+            <Textarea rows={3} defaultValue={value("address")} maxLength={300} />
+          </FormField>
+          <FormField label="Business time zone" name="timezone" error={errors.timezone} description="Every date, slot and report of the back-office is in this zone.">
+            <NativeSelect defaultValue={value("timezone")}>
+              {zones.map((zone) => (
+                <NativeSelectOption key={zone} value={zone}>
+                  {zone.replace(/_/g, " ")}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <div>
+            <Button type="submit" disabled={busy}>
+              Save
+            </Button>
+          </div>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}

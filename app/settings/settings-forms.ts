@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { TIER_IDS } from "./tier-catalog";
+
+// The Settings tabs' forms: one zod schema per tab, used by the page (limits, choices) and again
+// by its action. Pure: unit-tested in settings-forms.test.ts.
+
+/** The business time zones offered (spec 001 §9, "Timezone choices"); the one list of the product. */
+export const BUSINESS_TIME_ZONES = [
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Los_Angeles",
+  "America/Phoenix",
+  "America/Anchorage",
+  "Pacific/Honolulu",
+  "Europe/London",
+  "Europe/Paris",
+  "Asia/Tokyo",
+  "Australia/Sydney",
+  "UTC",
+] as const;
+
+export const SETTINGS_SAVED = "Settings saved successfully";
+
+/** Empty means "not set": stored as null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, "Use at most 254 characters")
+  .optional()
+  .refine((value) => !value || z.email().safeParse(value).success, "Please enter a valid email address")
+  .transform((value) => (value ? value.toLowerCase() : null));
+
+const singleLine = (value: string | null) => value === null || !/[\r\n\p{Cc}]/u.test(value);
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `Enter ${label} from ${min} to ${max}` })
+    .int(`Enter a whole number`)
+    .min(min, `Enter ${label} from ${min} to ${max}`)
+    .max(max, `Enter ${label} from ${min} to ${max}`);
+
+export const organizationSettingsForm = z.object({
+  companyName: z
+    .string({ error: "Enter the company name" })
+    .trim()
+    .min(1, "Enter the company name")
+    .max(120, "Use at most 120 characters")
+    .refine((value) => singleLine(value), "Use one line of text"),
+  replyToEmail: optionalEmail,
+  agencyNotificationEmail: optionalEmail,
+  phone: optionalText(40).refine(singleLine, "Use one line of text"),
+  address: optionalText(300),
+  timezone: z.enum(BUSINESS_TIME_ZONES, { error: "Choose a time zone from the list" }),
+});
+export type OrganizationSettingsInput = z.infer<typeof organizationSettingsForm>;
+
+export const emailSettingsForm = z.object({
+  senderName: optionalText(120).refine(singleLine, "Use one line of text"),
+  senderEmail: optionalEmail,
+  unsubscribeFooterText: optionalText(500),
+});
+export type EmailSettingsInput = z.infer<typeof emailSettingsForm>;
+
+export const testEmailForm = z.object({
+  to: z
+    .string({ error: "Enter an e-mail address" })
+    .trim()
+    .min(1, "Enter an e-mail address")
+    .max(254, "Use at most 254 characters")
+    .pipe(z.email("Please enter a valid email address")),
+});
+
+/** Dollars as typed ("199", "99.50"), to integer cents. */
+const dollars = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, `Enter ${label} in dollars, e.g. 199 or 99.50`)
+    .transform((value) => Math.round(Number(value) * 100));
+
+const optionalDollars = (label: string) =>
+  z
+    .union([z.literal(""), dollars(label)])
+    .optional()
+    .transform((value) => (typeof value === "number" ? value : null));
+
+export const promoSettingsForm = z.object({
+  promoDurationDays: wholeNumber("a number of days", 1, 365),
+  promoCodePrefix: z
+    .string({ error: "Enter a code prefix" })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2,12}$/, "Use 2 to 12 letters or digits"),
+  referralCommissionPercent: wholeNumber("a percent", 0, 100),
+});
+export type PromoSettingsInput = z.infer<typeof promoSettingsForm>;
+
+/** One tier of the catalog; features are typed one per line. */
+export const tierForm = z
+  .object({
+    tier: z.enum(TIER_IDS, { error: "Unknown tier" }),
+    name: z.string().trim().min(1, "Enter the tier's name").max(80, "Use at most 80 characters"),
+    tagline: optionalText(200),
+    price: dollars("the price"),
+    promoPrice: optionalDollars("the promo price"),
+    isCustomQuote: z
+      .union([z.literal("on"), z.literal("")])
+      .optional()
+      .transform((value) => value === "on"),
+    features: z
+      .string()
+      .max(4000, "Use at most 4000 characters")
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter((line) => line !== ""),
+      )
+      .refine((lines) => lines.length <= 20, "List at most 20 features")
+      .refine((lines) => lines.every((line) => line.length <= 120), "Keep each feature to 120 characters"),
+  })
+  .refine((tier) => tier.promoPrice === null || tier.promoPrice <= tier.price, {
+    path: ["promoPrice"],
+    message: "The promo price must not be above the price",
+  });
+export type TierInput = z.infer<typeof tierForm>;
+
+/** 'Erase personal data': by e-mail address (Data tab) or one record (its page), confirmed in the dialog. */
+export const eraseByEmailForm = z.object({
+  email: z
+    .string({ error: "Enter the person's e-mail address" })
+    .trim()
+    .min(1, "Enter the person's e-mail address")
+    .max(254, "Use at most 254 characters")
+    .pipe(z.email("Please enter a valid email address")),
+});
+export const eraseLeadForm = z.object({ leadId: z.uuid("This lead no longer exists.") });
+export const eraseClientForm = z.object({ clientId: z.uuid("This client no longer exists.") });
+export const confirmedForm = z.object({ confirmed: z.literal("yes", { error: "Confirm first" }) });
+
+/** 'Restore': the backup file, confirmed in the dialog. */
+export const restoreBackupForm = z.object({
+  backup: z
+    .instanceof(File, { error: "Choose a backup file" })
+    .refine((file) => file.size > 0, "Choose a backup file"),
+  confirmed: z.literal("yes", { error: "Confirm the restore first" }),
+});

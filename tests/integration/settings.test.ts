@@ -1,0 +1,198 @@
+import { eq, sql } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { withClientAddress } from "~/audit/admin-audit.server";
+import { listAuditEntries } from "~/audit/audit-log.server";
+import { auditLog } from "~/audit/schema";
+import { user } from "~/auth/schema";
+import { addSlot } from "~/availability/availability.server";
+import { loadBookingPage } from "~/booking/booking.server";
+import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { clients } from "~/clients/schema";
+import { createBookingInvitation } from "~/consultations/bookings.server";
+import { exportedFileNames, fullExportResponse } from "~/data-transfer/full-export.server";
+import { db } from "~/db/connection.server";
+import { emailLogs, emailOutbox } from "~/email/schema";
+import { invoices } from "~/invoices/schema";
+import { promoClaimSchema } from "~/leads/inquiry-form";
+import { claimPromo } from "~/leads/lead-capture.server";
+import { leads, leadTimelineEvents } from "~/leads/schema";
+import { action as addOnsAction } from "~/add-ons/add-ons-page";
+import { action as availabilityAction } from "~/availability/availability-page";
+import { action as clientsAction } from "~/clients/clients-page";
+import { action as convertAction } from "~/clients/convert-lead-route";
+import { action as leadsAction } from "~/leads/leads-page";
+import { action as newInvoiceAction } from "~/invoices/new-invoice-page";
+import { action as organizationAction } from "~/settings/organization-tab";
+import { action as promosAction } from "~/settings/promos-tab";
+import { erasePerson } from "~/settings/personal-data-erasure.server";
+import { getOrganizationSettings, listPackageTiers, saveOrganizationTab, savePromoTab, saveTier } from "~/settings/settings.server";
+import { signedInCookie } from "../support/sessions";
+import { withTestDatabase } from "../support/test-database";
+
+withTestDatabase();
+
+type AnyAction = (args: never) => unknown;
+
+/** Posts a form to a route's action as the admin of `cookie`, from `address`. */
+async function post(routeAction: AnyAction, path: string, cookie: string, fields: Record<string, string>, params: Record<string, string> = {}, address = "203.0.113.7") {
+  const request = new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  const args = { request, params, context: { clientAddress: address } } as never;
+  return withClientAddress(address, () => routeAction(args) as Promise<unknown>);
+}
+
+function statusOf(answer: unknown): number {
+  if (answer instanceof Response) return answer.status;
+  if (answer && typeof answer === "object" && "init" in answer) return (answer as { init?: { status?: number } | null }).init?.status ?? 200;
+  return 200;
+}
+
+async function anAdmin() {
+  const id = `admin-${Math.random().toString(36).slice(2)}`;
+  await db().insert(user).values({ id, name: "Ada Admin", email: `${id}@example.com` });
+  return { id, name: "Ada Admin" };
+}
+
+const organization = {
+  companyName: "Bright Pixel",
+  replyToEmail: "hello@brightpixel.test",
+  agencyNotificationEmail: "team@brightpixel.test",
+  phone: "+1 555 0100",
+  address: "1 Main St, Springfield",
+  timezone: "America/New_York" as const,
+};
+
+describe("a changed setting reaches its readers", () => {
+  it("the business time zone places the offered slots", async () => {
+    const now = new Date("2026-03-02T13:00:00Z");
+    const [lead] = await db().insert(leads).values({ name: "Ana Lima", email: "ana@example.com", source: "website" }).returning();
+    const slot = await addSlot({ date: "2026-03-03", startTime: "10:00", endTime: "10:30", status: "open" });
+    const booking = await createBookingInvitation({ leadId: lead!.id, windowDays: 7 }, now);
+
+    const inNewYork = await loadBookingPage(booking.bookingToken, now);
+    if (inNewYork.kind !== "ready") throw new Error("not ready");
+    expect(inNewYork.offered.find((time) => time.id === slot.id)?.start).toBe("2026-03-03T15:00:00.000Z");
+
+    await saveOrganizationTab({ ...organization, timezone: "Europe/Paris" });
+    const inParis = await loadBookingPage(booking.bookingToken, now);
+    if (inParis.kind !== "ready") throw new Error("not ready");
+    expect(inParis.offered.find((time) => time.id === slot.id)?.start).toBe("2026-03-03T09:00:00.000Z");
+  });
+
+  it("a new promo claim gets the configured days and prefix, its e-mail the company's name and address", async () => {
+    await saveOrganizationTab(organization);
+    await savePromoTab({ promoDurationDays: 3, promoCodePrefix: "SPRING", referralCommissionPercent: 12 });
+    const now = new Date("2026-11-02T15:00:00Z");
+    const claim = promoClaimSchema.parse({ name: "Ana Rivera", email: "ana@example.com", phone: "214-555-0100", placement: "popup" });
+    const result = await claimPromo(claim, { clientAddress: "10.9.0.1", now });
+    const [lead] = await db().select().from(leads).where(eq(leads.id, result.leadId));
+    expect(lead?.promoCode).toMatch(/^SPRING-/);
+    expect(lead?.promoExpiresAt?.toISOString()).toBe("2026-11-05T15:00:00.000Z");
+    expect((await getOrganizationSettings()).referralCommissionPercent).toBe(12);
+    const [welcome] = await db().select().from(emailOutbox).where(eq(emailOutbox.leadId, result.leadId));
+    expect(welcome?.html).toContain("1 Main St, Springfield");
+    expect(welcome?.text).toContain("Bright Pixel\n1 Main St, Springfield");
+  });
+
+  it("a tier's new price is the draft invoice's price when a lead is converted", async () => {
+    const [tier2] = (await listPackageTiers()).filter((tier) => tier.tier === "2");
+    await saveTier({ tier: "2", name: "Growth Plus", tagline: tier2?.tagline ?? null, price: 31_500, promoPrice: null, isCustomQuote: false, features: ["Up to 5 pages"] });
+    const [lead] = await db().insert(leads).values({ name: "Rosa Delgado", email: "rosa@example.com", source: "website", tier: "2" }).returning();
+    const { invoice } = await convertLeadToClient(lead!.id, await anAdmin());
+    expect(invoice).toMatchObject({ subtotalCents: 31_500, totalCents: 31_500 });
+    expect((await listPackageTiers()).find((tier) => tier.tier === "2")).toMatchObject({ name: "Growth Plus", features: ["Up to 5 pages"] });
+  });
+});
+
+describe("erasing a person's data", () => {
+  it("replaces name, e-mail, phone and messages on the lead and the client, and keeps the invoices", async () => {
+    const [lead] = await db()
+      .insert(leads)
+      .values({ name: "Rosa Delgado", email: "Rosa@Example.com", phone: "214-555-0199", message: "Call me about catering", source: "website", tier: "1" })
+      .returning();
+    await db().insert(leadTimelineEvents).values({ leadId: lead!.id, event: "note_added", data: { note: "Rosa likes blue" } });
+    const { client, invoice } = await convertLeadToClient(lead!.id, await anAdmin());
+    await db().insert(emailLogs).values({ recipientEmail: "rosa@example.com", recipientName: "Rosa Delgado", subject: "Welcome, Rosa", status: "sent", emailType: "welcome" });
+
+    const erased = await erasePerson({ email: "rosa@example.com" });
+    expect(erased).toEqual({ leadIds: [lead!.id], clientIds: [client.id] });
+
+    const [storedLead] = await db().select().from(leads).where(eq(leads.id, lead!.id));
+    expect(storedLead).toMatchObject({ name: "Erased person", email: `erased-${lead!.id}@invalid`, phone: null, message: null });
+    const [storedClient] = await db().select().from(clients).where(eq(clients.id, client.id));
+    expect(storedClient).toMatchObject({ name: "Erased person", email: `erased-${client.id}@invalid`, phone: null, notes: null });
+    const events = await db().select().from(leadTimelineEvents).where(eq(leadTimelineEvents.leadId, lead!.id));
+    expect(JSON.stringify(events)).not.toContain("Rosa");
+    const [storedInvoice] = await db().select().from(invoices).where(eq(invoices.id, invoice!.id));
+    expect(storedInvoice).toMatchObject({ invoiceNumber: invoice!.invoiceNumber, totalCents: invoice!.totalCents, clientId: client.id });
+    const logs = await db().select().from(emailLogs);
+    expect(JSON.stringify(logs)).not.toMatch(/rosa/i);
+  });
+
+  it("refuses an address nobody has, changing nothing", async () => {
+    await expect(erasePerson({ email: "nobody@example.com" })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("the audit log", () => {
+  it("records an admin action of each domain: who, what, which record, from where", async () => {
+    const { cookie, account } = await signedInCookie({ admin: true });
+    const [lead] = await db().insert(leads).values({ name: "Ana Lima", email: "ana@example.com", source: "website", tier: "2" }).returning();
+    const leadId = lead!.id;
+
+    expect(statusOf(await post(leadsAction, "/admin/leads", cookie, { intent: "change-status", leadId, status: "contacted" }))).toBe(302);
+    expect(statusOf(await post(convertAction, `/admin/leads/${leadId}/convert`, cookie, { redirectTo: "/admin/leads" }, { leadId }))).toBe(302);
+    expect(statusOf(await post(clientsAction, "/admin/clients", cookie, { intent: "create", name: "Bo Chen", email: "bo@example.com", tier: "1" }))).toBe(302);
+    const [client] = await db().select().from(clients).where(eq(clients.email, "bo@example.com"));
+    expect(statusOf(await post(newInvoiceAction, "/admin/invoices/new", cookie, { intent: "create-invoice", clientId: client!.id, tier: "1" }))).toBe(302);
+    expect(statusOf(await post(addOnsAction, "/admin/add-ons", cookie, { intent: "create-add-on", name: "Logo design", flatPrice: "150", availableForTiers: "1" }))).toBeLessThan(400);
+    expect(statusOf(await post(availabilityAction, "/admin/availability", cookie, { intent: "add-slot", date: "2026-12-01", startTime: "09:00", endTime: "09:30", status: "open" }))).toBeLessThan(400);
+    expect(statusOf(await post(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...organization, companyName: "Bright Pixel Studio" }))).toBe(200);
+    // A refused form is not a change: nothing is recorded for it.
+    expect(statusOf(await post(promosAction, "/admin/settings/promos", cookie, { intent: "save-promos", promoDurationDays: "0", promoCodePrefix: "X", referralCommissionPercent: "5" }))).toBe(400);
+
+    const entries = await listAuditEntries({ limit: 100 });
+    const actions = entries.map((entry) => entry.action).sort();
+    expect(actions).toEqual(
+      ["add-on.create-add-on", "availability.add-slot", "client.create", "invoice.create-invoice", "lead.change-status", "lead.convert", "settings.save-organization"].sort(),
+    );
+    for (const entry of entries) expect(entry).toMatchObject({ actorEmail: account.email, ipAddress: "203.0.113.7" });
+    expect(entries.find((entry) => entry.action === "lead.change-status")).toMatchObject({ entityType: "lead", entityId: leadId, details: { values: { status: "contacted" } } });
+    expect(entries.find((entry) => entry.action === "settings.save-organization")).toMatchObject({ summary: "Organization settings saved", details: { changed: expect.arrayContaining(["companyName", "address"]) } });
+    expect(await listAuditEntries({ entityType: "lead", entityId: leadId })).toHaveLength(2);
+    expect((await listAuditEntries({ domain: "lead" })).map((entry) => entry.action).sort()).toEqual(["lead.change-status", "lead.convert"]);
+  });
+
+  it("is append-only: an entry cannot be changed or removed, but an admin's account can go", async () => {
+    const { cookie, account } = await signedInCookie({ admin: true });
+    await post(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...organization });
+    const [entry] = await db().select().from(auditLog);
+    expect(entry?.actorUserId).not.toBeNull();
+
+    await expect(db().update(auditLog).set({ summary: "nothing happened" }).where(eq(auditLog.id, entry!.id))).rejects.toThrow();
+    await expect(db().delete(auditLog).where(eq(auditLog.id, entry!.id))).rejects.toThrow();
+
+    await db().delete(user).where(eq(user.email, account.email));
+    const [kept] = await db().select().from(auditLog).where(eq(auditLog.id, entry!.id));
+    expect(kept).toMatchObject({ actorUserId: null, actorEmail: account.email, summary: entry!.summary });
+    const [{ n } = { n: 0 }] = await db().select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect(n).toBe(1);
+  });
+});
+
+describe("exporting everything", () => {
+  it("streams a zip with one CSV per table, rows included", async () => {
+    await db().insert(leads).values({ name: "Ana Lima", email: "ana@example.com", source: "website" });
+    await saveOrganizationTab({ ...organization, companyName: "Zip Studio" });
+    const response = fullExportResponse("America/New_York", new Date("2026-11-24T12:00:00Z"));
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="agency-export-2026-11-24.zip"');
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(exportedFileNames().sort());
+    expect(strFromU8(files["leads.csv"]!)).toContain("ana@example.com");
+    expect(strFromU8(files["organization_settings.csv"]!)).toContain("Zip Studio");
+  });
+});
