@@ -46,6 +46,7 @@ export default [
       route("invoices/new", "invoices/new-invoice-page.tsx"),
       route("invoices/:invoiceId", "invoices/invoice-page.tsx"),
       route("invoices/:invoiceId/pdf", "invoices/invoice-pdf-route.ts"),
+      route("settings/security", "auth/security-settings-page.tsx"),
     ]),
     route("leads/:leadId/convert", "clients/convert-lead-route.ts"),
     route("clients/export", "clients/clients-export-route.ts"),

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
-import { db } from "~/db/connection.server";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { session } from "./schema";
 import { sessionActivity } from "./session-timeout";
 
@@ -36,7 +36,7 @@ export type ActiveSession = {
   createdAt: Date;
 };
 
-/** Sessions not yet expired, most recently active first (each user's, or everyone's given several ids). */
+/** A user's sessions not yet expired, most recently active first. */
 export async function listActiveSessions(userId: string, now: Date = new Date()): Promise<ActiveSession[]> {
   return db()
     .select({
@@ -53,8 +53,8 @@ export async function listActiveSessions(userId: string, now: Date = new Date())
 }
 
 /** Ends every session of a user, except `keepSessionId` (the admin's own, when signing out their other devices). Answers how many ended. */
-export async function endSessions(userId: string, keepSessionId?: string): Promise<number> {
-  const ended = await db()
+export async function endSessions(executor: DatabaseExecutor, userId: string, keepSessionId?: string): Promise<number> {
+  const ended = await executor
     .delete(session)
     .where(keepSessionId ? and(eq(session.userId, userId), ne(session.id, keepSessionId)) : eq(session.userId, userId))
     .returning({ id: session.id });
