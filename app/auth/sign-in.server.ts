@@ -120,6 +120,15 @@ export async function verifySignInCode(input: SecondFactor, request: Request, cl
   }
 }
 
+function emailOf(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed && typeof parsed === "object" && "email" in parsed && typeof parsed.email === "string" ? parsed.email : "";
+  } catch {
+    return "";
+  }
+}
+
 const THROTTLED_API_PATHS = new Set(["/api/auth/sign-in/email", "/api/auth/two-factor/verify-totp", "/api/auth/two-factor/verify-backup-code"]);
 
 /**
@@ -130,18 +139,16 @@ const THROTTLED_API_PATHS = new Set(["/api/auth/sign-in/email", "/api/auth/two-f
  */
 export async function answerAuthApi(request: Request, clientAddress: string): Promise<Response> {
   const auth = await getAuth();
-  const forwarded = new Request(request, { headers: authRequestHeaders(request.headers, clientAddress) });
+  const headers = authRequestHeaders(request.headers, clientAddress);
   const path = new URL(request.url).pathname;
-  if (request.method !== "POST" || !THROTTLED_API_PATHS.has(path)) return auth.handler(forwarded);
+  if (request.method !== "POST" || !THROTTLED_API_PATHS.has(path)) return auth.handler(new Request(request, { headers }));
+  // Read once: the e-mail for the throttle, then the same body for better-auth.
+  const body = await request.text();
+  const forwarded = new Request(request.url, { method: "POST", headers, body });
   try {
     let attempt: { passed: () => Promise<void> };
     if (path === "/api/auth/sign-in/email") {
-      const body: unknown = await request
-        .clone()
-        .json()
-        .catch(() => null);
-      const email = body && typeof body === "object" && "email" in body && typeof body.email === "string" ? body.email : "";
-      attempt = await beginPasswordAttempt(email, clientAddress);
+      attempt = await beginPasswordAttempt(emailOf(body), clientAddress);
     } else {
       attempt = await beginCodeAttempt(clientAddress);
     }
