@@ -12,6 +12,14 @@ import { TwoFactorSignInForm } from "./two-factor-sign-in-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign In | Admin portal" }, { name: "robots", content: "noindex" }];
 
+// A throttled sign-in's 429 tells the browser when to try again (React Router keeps only cookies of an action's headers otherwise).
+export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await getSignedInUser(request);
   if (signedIn) throw redirect(await homeFor(signedIn.id));
