@@ -3,13 +3,14 @@ import { useFormAction } from "~/forms/use-form-action";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { FormField } from "~/ui/form-field";
+import { FormField, type FormFieldControlProps } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 
 type Enrolment = { secret: string; qrSvg: string; recoveryCodes: string[] };
 
-function CodeInput({ defaultValue }: { defaultValue?: string }) {
-  return <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} defaultValue={defaultValue} />;
+/** An authenticator code field; FormField's id, name and aria props pass through to the input. */
+function CodeInput(props: FormFieldControlProps & { defaultValue?: string }) {
+  return <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} {...props} />;
 }
 
 /** Ten recovery codes, shown once right after two-factor is turned on. */

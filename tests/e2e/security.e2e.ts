@@ -48,7 +48,7 @@ async function signOut(page: Page) {
   await page.waitForURL(`${app.url}/`);
 }
 
-describe("two-factor sign-in", () => {
+describe("two-factor sign-in", { timeout: 240_000 }, () => {
   it("an admin enrols with the QR code's secret, confirms with a code and is shown ten recovery codes once", async () => {
     const page = await owner.newPage();
     tess.password = await createAdmin(page, tess.name, tess.email);
@@ -114,7 +114,7 @@ describe("two-factor sign-in", () => {
   });
 });
 
-describe("require two-factor", () => {
+describe("require two-factor", { timeout: 240_000 }, () => {
   it("sends an admin without two-factor to enrol before any other admin page", async () => {
     const page = await owner.newPage();
     const samPassword = await createAdmin(page, "Sam Admin", "sam@sistersite.test");
@@ -142,7 +142,7 @@ describe("require two-factor", () => {
   });
 });
 
-describe("sign-in throttling", () => {
+describe("sign-in throttling", { timeout: 240_000 }, () => {
   it("after five wrong passwords the form and the API both make the next attempt wait, without saying whether the account exists", async () => {
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
@@ -193,5 +193,5 @@ describe("the session timeout", () => {
     expect(new URL(idlePage.url()).searchParams.get("signedOut")).toBe("idle");
     await idlePage.getByText("You were signed out after a period of inactivity. Please sign in again.").waitFor();
     await idle.close();
-  }, 120_000);
+  }, 240_000);
 });
