@@ -65,6 +65,7 @@ export default [
         route("email", "settings/email-tab.tsx"),
         route("promos", "settings/promos-tab.tsx"),
         route("data", "settings/data-tab.tsx"),
+        route("security", "auth/security-settings-page.tsx"),
         route("security/audit", "settings/audit-log-page.tsx"),
       ]),
     ]),

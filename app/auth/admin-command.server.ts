@@ -1,4 +1,5 @@
-import { grantAdmin, revokeAdmin, UnknownUserError } from "./roles.server";
+import { Refusal } from "~/forms/refusal";
+import { grantAdmin, revokeAdmin } from "./roles.server";
 
 export const ADMIN_COMMAND_USAGE = `Usage:
   npm run admin -- grant EMAIL    give an existing account the admin role
@@ -20,7 +21,7 @@ export async function runAdminCommand(args: string[]): Promise<AdminCommandResul
     const removed = await revokeAdmin(email);
     return { ok: true, message: removed ? `${email} is no longer an admin.` : `${email} was not an admin; nothing changed.` };
   } catch (error) {
-    if (error instanceof UnknownUserError) return { ok: false, message: error.message };
+    if (error instanceof Refusal) return { ok: false, message: error.message };
     throw error;
   }
 }

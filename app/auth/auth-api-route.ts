@@ -1,11 +1,12 @@
 import type { Route } from "./+types/auth-api-route";
-import { getAuth } from "./auth.server";
+import { clientAddressOf } from "~/request-safety/client-address.server";
+import { answerAuthApi } from "./sign-in.server";
 
-// better-auth's own HTTP endpoints (used by the two-factor set-up in Settings).
-export async function loader({ request }: Route.LoaderArgs) {
-  return (await getAuth()).handler(request);
+// better-auth's own HTTP endpoints, behind the same sign-in throttle as the /auth form.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return answerAuthApi(request, clientAddressOf(context));
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return (await getAuth()).handler(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  return answerAuthApi(request, clientAddressOf(context));
 }

@@ -6,6 +6,12 @@ export const signInSchema = z.object({
   redirectTo: z.string().max(500).optional(),
 });
 
+export const secondFactorSchema = z.object({
+  method: z.enum(["totp", "recovery"], "Choose an authenticator code or a recovery code"),
+  code: z.string().trim().min(1, "Enter the code").max(64, "That code is too long"),
+  redirectTo: z.string().max(500).optional(),
+});
+
 export const signUpSchema = z.object({
   name: z.string().trim().min(1, "Full Name is required").max(120),
   email: z.string().trim().min(1, "Email is required").max(254).email("Enter a valid email address"),

@@ -1,21 +1,24 @@
-import { APIError } from "better-auth/api";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
-import { redirectWithToast } from "~/ui/flash.server";
 import { FormField } from "~/ui/form-field";
-import { checkForm, type FieldErrors } from "~/forms/form-result";
+import type { FieldErrors, FormResult } from "~/forms/form-result";
+import { clientAddressOf } from "~/request-safety/client-address.server";
 import { Input } from "~/ui/input";
 import type { Route } from "./+types/auth-page";
-import { safeAdminReturnPath, signInSchema, signUpSchema } from "./auth-forms";
-import { getAuth } from "./auth.server";
-import { findUserByEmail } from "./roles.server";
+import { handleAuthAction } from "./auth-actions.server";
 import { getSignedInUser, homeFor } from "./guard.server";
+import { TwoFactorSignInForm } from "./two-factor-sign-in-form";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign In | Admin portal" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Sign In | Admin portal" }, { name: "robots", content: "noindex" }];
+
+// A throttled sign-in's 429 tells the browser when to try again (React Router keeps only cookies of an action's headers otherwise).
+export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await getSignedInUser(request);
@@ -23,102 +26,102 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const auth = await getAuth();
-  if (form.get("intent") === "sign-up") {
-    const checked = checkForm(signUpSchema, form);
-    if (!checked.ok) return data({ mode: "sign-up" as const, ...checked, message: null }, { status: 400 });
-    try {
-      await auth.api.signUpEmail({ body: checked.data, headers: request.headers });
-    } catch (error) {
-      const message = error instanceof APIError ? error.message : "Could not create the account. Please try again.";
-      return data({ mode: "sign-up" as const, ok: false as const, fieldErrors: { form: message }, values: checked.data, message: null }, { status: 400 });
-    }
-    return { mode: "sign-in" as const, ok: true as const, message: "Account created successfully. You can now sign in." };
-  }
-
-  const checked = checkForm(signInSchema, form);
-  if (!checked.ok) return data({ mode: "sign-in" as const, ...checked, message: null }, { status: 400 });
-  const { email, password, redirectTo } = checked.data;
-  try {
-    const { headers } = await auth.api.signInEmail({
-      body: { email, password },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    const account = await findUserByEmail(email);
-    const home = account ? await homeFor(account.id) : "/";
-    const destination = home === "/admin" ? (safeAdminReturnPath(redirectTo) ?? "/admin") : "/";
-    return redirectWithToast(destination, { type: "success", title: "Welcome back!" }, { headers });
-  } catch (error) {
-    const message =
-      error instanceof APIError && error.status === "UNAUTHORIZED"
-        ? "Invalid email or password"
-        : error instanceof APIError
-          ? error.message
-          : "Could not sign in. Please try again.";
-    return data(
-      { mode: "sign-in" as const, ok: false as const, fieldErrors: { form: message }, values: { email }, message: null },
-      { status: 400 },
-    );
-  }
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleAuthAction(request, clientAddressOf(context));
 }
 
-export default function AuthPage({ actionData }: Route.ComponentProps) {
+/** Why the visitor was sent here, from the guard's redirect. */
+const SIGNED_OUT_REASONS: Record<string, string> = {
+  idle: "You were signed out after a period of inactivity. Please sign in again.",
+};
+
+/** What the action answers: a refusal, an account created, or a password accepted with a code still to come. */
+type AuthAnswer = FormResult<{ twoFactorPending?: boolean; message?: string }>;
+
+export default function AuthPage() {
+  const actionData = useActionData<AuthAnswer>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const mode = actionData?.mode ?? (searchParams.get("mode") === "sign-up" ? "sign-up" : "sign-in");
-  const failed = actionData && !actionData.ok ? actionData : null;
+  const answer = actionData;
+  const failed = answer && !answer.ok ? answer : null;
+  // The code step stays up while its code is refused, and ends when the sign-in itself expired.
+  const askingCode =
+    (answer?.ok && answer.twoFactorPending === true) || (failed?.intent === "verify-code" && failed.formErrorTitle !== "expired");
+  const mode = askingCode
+    ? "code"
+    : failed?.intent === "sign-up"
+      ? "sign-up"
+      : answer?.ok
+        ? "sign-in"
+        : searchParams.get("mode") === "sign-up"
+          ? "sign-up"
+          : "sign-in";
   const errors: FieldErrors = failed?.fieldErrors ?? {};
+  const formError = failed?.formError;
   const values: Partial<Record<string, string>> = failed?.values ?? {};
   const signingUp = mode === "sign-up";
-  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const redirectTo = values.redirectTo ?? searchParams.get("redirectTo") ?? "";
+  const notice = answer?.ok && "message" in answer ? answer.message : SIGNED_OUT_REASONS[searchParams.get("signedOut") ?? ""];
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted/40 px-4 py-12">
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
-          <h1 className="text-2xl leading-tight font-semibold">{signingUp ? "Create Account" : "Sign In"}</h1>
+          <h1 className="text-2xl leading-tight font-semibold">
+            {signingUp ? "Create Account" : mode === "code" ? "Two-Factor Verification" : "Sign In"}
+          </h1>
           <CardDescription>
-            {signingUp ? "Sign up to access the admin portal" : "Sign in to access the admin portal"}
+            {signingUp
+              ? "Sign up to access the admin portal"
+              : mode === "code"
+                ? "Your account is protected with two-factor sign-in"
+                : "Sign in to access the admin portal"}
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {actionData?.ok && actionData.message ? (
+          {notice ? (
             <p role="status" className="mb-4 rounded-md border border-success/40 bg-success/10 p-3 text-sm">
-              {actionData.message}
+              {notice}
             </p>
           ) : null}
-          {errors.form ? (
+          {formError && !(mode === "code" && errors.code) ? (
             <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-              {errors.form}
+              {formError}
             </p>
           ) : null}
-          <Form method="post" className="grid gap-4" key={mode}>
-            <input type="hidden" name="intent" value={mode} />
-            {!signingUp && redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            {signingUp ? (
-              <FormField label="Full Name" name="name" error={errors.name} required>
-                <Input autoComplete="name" defaultValue={values.name} maxLength={120} />
+          {mode === "code" ? (
+            <TwoFactorSignInForm
+              redirectTo={redirectTo}
+              busy={busy}
+              method={values.method === "recovery" ? "recovery" : "totp"}
+              error={errors.code}
+            />
+          ) : (
+            <Form method="post" className="grid gap-4" key={mode}>
+              <input type="hidden" name="intent" value={mode} />
+              {!signingUp && redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+              {signingUp ? (
+                <FormField label="Full Name" name="name" error={errors.name} required>
+                  <Input autoComplete="name" defaultValue={values.name} maxLength={120} />
+                </FormField>
+              ) : null}
+              <FormField label="Email" name="email" error={errors.email} required>
+                <Input type="email" autoComplete="email" defaultValue={values.email} maxLength={254} />
               </FormField>
-            ) : null}
-            <FormField label="Email" name="email" error={errors.email} required>
-              <Input type="email" autoComplete="email" defaultValue={values.email} maxLength={254} />
-            </FormField>
-            <FormField label="Password" name="password" error={errors.password} required>
-              <Input
-                type="password"
-                autoComplete={signingUp ? "new-password" : "current-password"}
-                minLength={signingUp ? 8 : undefined}
-                maxLength={128}
-              />
-            </FormField>
-            <Button type="submit" disabled={busy} className="w-full">
-              {signingUp ? (busy ? "Creating account..." : "Create Account") : busy ? "Signing in..." : "Sign In"}
-            </Button>
-          </Form>
+              <FormField label="Password" name="password" error={errors.password} required>
+                <Input
+                  type="password"
+                  autoComplete={signingUp ? "new-password" : "current-password"}
+                  minLength={signingUp ? 8 : undefined}
+                  maxLength={128}
+                />
+              </FormField>
+              <Button type="submit" disabled={busy} className="w-full">
+                {signingUp ? (busy ? "Creating account..." : "Create Account") : busy ? "Signing in..." : "Sign In"}
+              </Button>
+            </Form>
+          )}
           <p className="mt-6 text-center text-sm text-muted-foreground">
             {signingUp ? "Already have an account? " : "Don't have an account? "}
             <Link

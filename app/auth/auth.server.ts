@@ -6,6 +6,8 @@ import { currentDatabase, type Database, type DatabaseHandle } from "~/db/connec
 import { instanceSecret } from "./instance-secrets.server";
 import { account, rateLimit, session, twoFactor, user, verification } from "./schema";
 
+const CLIENT_ADDRESS_HEADER = "x-agency-client-address";
+
 function createAuth(db: Database, secret: string) {
   const { publicUrl } = config();
   return betterAuth({
@@ -19,13 +21,35 @@ function createAuth(db: Database, secret: string) {
       schema: { user, session, account, verification, twoFactor, rateLimit },
     }),
     emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 8, maxPasswordLength: 128 },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    rateLimit: { enabled: config().env !== "test", storage: "database", window: 60, max: 30 },
+    // A session lives at most 7 days from sign-in. Its updated_at is its last activity, written
+    // only by the idle timeout (sessions.server.ts), so better-auth's own refresh is off.
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24, disableSessionRefresh: true },
+    // Password sign-in is throttled by our own counters (sign-in-throttle.server.ts: failures per
+    // account and per network address, on the form and on this API alike), so better-auth's
+    // per-path sign-in rule is off; its general limit still covers every other endpoint.
+    rateLimit: {
+      enabled: config().env !== "test",
+      storage: "database",
+      window: 60,
+      max: 30,
+      customRules: { "/sign-in/email": false },
+    },
+    // The visitor's address as the server saw it (never a header the visitor sent: every request
+    // reaching better-auth has this header set by authRequestHeaders), for its rate limits and
+    // the sessions list.
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
     plugins: [twoFactorPlugin({ issuer: "Agency back-office" })],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A request's headers for better-auth, carrying the address the server saw (whatever the visitor sent under that name is replaced). */
+export function authRequestHeaders(headers: Headers, clientAddress: string): Headers {
+  const copy = new Headers(headers);
+  copy.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  return copy;
+}
 
 /** The session secret: AUTH_SECRET if set, else one generated on first start and shared by every process. */
 async function sessionSecret(db: Database): Promise<string> {

@@ -1,13 +1,23 @@
 import { redirect } from "react-router";
 import { rememberAdmin } from "~/audit/admin-audit.server";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { redirectWithToast } from "~/ui/flash.server";
 import { getAuth } from "./auth.server";
 import { isAdmin } from "./roles.server";
+import { keepSessionActive } from "./sessions.server";
 
 export type SignedInUser = { id: string; name: string; email: string };
 
-export async function getSignedInUser(request: Request): Promise<SignedInUser | null> {
+/** The Security tab, where two-factor sign-in is set up; the one admin page open to an admin who must still enrol. */
+export const SECURITY_SETTINGS_PATH = "/admin/settings/security";
+
+async function currentSession(request: Request) {
   const auth = await getAuth();
-  const result = await auth.api.getSession({ headers: request.headers });
+  return auth.api.getSession({ headers: request.headers });
+}
+
+export async function getSignedInUser(request: Request): Promise<SignedInUser | null> {
+  const result = await currentSession(request);
   if (!result) return null;
   return { id: result.user.id, name: result.user.name, email: result.user.email };
 }
@@ -17,20 +27,44 @@ export async function homeFor(userId: string): Promise<"/admin" | "/"> {
   return (await isAdmin(userId)) ? "/admin" : "/";
 }
 
+function signInAgain(request: Request, reason?: "idle") {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return `/auth?${reason ? `signedOut=${reason}&` : ""}redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** The signed-in admin and their session, once the guard's rules have passed (see requireAdmin). */
+export async function requireAdminSession(request: Request): Promise<{ admin: SignedInUser; sessionId: string; twoFactorEnabled: boolean }> {
+  const result = await currentSession(request);
+  if (!result) throw redirect(signInAgain(request));
+  if (!(await isAdmin(result.user.id))) throw redirect("/");
+  const settings = await getOrganizationSettings();
+  if (!(await keepSessionActive(result.session, settings.sessionTimeoutMinutes))) {
+    const auth = await getAuth();
+    // The session row is gone already; this only clears the browser's cookies.
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true }).catch(() => ({ headers: new Headers() }));
+    throw redirect(signInAgain(request, "idle"), { headers });
+  }
+  const twoFactorEnabled = result.user.twoFactorEnabled === true;
+  if (settings.require2fa && !twoFactorEnabled && new URL(request.url).pathname !== SECURITY_SETTINGS_PATH) {
+    throw await redirectWithToast(SECURITY_SETTINGS_PATH, {
+      type: "info",
+      title: "Set up two-factor sign-in",
+      description: "Two-factor sign-in is required for every admin. Set it up here to continue.",
+    });
+  }
+  const admin = { id: result.user.id, name: result.user.name, email: result.user.email };
+  // Whatever this request changes is the audit log's entry of this admin.
+  rememberAdmin(request, admin);
+  return { admin, sessionId: result.session.id, twoFactorEnabled };
+}
+
 /**
- * The one guard of the back-office: every admin loader and action calls it
- * first. No session: to /auth (and back here after signing in). Signed in
- * without the admin role: to the public home page.
+ * The one guard of the back-office: every admin loader and action calls it first. No session:
+ * to /auth (and back here after signing in). Signed in without the admin role: to the public
+ * home page. Idle longer than the session timeout (Settings, Security): the session ends and
+ * the admin signs in again. Two-factor required but not set up: to the Security tab to enrol.
  */
 export async function requireAdmin(request: Request): Promise<SignedInUser> {
-  const signedIn = await getSignedInUser(request);
-  if (!signedIn) {
-    const url = new URL(request.url);
-    const back = url.pathname + url.search;
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
-  }
-  if (!(await isAdmin(signedIn.id))) throw redirect("/");
-  // Whatever this request changes is the audit log's entry of this admin.
-  rememberAdmin(request, signedIn);
-  return signedIn;
+  return (await requireAdminSession(request)).admin;
 }

@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
-import { db } from "~/db/connection.server";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { Refusal } from "~/forms/refusal";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { user, userRoles } from "./schema";
 
 export async function isAdmin(userId: string): Promise<boolean> {
@@ -19,33 +20,61 @@ export async function adminCount(): Promise<number> {
   return row?.count ?? 0;
 }
 
-export async function findUserByEmail(email: string) {
-  const [found] = await db()
+export type AdminAccount = { id: string; name: string; email: string; twoFactorEnabled: boolean; adminSince: Date };
+
+/** Every admin, oldest first. */
+export async function listAdmins(): Promise<AdminAccount[]> {
+  const rows = await db()
+    .select({ id: user.id, name: user.name, email: user.email, twoFactorEnabled: user.twoFactorEnabled, adminSince: userRoles.createdAt })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.userId))
+    .where(eq(userRoles.role, "admin"))
+    .orderBy(asc(userRoles.createdAt), asc(user.email));
+  return rows.map((row) => ({ ...row, twoFactorEnabled: row.twoFactorEnabled === true }));
+}
+
+export async function findUserByEmail(email: string, executor: DatabaseExecutor = db()) {
+  const [found] = await executor
     .select({ id: user.id, email: user.email })
     .from(user)
     .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()));
   return found;
 }
 
-export class UnknownUserError extends Error {
+export class UnknownUserError extends Refusal {
   constructor(email: string) {
-    super(`No account uses ${email}. The person must create an account at /auth first.`);
+    super(`No account uses ${email}. The person must create an account at /auth first.`, { status: 404, field: "email" });
   }
 }
 
-export async function grantAdmin(email: string): Promise<void> {
-  const found = await findUserByEmail(email);
+export const LAST_ADMIN_MESSAGE = "This is the only admin. Make another account an admin before removing this one.";
+
+export async function grantAdmin(email: string, executor: DatabaseExecutor = db()): Promise<{ id: string; email: string; granted: boolean }> {
+  const found = await findUserByEmail(email, executor);
   if (!found) throw new UnknownUserError(email);
-  await db().insert(userRoles).values({ userId: found.id, role: "admin" }).onConflictDoNothing();
+  const inserted = await executor.insert(userRoles).values({ userId: found.id, role: "admin" }).onConflictDoNothing().returning();
+  return { ...found, granted: inserted.length > 0 };
 }
 
-/** Returns false when the account was not an admin. */
+/**
+ * Takes the admin role from an account; returns false when it was not an admin. The last admin
+ * is refused: the admin rows are locked first, so two admins removing each other at once leave one.
+ */
+export async function revokeAdminRole(userId: string, executor: DatabaseExecutor): Promise<boolean> {
+  const admins = await executor
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.role, "admin"))
+    .for("update");
+  if (!admins.some((admin) => admin.userId === userId)) return false;
+  if (admins.length <= 1) throw new Refusal(LAST_ADMIN_MESSAGE, { status: 409 });
+  await executor.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
+  return true;
+}
+
+/** Returns false when the account was not an admin (the CLI's revoke; the last admin is refused). */
 export async function revokeAdmin(email: string): Promise<boolean> {
   const found = await findUserByEmail(email);
   if (!found) throw new UnknownUserError(email);
-  const removed = await db()
-    .delete(userRoles)
-    .where(and(eq(userRoles.userId, found.id), eq(userRoles.role, "admin")))
-    .returning();
-  return removed.length > 0;
+  return db().transaction((tx) => revokeAdminRole(found.id, tx));
 }

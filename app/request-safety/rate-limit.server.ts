@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, gt, inArray, lt, sql } from "drizzle-orm";
 import { db, queryRows, type Database } from "~/db/connection.server";
 import { rateLimitCounters } from "./schema";
 
@@ -28,26 +28,51 @@ export async function consumeRateLimits(
   options: { now?: Date; database?: Database } = {},
 ): Promise<RateLimitVerdict> {
   const now = options.now ?? new Date();
-  const database = options.database ?? db();
   let refused: RateLimitVerdict = { allowed: true };
   for (const rule of rules) {
-    const windowEnds = new Date(now.getTime() + rule.windowMs);
-    const [row] = await queryRows<CounterRow>(
-      database,
-      sql`insert into ${rateLimitCounters} (key, window_started_at, count, expires_at)
-          values (${rule.key}, ${now.toISOString()}::timestamptz, 1, ${windowEnds.toISOString()}::timestamptz)
-          on conflict (key) do update set
-            count = case when ${rateLimitCounters.expiresAt} <= excluded.window_started_at then 1 else ${rateLimitCounters.count} + 1 end,
-            window_started_at = case when ${rateLimitCounters.expiresAt} <= excluded.window_started_at then excluded.window_started_at else ${rateLimitCounters.windowStartedAt} end,
-            expires_at = case when ${rateLimitCounters.expiresAt} <= excluded.window_started_at then excluded.expires_at else ${rateLimitCounters.expiresAt} end
-          returning count, expires_at`,
-    );
-    if (!row) throw new Error("The rate limit counter was not updated");
-    if (row.count > rule.limit && refused.allowed) {
-      refused = { allowed: false, key: rule.key, retryAfterMs: Math.max(0, new Date(row.expires_at).getTime() - now.getTime()) };
+    const { count, windowEndsAt } = await countRateLimitHit(rule, options);
+    if (count > rule.limit && refused.allowed) {
+      refused = { allowed: false, key: rule.key, retryAfterMs: Math.max(0, windowEndsAt.getTime() - now.getTime()) };
     }
   }
   return refused;
+}
+
+/**
+ * Counts one hit against a rule's key in one atomic upsert (a window that has ended starts
+ * again at 1) and answers the count its window now holds and when that window ends.
+ */
+export async function countRateLimitHit(
+  rule: RateLimitRule,
+  options: { now?: Date; database?: Database } = {},
+): Promise<{ count: number; windowEndsAt: Date }> {
+  const now = options.now ?? new Date();
+  const database = options.database ?? db();
+  const windowEnds = new Date(now.getTime() + rule.windowMs);
+  const [row] = await queryRows<CounterRow>(
+    database,
+    sql`insert into ${rateLimitCounters} (key, window_started_at, count, expires_at)
+        values (${rule.key}, ${now.toISOString()}::timestamptz, 1, ${windowEnds.toISOString()}::timestamptz)
+        on conflict (key) do update set
+          count = case when ${rateLimitCounters.expiresAt} <= excluded.window_started_at then 1 else ${rateLimitCounters.count} + 1 end,
+          window_started_at = case when ${rateLimitCounters.expiresAt} <= excluded.window_started_at then excluded.window_started_at else ${rateLimitCounters.windowStartedAt} end,
+          expires_at = case when ${rateLimitCounters.expiresAt} <= excluded.window_started_at then excluded.expires_at else ${rateLimitCounters.expiresAt} end
+        returning count, expires_at`,
+  );
+  if (!row) throw new Error("The rate limit counter was not updated");
+  return { count: row.count, windowEndsAt: new Date(row.expires_at) };
+}
+
+/**
+ * Takes one hit back from each key's current window (a counted attempt that turned out to be
+ * allowed, e.g. a sign-in whose password was right); a window that has ended is left alone.
+ */
+export async function refundRateLimitHits(keys: string[], now: Date = new Date()): Promise<void> {
+  if (keys.length === 0) return;
+  await db()
+    .update(rateLimitCounters)
+    .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+    .where(and(inArray(rateLimitCounters.key, keys), gt(rateLimitCounters.expiresAt, now)));
 }
 
 /** Deletes counters whose window has ended (a recurring job); returns how many. */

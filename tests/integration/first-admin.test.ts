@@ -50,6 +50,11 @@ describe("npm run admin", () => {
 
     expect(await runAdminCommand(["grant", "KIM@studio.test"])).toEqual({ ok: true, message: "KIM@studio.test is now an admin." });
     expect(await isAdmin(kim!.id)).toBe(true);
+    // The last admin is kept: Kim is the only one so far.
+    expect(await runAdminCommand(["revoke", "kim@studio.test"])).toMatchObject({ ok: false, message: expect.stringMatching(/only admin/) });
+    expect(await isAdmin(kim!.id)).toBe(true);
+    await auth.api.signUpEmail({ body: { name: "Owner", email: "owner@studio.test", password: "owner-password" } });
+    expect((await runAdminCommand(["grant", "owner@studio.test"])).ok).toBe(true);
     expect((await runAdminCommand(["revoke", "kim@studio.test"])).ok).toBe(true);
     expect(await isAdmin(kim!.id)).toBe(false);
     expect((await runAdminCommand(["revoke", "kim@studio.test"])).message).toMatch(/was not an admin/);

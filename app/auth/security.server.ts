@@ -1,0 +1,228 @@
+import { randomBytes } from "node:crypto";
+import { APIError } from "better-auth/api";
+import QRCode from "qrcode";
+import { recordAuditEntry, type AuditActor } from "~/audit/audit-log.server";
+import { db } from "~/db/connection.server";
+import { notFound, Refusal } from "~/forms/refusal";
+import { getOrganizationSettings, updateOrganizationSettings } from "~/settings/settings.server";
+import { authRequestHeaders, getAuth } from "./auth.server";
+import type { SignedInUser } from "./guard.server";
+import { findUserByEmail, grantAdmin, isAdmin, listAdmins, revokeAdminRole } from "./roles.server";
+import { endSessions, listActiveSessions } from "./sessions.server";
+
+/** Who is acting, for the audit log, and the request their session came with (better-auth reads its cookie). */
+export type SecurityActor = { admin: SignedInUser; sessionId: string; request: Request; clientAddress: string };
+
+function auditActor(actor: SecurityActor): AuditActor {
+  return { userId: actor.admin.id, email: actor.admin.email, ipAddress: actor.clientAddress };
+}
+
+function authHeaders(actor: SecurityActor): Headers {
+  return authRequestHeaders(actor.request.headers, actor.clientAddress);
+}
+
+/** better-auth's refusal as ours; `field` names the form field the message belongs to. */
+function refusalOf(error: unknown, messages: Partial<Record<string, { message: string; field?: string }>>): never {
+  if (error instanceof APIError) {
+    const code = (error.body as { code?: string } | undefined)?.code ?? "";
+    const known = messages[code];
+    throw new Refusal(known?.message ?? error.message, known?.field ? { field: known.field } : {});
+  }
+  throw error;
+}
+
+const WRONG_PASSWORD = { INVALID_PASSWORD: { message: "The password is not right", field: "password" } };
+
+// ---- Settings ---------------------------------------------------------------------------------
+
+export async function saveSecuritySettings(actor: SecurityActor, input: { require2fa: boolean; sessionTimeoutMinutes: number }) {
+  const before = await getOrganizationSettings();
+  await updateOrganizationSettings(input);
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if (before.require2fa !== input.require2fa) changes.require2fa = { from: before.require2fa, to: input.require2fa };
+  if (before.sessionTimeoutMinutes !== input.sessionTimeoutMinutes) {
+    changes.sessionTimeoutMinutes = { from: before.sessionTimeoutMinutes, to: input.sessionTimeoutMinutes };
+  }
+  await recordAuditEntry(db(), auditActor(actor), {
+    action: "settings.security",
+    summary: `Security settings saved: two-factor ${input.require2fa ? "required" : "optional"} for admins, session timeout ${input.sessionTimeoutMinutes} minutes`,
+    details: changes,
+  });
+}
+
+// ---- Two-factor sign-in -----------------------------------------------------------------------
+
+export type TwoFactorEnrolment = { secret: string; qrSvg: string; recoveryCodes: string[] };
+
+/**
+ * Starts enrolling (password asked again): a new secret, its QR code and ten recovery codes.
+ * Two-factor is on only once a code from the app is confirmed (`confirmTwoFactor`).
+ */
+export async function startTwoFactor(actor: SecurityActor, password: string): Promise<TwoFactorEnrolment> {
+  const auth = await getAuth();
+  try {
+    const enrolled = await auth.api.enableTwoFactor({ body: { password }, headers: authHeaders(actor) });
+    if (!("totpURI" in enrolled) || !enrolled.totpURI) throw new Error("better-auth answered no TOTP URI");
+    const secret = new URL(enrolled.totpURI).searchParams.get("secret") ?? "";
+    const qrSvg = await QRCode.toString(enrolled.totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+    return { secret, qrSvg, recoveryCodes: enrolled.backupCodes ?? [] };
+  } catch (error) {
+    return refusalOf(error, { ...WRONG_PASSWORD, TOTP_ALREADY_ENABLED: { message: "Two-factor sign-in is already on." } });
+  }
+}
+
+const WRONG_CODE = { INVALID_CODE: { message: "That code is not right. Enter the current 6-digit code from your authenticator app.", field: "code" } };
+
+/** Confirms enrolment with a code from the app; answers the new session's cookie (better-auth replaces the session). */
+export async function confirmTwoFactor(actor: SecurityActor, code: string): Promise<Headers> {
+  const auth = await getAuth();
+  let headers: Headers;
+  try {
+    headers = (await auth.api.verifyTOTP({ body: { code }, headers: authHeaders(actor), returnHeaders: true })).headers;
+  } catch (error) {
+    return refusalOf(error, { ...WRONG_CODE, TOTP_NOT_ENABLED: { message: "Start again: enter your password to set up two-factor sign-in." } });
+  }
+  await recordAuditEntry(db(), auditActor(actor), {
+    action: "two-factor.enable",
+    entityType: "user",
+    entityId: actor.admin.id,
+    summary: `${actor.admin.email} turned on two-factor sign-in`,
+  });
+  return headers;
+}
+
+/** Turns two-factor off, with the password and a current code; refused while the organization requires it. */
+export async function disableTwoFactor(actor: SecurityActor, input: { password: string; code: string }): Promise<Headers> {
+  if ((await getOrganizationSettings()).require2fa) {
+    throw new Refusal("Two-factor sign-in is required for every admin, so it cannot be turned off while that setting is on.", { status: 409 });
+  }
+  const auth = await getAuth();
+  let headers: Headers;
+  try {
+    await auth.api.verifyTOTP({ body: { code: input.code }, headers: authHeaders(actor) });
+    headers = (await auth.api.disableTwoFactor({ body: { password: input.password }, headers: authHeaders(actor), returnHeaders: true })).headers;
+  } catch (error) {
+    return refusalOf(error, {
+      ...WRONG_PASSWORD,
+      ...WRONG_CODE,
+      SESSION_NOT_FRESH: { message: "For your safety, sign out and sign in again before turning two-factor off." },
+    });
+  }
+  await recordAuditEntry(db(), auditActor(actor), {
+    action: "two-factor.disable",
+    entityType: "user",
+    entityId: actor.admin.id,
+    summary: `${actor.admin.email} turned off two-factor sign-in`,
+  });
+  return headers;
+}
+
+// ---- Admins and their sessions ----------------------------------------------------------------
+
+/** Every admin with their active sessions, for the Security tab. */
+export async function adminsWithSessions() {
+  const admins = await listAdmins();
+  return Promise.all(admins.map(async (admin) => ({ ...admin, sessions: await listActiveSessions(admin.id) })));
+}
+
+export async function grantAdminRole(actor: SecurityActor, email: string): Promise<string> {
+  return db().transaction(async (tx) => {
+    const granted = await grantAdmin(email, tx);
+    if (!granted.granted) throw new Refusal(`${granted.email} is already an admin.`, { status: 409, field: "email" });
+    await recordAuditEntry(tx, auditActor(actor), {
+      action: "admin.grant",
+      entityType: "user",
+      entityId: granted.id,
+      summary: `${actor.admin.email} made ${granted.email} an admin`,
+    });
+    return granted.email;
+  });
+}
+
+/**
+ * Creates an account with a random temporary password and makes it an admin; the password is
+ * answered once, for the admin to hand over (the new admin changes it on this tab).
+ */
+export async function createAdminAccount(actor: SecurityActor, input: { name: string; email: string }): Promise<{ email: string; temporaryPassword: string }> {
+  if (await findUserByEmail(input.email)) {
+    throw new Refusal("An account already uses this email. Make it an admin with Grant admin role instead.", { status: 409, field: "email" });
+  }
+  const temporaryPassword = randomBytes(12).toString("base64url");
+  const auth = await getAuth();
+  try {
+    await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: temporaryPassword } });
+  } catch (error) {
+    return refusalOf(error, {});
+  }
+  await db().transaction(async (tx) => {
+    const granted = await grantAdmin(input.email, tx);
+    await recordAuditEntry(tx, auditActor(actor), {
+      action: "admin.create",
+      entityType: "user",
+      entityId: granted.id,
+      summary: `${actor.admin.email} created the admin account ${granted.email}`,
+    });
+  });
+  return { email: input.email, temporaryPassword };
+}
+
+/** Takes the admin role away and ends that account's sessions; the last admin and oneself are refused. */
+export async function revokeAdminRoleOf(actor: SecurityActor, userId: string): Promise<string> {
+  if (userId === actor.admin.id) throw new Refusal("You cannot remove your own admin role. Ask another admin to do it.", { status: 409 });
+  const target = (await listAdmins()).find((admin) => admin.id === userId);
+  if (!target) throw notFound("Admin not found");
+  return db().transaction(async (tx) => {
+    if (!(await revokeAdminRole(userId, tx))) throw notFound("Admin not found");
+    await endSessions(tx, userId);
+    await recordAuditEntry(tx, auditActor(actor), {
+      action: "admin.revoke",
+      entityType: "user",
+      entityId: userId,
+      summary: `${actor.admin.email} removed the admin role of ${target.email}`,
+    });
+    return target.email;
+  });
+}
+
+/** Ends an admin's sessions on every device; for oneself, every session but this one. Answers how many ended. */
+export async function signOutEverywhere(actor: SecurityActor, userId: string): Promise<number> {
+  if (!(await isAdmin(userId))) throw notFound("Admin not found");
+  const own = userId === actor.admin.id;
+  return db().transaction(async (tx) => {
+    const ended = await endSessions(tx, userId, own ? actor.sessionId : undefined);
+    await recordAuditEntry(tx, auditActor(actor), {
+      action: "session.sign-out-everywhere",
+      entityType: "user",
+      entityId: userId,
+      summary: own ? `${actor.admin.email} signed out their other sessions (${ended})` : `${actor.admin.email} signed out another admin everywhere (${ended} sessions)`,
+      details: { sessionsEnded: ended },
+    });
+    return ended;
+  });
+}
+
+/** Changes the admin's own password and signs out their other sessions; answers the new session's cookie. */
+export async function changeOwnPassword(actor: SecurityActor, input: { currentPassword: string; newPassword: string }): Promise<Headers> {
+  const auth = await getAuth();
+  let headers: Headers;
+  try {
+    const changed = await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: authHeaders(actor),
+      returnHeaders: true,
+    });
+    headers = changed.headers;
+  } catch (error) {
+    return refusalOf(error, {
+      INVALID_PASSWORD: { message: "The current password is not right", field: "currentPassword" },
+      PASSWORD_TOO_SHORT: { message: "Use at least 8 characters", field: "newPassword" },
+    });
+  }
+  await recordAuditEntry(db(), auditActor(actor), {
+    action: "account.change-password",
+    entityType: "user",
+    entityId: actor.admin.id,
+    summary: `${actor.admin.email} changed their password and signed out their other sessions`,
+  });
+  return headers;
+}

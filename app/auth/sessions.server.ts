@@ -1,0 +1,62 @@
+import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { session } from "./schema";
+import { sessionActivity } from "./session-timeout";
+
+/**
+ * Applies the idle timeout to a session on each admin request: past the timeout the session is
+ * deleted (every process then sees it gone) and `false` is answered; otherwise its last activity
+ * is recorded when due. The write is conditional, so two requests at once write once.
+ */
+export async function keepSessionActive(
+  current: { id: string; updatedAt: Date },
+  timeoutMinutes: number,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const activity = sessionActivity(new Date(current.updatedAt), timeoutMinutes, now);
+  if (activity === "idle") {
+    await db().delete(session).where(eq(session.id, current.id));
+    return false;
+  }
+  if (activity === "record") {
+    await db()
+      .update(session)
+      .set({ updatedAt: now })
+      .where(and(eq(session.id, current.id), lt(session.updatedAt, now)));
+  }
+  return true;
+}
+
+export type ActiveSession = {
+  id: string;
+  userId: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  lastActiveAt: Date;
+  createdAt: Date;
+};
+
+/** A user's sessions not yet expired, most recently active first. */
+export async function listActiveSessions(userId: string, now: Date = new Date()): Promise<ActiveSession[]> {
+  return db()
+    .select({
+      id: session.id,
+      userId: session.userId,
+      userAgent: session.userAgent,
+      ipAddress: session.ipAddress,
+      lastActiveAt: session.updatedAt,
+      createdAt: session.createdAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, now)))
+    .orderBy(desc(session.updatedAt));
+}
+
+/** Ends every session of a user, except `keepSessionId` (the admin's own, when signing out their other devices). Answers how many ended. */
+export async function endSessions(executor: DatabaseExecutor, userId: string, keepSessionId?: string): Promise<number> {
+  const ended = await executor
+    .delete(session)
+    .where(keepSessionId ? and(eq(session.userId, userId), ne(session.id, keepSessionId)) : eq(session.userId, userId))
+    .returning({ id: session.id });
+  return ended.length;
+}

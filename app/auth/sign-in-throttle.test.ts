@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import {
+  networkKeyOf,
+  retryAfterSeconds,
+  signInThrottleRules,
+  throttleVerdict,
+  tooManySignInAttemptsMessage,
+} from "./sign-in-throttle";
+
+const now = new Date("2026-11-24T09:00:00Z");
+const minutesFromNow = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+
+describe("sign-in throttling windows", () => {
+  it("counts 5 failures per account and 20 per network address within 15 minutes", () => {
+    expect(signInThrottleRules(" Ada@Example.COM ", "203.0.113.9")).toEqual([
+      { key: "sign-in:email:ada@example.com", limit: 5, windowMs: 15 * 60_000 },
+      { key: "sign-in:ip:203.0.113.9", limit: 20, windowMs: 15 * 60_000 },
+    ]);
+  });
+
+  it("lets the fifth failure through and refuses the sixth attempt until its window ends", () => {
+    expect(throttleVerdict([{ count: 5, limit: 5, windowEndsAt: minutesFromNow(10) }], now)).toEqual({ allowed: true });
+    expect(throttleVerdict([{ count: 6, limit: 5, windowEndsAt: minutesFromNow(10) }], now)).toEqual({ allowed: false, retryAfterMs: 10 * 60_000 });
+  });
+
+  it("refuses when either counter is over, and waits for the later of the windows that are over", () => {
+    const verdict = throttleVerdict(
+      [
+        { count: 6, limit: 5, windowEndsAt: minutesFromNow(3) },
+        { count: 21, limit: 20, windowEndsAt: minutesFromNow(12) },
+      ],
+      now,
+    );
+    expect(verdict).toEqual({ allowed: false, retryAfterMs: 12 * 60_000 });
+    const accountOnly = throttleVerdict(
+      [
+        { count: 2, limit: 5, windowEndsAt: minutesFromNow(14) },
+        { count: 21, limit: 20, windowEndsAt: minutesFromNow(1) },
+      ],
+      now,
+    );
+    expect(accountOnly).toEqual({ allowed: false, retryAfterMs: 60_000 });
+  });
+
+  it("never answers a wait of zero: a window ending now still waits a second", () => {
+    expect(throttleVerdict([{ count: 9, limit: 5, windowEndsAt: now }], now)).toEqual({ allowed: false, retryAfterMs: 1_000 });
+    expect(retryAfterSeconds(1)).toBe(1);
+    expect(retryAfterSeconds(14 * 60_000 + 1)).toBe(841);
+  });
+
+  it("tells the visitor the whole minutes left, the same words whether or not the account exists", () => {
+    expect(tooManySignInAttemptsMessage(14 * 60_000 + 1)).toBe("Too many sign-in attempts. Try again in 15 minutes.");
+    expect(tooManySignInAttemptsMessage(30_000)).toBe("Too many sign-in attempts. Try again in 1 minute.");
+  });
+
+  it("counts an IPv6 visitor by its /64 and an IPv4-mapped address as IPv4", () => {
+    expect(networkKeyOf("2001:db8:0:1:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:0:1::/64");
+    expect(networkKeyOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(networkKeyOf("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(networkKeyOf("198.51.100.7")).toBe("198.51.100.7");
+  });
+});
