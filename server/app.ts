@@ -3,6 +3,7 @@ import express from "express";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { serveKeptBookingPages } from "~/booking/booking-document.server";
+import { rememberFirstTouch } from "~/campaigns/attribution-cookie.server";
 import { startApplication, stopApplication } from "~/server-lifecycle.server";
 import { mountRequestStack } from "./request-stack";
 
@@ -42,6 +43,8 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 // Pages answered from memory (app/booking/booking-document.server.ts), behind the request stack
 // like every page: a kept page carries its compressed forms, made once. What they do not keep
 // falls through to React Router.
+// A tracked link (`?campaign=`, `?ref=`) sets the first-touch cookie on the page it lands on.
+app.use(rememberFirstTouch);
 app.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetchRequest(request), loadContext(request))));
 app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 

@@ -26,6 +26,8 @@ export const organizationSettings = pgTable(
     bufferTimeMinutes: integer("buffer_time_minutes").notNull().default(0),
     /** A visitor may cancel or reschedule up to this many hours before the call. */
     bookingCancelCutoffHours: integer("booking_cancel_cutoff_hours").notNull().default(24),
+    /** A referral's commission: this percent of the referred client's first paid invoice (fixed on the referral at conversion). */
+    referralCommissionPercent: integer("referral_commission_percent").notNull().default(10),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -35,6 +37,7 @@ export const organizationSettings = pgTable(
     check("organization_settings_consult_duration_check", sql`${t.defaultConsultDurationMinutes} >= 15`),
     check("organization_settings_buffer_check", sql`${t.bufferTimeMinutes} >= 0`),
     check("organization_settings_cancel_cutoff_check", sql`${t.bookingCancelCutoffHours} >= 0`),
+    check("organization_settings_referral_commission_check", sql`${t.referralCommissionPercent} BETWEEN 0 AND 100`),
   ],
 );
 
