@@ -1,3 +1,5 @@
+import { formatDate } from "~/ui/date-format";
+
 /** Pure lists shared by the campaign pages and the server (issue 17: draft, active, ended). */
 export const CAMPAIGN_STATUSES = ["draft", "active", "ended"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -15,3 +17,8 @@ export type CampaignSendStatus = (typeof CAMPAIGN_SEND_STATUSES)[number];
 /** waiting: not reached yet; queued: in the outbox; suppressed: the address takes no marketing mail; skipped: the lead was deleted. */
 export const CAMPAIGN_SEND_RECIPIENT_STATUSES = ["waiting", "queued", "suppressed", "skipped"] as const;
 export type CampaignSendRecipientStatus = (typeof CAMPAIGN_SEND_RECIPIENT_STATUSES)[number];
+
+/** A start date is a calendar date: shown as it is, whatever the zone. */
+export function startDateText(startDate: string | null): string {
+  return startDate ? formatDate(`${startDate}T12:00:00Z`, "UTC") : "—";
+}

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { emailOutbox, emailTemplates } from "~/email/schema";
+import type { LeadListView } from "~/leads/lead-list-view";
 import { leads } from "~/leads/schema";
 import { CAMPAIGN_SEND_RECIPIENT_STATUSES, CAMPAIGN_SEND_STATUSES } from "./campaign-options";
 import { campaigns } from "./schema";
@@ -9,7 +10,7 @@ import { campaigns } from "./schema";
 // schemas point back at campaigns (leads.campaign_id), so one module would close an import cycle.
 
 /** The segment of the leads list a send was made to (the list's own filters, as its URL reads them). */
-export type CampaignSendSegment = { search: string; status: string | null; tier: string | null; source: string | null };
+export type CampaignSendSegment = Pick<LeadListView, "search" | "status" | "tier" | "source">;
 
 /**
  * One 'Send campaign e-mail': the template, the segment, and the counts fixed when it was confirmed.

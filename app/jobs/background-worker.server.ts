@@ -1,3 +1,4 @@
+import { CAMPAIGN_SEND_EVERY_MS, runCampaignSends } from "~/campaigns/campaign-sends.server";
 import { deliverDueEmails } from "~/email/delivery.server";
 import { sweepExpiredPromos } from "~/leads/promo.server";
 import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.server";
@@ -18,6 +19,7 @@ export const RECURRING_JOBS: RecurringJob[] = [
   { name: "delete expired rate-limit counters", everyMs: 10 * 60_000, run: () => deleteExpiredRateLimitCounters() },
   { name: "booking reminders", everyMs: 60_000, run: () => runBookingUpkeep() },
   { name: "invoice overdue marks and reminders", everyMs: 60_000, run: () => runInvoiceUpkeep() },
+  { name: "campaign e-mail sends", everyMs: CAMPAIGN_SEND_EVERY_MS, run: () => runCampaignSends() },
 ];
 
 export type BackgroundWorker = { stop(): Promise<void> };
