@@ -1,9 +1,8 @@
-import { asc, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, like, sql } from "drizzle-orm";
 import { recordAuditEntry, type AuditActor } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import { invoices } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { decodeRowCursor, encodeKeysetCursor } from "~/ui/data-table-params";
 import type { CampaignInput } from "./campaign-forms";
@@ -23,12 +22,16 @@ export const CAMPAIGNS_PAGE_SIZE = 25;
 export type CampaignFigures = { leads: number; clients: number; bookedConsultations: number; revenueCents: number };
 export type CampaignListRow = Campaign & CampaignFigures;
 
-function figures(campaignId: SQL | typeof campaigns.id) {
+// Written with aliases: in a one-table select Drizzle leaves column names unqualified, which a
+// subquery over leads or clients would read as its own `id`.
+const CAMPAIGN_ID = sql.raw(`"campaigns"."id"`);
+
+function figures() {
   return {
-    leads: sql<number>`(select count(*) from ${leads} where ${leads.campaignId} = ${campaignId})::int`,
-    clients: sql<number>`(select count(*) from ${clients} join ${leads} on ${leads.id} = ${clients.leadId} where ${leads.campaignId} = ${campaignId})::int`,
-    bookedConsultations: sql<number>`(select count(*) from ${leads} where ${leads.campaignId} = ${campaignId} and ${leads.bookingStatus} in ('booked', 'completed'))::int`,
-    revenueCents: sql<number>`(select coalesce(sum(${invoices.totalCents}), 0) from ${invoices} join ${clients} on ${clients.id} = ${invoices.clientId} join ${leads} on ${leads.id} = ${clients.leadId} where ${leads.campaignId} = ${campaignId} and ${invoices.status} = 'paid')::bigint`,
+    leads: sql<number>`(select count(*) from leads l where l.campaign_id = ${CAMPAIGN_ID})::int`,
+    clients: sql<number>`(select count(*) from clients c join leads l on l.id = c.lead_id where l.campaign_id = ${CAMPAIGN_ID})::int`,
+    bookedConsultations: sql<number>`(select count(*) from leads l where l.campaign_id = ${CAMPAIGN_ID} and l.booking_status in ('booked', 'completed'))::int`,
+    revenueCents: sql<number>`(select coalesce(sum(i.total_cents), 0) from invoices i join clients c on c.id = i.client_id join leads l on l.id = c.lead_id where l.campaign_id = ${CAMPAIGN_ID} and i.status = 'paid')::bigint`,
   };
 }
 
@@ -49,7 +52,7 @@ export async function listCampaigns(query: { after?: string | null; before?: str
     : undefined;
   const order = before ? asc : desc;
   const rows = await db()
-    .select({ campaign: campaigns, ...figures(campaigns.id) })
+    .select({ campaign: campaigns, ...figures() })
     .from(campaigns)
     .where(boundaryCondition)
     .orderBy(order(campaigns.createdAt), order(campaigns.id))
@@ -69,7 +72,7 @@ export async function listCampaigns(query: { after?: string | null; before?: str
 /** A campaign with its figures; undefined when there is none. */
 export async function findCampaign(campaignId: string): Promise<CampaignListRow | undefined> {
   const [row] = await db()
-    .select({ campaign: campaigns, ...figures(campaigns.id) })
+    .select({ campaign: campaigns, ...figures() })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId));
   if (!row) return undefined;
@@ -103,7 +106,7 @@ export async function listCampaignLeads(campaignId: string): Promise<CampaignLea
       bookingStatus: leads.bookingStatus,
       createdAt: leads.createdAt,
       clientId: clients.id,
-      paidCents: sql<number>`coalesce((select sum(${invoices.totalCents}) from ${invoices} where ${invoices.clientId} = ${clients.id} and ${invoices.status} = 'paid'), 0)::bigint`,
+      paidCents: sql<number>`coalesce((select sum(i.total_cents) from invoices i where i.client_id = ${clients.id} and i.status = 'paid'), 0)::bigint`,
     })
     .from(leads)
     .leftJoin(clients, eq(clients.leadId, leads.id))
