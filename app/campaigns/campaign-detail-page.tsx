@@ -18,10 +18,10 @@ import type { Route } from "./+types/campaign-detail-page";
 import { CampaignDialog } from "./campaign-dialogs";
 import { CampaignLeadsTable, CampaignSendsCard } from "./campaign-detail-panels";
 import { campaignIdSchema, campaignSchema, campaignSendSchema } from "./campaign-forms";
-import { CAMPAIGN_STATUS_BADGE, startDateText } from "./campaign-options";
+import { CAMPAIGN_LEADS_LIMIT, CAMPAIGN_STATUS_BADGE, startDateText } from "./campaign-options";
 import { CampaignSendDialog, type SendPreview } from "./campaign-send-dialog";
 import { listCampaignSends, listSendableTemplates, previewSegment, startCampaignSend } from "./campaign-sends.server";
-import { CAMPAIGN_LEADS_LIMIT, findCampaign, listCampaignLeads, updateCampaign } from "./campaigns.server";
+import { findCampaign, listCampaignLeads, updateCampaign } from "./campaigns.server";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded && "campaign" in loaded && loaded.campaign ? loaded.campaign.name : "Campaign"} | Admin` },

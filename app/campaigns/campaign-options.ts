@@ -22,3 +22,6 @@ export type CampaignSendRecipientStatus = (typeof CAMPAIGN_SEND_RECIPIENT_STATUS
 export function startDateText(startDate: string | null): string {
   return startDate ? formatDate(`${startDate}T12:00:00Z`, "UTC") : "—";
 }
+
+/** The details page lists a campaign's latest leads, up to this many. */
+export const CAMPAIGN_LEADS_LIMIT = 200;

@@ -6,6 +6,7 @@ import { notFound, Refusal } from "~/forms/refusal";
 import { leads } from "~/leads/schema";
 import { decodeRowCursor, encodeKeysetCursor } from "~/ui/data-table-params";
 import type { CampaignInput } from "./campaign-forms";
+import { CAMPAIGN_LEADS_LIMIT } from "./campaign-options";
 import { slugFromName, uniqueSlug } from "./campaign-slug";
 import { campaigns, type Campaign } from "./schema";
 
@@ -79,8 +80,6 @@ export async function findCampaign(campaignId: string): Promise<CampaignListRow 
   const { campaign, ...numbers } = row;
   return withNumbers({ ...campaign, ...numbers });
 }
-
-export const CAMPAIGN_LEADS_LIMIT = 200;
 
 export type CampaignLead = {
   id: string;
