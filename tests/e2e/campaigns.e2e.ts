@@ -54,7 +54,7 @@ describe("campaigns", () => {
     // Refused without a name: the dialog stays open with the message.
     await dialog.getByRole("button", { name: "Create Campaign" }).click();
     await dialog.getByText("Name is required").waitFor();
-    await dialog.getByLabel("Name", { exact: true }).fill("Spring Launch");
+    await dialog.locator("input[name=name]").fill("Spring Launch");
     expect(await dialog.getByLabel("Link name").inputValue()).toBe("spring-launch");
     await dialog.getByLabel("Offer title").fill("$99 Launch Website");
     await dialog.getByLabel("Start date").fill("2026-11-20");
