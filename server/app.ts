@@ -2,8 +2,9 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import express from "express";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { withClientAddress } from "~/audit/admin-audit.server";
+import { withClientAddress } from "~/audit/audit-request-scope.server";
 import { serveKeptBookingPages } from "~/booking/booking-document.server";
+import { rememberFirstTouch } from "~/campaigns/attribution-cookie.server";
 import { startApplication, stopApplication } from "~/server-lifecycle.server";
 import { mountRequestStack } from "./request-stack";
 
@@ -50,6 +51,8 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 // Pages answered from memory (app/booking/booking-document.server.ts), behind the request stack
 // like every page: a kept page carries its compressed forms, made once. What they do not keep
 // falls through to React Router.
+// A tracked link (`?campaign=`, `?ref=`) sets the first-touch cookie on the page it lands on.
+app.use(rememberFirstTouch);
 app.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetchRequest(request), loadContext(request))));
 app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 

@@ -1,8 +1,9 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { db } from "~/db/connection.server";
 import { formObject } from "~/forms/form-result";
 import { recordAuditEntry, type AuditActor } from "./audit-log.server";
 import { answerSucceeded, describeAdminAction, type AuditDescription } from "./audit-descriptor";
+import { auditAlreadyRecorded, requestClientAddress } from "./audit-request-scope.server";
+
 
 /**
  * The audit log's one writer for admin actions (docs/decisions/019-audit-log.md): `answerForm`
@@ -17,13 +18,6 @@ const adminsByRequest = new WeakMap<Request, Admin>();
 /** What a handler adds to the generic record (a readable summary, what changed). */
 const notesByRequest = new WeakMap<Request, Partial<AuditDescription>>();
 
-const requestScope = new AsyncLocalStorage<{ clientAddress: string }>();
-
-/** Runs the rest of an HTTP request knowing its client's address. */
-export function withClientAddress<T>(clientAddress: string, run: () => T): T {
-  return requestScope.run({ clientAddress }, run);
-}
-
 export function rememberAdmin(request: Request, admin: Admin): void {
   adminsByRequest.set(request, admin);
 }
@@ -36,7 +30,7 @@ export function noteAuditEntry(request: Request, note: Partial<AuditDescription>
 function actorOf(request: Request): AuditActor | null {
   const admin = adminsByRequest.get(request);
   if (!admin) return null;
-  return { userId: admin.id, email: admin.email, ipAddress: requestScope.getStore()?.clientAddress ?? null };
+  return { userId: admin.id, email: admin.email, ipAddress: requestClientAddress() };
 }
 
 /**
@@ -45,7 +39,7 @@ function actorOf(request: Request): AuditActor | null {
  */
 export async function recordAdminAction(request: Request, intent: string, form: FormData | null, answer: unknown): Promise<void> {
   const actor = actorOf(request);
-  if (!actor || !answerSucceeded(answer)) return;
+  if (!actor || !answerSucceeded(answer) || auditAlreadyRecorded()) return;
   const derived = describeAdminAction({ pathname: new URL(request.url).pathname, intent, form: form ? formObject(form) : {} });
   if (!derived) return;
   const note = notesByRequest.get(request) ?? {};

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { markAuditRecorded } from "./audit-request-scope.server";
 import { auditLog, type AuditEntry } from "./schema";
 
 /** Who did it and from where; built once per request from the admin's session. */
@@ -13,7 +14,10 @@ export type AuditRecord = {
   details?: Record<string, unknown>;
 };
 
-/** The one way to write the audit log; call it inside the transaction that made the change. */
+/**
+ * The one way to write the audit log; call it inside the transaction that made the change. A
+ * service that writes its own entry (with its own words) marks the request, so `answerForm` adds no second one.
+ */
 export async function recordAuditEntry(executor: DatabaseExecutor, actor: AuditActor, record: AuditRecord): Promise<void> {
   await executor.insert(auditLog).values({
     // The account may be gone (removed, or not in a restored backup): the entry keeps the e-mail.
@@ -26,6 +30,7 @@ export async function recordAuditEntry(executor: DatabaseExecutor, actor: AuditA
     summary: record.summary,
     details: record.details ?? {},
   });
+  markAuditRecorded();
 }
 
 export type AuditCursor = { occurredAt: Date; id: string };

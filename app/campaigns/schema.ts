@@ -1,7 +1,7 @@
 import { date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { CAMPAIGN_STATUSES } from "./campaign-options";
 
-export const CAMPAIGN_STATUSES = ["draft", "active", "paused", "completed"] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export { CAMPAIGN_STATUSES, type CampaignStatus } from "./campaign-options";
 
 export const campaigns = pgTable(
   "campaigns",

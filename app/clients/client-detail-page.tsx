@@ -9,9 +9,12 @@ import {
   updateClientConsultation,
 } from "~/consultations/client-consultations.server";
 import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
+import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { newProjectSchema } from "~/projects/project-form";
 import { createProjectForClient } from "~/projects/projects.server";
+import { ClientReferralsCard } from "~/referrals/client-referrals-card";
+import { listClientReferrals } from "~/referrals/referrals.server";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
 import { redirectWithToast } from "~/ui/flash.server";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
@@ -37,7 +40,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Upcoming consultations are those from today on, today as the business's calendar has it.
   const client = id.success ? await getClientDetail(id.data.clientId, todayInZone(new Date(), settings.timezone)) : undefined;
   if (!client) return data({ client: null, tiers, timeZone: settings.timezone }, { status: 404 });
-  return { client, tiers, timeZone: settings.timezone, today: todayInZone(new Date(), settings.timezone) };
+  const referrals = await listClientReferrals(client.client.id);
+  const referralLink = client.client.referralCode ? `${config().publicUrl}/?ref=${client.client.referralCode}` : null;
+  return { client, tiers, timeZone: settings.timezone, today: todayInZone(new Date(), settings.timezone), referrals, referralLink };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -110,6 +115,7 @@ export default function ClientDetailPage() {
     <div className="grid gap-6">
       <ClientOverview detail={detail} tiers={tiers} timeZone={timeZone} />
       <NotesCard notes={client.notes} />
+      {"referrals" in loaded ? <ClientReferralsCard link={loaded.referralLink} referrals={loaded.referrals} timeZone={timeZone} /> : null}
       <DiscoveryCallsCard discoveryCalls={detail.discoveryCalls} projects={projects} timeZone={timeZone} />
       <Tabs value={tab} onValueChange={(next) => setSearchParams({ tab: next }, { replace: true, preventScrollReset: true })}>
         <TabsList>

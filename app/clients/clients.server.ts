@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
@@ -9,6 +10,7 @@ import { DEFAULT_CLIENT_SORT, type AddClientInput, type ClientListFilter, type C
 import { decodeKeysetCursor, encodeKeysetCursor, type SortDirection, type TableSort } from "~/ui/data-table-params";
 import { keysetBatches } from "~/data-transfer/csv-export.server";
 import type { ClientStatus, PaymentStatus } from "./client-options";
+import { mintReferralCode } from "./referral-code";
 import { clients, type Client } from "./schema";
 
 export const CLIENTS_PAGE_SIZE = 25;
@@ -150,6 +152,7 @@ export async function addClient(input: AddClientInput): Promise<{ client: Client
         tier: input.tier,
         notes: input.notes,
         status: "active",
+        referralCode: mintReferralCode((size) => randomInt(size)),
         paymentStatus: "pending",
       })
       .returning();

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { endLeadEnrolments, enrolLeadInCadences } from "~/cadences/enrolment.server";
 import { db } from "~/db/connection.server";
@@ -12,7 +13,9 @@ import {
 } from "~/leads/lead-conversion-steps.server";
 import { promoStateAt } from "~/leads/promo-state";
 import type { Lead } from "~/leads/schema";
+import { markReferralConverted } from "~/referrals/referrals.server";
 import { isTierId } from "~/settings/tier-catalog";
+import { mintReferralCode } from "./referral-code";
 import { clients, type Client } from "./schema";
 
 /** The lead's client; `invoice` is the new draft invoice, or null when the lead was already a client (nothing changed). */
@@ -51,6 +54,7 @@ export async function convertLeadToClient(
         status: "active",
         paymentStatus: "pending",
         leadId: lead.id,
+        referralCode: mintReferralCode((size) => randomInt(size)),
       })
       // Backstop for the row lock: the unique lead_id never lets a second client in.
       .onConflictDoNothing({ target: clients.leadId })
@@ -61,6 +65,7 @@ export async function convertLeadToClient(
       return { lead, client: winner, invoice: null };
     }
 
+    await markReferralConverted(tx, { leadId: lead.id, client, now });
     const activePromoCode = promoStateAt(lead, now) === "active" ? lead.promoCode : null;
     const invoice = await createDraftInvoice(tx, { clientId: client.id, tier, activePromoCode });
     if (invoice.promoApplied && invoice.promoCode) await markPromoUsed(tx, lead.id, invoice.promoCode);

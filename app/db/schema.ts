@@ -10,6 +10,7 @@ export * from "~/consultations/schema";
 export * from "~/availability/schema";
 export * from "~/settings/schema";
 export * from "~/campaigns/schema";
+export * from "~/campaigns/send-schema";
 export * from "~/referrals/schema";
 export * from "~/email/schema";
 export * from "~/cadences/schema";

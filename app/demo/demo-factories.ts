@@ -1,3 +1,4 @@
+import { mintReferralCode } from "~/clients/referral-code";
 import type { NewClient } from "~/clients/schema";
 import type { NewLead } from "~/leads/schema";
 import { BUSINESS_TYPE_VALUES, INDUSTRY_VALUES, PROMO_TAG } from "~/leads/lead-options";
@@ -146,6 +147,7 @@ export function demoClient(
     status: pick(random, ["active", "active", "active", "pending", "paused", "completed"] as const),
     paymentStatus: pick(random, ["pending", "paid", "paid", "partial", "unpaid"] as const),
     leadId: lead?.id ?? null,
+    referralCode: mintReferralCode((size) => Math.floor(random() * size)),
     notes: random() < 0.4 ? "Prefers e-mail. Busy season is May to September." : null,
     createdAt: new Date(now.getTime() - Math.floor(random() * 180 * DAY_MS)),
     ...overrides,

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { todayInZone } from "~/availability/slot-time";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
+import { recordReferralCommission } from "~/referrals/referrals.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { formatCents } from "~/ui/money-format";
 import type { PaymentInput } from "./invoice-forms";
@@ -56,6 +57,7 @@ export async function recordPayment(invoiceId: string, input: PaymentInput, acto
         updatedAt: now,
       })
       .where(eq(invoices.id, invoiceId));
+    if (status === "paid") await recordReferralCommission(tx, { clientId: invoice.clientId, invoiceTotalCents: invoice.totalCents });
     return payment;
   });
 }

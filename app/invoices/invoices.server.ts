@@ -11,6 +11,7 @@ import type { InvoiceListView } from "./invoice-list-view";
 import { CONSULTATION_SORT_ORDER_START, DEFAULT_PAYMENT_TERMS_DAYS, type InvoiceStatus } from "./invoice-options";
 import { AmountTooLarge, balanceCents, invoiceTotals, lineTotalCents } from "./invoice-totals";
 import { addDaysToDate, todayInZone } from "~/availability/slot-time";
+import { recordReferralCommission } from "~/referrals/referrals.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { formatCents } from "~/ui/money-format";
 import { findClientLeadPromo } from "./client-promo.server";
@@ -260,6 +261,9 @@ export async function updateInvoiceDetails(invoiceId: string, input: InvoiceDeta
       .where(eq(invoices.id, invoiceId))
       .returning();
     if (!updated) throw notFound("Invoice not found");
+    if (updated.status === "paid" && current.status !== "paid") {
+      await recordReferralCommission(tx, { clientId: updated.clientId, invoiceTotalCents: updated.totalCents });
+    }
     return updated;
   });
 }

@@ -1,4 +1,5 @@
 import { runCadenceSteps } from "~/cadences/cadence-runner.server";
+import { CAMPAIGN_SEND_EVERY_MS, runCampaignSends } from "~/campaigns/campaign-sends.server";
 import { deliverDueEmails } from "~/email/delivery.server";
 import { sweepExpiredPromos } from "~/leads/promo.server";
 import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.server";
@@ -20,6 +21,7 @@ export const RECURRING_JOBS: RecurringJob[] = [
   { name: "booking reminders", everyMs: 60_000, run: () => runBookingUpkeep() },
   { name: "invoice overdue marks and reminders", everyMs: 60_000, run: () => runInvoiceUpkeep() },
   { name: "cadence steps", everyMs: 15_000, run: () => runCadenceSteps() },
+  { name: "campaign e-mail sends", everyMs: CAMPAIGN_SEND_EVERY_MS, run: () => runCampaignSends() },
 ];
 
 export type BackgroundWorker = { stop(): Promise<void> };

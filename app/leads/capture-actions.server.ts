@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { firstTouchOf } from "~/campaigns/attribution-cookie.server";
 import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { formValues, type FormRefusal, type FormSuccess } from "~/forms/form-result";
@@ -35,7 +36,7 @@ async function answerPublicForm(request: Request, what: string, handle: (form: F
 export function answerPromoClaim(request: Request, clientAddress: string) {
   return answerPublicForm(request, "A promo claim", async (form): Promise<FormSuccess<ClaimedPromo>> => {
     const input = parseForm(promoClaimSchema, form);
-    const claimed = await claimPromo(input, { clientAddress });
+    const claimed = await claimPromo(input, { clientAddress, touch: firstTouchOf(request) });
     const settings = await getOrganizationSettings();
     return {
       ok: true,
@@ -51,14 +52,14 @@ export function answerPromoClaim(request: Request, clientAddress: string) {
 
 export function answerInquiry(request: Request, clientAddress: string) {
   return answerPublicForm(request, "An inquiry", async (form): Promise<FormSuccess> => {
-    await createInquiryLead(parseForm(inquirySchema, form), { clientAddress });
+    await createInquiryLead(parseForm(inquirySchema, form), { clientAddress, touch: firstTouchOf(request) });
     return { ok: true, toast: "Thank you!", toastDescription: "We'll get back to you within 24-48 hours. Check your email!" };
   });
 }
 
 export function answerContact(request: Request, clientAddress: string) {
   return answerPublicForm(request, "A contact message", async (form): Promise<FormSuccess> => {
-    await createContactLead(parseForm(contactSchema, form), { clientAddress });
+    await createContactLead(parseForm(contactSchema, form), { clientAddress, touch: firstTouchOf(request) });
     return { ok: true, toast: CONTACT_SENT.title, toastDescription: CONTACT_SENT.text };
   });
 }

@@ -1,8 +1,11 @@
 import { randomInt } from "node:crypto";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
+import type { FirstTouch } from "~/campaigns/attribution";
+import { findAttributableCampaign, type AttributableCampaign } from "~/campaigns/attribution.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { Refusal } from "~/forms/refusal";
+import { recordReferredLead } from "~/referrals/referrals.server";
 import { refuseFilledHoneypot } from "~/request-safety/honeypot";
 import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/settings/schema";
 import { consumeRateLimits, describeWait, type RateLimitRule } from "~/request-safety/rate-limit.server";
@@ -22,8 +25,11 @@ import { leads, leadTimelineEvents, type Lead } from "./schema";
  * rate limit, 429) throws `Refusal` before anything is written, so it creates nothing.
  */
 
-/** Who sent the request: the rate limits count per address. */
-export type Submitter = { clientAddress: string; now?: Date };
+/**
+ * Who sent the request: the rate limits count per address; `touch` is the campaign or referral
+ * link the visitor first arrived through (app/campaigns/attribution.ts), which the new lead keeps.
+ */
+export type Submitter = { clientAddress: string; now?: Date; touch?: FirstTouch | null };
 
 /** A re-sent welcome e-mail waits at least this long after the previous one. */
 export const PROMO_EMAIL_RESEND_INTERVAL_MS = 60 * 60_000;
@@ -69,6 +75,17 @@ async function readSettings(tx: DatabaseExecutor): Promise<OrganizationSettings>
   const [settings] = await tx.select().from(organizationSettings).limit(1);
   if (!settings) throw new Error("Organization settings are missing: the seed has not run.");
   return settings;
+}
+
+/** The campaign a new lead is attributed to: the touch's campaign, when it exists and is active. */
+function attributedCampaign(tx: DatabaseExecutor, submitter: Submitter): Promise<AttributableCampaign | null> {
+  return findAttributableCampaign(tx, submitter.touch?.campaign);
+}
+
+/** A lead who came through a client's referral link is recorded as that client's referral. */
+async function recordReferral(tx: DatabaseExecutor, submitter: Submitter, lead: Lead, now: Date): Promise<void> {
+  const code = submitter.touch?.ref;
+  if (code) await recordReferredLead(tx, { code, lead, now });
 }
 
 function businessTypeLabel(value: string | null | undefined): string {
@@ -135,7 +152,9 @@ export async function claimPromo(input: PromoClaimInput, submitter: Submitter): 
     }
 
     const code = await uniquePromoCode(tx, settings.promoCodePrefix, now);
-    const expiresAt = new Date(now.getTime() + settings.promoDurationDays * 24 * HOUR);
+    // A promo claimed under an active campaign lasts the campaign's days, not the settings' default.
+    const campaign = await attributedCampaign(tx, submitter);
+    const expiresAt = new Date(now.getTime() + (campaign?.promoDurationDays ?? settings.promoDurationDays) * 24 * HOUR);
     const source = PLACEMENT_SOURCE[input.placement];
     const [lead] = await tx
       .insert(leads)
@@ -153,9 +172,11 @@ export async function claimPromo(input: PromoClaimInput, submitter: Submitter): 
         promoExpiresAt: expiresAt,
         promoEmailSentAt: now,
         tags: [PROMO_TAG, input.placement],
+        campaignId: campaign?.id ?? null,
       })
       .returning();
     if (!lead) throw new Error("The lead was not saved");
+    await recordReferral(tx, submitter, lead, now);
     await tx.insert(leadTimelineEvents).values({ leadId: lead.id, event: "promo_claimed", data: { source, code }, createdAt: now });
     await enqueueWelcomeEmail(tx, lead, code, expiresAt, settings, tiers);
     await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "promo_claimed", now });
@@ -231,9 +252,11 @@ export async function createInquiryLead(input: InquiryInput, submitter: Submitte
         source,
         status: "new",
         tags: input.promo ? [PROMO_TAG] : [],
+        campaignId: (await attributedCampaign(tx, submitter))?.id ?? null,
       })
       .returning();
     if (!lead) throw new Error("The lead was not saved");
+    await recordReferral(tx, submitter, lead, now);
     await tx.insert(leadTimelineEvents).values({
       leadId: lead.id,
       event: "form_submitted",
@@ -279,9 +302,11 @@ export async function createContactLead(input: ContactInput, submitter: Submitte
         source: "contact-page",
         status: "new",
         tags: [],
+        campaignId: (await attributedCampaign(tx, submitter))?.id ?? null,
       })
       .returning();
     if (!lead) throw new Error("The lead was not saved");
+    await recordReferral(tx, submitter, lead, now);
     await tx.insert(leadTimelineEvents).values({
       leadId: lead.id,
       event: "form_submitted",

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { withClientAddress } from "~/audit/admin-audit.server";
+import { withClientAddress } from "~/audit/audit-request-scope.server";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { auditLog } from "~/audit/schema";
 import { user } from "~/auth/schema";

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIER_VALUES } from "~/leads/lead-options";
+import { CAMPAIGN_STATUSES } from "./campaign-options";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./campaign-slug";
+
+// The campaign forms: one zod schema each, used by the dialogs and again by the actions.
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/** 'Create Campaign' and 'Edit': the slug is optional (made from the name when left empty). */
+export const campaignSchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Use at most 120 characters"),
+  offerTitle: optionalText(200),
+  startDate: z
+    .union([z.iso.date("Enter a date"), z.literal("")])
+    .optional()
+    .transform((value) => (value ? value : null)),
+  promoDurationDays: z.coerce
+    .number({ error: "Enter the number of days" })
+    .int("Enter whole days")
+    .min(1, "At least 1 day")
+    .max(365, "At most 365 days"),
+  status: z.enum(CAMPAIGN_STATUSES, { error: "Choose a status" }),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(SLUG_MAX_LENGTH, `Use at most ${SLUG_MAX_LENGTH} characters`)
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || SLUG_PATTERN.test(value), "Use lower-case letters, digits and single hyphens"),
+});
+export type CampaignInput = z.infer<typeof campaignSchema>;
+
+export const campaignIdSchema = z.object({ campaignId: z.uuid("Campaign not found") });
+
+/** An optional filter of the segment: empty is "all"; a value the leads list does not know is refused (never "all" by mistake). */
+const segmentFilter = <T extends string>(values: readonly [T, ...T[]], message: string) =>
+  z
+    .union([z.enum(values, { error: message }), z.literal("")])
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/** 'Send campaign e-mail': a template and a segment of leads, with the leads list's own filters. */
+export const campaignSendSchema = z.object({
+  templateId: z.uuid("Choose a template"),
+  q: z.string().trim().max(200, "Use at most 200 characters").optional().default(""),
+  status: segmentFilter(LEAD_STATUSES, "Choose a lead status"),
+  tier: segmentFilter(LEAD_TIER_VALUES, "Choose a tier"),
+  source: segmentFilter(LEAD_SOURCES, "Choose a source"),
+});
+export type CampaignSendInput = z.infer<typeof campaignSendSchema>;

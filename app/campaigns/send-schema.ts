@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { emailOutbox, emailTemplates } from "~/email/schema";
+import type { LeadListView } from "~/leads/lead-list-view";
+import { leads } from "~/leads/schema";
+import { CAMPAIGN_SEND_RECIPIENT_STATUSES, CAMPAIGN_SEND_STATUSES } from "./campaign-options";
+import { campaigns } from "./schema";
+
+// Beside schema.ts rather than in it: these tables point at the outbox and the leads, whose
+// schemas point back at campaigns (leads.campaign_id), so one module would close an import cycle.
+
+/** The segment of the leads list a send was made to (the list's own filters, as its URL reads them). */
+export type CampaignSendSegment = Pick<LeadListView, "search" | "status" | "tier" | "source">;
+
+/**
+ * One 'Send campaign e-mail': the template, the segment, and the counts fixed when it was confirmed.
+ * Its recipients are written at once (one row per lead); the worker enqueues them a batch per turn.
+ */
+export const campaignSends = pgTable(
+  "campaign_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    // Kept (as null) when the template is deleted: the record of what was sent stays, by subject.
+    templateId: uuid("template_id").references(() => emailTemplates.id, { onDelete: "set null" }),
+    templateName: text("template_name").notNull(),
+    segment: jsonb("segment").$type<CampaignSendSegment>().notNull(),
+    status: text("status", { enum: CAMPAIGN_SEND_STATUSES }).notNull().default("queued"),
+    recipientCount: integer("recipient_count").notNull().default(0),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("campaign_sends_campaign_created_idx").on(t.campaignId, t.createdAt.desc().nullsFirst())],
+);
+
+/** Each lead of a send, once (the unique pair); `outbox_id` once its e-mail is queued. */
+export const campaignSendRecipients = pgTable(
+  "campaign_send_recipients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sendId: uuid("send_id")
+      .notNull()
+      .references(() => campaignSends.id, { onDelete: "cascade" }),
+    // A lead deleted before its turn is skipped (the row stays, without a lead).
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    status: text("status", { enum: CAMPAIGN_SEND_RECIPIENT_STATUSES }).notNull().default("waiting"),
+    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("campaign_send_recipients_send_lead_unique").on(t.sendId, t.leadId),
+    // The worker's claim: the waiting recipients, oldest send first.
+    index("campaign_send_recipients_waiting_idx").on(t.sendId).where(sql`${t.status} = 'waiting'`),
+    index("campaign_send_recipients_outbox_idx").on(t.outboxId),
+  ],
+);
+
+export type CampaignSend = typeof campaignSends.$inferSelect;
+export type CampaignSendRecipient = typeof campaignSendRecipients.$inferSelect;

@@ -1,0 +1,7 @@
+import { z } from "zod";
+
+/** 'Mark paid' / 'Mark unpaid' on /admin/referrals. */
+export const referralPaidSchema = z.object({
+  referralId: z.uuid("Referral not found"),
+  paid: z.enum(["true", "false"], { error: "Choose paid or unpaid" }).transform((value) => value === "true"),
+});

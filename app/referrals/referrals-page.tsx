@@ -1,0 +1,140 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, useLoaderData, useNavigation } from "react-router";
+import { auditActorOf } from "~/audit/audit-actor.server";
+import { requireAdmin } from "~/auth/guard.server";
+import { answerForm, parseForm } from "~/forms/form-action.server";
+import { useFormAction } from "~/forms/use-form-action";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { Badge } from "~/ui/badge";
+import { Button, buttonVariants } from "~/ui/button";
+import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
+import { formatDate } from "~/ui/date-format";
+import { redirectWithToast } from "~/ui/flash.server";
+import { formatCents } from "~/ui/money-format";
+import type { Route } from "./+types/referrals-page";
+import { referralPaidSchema } from "./referral-forms";
+import { listReferrals, setReferralPaid } from "./referrals.server";
+import type { Referral } from "./schema";
+
+export const meta: Route.MetaFunction = () => [{ title: "Referrals Tracker | Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const [page, settings] = await Promise.all([
+    listReferrals({ after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    getOrganizationSettings(),
+  ]);
+  return { ...page, timeZone: settings.timezone, commissionPercent: settings.referralCommissionPercent };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  return answerForm(request, {
+    "set-paid": async (form) => {
+      const { referralId, paid } = parseForm(referralPaidSchema, form);
+      const referral = await setReferralPaid(referralId, paid, auditActorOf(admin, context));
+      const back = new URL(request.url);
+      return redirectWithToast(`/admin/referrals${back.search}`, {
+        type: "success",
+        title: paid ? "Commission marked paid" : "Commission marked unpaid",
+        description: `Referral of ${referral.clientName ?? "a lead"} by ${referral.referrerName}`,
+      });
+    },
+  });
+}
+
+const STATUS_BADGE = { pending: "outline", converted: "default", declined: "secondary" } as const;
+
+/** Mark paid (a converted referral) or unmark it. */
+function PaidToggle({ referral }: { referral: Referral }) {
+  const { fetcher, busy } = useFormAction({ intent: "set-paid", key: `paid-${referral.id}` });
+  if (referral.status !== "converted" && !referral.paid) return <span className="text-muted-foreground">—</span>;
+  return (
+    <fetcher.Form method="post" className="flex items-center justify-end gap-2" noValidate>
+      <input type="hidden" name="intent" value="set-paid" />
+      <input type="hidden" name="referralId" value={referral.id} />
+      <input type="hidden" name="paid" value={String(!referral.paid)} />
+      {referral.paid ? <Badge>Paid</Badge> : null}
+      <Button type="submit" size="sm" variant={referral.paid ? "ghost" : "outline"} disabled={busy} aria-label={`${referral.paid ? "Mark unpaid" : "Mark paid"}: referral of ${referral.clientName ?? "lead"} by ${referral.referrerName}`}>
+        {referral.paid ? "Mark unpaid" : "Mark paid"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export default function ReferralsPage() {
+  const { referrals, nextCursor, previousCursor, timeZone, commissionPercent } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const columns: DataTableColumn<Referral>[] = [
+    {
+      id: "referrer",
+      header: "Referrer",
+      cell: (referral) =>
+        referral.referrerClientId ? (
+          <Link to={`/admin/clients/${referral.referrerClientId}`} className="font-medium hover:underline">
+            {referral.referrerName}
+          </Link>
+        ) : (
+          <span className="font-medium">{referral.referrerName}</span>
+        ),
+    },
+    {
+      id: "client",
+      header: "Client",
+      cell: (referral) =>
+        referral.clientId ? (
+          <Link to={`/admin/clients/${referral.clientId}`} className="hover:underline">
+            {referral.clientName}
+          </Link>
+        ) : referral.leadId ? (
+          <Link to={`/admin/leads/${referral.leadId}`} className="text-muted-foreground hover:underline">
+            Lead (not a client yet)
+          </Link>
+        ) : (
+          (referral.clientName ?? "—")
+        ),
+    },
+    { id: "status", header: "Status", cell: (referral) => <Badge variant={STATUS_BADGE[referral.status]}>{referral.status}</Badge> },
+    { id: "percent", header: "Commission %", className: "text-right tabular-nums", cell: (referral) => (referral.commissionPercent === null ? "—" : `${referral.commissionPercent}%`) },
+    {
+      id: "amount",
+      header: "Commission",
+      className: "text-right tabular-nums",
+      cell: (referral) =>
+        referral.commissionCents === null ? (
+          <span className="text-muted-foreground" title="Earned once the client's first invoice is paid">
+            {referral.status === "converted" ? "Awaiting first payment" : "—"}
+          </span>
+        ) : (
+          formatCents(referral.commissionCents)
+        ),
+    },
+    { id: "created", header: "Referred", className: "whitespace-nowrap", cell: (referral) => formatDate(referral.createdAt, timeZone) },
+    { id: "paid", header: "Paid", className: "text-right", cell: (referral) => <PaidToggle referral={referral} /> },
+  ];
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <Link to="/admin" className={buttonVariants({ variant: "ghost", size: "sm", className: "w-fit" })}>
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Referrals Tracker</h1>
+        <p className="text-muted-foreground">
+          Leads who arrived through a client&apos;s referral link. A referral earns {commissionPercent}% of the new client&apos;s first paid invoice
+          (the percent is fixed when the lead becomes a client).
+        </p>
+      </div>
+      <DataTable
+        label="Referrals"
+        rows={referrals}
+        columns={columns}
+        getRowId={(referral) => referral.id}
+        busy={navigation.state === "loading"}
+        emptyMessage="No referrals yet. Each client's page has their referral link to share."
+      />
+      <DataTablePager previousCursor={previousCursor} nextCursor={nextCursor} />
+    </div>
+  );
+}

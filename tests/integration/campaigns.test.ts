@@ -1,0 +1,202 @@
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import express from "express";
+import { describe, expect, it } from "vitest";
+import { user } from "~/auth/schema";
+import { decodeFirstTouch, encodeFirstTouch, type FirstTouch } from "~/campaigns/attribution";
+import { rememberFirstTouch } from "~/campaigns/attribution-cookie.server";
+import { campaignSchema, campaignSendSchema } from "~/campaigns/campaign-forms";
+import { listCampaignSends, previewSegment, runCampaignSends, startCampaignSend } from "~/campaigns/campaign-sends.server";
+import { createCampaign, deleteCampaign, findCampaign, listCampaignLeads, listCampaigns, updateCampaign } from "~/campaigns/campaigns.server";
+import { campaignSendRecipients, campaignSends } from "~/campaigns/send-schema";
+import { auditLog } from "~/audit/schema";
+import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { db } from "~/db/connection.server";
+import { emailOutbox, emailTemplates } from "~/email/schema";
+import { suppressEmail } from "~/email/suppression.server";
+import { Refusal } from "~/forms/refusal";
+import { recordPayment } from "~/invoices/invoice-payments.server";
+import { contactSchema, inquirySchema, promoClaimSchema } from "~/leads/inquiry-form";
+import { claimPromo, createContactLead, createInquiryLead } from "~/leads/lead-capture.server";
+import { leads } from "~/leads/schema";
+import { withTestDatabase } from "../support/test-database";
+
+withTestDatabase();
+
+const DAY = 24 * 60 * 60_000;
+const actor = { userId: null, email: "admin@example.com", ipAddress: "10.0.0.9" };
+
+async function anAdmin() {
+  const id = `admin-${Math.random().toString(36).slice(2)}`;
+  await db().insert(user).values({ id, name: "Ada Admin", email: `${id}@example.com` });
+  return { id, name: "Ada Admin" };
+}
+
+const campaignInput = (overrides: Record<string, string> = {}) =>
+  campaignSchema.parse({ name: "Spring Launch", offerTitle: "$99 Launch Website", startDate: "2026-11-20", promoDurationDays: "14", status: "active", ...overrides });
+
+const claim = (email: string) => promoClaimSchema.parse({ name: "Ana Rivera", email, phone: "214-555-0100", placement: "popup" });
+const touch = (campaign: string | null, ref: string | null = null, at = new Date()): FirstTouch => ({ campaign, ref, at });
+
+describe("campaigns", () => {
+  it("makes the slug from the name, numbers a taken one, and refuses a typed slug another campaign has", async () => {
+    const first = await createCampaign(campaignInput(), actor);
+    const second = await createCampaign(campaignInput(), actor);
+    expect([first.slug, second.slug]).toEqual(["spring-launch", "spring-launch-2"]);
+    await expect(createCampaign(campaignInput({ name: "Other", slug: "spring-launch" }), actor)).rejects.toThrow(/already uses this link name/);
+    // Saving without changing the name keeps its own slug.
+    const edited = await updateCampaign(second.id, campaignInput({ offerTitle: "New offer" }), actor);
+    expect(edited.slug).toBe("spring-launch-2");
+    const renamed = await updateCampaign(second.id, campaignInput({ slug: "autumn" }), actor);
+    expect(renamed.slug).toBe("autumn");
+    const entries = await db().select().from(auditLog).where(eq(auditLog.entityId, second.id));
+    expect(entries.map((entry) => entry.action).sort()).toEqual(["campaign.created", "campaign.updated", "campaign.updated"]);
+  });
+
+  it("attributes a claim through an active campaign's link, lasts the campaign's days, and counts the conversion and paid invoice", async () => {
+    const admin = await anAdmin();
+    const campaign = await createCampaign(campaignInput(), actor);
+    const now = new Date("2026-11-23T15:00:00Z");
+
+    const claimed = await claimPromo(claim("ana@example.com"), { clientAddress: "10.0.0.1", now, touch: touch(campaign.slug, null, now) });
+    expect(claimed.expiresAt.getTime() - now.getTime()).toBe(14 * DAY);
+    const [lead] = await db().select().from(leads).where(eq(leads.id, claimed.leadId));
+    expect(lead?.campaignId).toBe(campaign.id);
+
+    const inquiry = await createInquiryLead(inquirySchema.parse({ name: "Ben Ortiz", email: "ben@example.com", promo: "false" }), { clientAddress: "10.0.0.2", touch: touch(campaign.slug) });
+    const contact = await createContactLead(contactSchema.parse({ name: "Cy Park", email: "cy@example.com", message: "Hello there, we need a site." }), { clientAddress: "10.0.0.3", touch: touch(campaign.slug) });
+    const attributed = await db().select({ id: leads.id }).from(leads).where(eq(leads.campaignId, campaign.id));
+    expect(attributed.map((row) => row.id).sort()).toEqual([claimed.leadId, inquiry.leadId, contact.leadId].sort());
+
+    const conversion = await convertLeadToClient(claimed.leadId, admin);
+    if (!conversion.invoice) throw new Error("not converted");
+    await recordPayment(conversion.invoice.id, { amount: conversion.invoice.totalCents, paidOn: "2026-11-24", method: "cash", note: null }, admin.id);
+
+    const figures = await findCampaign(campaign.id);
+    expect(figures).toMatchObject({ leads: 3, clients: 1, revenueCents: conversion.invoice.totalCents, bookedConsultations: 0 });
+    const listed = await listCampaigns();
+    expect(listed.campaigns.find((row) => row.id === campaign.id)).toMatchObject({ leads: 3, clients: 1, revenueCents: conversion.invoice.totalCents });
+    const campaignLeads = await listCampaignLeads(campaign.id);
+    expect(campaignLeads.find((row) => row.id === claimed.leadId)).toMatchObject({ clientId: conversion.client.id, paidCents: conversion.invoice.totalCents, status: "converted" });
+  });
+
+  it("does not attribute to a draft or ended campaign, nor to an unknown slug; the settings' promo days apply", async () => {
+    const draft = await createCampaign(campaignInput({ name: "Draft one", status: "draft" }), actor);
+    const ended = await createCampaign(campaignInput({ name: "Ended one", status: "ended" }), actor);
+    const now = new Date("2026-11-23T15:00:00Z");
+    for (const [index, slug] of [draft.slug, ended.slug, "no-such-campaign"].entries()) {
+      const claimed = await claimPromo(claim(`v${index}@example.com`), { clientAddress: `10.0.1.${index}`, now, touch: touch(slug, null, now) });
+      expect(claimed.expiresAt.getTime() - now.getTime()).toBe(7 * DAY);
+      const [lead] = await db().select().from(leads).where(eq(leads.id, claimed.leadId));
+      expect(lead?.campaignId).toBeNull();
+    }
+  });
+
+  it("deletes a campaign and keeps its leads, unattributed; a campaign already gone is refused with the spec's title", async () => {
+    const campaign = await createCampaign(campaignInput(), actor);
+    const claimed = await claimPromo(claim("del@example.com"), { clientAddress: "10.0.2.1", touch: touch(campaign.slug) });
+    await deleteCampaign(campaign.id, actor);
+    const [lead] = await db().select().from(leads).where(eq(leads.id, claimed.leadId));
+    expect(lead?.campaignId).toBeNull();
+    const again = await deleteCampaign(campaign.id, actor).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(Refusal);
+    expect((again as Refusal).title).toBe("Failed to delete campaign");
+  });
+});
+
+describe("the first-touch cookie on the request path", () => {
+  async function withServer(run: (origin: string) => Promise<void>) {
+    const app = express();
+    app.use(rememberFirstTouch);
+    app.use((_request, response) => {
+      response.send("page");
+    });
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    } finally {
+      server.close();
+    }
+  }
+
+  it("is set on a public page reached through a tracked link, never on other paths, and never replaces a first touch", async () => {
+    await withServer(async (origin) => {
+      const landing = await fetch(`${origin}/packages?utm_source=news&utm_campaign=spring-launch`);
+      const setCookie = landing.headers.get("set-cookie") ?? "";
+      expect(setCookie).toMatch(/^first_touch=.+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
+      const value = setCookie.split(";")[0]?.slice("first_touch=".length);
+      expect(decodeFirstTouch(value, new Date())).toMatchObject({ campaign: "spring-launch", ref: null });
+
+      const later = await fetch(`${origin}/?ref=K7M2QX9P`, { headers: { cookie: `first_touch=${value}` } });
+      expect(later.headers.get("set-cookie")).toBeNull();
+      expect((await fetch(`${origin}/admin/leads?campaign=spring-launch`)).headers.get("set-cookie")).toBeNull();
+      expect((await fetch(`${origin}/about`)).headers.get("set-cookie")).toBeNull();
+      const expired = encodeFirstTouch({ campaign: "old", ref: null, at: new Date(Date.now() - 31 * DAY) });
+      expect((await fetch(`${origin}/?campaign=fresh`, { headers: { cookie: `first_touch=${expired}` } })).headers.get("set-cookie")).toMatch(/^first_touch=/);
+    });
+  });
+});
+
+describe("sending a campaign e-mail", () => {
+  async function aTemplate() {
+    const [template] = await db()
+      .insert(emailTemplates)
+      .values({ name: "Spring news", subject: "{{FirstName}}, spring is here", bodyText: "Hi {{FirstName}}, {{Offer}}", bodyHtml: "<p>Hi {{FirstName}}, {{Offer}}</p>" })
+      .returning();
+    if (!template) throw new Error("no template");
+    return template;
+  }
+
+  it("reaches each lead of the segment once, skips suppressed addresses, and finishes, with two workers at once", async () => {
+    const campaign = await createCampaign(campaignInput(), actor);
+    const template = await aTemplate();
+    for (let index = 0; index < 7; index += 1) {
+      await db().insert(leads).values({ name: `Lead${index} Person`, email: `lead${index}@example.com`, source: "website", status: index < 6 ? "new" : "contacted" });
+    }
+    await suppressEmail(db(), { email: "LEAD2@example.com", reason: "unsubscribed" });
+    const input = campaignSendSchema.parse({ templateId: template.id, status: "new" });
+
+    expect(await previewSegment(input)).toEqual({ recipients: 6, suppressed: 1 });
+    const send = await startCampaignSend(campaign.id, input, actor);
+    expect(send.recipientCount).toBe(6);
+
+    let handled = 0;
+    for (;;) {
+      const [a, b] = await Promise.all([runCampaignSends(2), runCampaignSends(2)]);
+      if (a + b === 0) break;
+      handled += a + b;
+    }
+    expect(handled).toBe(6);
+
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.emailType, "campaign"));
+    expect(mails).toHaveLength(5);
+    expect(new Set(mails.map((mail) => mail.toEmail)).size).toBe(5);
+    expect(mails.map((mail) => mail.toEmail)).not.toContain("lead2@example.com");
+    expect(mails.every((mail) => mail.category === "marketing")).toBe(true);
+    const first = mails.find((mail) => mail.toEmail === "lead0@example.com");
+    expect(first?.subject).toBe("Lead0, spring is here");
+    expect(first?.text).toBe("Hi Lead0, $99 Launch Website");
+
+    const recipients = await db().select().from(campaignSendRecipients).where(eq(campaignSendRecipients.sendId, send.id));
+    expect(recipients.filter((row) => row.status === "queued")).toHaveLength(5);
+    expect(recipients.filter((row) => row.status === "suppressed")).toHaveLength(1);
+    const [stored] = await db().select().from(campaignSends).where(eq(campaignSends.id, send.id));
+    expect(stored?.status).toBe("done");
+    const [progress] = await listCampaignSends(campaign.id);
+    expect(progress).toMatchObject({ recipientCount: 6, queued: 5, sent: 0, suppressed: 1, failed: 0 });
+
+    await db().update(emailOutbox).set({ status: "sent" }).where(sql`${emailOutbox.id} in (select outbox_id from campaign_send_recipients)`);
+    const [after] = await listCampaignSends(campaign.id);
+    expect(after).toMatchObject({ queued: 0, sent: 5, suppressed: 1 });
+  });
+
+  it("refuses an empty segment, a missing template and a filter value the leads list does not know", async () => {
+    const campaign = await createCampaign(campaignInput(), actor);
+    const template = await aTemplate();
+    await expect(startCampaignSend(campaign.id, campaignSendSchema.parse({ templateId: template.id, status: "converted" }), actor)).rejects.toThrow(/No leads match/);
+    await expect(startCampaignSend(campaign.id, campaignSendSchema.parse({ templateId: crypto.randomUUID() }), actor)).rejects.toThrow(/template no longer exists/);
+    expect(campaignSendSchema.safeParse({ templateId: template.id, status: "everyone" }).success).toBe(false);
+    expect(await db().select().from(campaignSends)).toHaveLength(0);
+  });
+});

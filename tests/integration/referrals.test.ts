@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditLog } from "~/audit/schema";
+import { user } from "~/auth/schema";
+import { addClient } from "~/clients/clients.server";
+import { addClientSchema } from "~/clients/client-form";
+import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { db } from "~/db/connection.server";
+import { recordPayment } from "~/invoices/invoice-payments.server";
+import { invoices } from "~/invoices/schema";
+import { promoClaimSchema } from "~/leads/inquiry-form";
+import { claimPromo } from "~/leads/lead-capture.server";
+import { listClientReferrals, listReferrals, setReferralPaid } from "~/referrals/referrals.server";
+import { referrals } from "~/referrals/schema";
+import { organizationSettings } from "~/settings/schema";
+import { withTestDatabase } from "../support/test-database";
+
+withTestDatabase();
+
+const actor = { userId: null, email: "admin@example.com", ipAddress: null };
+
+async function anAdmin() {
+  const id = `admin-${Math.random().toString(36).slice(2)}`;
+  await db().insert(user).values({ id, name: "Ada Admin", email: `${id}@example.com` });
+  return { id, name: "Ada Admin" };
+}
+
+async function aReferrer(email = "rosa@example.com") {
+  const { client } = await addClient(addClientSchema.parse({ name: "Rosa Delgado", email, tier: "2" }));
+  if (!client.referralCode) throw new Error("no referral code");
+  return client;
+}
+
+const claim = (email: string, name = "Ana Rivera") => promoClaimSchema.parse({ name, email, phone: "214-555-0100", placement: "popup" });
+const throughRef = (ref: string) => ({ campaign: null, ref, at: new Date() });
+
+describe("referrals", () => {
+  it("gives every new client a unique referral code", async () => {
+    const a = await aReferrer("a@example.com");
+    const b = await aReferrer("b@example.com");
+    expect(a.referralCode).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+    expect(a.referralCode).not.toBe(b.referralCode);
+  });
+
+  it("records a referred lead, converts it with the settings' percent, and earns the commission once the first invoice is paid", async () => {
+    const admin = await anAdmin();
+    await db().update(organizationSettings).set({ referralCommissionPercent: 15 });
+    const referrer = await aReferrer();
+    const code = referrer.referralCode ?? "";
+
+    const claimed = await claimPromo(claim("ana@example.com"), { clientAddress: "10.0.0.1", touch: throughRef(code) });
+    const [pending] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
+    expect(pending).toMatchObject({ status: "pending", referrerClientId: referrer.id, referrerName: "Rosa Delgado", commissionCents: null, paid: false });
+
+    const conversion = await convertLeadToClient(claimed.leadId, admin);
+    const invoice = conversion.invoice;
+    if (!invoice) throw new Error("not converted");
+    // The percent is fixed at conversion: a later change of the setting does not touch it.
+    await db().update(organizationSettings).set({ referralCommissionPercent: 50 });
+    const [converted] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
+    expect(converted).toMatchObject({ status: "converted", clientId: conversion.client.id, clientName: "Ana Rivera", commissionPercent: 15, commissionCents: null });
+    expect(converted?.convertedAt).toBeInstanceOf(Date);
+
+    await recordPayment(invoice.id, { amount: 1_000, paidOn: "2026-11-24", method: "cash", note: null }, admin.id);
+    const [partlyPaid] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
+    expect(partlyPaid?.commissionCents).toBeNull();
+
+    await recordPayment(invoice.id, { amount: invoice.totalCents - 1_000, paidOn: "2026-11-25", method: "cash", note: null }, admin.id);
+    const [earned] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
+    expect(earned?.commissionCents).toBe(Math.floor((invoice.totalCents * 15 + 50) / 100));
+
+    // A second invoice paid later changes nothing: the commission is on the first.
+    const [second] = await db()
+      .insert(invoices)
+      .values({ invoiceNumber: "INV-REF-2", clientId: conversion.client.id, tier: "4", status: "sent", subtotalCents: 100_000, totalCents: 100_000 })
+      .returning();
+    if (!second) throw new Error("no invoice");
+    await recordPayment(second.id, { amount: 100_000, paidOn: "2026-11-26", method: "cash", note: null }, admin.id);
+    const [unchanged] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
+    expect(unchanged?.commissionCents).toBe(earned?.commissionCents);
+
+    const paid = await setReferralPaid(unchanged?.id ?? "", true, actor);
+    expect(paid.paid).toBe(true);
+    expect(paid.paidAt).toBeInstanceOf(Date);
+    const unpaid = await setReferralPaid(paid.id, false, actor);
+    expect(unpaid).toMatchObject({ paid: false, paidAt: null });
+    const entries = await db().select().from(auditLog).where(eq(auditLog.entityId, paid.id));
+    expect(entries.map((entry) => entry.action).sort()).toEqual(["referral.paid", "referral.unpaid"]);
+
+    expect((await listClientReferrals(referrer.id)).map((row) => row.id)).toEqual([paid.id]);
+    expect((await listReferrals()).referrals.map((row) => row.id)).toEqual([paid.id]);
+  });
+
+  it("ignores an unknown code and a client referring themselves, and refuses to pay a referral not converted yet", async () => {
+    const referrer = await aReferrer("self@example.com");
+    const unknown = await claimPromo(claim("x@example.com"), { clientAddress: "10.0.0.2", touch: throughRef("ZZZZZZZZ") });
+    const self = await claimPromo(claim("SELF@example.com"), { clientAddress: "10.0.0.3", touch: throughRef(referrer.referralCode ?? "") });
+    const rows = await db().select().from(referrals);
+    expect(rows.filter((row) => row.leadId === unknown.leadId || row.leadId === self.leadId)).toHaveLength(0);
+
+    const other = await claimPromo(claim("friend@example.com", "Fay Friend"), { clientAddress: "10.0.0.4", touch: throughRef(referrer.referralCode ?? "") });
+    const [pending] = await db().select().from(referrals).where(eq(referrals.leadId, other.leadId));
+    await expect(setReferralPaid(pending?.id ?? "", true, actor)).rejects.toThrow(/not become a client/);
+  });
+});
