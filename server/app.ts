@@ -10,6 +10,12 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The visitor's network address (Express `req.ip`; honours `trust proxy` when set). */
     clientAddress: string;
+    /**
+     * The nonce the answer's Content-Security-Policy names (server/request-stack.ts), for the
+     * inline scripts the page writes; none for a page kept for many visitors, which names its
+     * scripts by hash instead (decision 019).
+     */
+    cspNonce?: string;
   }
 }
 
@@ -21,8 +27,8 @@ declare module "react-router" {
 export const app = express.Router();
 
 // Public forms are rate-limited per visitor address.
-function loadContext(request: express.Request): AppLoadContext {
-  return { clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown" };
+function loadContext(request: express.Request, response?: express.Response): AppLoadContext {
+  return { clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown", cspNonce: response?.locals.cspNonce };
 }
 
 /** The same request as a Fetch API GET, for React Router's own handler (the booking page renders through it). */
@@ -41,7 +47,7 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 
 // Pages answered from memory (app/booking/booking-document.server.ts), behind the request stack
 // like every page: a kept page carries its compressed forms, made once. What they do not keep
-// falls through to React Router.
+// falls through to React Router. A kept page is rendered without a nonce: one document goes to many visitors.
 app.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetchRequest(request), loadContext(request))));
 app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 

@@ -44,7 +44,8 @@ export function refusalAnswer(error: Refusal, form: FormData | null, intent?: st
     formError: error instanceof FieldRefusal ? undefined : error.message,
     ...(title ? { formErrorTitle: title } : {}),
   };
-  return data(refusal, { status: error.status });
+  const headers: HeadersInit = error.retryAfterMs === undefined ? {} : { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))) };
+  return data(refusal, { status: error.status, headers });
 }
 
 type IntentHandler = (form: FormData) => Promise<Response | object>;

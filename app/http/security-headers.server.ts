@@ -1,0 +1,29 @@
+import { config } from "~/config.server";
+import { contentSecurityPolicy, type ScriptPermission } from "./content-security-policy";
+
+/**
+ * The security headers of every answer (decision 019), for the request stack
+ * (server/request-stack.ts) and the kept booking page, which names its scripts by hash.
+ */
+export function pagePolicy(scripts: ScriptPermission): string {
+  return contentSecurityPolicy(scripts, { development: config().env === "development" });
+}
+
+export function securityHeaders(scripts: ScriptPermission): [string, string][] {
+  const headers: [string, string][] = [
+    ["Content-Security-Policy", pagePolicy(scripts)],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    // For browsers older than CSP's frame-ancestors.
+    ["X-Frame-Options", "DENY"],
+  ];
+  if (config().publicUrl.startsWith("https:")) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return headers;
+}
+
+/** Answers that hold an admin's or a visitor's own data: never kept by a browser or a proxy. */
+export function isPrivatePath(pathname: string): boolean {
+  return ["/admin", "/auth", "/api/auth", "/invoice", "/booking"].some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname === `${prefix}.data`,
+  );
+}
