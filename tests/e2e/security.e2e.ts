@@ -5,9 +5,11 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "./support/app-server";
+import routes from "~/routes";
+import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
 import { adminContext, launchBrowser } from "./support/browser";
 
 // The Content-Security-Policy breaks no page (decision 019): every public and admin page loads,
@@ -30,7 +32,7 @@ beforeAll(async () => {
   scene = JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as Scene;
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
   admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 1000 } });
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -86,7 +88,7 @@ describe("the Content-Security-Policy", () => {
     await page.getByText("We'll get back to you within 24-48 business hours. Check your email!").first().waitFor();
     expect(violations).toEqual([]);
     await context.close();
-  });
+  }, 300_000);
 
   it("lets a phone start the app at its first touch, from the parked scripts", async () => {
     const context = await browser.newContext({ baseURL: app.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -146,7 +148,7 @@ describe("the Content-Security-Policy", () => {
     await page.keyboard.press("Escape");
     expect(violations).toEqual([]);
     await page.close();
-  });
+  }, 300_000);
 });
 
 /** The Nu Html Checker's jar, from the `vnu-jar` package (VNU_JAR names another copy of it). */
@@ -187,7 +189,7 @@ describe("the public pages' HTML", () => {
     } finally {
       fs.rmSync(directory, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 describe("a cross-site form post", () => {
@@ -214,4 +216,85 @@ describe("a cross-site form post", () => {
       attacker.close();
     }
   });
+});
+
+/** Every URL pattern of the route table (app/routes.ts). */
+function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    return [...(entry.path ? [own] : []), ...routePaths(entry.children ?? [], own)];
+  });
+}
+
+/** A URL for a pattern: the scene's records where it has them, a well-formed unknown id elsewhere. */
+function sampleUrl(pattern: string): string {
+  return pattern
+    .replace("/api/auth/*", "/api/auth/get-session")
+    .replace(/^\/\*$/, "/no-such-page")
+    .replace(":leadId", scene.leadId)
+    .replace(":clientId", scene.clientId)
+    .replace(":projectId", scene.projectId)
+    .replace(":invoiceId", scene.invoiceId)
+    .replace("/booking/:token?", `/booking/${scene.bookingToken}`)
+    .replace("/invoice/:token", `/invoice/${scene.viewToken}`);
+}
+
+describe("the route walk", () => {
+  const adminCookie = async () => {
+    const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      body: JSON.stringify(E2E_ADMIN),
+    });
+    return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  };
+
+  it("covers every route of the table", () => {
+    expect(routePaths(routes).length).toBeGreaterThan(30);
+  });
+
+  it("answers every route with the security headers, and keeps the private ones out of caches", async () => {
+    const cookie = await adminCookie();
+    for (const url of [...new Set(routePaths(routes).map(sampleUrl))]) {
+      const response = await fetch(`${app.url}${url}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      await response.arrayBuffer();
+      const policy = response.headers.get("content-security-policy") ?? "";
+      expect(policy, url).toMatch(/script-src 'self' ('nonce-[^']+'|('sha256-[^']+' ?)+);/);
+      expect(policy, url).toContain("frame-ancestors 'none'");
+      expect(/script-src [^;]*/.exec(policy)?.[0], url).not.toMatch(/unsafe-(inline|eval)/);
+      expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
+      expect(response.headers.get("referrer-policy"), url).toBe("strict-origin-when-cross-origin");
+      if (/^\/(admin|auth|api\/auth|invoice|booking)(\/|$)/.test(url)) expect(response.headers.get("cache-control"), url).toBe("private, no-store");
+      expect(response.status, url).toBeLessThan(500);
+    }
+  }, 300_000);
+
+  it("refuses a non-GET request from a foreign origin on every route with 403, and a broken body from our own with no 500", async () => {
+    const cookie = await adminCookie();
+    for (const url of [...new Set(routePaths(routes).map(sampleUrl))]) {
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const foreign = await fetch(`${app.url}${url}`, {
+          method,
+          headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+          body: "intent=delete",
+          redirect: "manual",
+        });
+        expect(foreign.status, `${method} ${url}`).toBe(403);
+        expect(await foreign.text()).toBe("Requests from https://evil.example are not accepted.");
+      }
+      for (const [type, body] of [
+        ["multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nbroken"],
+        ["application/json", "{not json"],
+        ["application/x-www-form-urlencoded", "intent=delete&id=not-a-uuid&leadId=1%27&redirectTo=https%3A%2F%2Fevil.example%2F%0D%0ASet-Cookie%3Ax"],
+      ] as const) {
+        const broken = await fetch(`${app.url}${url}`, { method: "POST", headers: { Cookie: cookie, Origin: app.url, "Content-Type": type }, body, redirect: "manual" });
+        expect(broken.status, `POST ${url} (${type})`).toBeLessThan(500);
+        const location = broken.headers.get("location");
+        if (location) expect(new URL(location, app.url).origin, `POST ${url} redirects to`).toBe(new URL(app.url).origin);
+      }
+    }
+    // The lead was not converted by any of it.
+    const clients = await fetch(`${app.url}/admin/clients`, { headers: { Cookie: cookie } });
+    expect(await clients.text()).not.toContain("Lena Lead");
+  }, 300_000);
 });
