@@ -9,7 +9,7 @@ export function pagePolicy(scripts: ScriptPermission): string {
   return contentSecurityPolicy(scripts, { development: config().env === "development" });
 }
 
-export function securityHeaders(scripts: ScriptPermission): [string, string][] {
+export function securityHeaders(scripts: ScriptPermission, publicUrl = config().publicUrl): [string, string][] {
   const headers: [string, string][] = [
     ["Content-Security-Policy", pagePolicy(scripts)],
     ["X-Content-Type-Options", "nosniff"],
@@ -17,7 +17,7 @@ export function securityHeaders(scripts: ScriptPermission): [string, string][] {
     // For browsers older than CSP's frame-ancestors.
     ["X-Frame-Options", "DENY"],
   ];
-  if (config().publicUrl.startsWith("https:")) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  if (publicUrl.startsWith("https:")) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
   return headers;
 }
 

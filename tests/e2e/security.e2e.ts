@@ -249,6 +249,20 @@ describe("the route walk", () => {
     return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
   };
 
+  it("gets its session cookies httpOnly and SameSite=Lax (Secure comes with an https PUBLIC_URL)", async () => {
+    const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      body: JSON.stringify(E2E_ADMIN),
+    });
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const line of cookies) {
+      expect(line).toMatch(/; HttpOnly/i);
+      expect(line).toMatch(/; SameSite=Lax/i);
+    }
+  });
+
   it("covers every route of the table", () => {
     expect(routePaths(routes).length).toBeGreaterThan(30);
   });
