@@ -46,7 +46,7 @@ declare module "express-serve-static-core" {
 const commonHeaders: RequestHandler = (request, response, next) => {
   const nonce = newNonce();
   response.locals.cspNonce = nonce;
-  for (const [name, value] of securityHeaders({ nonce })) response.setHeader(name, value);
+  for (const [name, value] of securityHeaders({ nonce }, undefined, request.path)) response.setHeader(name, value);
   if (isPrivatePath(request.path)) keepPrivate(response);
   next();
 };

@@ -24,7 +24,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is not a form (a broken multipart post) is refused with 400, never a 500.
+  const form = await request.formData().catch(() => null);
+  if (!form) {
+    const unread = { mode: "sign-in" as const, ok: false as const, fieldErrors: { form: "The form could not be read. Please try again." }, values: {}, message: null };
+    return data(unread, { status: 400 });
+  }
   const auth = await getAuth();
   if (form.get("intent") === "sign-up") {
     const checked = checkForm(signUpSchema, form);

@@ -23,12 +23,16 @@ describe("the Content-Security-Policy", () => {
   it("locks framing, plugins, the base address, form targets and connections to the site", () => {
     const policy = directives(contentSecurityPolicy({ nonce: "n" }));
     expect(policy.get("frame-ancestors")).toBe("'none'");
-    expect(policy.get("object-src")).toBe("'none'");
+    expect(policy.get("object-src")).toBe("'self'");
     expect(policy.get("base-uri")).toBe("'none'");
     expect(policy.get("form-action")).toBe("'self'");
     expect(policy.get("connect-src")).toBe("'self'");
     expect(policy.get("img-src")).toBe("'self' data:");
     expect(policy.get("style-src")).toBe("'self' 'unsafe-inline'");
+  });
+
+  it("lets the site frame only the one answer it embeds (the invoice PDF)", () => {
+    expect(directives(contentSecurityPolicy({ nonce: "n" }, { framedBySelf: true })).get("frame-ancestors")).toBe("'self'");
   });
 
   it("lets Vite's hot reload connect in development only", () => {

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
  */
 export type ScriptPermission = { nonce: string } | { hashes: string[] };
 
-export function contentSecurityPolicy(scripts: ScriptPermission, options: { development?: boolean } = {}): string {
+export function contentSecurityPolicy(scripts: ScriptPermission, options: { development?: boolean; framedBySelf?: boolean } = {}): string {
   const inline = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'${hash}'`);
   return [
     "default-src 'self'",
@@ -23,8 +23,9 @@ export function contentSecurityPolicy(scripts: ScriptPermission, options: { deve
     "frame-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
+    // The one plugin content: the invoice PDF the send dialog shows from the site itself.
+    "object-src 'self'",
+    options.framedBySelf ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join("; ");
 }
 

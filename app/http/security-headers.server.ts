@@ -5,17 +5,23 @@ import { contentSecurityPolicy, type ScriptPermission } from "./content-security
  * The security headers of every answer (decision 019), for the request stack
  * (server/request-stack.ts) and the kept booking page, which names its scripts by hash.
  */
-export function pagePolicy(scripts: ScriptPermission): string {
-  return contentSecurityPolicy(scripts, { development: config().env === "development" });
+export function pagePolicy(scripts: ScriptPermission, options: { framedBySelf?: boolean } = {}): string {
+  return contentSecurityPolicy(scripts, { development: config().env === "development", framedBySelf: options.framedBySelf });
 }
 
-export function securityHeaders(scripts: ScriptPermission, publicUrl = config().publicUrl): [string, string][] {
+/** The admin's invoice PDF, which the send dialog shows in an `<object>` of its own page. */
+function framedBySelf(pathname: string): boolean {
+  return /^\/admin\/invoices\/[^/]+\/pdf$/.test(pathname);
+}
+
+export function securityHeaders(scripts: ScriptPermission, publicUrl = config().publicUrl, pathname = "/"): [string, string][] {
+  const framed = framedBySelf(pathname);
   const headers: [string, string][] = [
-    ["Content-Security-Policy", pagePolicy(scripts)],
+    ["Content-Security-Policy", pagePolicy(scripts, { framedBySelf: framed })],
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     // For browsers older than CSP's frame-ancestors.
-    ["X-Frame-Options", "DENY"],
+    ["X-Frame-Options", framed ? "SAMEORIGIN" : "DENY"],
   ];
   if (publicUrl.startsWith("https:")) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
   return headers;
