@@ -4,22 +4,24 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { CspNonce } from "~/document/csp-nonce";
 import { paintsFirst, rewriteForPaintFirst } from "~/document/paint-first";
 
 /**
- * React Router's default server entry, with one change: the public site's HTML passes through
- * `rewriteForPaintFirst` (see there why).
+ * React Router's default server entry, with two changes: the public site's HTML passes through
+ * `rewriteForPaintFirst` (see there why), and every inline script carries the answer's
+ * Content-Security-Policy nonce (server/request-stack.ts; decision 026).
  */
 export const streamTimeout = 5_000;
 
-function paintFirst(): Transform {
+function paintFirst(nonce: string | undefined): Transform {
   const decoder = new StringDecoder("utf8");
   let carry = "";
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const step = rewriteForPaintFirst(carry, decoder.write(chunk));
+      const step = rewriteForPaintFirst(carry, decoder.write(chunk), nonce);
       carry = step.carry;
       callback(null, step.output);
     },
@@ -29,7 +31,14 @@ function paintFirst(): Transform {
   });
 }
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext?: AppLoadContext,
+) {
+  const nonce = loadContext?.cspNonce;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -42,7 +51,13 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <CspNonce.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonce.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({
@@ -54,7 +69,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         });
         responseHeaders.set("Content-Type", "text/html");
         if (paintsFirst(new URL(request.url).pathname)) {
-          const rewritten = paintFirst();
+          const rewritten = paintFirst(nonce);
           rewritten.pipe(body);
           pipe(rewritten);
         } else {

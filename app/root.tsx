@@ -8,8 +8,10 @@ import {
   useLoaderData,
   useRouteError,
 } from "react-router";
+import "~/forms/zod-without-eval";
 import type { Route } from "./+types/root";
 import { useMarkHydrated } from "~/document/app-hydrated";
+import { useCspNonce } from "~/document/csp-nonce";
 import { ScrollRestoration } from "~/document/scroll-restoration";
 import { NotFoundPage } from "~/site/not-found-page";
 import { takeFlashToast } from "~/ui/flash.server";
@@ -18,6 +20,7 @@ import "./app.css";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   useMarkHydrated();
+  const nonce = useCspNonce();
   return (
     <html lang="en">
       <head>
@@ -30,8 +33,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -70,7 +70,7 @@ export class BackupRefusedError extends Error {}
 
 /**
  * Replaces the embedded database with a backup (a PGlite data-directory dump), in this running
- * process (docs/decisions/020-backup-and-restore.md):
+ * process (docs/decisions/024-settings-data-backup-and-test-email.md):
  * 1. refuse unless this process holds DATA_DIR's lock (another process on the directory would lose
  *    rows silently);
  * 2. open the backup in a staging directory beside the live one, migrate it and check it is this

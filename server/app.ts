@@ -12,6 +12,12 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The visitor's network address (Express `req.ip`; honours `trust proxy` when set). */
     clientAddress: string;
+    /**
+     * The nonce the answer's Content-Security-Policy names (server/request-stack.ts), for the
+     * inline scripts the page writes; none for a page kept for many visitors, which names its
+     * scripts by hash instead (decision 026).
+     */
+    cspNonce?: string;
   }
 }
 
@@ -30,8 +36,8 @@ function clientAddressOf(request: express.Request): string {
 }
 
 // Public forms are rate-limited per visitor address.
-function loadContext(request: express.Request): AppLoadContext {
-  return { clientAddress: clientAddressOf(request) };
+function loadContext(request: express.Request, response?: express.Response): AppLoadContext {
+  return { clientAddress: clientAddressOf(request), cspNonce: response?.locals.cspNonce };
 }
 
 /** The same request as a Fetch API GET, for React Router's own handler (the booking page renders through it). */
@@ -50,7 +56,7 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 
 // Pages answered from memory (app/booking/booking-document.server.ts), behind the request stack
 // like every page: a kept page carries its compressed forms, made once. What they do not keep
-// falls through to React Router.
+// falls through to React Router. A kept page is rendered without a nonce: one document goes to many visitors.
 // A tracked link (`?campaign=`, `?ref=`) sets the first-touch cookie on the page it lands on.
 app.use(rememberFirstTouch);
 app.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetchRequest(request), loadContext(request))));

@@ -1,6 +1,6 @@
 import { labelEvery, niceTicks } from "./chart-scale";
 
-// The analytics page's charts, drawn as server-rendered SVG (docs/decisions/019): no chart library is
+// The analytics page's charts, drawn as server-rendered SVG (docs/decisions/021): no chart library is
 // sent to the browser, the charts show before any JavaScript runs, and colours are SVG presentation
 // attributes, not inline styles. Each chart is an image with a label; the same numbers are in the
 // table of its card (ChartCard) for screen readers and for reading exact values.

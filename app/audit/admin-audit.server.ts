@@ -6,7 +6,7 @@ import { auditAlreadyRecorded, requestClientAddress } from "./audit-request-scop
 
 
 /**
- * The audit log's one writer for admin actions (docs/decisions/019-audit-log.md): `answerForm`
+ * The audit log's one writer for admin actions (docs/decisions/023-audit-log.md): `answerForm`
  * calls `recordAdminAction` after an intent succeeded, for every request whose admin
  * `requireAdmin` remembered. The admin is kept per Request (the action's guard and its form share
  * it); the network address per HTTP request (server/app.ts runs each request in its scope).

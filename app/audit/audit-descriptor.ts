@@ -1,6 +1,6 @@
 // What the audit log says of an admin's form action, derived from what every action has: the
 // admin path it was posted to, its intent and its fields. Pure (unit-tested), so every admin form
-// is recorded the same way without each route describing itself (docs/decisions/019-audit-log.md).
+// is recorded the same way without each route describing itself (docs/decisions/023-audit-log.md).
 
 export type AuditDescription = {
   /** `{domain}.{intent}`, e.g. "lead.change-status", "settings.save-organization". */

@@ -1,5 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { inlineScriptHashes } from "~/http/content-security-policy";
+import { pagePolicy } from "~/http/security-headers.server";
 import { carriesFlashToast } from "~/ui/flash.server";
 import { bookingPageCache, type BookingPageCache } from "./booking-page-cache.server";
 import { isWellFormedToken } from "~/consultations/visitor-booking.server";
@@ -20,6 +22,11 @@ type RenderedPage = {
   /** The headers that describe the document (type, caching), without the transfer ones. */
   headers: [string, string][];
   html: Buffer;
+  /**
+   * Its Content-Security-Policy: one document goes to many visitors, so its inline scripts are
+   * named by their hashes, not by a nonce (decision 026).
+   */
+  policy: string;
   /** Compressed once, on first demand per encoding. */
   encoded: Partial<Record<Encoding, Buffer>>;
 };
@@ -101,7 +108,8 @@ async function renderPage(render: RenderDocument, request: Request): Promise<Ren
     if (name === "content-type" && value.startsWith("text/") && !value.includes("charset")) headers.push([name, `${value}; charset=utf-8`]);
     else headers.push([name, value]);
   });
-  return { status: answer.status, headers, html: Buffer.from(await answer.arrayBuffer()), encoded: {} };
+  const html = Buffer.from(await answer.arrayBuffer());
+  return { status: answer.status, headers, html, policy: pagePolicy({ hashes: inlineScriptHashes(html.toString("utf8")) }), encoded: {} };
 }
 
 /** The encoding to answer an Accept-Encoding header with; browsers send a handful of distinct headers, so they are remembered. */
@@ -124,6 +132,7 @@ function send(request: Request, response: Response, document: RenderedPage): voi
   const body = encoding ? encoded(document, encoding) : document.html;
   response.statusCode = document.status;
   for (const [name, value] of document.headers) response.setHeader(name, value);
+  response.setHeader("Content-Security-Policy", document.policy);
   response.setHeader("Vary", "Accept-Encoding");
   if (encoding) response.setHeader("Content-Encoding", encoding);
   response.setHeader("Content-Length", body.length);

@@ -16,5 +16,5 @@ export async function limitBookingActions(clientAddress: string, token: string, 
     ],
     { now },
   );
-  if (!verdict.allowed) throw new Refusal(`Too many attempts. Please try again ${describeWait(verdict.retryAfterMs)}.`, { status: 429 });
+  if (!verdict.allowed) throw new Refusal(`Too many attempts. Please try again ${describeWait(verdict.retryAfterMs)}.`, { status: 429, retryAfterMs: verdict.retryAfterMs });
 }

@@ -27,7 +27,7 @@ const RESTORE_SCROLL = `(function (storageKey) {
 })(${JSON.stringify(POSITIONS_KEY)})`;
 
 /** A new page starts at the top; reload, back and forward restore the old position. */
-export function ScrollRestoration() {
+export function ScrollRestoration({ nonce }: { nonce?: string }) {
   useScrollRestoration({ storageKey: POSITIONS_KEY });
-  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_SCROLL }} />;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_SCROLL }} />;
 }

@@ -2,7 +2,7 @@ import type { OutboxStatus } from "./schema";
 
 /**
  * The e-mail log lists outbox messages, one row each, with the status a person reads (decision
- * 019): a pending message that has already been tried is 'retrying'. Pure: used by the list's
+ * 020): a pending message that has already been tried is 'retrying'. Pure: used by the list's
  * loader (filters from the URL) and by its badges.
  */
 export const MESSAGE_STATUSES = ["queued", "sending", "sent", "stored", "retrying", "failed", "suppressed"] as const;

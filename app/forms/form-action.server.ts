@@ -45,7 +45,8 @@ export function refusalAnswer(error: Refusal, form: FormData | null, intent?: st
     formError: error instanceof FieldRefusal ? undefined : error.message,
     ...(title ? { formErrorTitle: title } : {}),
   };
-  return data(refusal, { status: error.status });
+  const headers: HeadersInit = error.retryAfterMs === undefined ? {} : { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))) };
+  return data(refusal, { status: error.status, headers });
 }
 
 type IntentHandler = (form: FormData) => Promise<Response | object>;
@@ -56,7 +57,7 @@ type IntentHandler = (form: FormData) => Promise<Response | object>;
  * is refused with 400. `failureTitles` names, per intent, the toast title the spec gives its
  * failures ('Failed to confirm booking'); a refusal without a title of its own gets it.
  * An admin's intent that succeeded is written to the audit log here, once for every admin form
- * (`recordAdminAction`; docs/decisions/019-audit-log.md).
+ * (`recordAdminAction`; docs/decisions/023-audit-log.md).
  */
 export async function answerForm(
   request: Request,

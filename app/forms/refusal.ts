@@ -11,13 +11,16 @@ export class Refusal extends Error {
   readonly fieldErrors: FieldErrors;
   /** The toast's title when the spec names the failure ('Failed to delete client'); 'Error' otherwise. */
   readonly title: string | undefined;
+  /** A rate limit's refusal (429): how long until it may be tried again, sent as `Retry-After`. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(message: string, options: { status?: Refusal["status"]; field?: string; title?: string } = {}) {
+  constructor(message: string, options: { status?: Refusal["status"]; field?: string; title?: string; retryAfterMs?: number } = {}) {
     super(message);
     this.name = "Refusal";
     this.status = options.status ?? 400;
     this.fieldErrors = options.field ? { [options.field]: message } : {};
     this.title = options.title;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 

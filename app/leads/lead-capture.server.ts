@@ -68,7 +68,7 @@ async function refuseIfAbusive(
     : verdict.key.endsWith(":all")
       ? `We are receiving an unusual number of requests right now. Please try again ${wait}.`
       : `You have sent several requests in a short time. Please try again ${wait}.`;
-  throw new Refusal(refusal, { status: 429 });
+  throw new Refusal(refusal, { status: 429, retryAfterMs: verdict.retryAfterMs });
 }
 
 async function readSettings(tx: DatabaseExecutor): Promise<OrganizationSettings> {

@@ -10,7 +10,8 @@ const flashCookie = createCookie("flash", {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
-  secure: process.env.NODE_ENV === "production" && (process.env.PUBLIC_URL ?? "").startsWith("https:"),
+  // Like better-auth's session cookie: Secure whenever the site is served over https.
+  secure: (process.env.PUBLIC_URL ?? "").startsWith("https:"),
   maxAge: 60,
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -31,7 +32,7 @@ const render: RenderDocument = async (request) => {
   await new Promise((resolve) => setTimeout(resolve, 20)); // a render takes a while: concurrent visitors wait for one
   const html =
     page.kind === "ready"
-      ? `<h1>Welcome ${page.leadName}</h1><p>${page.booked ? `booked ${page.booked.start}` : "not booked"}</p><ul>${page.offered.map((slot) => `<li>${slot.id}</li>`).join("")}</ul>`
+      ? `<script>window.__page = 1;</script><h1>Welcome ${page.leadName}</h1><p>${page.booked ? `booked ${page.booked.start}` : "not booked"}</p><ul>${page.offered.map((slot) => `<li>${slot.id}</li>`).join("")}</ul>`
       : `<p>${page.message}</p>`;
   return answer(html);
 };
@@ -140,6 +141,11 @@ describe(`the kept booking document (${testDatabaseKind()} database)`, () => {
       expect(page.headers).toMatchObject({ "content-encoding": "gzip", "x-content-type-options": "nosniff", vary: "Accept-Encoding" });
     }
     expect(ordinary.html).toContain("An ordinary page.");
+    // One document for many visitors: its inline scripts are named by hash, not by a nonce (decision 026).
+    const scriptHash = createHash("sha256").update("window.__page = 1;").digest("base64");
+    expect(kept.headers["content-security-policy"]).toContain(`script-src 'self' 'sha256-${scriptHash}';`);
+    expect(kept.headers["content-security-policy"]).not.toContain("nonce");
+    expect(ordinary.headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+';/);
     // Not asked to compress: neither is.
     for (const path of [`/booking/${token}`, "/ordinary"]) {
       const plain = await get(path, {});

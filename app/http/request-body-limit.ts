@@ -1,0 +1,22 @@
+/**
+ * How large a request body may be, by path (decision 026): the public forms and the sign-in take a
+ * few kilobytes, so 64 KB is generous; the back-office's forms get 1 MB, and the two uploads
+ * (a leads CSV, a backup to restore) their own allowance. Checked from `Content-Length` before
+ * anything reads the body.
+ */
+const KB = 1024;
+const MB = 1024 * KB;
+
+export const PUBLIC_BODY_LIMIT = 64 * KB;
+export const ADMIN_BODY_LIMIT = 1 * MB;
+export const UPLOAD_BODY_LIMIT = 20 * MB;
+
+const UPLOAD_PATHS = new Set(["/admin/leads/import", "/admin/settings/data"]);
+
+export function bodyLimitFor(pathname: string): number {
+  // React Router's data requests name the route with a `.data` suffix.
+  const route = pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/";
+  if (UPLOAD_PATHS.has(route)) return UPLOAD_BODY_LIMIT;
+  if (route === "/admin" || route.startsWith("/admin/")) return ADMIN_BODY_LIMIT;
+  return PUBLIC_BODY_LIMIT;
+}

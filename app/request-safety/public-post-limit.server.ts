@@ -1,0 +1,22 @@
+import { consumeRateLimits, type RateLimitVerdict } from "./rate-limit.server";
+
+/**
+ * Every post to the public site counts against its sender's address (decision 026), in the request
+ * stack before anything reads the body: a refused one (too large, foreign origin) and an invalid
+ * one (fields refused by the form) count as much as one that goes through, so hammering the site
+ * with broken or oversized posts gets the address a 429 like sending many good ones. Generous
+ * beside the forms' own limits (10 an hour each, 30 on the booking page), which still apply.
+ */
+export const PUBLIC_POSTS_PER_HOUR = 100;
+
+/** One-click unsubscribes come from mail providers' servers, many people's behind one address. */
+const UNCOUNTED_PREFIXES = ["/unsubscribe/"];
+
+export function countsAsPublicPost(pathname: string): boolean {
+  if (pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/api/auth/")) return false;
+  return !UNCOUNTED_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+export function countPublicPost(clientAddress: string): Promise<RateLimitVerdict> {
+  return consumeRateLimits([{ key: `public-post:ip:${clientAddress}`, limit: PUBLIC_POSTS_PER_HOUR, windowMs: 60 * 60 * 1000 }]);
+}

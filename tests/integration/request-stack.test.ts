@@ -1,0 +1,146 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PUBLIC_POSTS_PER_HOUR } from "~/request-safety/public-post-limit.server";
+import { mountRequestStack } from "../../server/request-stack";
+import { withTestDatabase } from "../support/test-database";
+
+withTestDatabase();
+
+// The one request stack (server/request-stack.ts) over real HTTP, with a page behind it that reads
+// the whole body and says what reached it: what the stack refuses never reaches a page.
+
+let base: string;
+let listener: http.Server;
+let reached: { method: string; path: string; bytes: number }[] = [];
+
+beforeAll(async () => {
+  const server = express();
+  const page: express.RequestHandler = (request, response) => {
+    let bytes = 0;
+    request.on("data", (chunk: Buffer) => (bytes += chunk.length));
+    request.on("end", () => {
+      reached.push({ method: request.method, path: request.path, bytes });
+      // A route that asks for caching: a private page must not get it.
+      response.setHeader("Cache-Control", "public, max-age=600");
+      response.type("text/plain").send(`read ${bytes}`);
+    });
+  };
+  mountRequestStack(server, { files: (_request, _response, next) => next(), pages: page });
+  listener = http.createServer(server);
+  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+
+beforeEach(() => {
+  reached = [];
+});
+
+const OWN = "http://localhost:3000";
+
+function send(path: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const length = init.body === undefined || init.headers?.["Transfer-Encoding"] ? {} : { "Content-Length": String(Buffer.byteLength(init.body)) };
+    const request = http.request(`${base}${path}`, { method: init.method ?? "GET", headers: { ...length, ...init.headers } }, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+    });
+    // A refused upload is answered before it is read; the socket may close under the rest.
+    request.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+    if (init.body !== undefined) request.write(init.body);
+    request.end();
+  });
+}
+
+const form = (size: number) => `message=${"a".repeat(Math.max(0, size - 8))}`;
+const formHeaders = (origin?: string) => ({ "Content-Type": "application/x-www-form-urlencoded", ...(origin ? { Origin: origin } : {}) });
+
+describe("the headers of every answer", () => {
+  it("carry the security headers, and a new CSP nonce each time", async () => {
+    const nonces = new Set<string>();
+    for (const path of ["/", "/contact", "/admin/leads", "/booking/x", "/robots.txt"]) {
+      const { headers } = await send(path);
+      expect(headers["content-security-policy"]).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[^']+';.*frame-ancestors 'none'$/);
+      nonces.add(/'nonce-([^']+)'/.exec(String(headers["content-security-policy"]))?.[1] ?? "");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["x-frame-options"]).toBe("DENY");
+      // PUBLIC_URL is http here: no HSTS.
+      expect(headers["strict-transport-security"]).toBeUndefined();
+    }
+    expect(nonces.size).toBe(5);
+  });
+
+  it("keep admin, sign-in and personal answers out of every cache, whatever the route asked", async () => {
+    for (const path of ["/admin", "/admin/leads", "/admin/leads.data", "/admin/leads/export", "/auth", "/api/auth/get-session", "/invoice/abc/pdf"]) {
+      expect((await send(path)).headers["cache-control"], path).toBe("private, no-store");
+    }
+    expect((await send("/packages")).headers["cache-control"]).toBe("public, max-age=600");
+  });
+});
+
+describe("the origin of a request that changes something", () => {
+  it("refuses a foreign Origin with 403 before any page or action sees it", async () => {
+    for (const path of ["/admin/leads/00000000-0000-4000-8000-000000000000/convert", "/admin/booking-invitations", "/contact", "/api/auth/sign-in/email"]) {
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const answer = await send(path, { method, headers: formHeaders("https://evil.example"), body: form(100) });
+        expect(answer.status, `${method} ${path}`).toBe(403);
+        expect(answer.text).toBe("Requests from https://evil.example are not accepted.");
+      }
+    }
+    const crossSite = await send("/admin/booking-invitations", { method: "POST", headers: { ...formHeaders(), "Sec-Fetch-Site": "cross-site" }, body: form(100) });
+    expect(crossSite.status).toBe(403);
+    expect(reached).toEqual([]);
+  });
+
+  it("lets the site's own posts through, and a post with neither Origin nor Sec-Fetch-Site (a mail client's one-click unsubscribe)", async () => {
+    expect((await send("/contact", { method: "POST", headers: formHeaders(OWN), body: form(100) })).status).toBe(200);
+    expect((await send("/unsubscribe/some-token", { method: "POST", headers: formHeaders(), body: "List-Unsubscribe=One-Click" })).status).toBe(200);
+    expect(reached.map((request) => request.path)).toEqual(["/contact", "/unsubscribe/some-token"]);
+  });
+});
+
+describe("the size of a request body", () => {
+  it("refuses a public form over 64 KB with 413, unread", async () => {
+    const began = Date.now();
+    const answer = await send("/contact", { method: "POST", headers: formHeaders(OWN), body: form(3 * 1024 * 1024) });
+    expect(answer.status).toBe(413);
+    expect(answer.text).toBe("The request is too large (over 64 KB).");
+    expect(Date.now() - began).toBeLessThan(3000);
+    expect((await send("/contact", { method: "POST", headers: formHeaders(OWN), body: form(60 * 1024) })).status).toBe(200);
+    expect(reached.map((request) => request.bytes)).toEqual([60 * 1024]);
+  });
+
+  it("gives the back-office 1 MB, and its two uploads 20 MB", async () => {
+    expect((await send("/admin/leads", { method: "POST", headers: formHeaders(OWN), body: form(500 * 1024) })).status).toBe(200);
+    expect((await send("/admin/leads", { method: "POST", headers: formHeaders(OWN), body: form(2 * 1024 * 1024) })).status).toBe(413);
+    expect((await send("/admin/leads/import", { method: "POST", headers: formHeaders(OWN), body: form(5 * 1024 * 1024) })).status).toBe(200);
+    expect((await send("/admin/settings/data", { method: "POST", headers: formHeaders(OWN), body: form(5 * 1024 * 1024) })).status).toBe(200);
+  }, 120_000);
+
+  it("refuses a body whose length is not said in advance, or not a number", async () => {
+    const chunked = await send("/contact", { method: "POST", headers: { ...formHeaders(OWN), "Transfer-Encoding": "chunked" }, body: form(10) });
+    expect(chunked.status).toBe(411);
+    expect(reached).toEqual([]);
+  });
+});
+
+describe("the public posts of one address", () => {
+  it("are counted, the refused ones too, and beyond the limit answered 429 with Retry-After", async () => {
+    for (let post = 0; post < PUBLIC_POSTS_PER_HOUR; post += 1) {
+      // Every other one too large: refused, but counted.
+      const answer = await send("/contact", { method: "POST", headers: formHeaders(OWN), body: form(post % 2 ? 100 : 70 * 1024) });
+      expect(answer.status).toBe(post % 2 ? 200 : 413);
+    }
+    const refused = await send("/contact", { method: "POST", headers: formHeaders(OWN), body: form(100) });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3000);
+    expect(refused.text).toMatch(/^Too many requests\. Please try again in an hour\.$/);
+    // The back-office is not counted as public posts.
+    expect((await send("/admin/leads", { method: "POST", headers: formHeaders(OWN), body: form(100) })).status).toBe(200);
+  }, 120_000);
+});
