@@ -102,7 +102,9 @@ describe("the worker", () => {
     const mails = await cadenceMails();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ subject: "Your launch offer, Rosa", category: "marketing", leadId, toEmail: "rosa@example.com" });
-    expect(mails[0]?.text).toMatch(/^Hi Rosa, your code LAUNCH-[A-Z0-9-]+ \(Tier 1 – Starter\)\.$/);
+    // A cadence step is marketing mail: the body, then the unsubscribe footer.
+    expect(mails[0]?.text).toMatch(/^Hi Rosa, your code LAUNCH-[A-Z0-9-]+ \(Tier 1 – Starter\)\.\n\n--\n/);
+    expect(mails[0]?.text).toMatch(/\nUnsubscribe: http:\/\/[^\s]+\/unsubscribe\/[\w.-]+\n$/);
     expect((await runCadenceSteps(new Date(T0.getTime() + 30 * 60_000))).sent).toBe(0);
     expect((await runCadenceSteps(new Date(T0.getTime() + HOUR))).sent).toBe(1);
     expect(await cadenceMails()).toHaveLength(2);
