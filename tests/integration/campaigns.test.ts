@@ -176,7 +176,8 @@ describe("sending a campaign e-mail", () => {
     expect(mails.every((mail) => mail.category === "marketing")).toBe(true);
     const first = mails.find((mail) => mail.toEmail === "lead0@example.com");
     expect(first?.subject).toBe("Lead0, spring is here");
-    expect(first?.text).toBe("Hi Lead0, $99 Launch Website");
+    // Campaign mail is marketing mail: the body, then the unsubscribe footer with the lead's own link.
+    expect(first?.text).toMatch(/^Hi Lead0, \$99 Launch Website\n\n--\n[^\n]+\nUnsubscribe: \S+\/unsubscribe\/\S+\n$/);
 
     const recipients = await db().select().from(campaignSendRecipients).where(eq(campaignSendRecipients.sendId, send.id));
     expect(recipients.filter((row) => row.status === "queued")).toHaveLength(5);
