@@ -33,6 +33,11 @@ async function answerPublicForm(request: Request, what: string, handle: (form: F
   });
 }
 
+function daysLeft(expiresAt: Date): string {
+  const days = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 86_400_000));
+  return days === 1 ? "1 day" : `${days} days`;
+}
+
 export function answerPromoClaim(request: Request, clientAddress: string) {
   return answerPublicForm(request, "A promo claim", async (form): Promise<FormSuccess<ClaimedPromo>> => {
     const input = parseForm(promoClaimSchema, form);
@@ -45,7 +50,8 @@ export function answerPromoClaim(request: Request, clientAddress: string) {
       expiresOn: formatDate(claimed.expiresAt, settings.timezone),
       alreadyClaimed: claimed.alreadyClaimed,
       toast: "Success",
-      toastDescription: `Check ${input.email} for your unique promo code — valid for 7 days!`,
+      // The spec's words with the claim's own term: 7 days by default, a campaign's or Settings' otherwise.
+      toastDescription: `Check ${input.email} for your unique promo code — valid for ${daysLeft(claimed.expiresAt)}!`,
     };
   });
 }
