@@ -55,7 +55,9 @@ export async function adminContext(
 
 /** axe-core's violations on the current page. */
 export async function accessibilityViolations(page: Page) {
-  await page.addScriptTag({ content: AxeBuilder.source });
+  // Evaluated through the DevTools protocol, not as an inline <script>: the page's
+  // Content-Security-Policy (rightly) refuses inline scripts without its nonce.
+  await page.evaluate(AxeBuilder.source);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
     const result = await axe.run(document);
