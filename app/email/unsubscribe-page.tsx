@@ -15,10 +15,9 @@ import { readUnsubscribeLink, resubscribeWithLink, unsubscribeWithLink } from ".
 export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex, nofollow" }];
 
 export function headers() {
-  // The token is in the URL: no referrer carries it to another site, no shared cache keeps the page.
-  // Not "no-referrer": the browser would then post the form with `Origin: null`, which React
-  // Router's cross-site check refuses.
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+  // The token is in the URL: no shared cache keeps the page. The site-wide Referrer-Policy
+  // (strict-origin-when-cross-origin) already keeps the path, and so the token, from other sites.
+  return { "Cache-Control": "private, no-store" };
 }
 
 /** The site layout leaves out its promo popup here: nobody unsubscribing wants an offer. */
