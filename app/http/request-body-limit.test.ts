@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_BODY_LIMIT, bodyLimitFor, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./request-body-limit";
+import { ADMIN_BODY_LIMIT, BACKUP_BODY_LIMIT, bodyLimitFor, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./request-body-limit";
 
 describe("the body limit of a route", () => {
   it("is 64 KB on the public site, the sign-in and the auth API", () => {
@@ -11,8 +11,11 @@ describe("the body limit of a route", () => {
 
   it("is larger for the back-office, and largest for its two uploads, their data requests included", () => {
     for (const path of ["/admin", "/admin/leads", "/admin/leads/x/convert", "/admin/leads.data"]) expect(bodyLimitFor(path)).toBe(ADMIN_BODY_LIMIT);
-    for (const path of ["/admin/leads/import", "/admin/leads/import.data", "/admin/settings/data", "/admin/settings/data/"]) {
+    for (const path of ["/admin/leads/import", "/admin/leads/import.data"]) {
       expect(bodyLimitFor(path)).toBe(UPLOAD_BODY_LIMIT);
+    }
+    for (const path of ["/admin/settings/data", "/admin/settings/data/", "/admin/settings/data.data"]) {
+      expect(bodyLimitFor(path)).toBe(BACKUP_BODY_LIMIT);
     }
   });
 });

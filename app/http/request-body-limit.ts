@@ -10,12 +10,16 @@ const MB = 1024 * KB;
 export const PUBLIC_BODY_LIMIT = 64 * KB;
 export const ADMIN_BODY_LIMIT = 1 * MB;
 export const UPLOAD_BODY_LIMIT = 20 * MB;
+/** A backup is the embedded database's whole data directory, uncompressed: tens of MB when new. */
+export const BACKUP_BODY_LIMIT = 256 * MB;
 
-const UPLOAD_PATHS = new Set(["/admin/leads/import", "/admin/settings/data"]);
+const UPLOAD_PATHS = new Set(["/admin/leads/import"]);
+const BACKUP_PATH = "/admin/settings/data";
 
 export function bodyLimitFor(pathname: string): number {
   // React Router's data requests name the route with a `.data` suffix.
   const route = pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/";
+  if (route === BACKUP_PATH) return BACKUP_BODY_LIMIT;
   if (UPLOAD_PATHS.has(route)) return UPLOAD_BODY_LIMIT;
   if (route === "/admin" || route.startsWith("/admin/")) return ADMIN_BODY_LIMIT;
   return PUBLIC_BODY_LIMIT;
