@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { markAuditRecorded } from "./audit-request-scope.server";
+import { markAuditRecorded, requestClientAddress } from "./audit-request-scope.server";
 import { auditLog, type AuditEntry } from "./schema";
 
 /** Who did it and from where; built once per request from the admin's session. */
@@ -23,7 +23,8 @@ export async function recordAuditEntry(executor: DatabaseExecutor, actor: AuditA
     // The account may be gone (removed, or not in a restored backup): the entry keeps the e-mail.
     actorUserId: actor.userId ? sql`(select id from "user" where id = ${actor.userId})` : null,
     actorEmail: actor.email,
-    ipAddress: actor.ipAddress,
+    // A service that does not know the address (templates, the e-mail log) gets the request's own.
+    ipAddress: actor.ipAddress ?? requestClientAddress(),
     action: record.action,
     entityType: record.entityType ?? null,
     entityId: record.entityId ?? null,

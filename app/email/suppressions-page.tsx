@@ -1,11 +1,10 @@
 import { ArrowLeft, Plus, Search } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
-import type { AuditActor } from "~/audit/audit-log.server";
-import { requireAdmin, type SignedInUser } from "~/auth/guard.server";
+import { auditActorOf } from "~/audit/audit-actor.server";
+import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
-import { clientAddressOf } from "~/request-safety/client-address.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
@@ -32,14 +31,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...page, search, timeZone: settings.timezone };
 }
 
-function actorOf(admin: SignedInUser, context: Route.ActionArgs["context"]): AuditActor {
-  const address = clientAddressOf(context);
-  return { userId: admin.id, email: admin.email, ipAddress: address === "unknown" ? null : address };
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const actor = actorOf(admin, context);
+  const actor = auditActorOf(admin, context);
   return answerForm(request, {
     "add-suppression": async (form) => {
       const email = await addSuppressionByAdmin(parseForm(suppressionEntrySchema, form), actor);
