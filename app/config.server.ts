@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 
 /**
  * All configuration, read from the environment once and validated at boot.

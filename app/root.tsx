@@ -8,7 +8,6 @@ import {
   useLoaderData,
   useRouteError,
 } from "react-router";
-import "~/forms/zod-without-eval";
 import type { Route } from "./+types/root";
 import { useMarkHydrated } from "~/document/app-hydrated";
 import { useCspNonce } from "~/document/csp-nonce";

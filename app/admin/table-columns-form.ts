@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { isHideableColumn, TABLE_IDS } from "./table-columns";
 
 /** The URL the data table's "Columns" menu posts to (app/admin/table-columns-route.ts). */

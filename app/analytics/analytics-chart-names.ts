@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import type { AnalyticsPeriodDays } from "./analytics-period";
 
 /** The charts of the analytics page; each has a CSV download at /admin/analytics/{chart}.csv?period={days}. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 
 export const signInSchema = z.object({
   email: z.string().trim().min(1, "Email is required").max(254).email("Enter a valid email address"),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 
 // The Security tab's forms (Settings › Security), one schema each, read by the page and its action.
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { BUSINESS_TIME_ZONES } from "~/settings/settings-forms";
 
 /** The availability screen's forms, checked in the browser and again in the action. */

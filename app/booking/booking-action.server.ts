@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { bookSlot, cancelByVisitor, INVALID_LINK, SLOT_TAKEN } from "~/consultations/visitor-booking.server";
 import { answerForm } from "~/forms/form-action.server";
 import { checkForm } from "~/forms/form-result";

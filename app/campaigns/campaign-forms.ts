@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIER_VALUES } from "~/leads/lead-options";
 import { CAMPAIGN_STATUSES } from "./campaign-options";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./campaign-slug";

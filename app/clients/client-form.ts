@@ -1,5 +1,5 @@
 import { readTableSort, type TableSort } from "~/ui/data-table-params";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
 

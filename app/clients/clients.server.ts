@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { CONSULT_TYPES, CONSULTATION_STATUSES } from "./schema";
 
 const optionalText = (max: number) =>

@@ -40,7 +40,8 @@ const RESTORE_AFTER_PAINT = `(function () {
   var early = null;
   function keep(event) {
     var button = event.target.closest && event.target.closest("button");
-    if (button && (button.type === "button" || !button.form)) { event.preventDefault(); early = button; }
+    // A popover's button works without the app (the mobile menu): the browser handles it now.
+    if (button && !button.hasAttribute("popovertarget") && (button.type === "button" || !button.form)) { event.preventDefault(); early = button; }
   }
   document.addEventListener("click", keep, true);
   addEventListener("${APP_HYDRATED_EVENT}", function () {
@@ -54,8 +55,10 @@ const RESTORE_AFTER_PAINT = `(function () {
   var wanted = matchMedia(${JSON.stringify(POPUP_SCREEN_QUERY)}).matches;
   var firstUse = ["pointerdown", "keydown", "focusin"];
   function use(event) {
-    // A tap on a link leaves the page (the app is not running to route it): nothing to load for.
-    if (event.type === "pointerdown" && event.target.closest && event.target.closest("a[href]")) return;
+    // A tap on a link leaves the page (the app is not running to route it), and a popover's button
+    // (the mobile menu) works without the app: nothing to load for, and a download now would slow
+    // the next page. The tap focuses what it lands on, hence focusin too.
+    if (event.type !== "keydown" && event.target.closest && event.target.closest("a[href], [popovertarget]")) return;
     firstUse.forEach(function (type) { removeEventListener(type, use, true); });
     wanted = true;
     load();

@@ -1,6 +1,6 @@
 import { ArrowLeft, Paperclip, RefreshCw } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";

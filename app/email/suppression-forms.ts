@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 
 // The suppression list's forms: one zod schema each, used by the dialogs and again by the action.
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { imagesWithoutAlt, placeholderProblems, problemsMessage, type TemplateProblem } from "./template-checks";
 
 // The Templates screens' forms: one zod schema each, used by the editor and again by its action.

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { instanceSecret } from "~/auth/instance-secrets.server";
 import { config } from "~/config.server";
 import type { DatabaseExecutor } from "~/db/connection.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { z } from "zod";
+import type { z } from "~/forms/zod";
 import { recordAdminAction } from "~/audit/admin-audit.server";
 import { checkForm, formValues, type FieldErrors, type FormRefusal } from "./form-result";
 import { Refusal } from "./refusal";

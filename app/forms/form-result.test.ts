@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { answerForm, parseForm } from "./form-action.server";
 import { checkForm, settleForm, type FormResult } from "./form-result";
 import { notFound, Refusal } from "./refusal";

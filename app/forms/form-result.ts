@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "~/forms/zod";
 
 /**
  * The one form pattern (docs/decisions/017-one-form-pattern.md), its shared half: the shape every

@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/ui/toaster";
+import { prepareToasts, toast } from "~/ui/toaster";
 import { settleForm, type FieldErrors, type FormResult } from "./form-result";
 import { useSubmissionOutcome } from "./use-submission-outcome";
 
@@ -31,6 +31,11 @@ export function useFormAction<T extends object = object>({ intent, onSuccess, ke
     setWasOpen(open);
     if (open) setCleared(fetcher.data);
   }
+  // The toast region mounts while the form is on its way, ahead of its answer's toast.
+  const submitting = fetcher.state === "submitting";
+  useEffect(() => {
+    if (submitting) prepareToasts();
+  }, [submitting]);
   useSubmissionOutcome(fetcher, (answer) => {
     if (answer && intent && answer.intent && answer.intent !== intent) return;
     const settled = settleForm(answer);
@@ -42,7 +47,7 @@ export function useFormAction<T extends object = object>({ intent, onSuccess, ke
   return {
     fetcher,
     // Only while the form is on its way: the page reloading its data afterwards blocks nothing.
-    busy: fetcher.state === "submitting",
+    busy: submitting,
     errors: (refusal?.fieldErrors ?? {}) as FieldErrors,
     values: (refusal?.values ?? {}) as Partial<Record<string, string>>,
     formError: refusal?.formError,

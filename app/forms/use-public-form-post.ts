@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { toast } from "~/ui/toaster";
+import { prepareToasts, toast } from "~/ui/toaster";
 import type { FieldErrors, FormResult, FormSuccess } from "./form-result";
 
 /** Shown when the server could not be reached or failed; the form keeps what was typed. */
@@ -33,6 +33,7 @@ export function usePublicFormPost<T extends object = object>(endpoint: string, {
     busy.current = true;
     setSubmitting(true);
     const form = event.currentTarget;
+    prepareToasts();
     // The rule loads with the first submission, not with the page: the public pages' first load is held under 120 KB.
     const rule = import("./form-result").then(
       (module) => module.settleForm,

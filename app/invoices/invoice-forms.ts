@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { INVOICE_STATUSES, PAYMENT_METHODS } from "./invoice-options";
 import { MAX_CENTS, parseDollarsToCents } from "./invoice-totals";

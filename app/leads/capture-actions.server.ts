@@ -6,7 +6,7 @@ import { formValues, type FormRefusal, type FormSuccess } from "~/forms/form-res
 import { Refusal } from "~/forms/refusal";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { formatDate } from "~/ui/date-format";
-import { CONTACT_SENT, SERVER_FAILURE_MESSAGE, type ClaimedPromo } from "./capture-outcome";
+import { CONTACT_SENT, INQUIRY_SENT, SERVER_FAILURE_MESSAGE, type ClaimedPromo } from "./capture-outcome";
 import { contactSchema, inquirySchema, promoClaimSchema } from "./inquiry-form";
 import { claimPromo, createContactLead, createInquiryLead } from "./lead-capture.server";
 
@@ -59,7 +59,7 @@ export function answerPromoClaim(request: Request, clientAddress: string) {
 export function answerInquiry(request: Request, clientAddress: string) {
   return answerPublicForm(request, "An inquiry", async (form): Promise<FormSuccess> => {
     await createInquiryLead(parseForm(inquirySchema, form), { clientAddress, touch: firstTouchOf(request) });
-    return { ok: true, toast: "Thank you!", toastDescription: "We'll get back to you within 24-48 hours. Check your email!" };
+    return { ok: true, toast: INQUIRY_SENT.title, toastDescription: INQUIRY_SENT.text };
   });
 }
 

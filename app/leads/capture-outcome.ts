@@ -11,6 +11,12 @@ export type ClaimedPromo = { code: string; email: string; expiresOn: string; alr
 export type PromoClaimResult = FormResult<ClaimedPromo>;
 
 /** The contact page's success, both its toast (with JavaScript) and its note on the page (without). */
+/** The inquiry's success (spec 000: the inquiry dialog's toast), also carried to the thank-you page. */
+export const INQUIRY_SENT = {
+  title: "Thank you!",
+  text: "We'll get back to you within 24-48 hours. Check your email!",
+} as const;
+
 export const CONTACT_SENT = {
   title: "Message Sent!",
   text: "We'll get back to you within 24-48 business hours. Check your email!",

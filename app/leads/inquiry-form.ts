@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { BUSINESS_TYPE_VALUES, INDUSTRY_VALUES, LEAD_TIER_VALUES } from "./lead-options";
 
 /** Optional text: empty means "not given" (stored as null). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { BUSINESS_TYPES, INDUSTRIES, LEAD_SOURCES, LEAD_STATUSES, LEAD_TIERS } from "./lead-options";
 
 /**

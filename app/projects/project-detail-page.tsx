@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { requireAdmin } from "~/auth/guard.server";
 import { Refusal } from "~/forms/refusal";
 import { buttonVariants } from "~/ui/button";

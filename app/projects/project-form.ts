@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { PROJECT_STATUSES } from "./project-options";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 
 /** 'Mark paid' / 'Mark unpaid' on /admin/referrals. */
 export const referralPaidSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { TIER_IDS } from "./tier-catalog";
 
 // The Settings tabs' forms: one zod schema per tab, used by the page (limits, choices) and again

@@ -1,7 +1,8 @@
 import { Eye, HandCoins, Heart, Layers, LifeBuoy, Sparkles } from "lucide-react";
-import { Button } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
+import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/about-page";
-import { useInquiryDialog } from "./inquiry-dialog";
+import { InquiryLink } from "./inquiry-link";
 import { publicPageMeta } from "./seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,7 +21,6 @@ const REASONS = [
 ];
 
 export default function AboutPage() {
-  const { openInquiry } = useInquiryDialog();
   return (
     <>
       <section className="bg-gradient-to-b from-primary/10 to-background">
@@ -90,9 +90,9 @@ export default function AboutPage() {
             Every business starts as somebody's dream. Tell us about yours, and we'll turn it into a website that works as
             hard as you do. Your first conversation with us is free, friendly and without obligation.
           </p>
-          <Button size="lg" variant="secondary" className="mt-8" onClick={() => openInquiry({})}>
+          <InquiryLink preset={{}} className={cn(buttonVariants({ size: "lg", variant: "secondary" }), "mt-8")}>
             Start Your Project
-          </Button>
+          </InquiryLink>
         </div>
       </section>
     </>

@@ -1,9 +1,10 @@
 import { ArrowRight, CalendarCheck, HeartHandshake, PartyPopper, Rocket, Smartphone, Sparkles, UtensilsCrossed, Wallet } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { listPackageTiers } from "~/settings/settings.server";
-import { Button, buttonVariants } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
+import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/home-page";
-import { useInquiryDialog } from "./inquiry-dialog";
+import { InquiryLink } from "./inquiry-link";
 import { PackageCards } from "./package-cards";
 import { publicPageMeta } from "./seo";
 import { SiteMockup } from "./site-mockup";
@@ -42,7 +43,6 @@ const METRICS = [
 
 export default function HomePage() {
   const { tiers } = useLoaderData<typeof loader>();
-  const { openInquiry } = useInquiryDialog();
   return (
     <>
       <section className="bg-gradient-to-b from-primary/10 to-background">
@@ -56,15 +56,15 @@ export default function HomePage() {
             they are in person: clear, fast, mobile-ready, and priced once, with no monthly surprises.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Button size="lg" onClick={() => openInquiry({ tier: "1", promo: true })}>
+            <InquiryLink preset={{ tier: "1", promo: true }} className={buttonVariants({ size: "lg" })}>
               Claim $99 Offer
-            </Button>
+            </InquiryLink>
             <a href="#packages" className={buttonVariants({ variant: "outline", size: "lg" })}>
                 View Packages <ArrowRight className="size-4" aria-hidden="true" />
               </a>
-            <Button size="lg" variant="secondary" onClick={() => openInquiry({ tier: "3" })}>
+            <InquiryLink preset={{ tier: "3" }} className={buttonVariants({ size: "lg", variant: "secondary" })}>
               Get a Custom Quote
-            </Button>
+            </InquiryLink>
           </div>
           <ul className="mx-auto mt-14 grid max-w-4xl gap-4 sm:grid-cols-3">
             {STATS.map((stat) => (
@@ -106,18 +106,16 @@ export default function HomePage() {
               tiers={tiers}
               action={(tier) =>
                 tier.tier === "1" ? (
-                  <Button className="w-full" onClick={() => openInquiry({ tier: "1", promo: true })}>
+                  <InquiryLink preset={{ tier: "1", promo: true }} className={cn(buttonVariants(), "w-full")}>
                     Claim the $99 Starter
-                  </Button>
+                  </InquiryLink>
                 ) : (
-                  <Button
-                    className="w-full"
-                    variant="outline"
-                    size="wrap"
-                    onClick={() => openInquiry({ tier: tier.tier as "2" | "3" | "4" })}
+                  <InquiryLink
+                    preset={{ tier: tier.tier as "2" | "3" | "4" }}
+                    className={cn(buttonVariants({ variant: "outline", size: "wrap" }), "w-full")}
                   >
                     {tier.isCustomQuote ? `Get a Quote for ${tier.name}` : `Choose ${tier.name}`}
-                  </Button>
+                  </InquiryLink>
                 )
               }
             />
@@ -144,9 +142,9 @@ export default function HomePage() {
             <li>• Event photo gallery</li>
             <li>• Quote requests with every detail you need</li>
           </ul>
-          <Button className="mt-6" onClick={() => openInquiry({ tier: "catering" })}>
+          <InquiryLink preset={{ tier: "catering" }} className={cn(buttonVariants(), "mt-6")}>
             Get a Catering Website
-          </Button>
+          </InquiryLink>
         </div>
         <SiteMockup label="Example catering website with a menu and prices" variant="menu" accent="#a34a28" className="h-auto w-full max-w-lg justify-self-center" />
       </section>
@@ -167,9 +165,9 @@ export default function HomePage() {
               <li>• Deposits and payments online</li>
               <li>• Automatic confirmations and reminders</li>
             </ul>
-            <Button className="mt-6" onClick={() => openInquiry({ tier: "rentals" })}>
+            <InquiryLink preset={{ tier: "rentals" }} className={cn(buttonVariants(), "mt-6")}>
               Get a Rental Website
-            </Button>
+            </InquiryLink>
           </div>
         </div>
       </section>
@@ -198,13 +196,13 @@ export default function HomePage() {
             reply within 24-48 hours. Want something bigger? Ask for a quote; it's free.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Button size="lg" variant="secondary" onClick={() => openInquiry({ tier: "1", promo: true })}>
+            <InquiryLink preset={{ tier: "1", promo: true }} className={buttonVariants({ size: "lg", variant: "secondary" })}>
               Claim Your $99 Website
-            </Button>
-            <Button size="lg" variant="outline-inverse" onClick={() => openInquiry({})}>
+            </InquiryLink>
+            <InquiryLink preset={{}} className={buttonVariants({ size: "lg", variant: "outline-inverse" })}>
               <CalendarCheck className="size-4" aria-hidden="true" />
               Request a Quote
-            </Button>
+            </InquiryLink>
           </div>
         </div>
       </section>

@@ -1,7 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
-import { Button } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
+import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/how-it-works-page";
-import { useInquiryDialog } from "./inquiry-dialog";
+import { InquiryLink } from "./inquiry-link";
 import { publicPageMeta } from "./seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -52,7 +53,6 @@ const INCLUDED = [
 ];
 
 export default function HowItWorksPage() {
-  const { openInquiry } = useInquiryDialog();
   return (
     <>
       <section className="bg-gradient-to-b from-primary/10 to-background">
@@ -97,9 +97,9 @@ export default function HowItWorksPage() {
               </li>
             ))}
           </ul>
-          <Button size="lg" className="mt-10" onClick={() => openInquiry({})}>
+          <InquiryLink preset={{}} className={cn(buttonVariants({ size: "lg" }), "mt-10")}>
             Start Your Project
-          </Button>
+          </InquiryLink>
         </div>
       </section>
     </>

@@ -1,44 +1,62 @@
-import { NavLink } from "react-router";
-import { Button } from "~/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/ui/sheet";
+import { Menu, XIcon } from "lucide-react";
+import { useEffect } from "react";
+import { NavLink, useLocation } from "react-router";
+import { buttonVariants } from "~/ui/button";
+import { cn } from "~/ui/class-names";
+import { InquiryLink } from "./inquiry-link";
 import { SITE_NAVIGATION } from "./site-navigation";
 
-/** The slide-in menu of narrow screens: the header's links and offer button. Loaded at its first opening. */
-export default function MobileMenu({
-  companyName,
-  open,
-  onOpenChange,
-  onClaimOffer,
-  onCloseAutoFocus,
-}: {
-  companyName: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onClaimOffer: () => void;
-  onCloseAutoFocus: (event: Event) => void;
-}) {
+const MENU_ID = "mobile-menu";
+
+function closeMenu() {
+  const menu = document.getElementById(MENU_ID);
+  if (menu?.matches(":popover-open")) menu.hidePopover();
+}
+
+/**
+ * The slide-in menu of narrow screens: the header's links and offer button. A native popover
+ * (decision 031): its button opens it and a tap outside or Escape closes it without any of the
+ * app's code, so a phone's first tap on it answers at once. Once the app runs, it also closes
+ * when the app moves to another page.
+ */
+export function MobileMenu({ companyName }: { companyName: string }) {
+  const { pathname } = useLocation();
+  useEffect(closeMenu, [pathname]);
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="right" id="mobile-menu" onCloseAutoFocus={onCloseAutoFocus}>
-        <SheetTitle>{companyName}</SheetTitle>
-        <SheetDescription className="sr-only">Site navigation</SheetDescription>
+    <>
+      <button type="button" popoverTarget={MENU_ID} className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "lg:hidden")}>
+        <Menu aria-hidden="true" />
+        <span className="sr-only">Open menu</span>
+      </button>
+      <div
+        id={MENU_ID}
+        popover="auto"
+        aria-labelledby={`${MENU_ID}-title`}
+        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-3/4 max-w-sm border-0 border-l bg-background p-6 text-foreground shadow-lg backdrop:bg-black/50 motion-safe:open:animate-slide-in-right lg:hidden"
+      >
+        <p id={`${MENU_ID}-title`} className="pr-8 text-lg font-semibold">
+          {companyName}
+        </p>
+        <button
+          type="button"
+          popoverTarget={MENU_ID}
+          popoverTargetAction="hide"
+          className="absolute top-5 right-5 rounded-sm p-0.5 text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4"
+        >
+          <XIcon aria-hidden="true" />
+          <span className="sr-only">Close menu</span>
+        </button>
         <nav aria-label="Mobile" className="mt-6 grid gap-1">
           {SITE_NAVIGATION.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end
-              onClick={() => onOpenChange(false)}
-              className="rounded-md px-3 py-2 text-base font-medium hover:bg-muted"
-            >
+            <NavLink key={item.to} to={item.to} end className="rounded-md px-3 py-2 text-base font-medium hover:bg-muted">
               {item.label}
             </NavLink>
           ))}
         </nav>
-        <Button onClick={onClaimOffer} className="mt-6 w-full">
+        <InquiryLink preset={{ tier: "1", promo: true }} onOpen={closeMenu} className={cn(buttonVariants(), "mt-6 w-full")}>
           Claim $99 Offer
-        </Button>
-      </SheetContent>
-    </Sheet>
+        </InquiryLink>
+      </div>
+    </>
   );
 }

@@ -1,7 +1,6 @@
-import { Check, ExternalLink } from "lucide-react";
-import { buttonVariants } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
 import type { PortfolioEntry } from "./portfolio-entry";
+import { PortfolioDetails } from "./portfolio-details";
 
 /** A portfolio project's details: category, description, package, features and an optional visit link. */
 export default function PortfolioDialog({
@@ -23,26 +22,7 @@ export default function PortfolioDialog({
           <DialogTitle>{item.name}</DialogTitle>
           <DialogDescription>{item.description}</DialogDescription>
         </DialogHeader>
-        <div>
-          <h3 className="text-sm font-semibold">Package</h3>
-          <p className="text-sm text-muted-foreground">{item.tierLabel}</p>
-        </div>
-        <div>
-          <h3 className="text-sm font-semibold">Features</h3>
-          <ul className="mt-2 grid gap-1.5 text-sm">
-            {item.features.map((feature) => (
-              <li key={feature} className="flex gap-2">
-                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                {feature}
-              </li>
-            ))}
-          </ul>
-        </div>
-        {item.link ? (
-          <a href={item.link} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline" })}>
-              Visit the site <ExternalLink className="size-4" aria-hidden="true" />
-            </a>
-        ) : null}
+        <PortfolioDetails item={item} />
       </DialogContent>
     </Dialog>
   );

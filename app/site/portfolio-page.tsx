@@ -2,6 +2,7 @@ import { ArrowUpRight } from "lucide-react";
 import { useState } from "react";
 import { useLoaderData } from "react-router";
 import { onDemand, useOnDemandDialog } from "~/ui/on-demand";
+import { isPlainClick } from "~/ui/plain-click";
 import type { Route } from "./+types/portfolio-page";
 import type { PortfolioEntry } from "./portfolio-entry";
 import { listPortfolioItems } from "./portfolio.server";
@@ -46,13 +47,16 @@ export default function PortfolioPage() {
             const look = LOOKS[index % LOOKS.length]!;
             return (
               <li key={item.id}>
-                <button
-                  type="button"
-                  onClick={() => {
+                {/* A link to the project's own page, which a tap before the app runs opens; a dialog once it runs (decision 031). */}
+                <a
+                  href={`/portfolio/${item.id}`}
+                  onClick={(event) => {
+                    if (!isPlainClick(event)) return;
+                    event.preventDefault();
                     setSelected(item);
                     show();
                   }}
-                  className="group w-full rounded-xl border bg-card p-4 text-left shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+                  className="group block w-full rounded-xl border bg-card p-4 text-left shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
                 >
                   <SiteMockup label={`Screenshot sketch of ${item.name}`} variant={look.variant} accent={look.accent} className="h-auto w-full" />
                   <span className="mt-4 block text-sm font-medium text-primary">{item.category}</span>
@@ -61,7 +65,7 @@ export default function PortfolioPage() {
                   <span className="mt-3 inline-flex items-center gap-1 text-sm font-medium">
                     {item.tierLabel} · View details <ArrowUpRight className="size-4" aria-hidden="true" />
                   </span>
-                </button>
+                </a>
               </li>
             );
           })}

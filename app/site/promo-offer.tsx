@@ -16,9 +16,10 @@ const promoDialog = onDemand(() => import("./promo-dialog"));
 /**
  * The site-wide $99 offer (spec 000 §4): a popup 2 s after load on screens at least 768 px
  * wide unless the seen-cookie exists (closing or claiming sets it for 7 days), and a sticky
- * 'Claim $99 Offer' button on wide screens until the visitor has claimed.
+ * 'Claim $99 Offer' button on wide screens until the visitor has claimed. Loaded by
+ * `PromoOfferOnWideScreens`, on wide screens only.
  */
-export function PromoOffer() {
+export default function PromoOffer() {
   const [placement, setPlacement] = useState<PromoPlacement | null>(null);
   const [showSticky, setShowSticky] = useState(false);
   const { Dialog: PromoDialog, open, setOpen, show, onCloseAutoFocus } = useOnDemandDialog(promoDialog);

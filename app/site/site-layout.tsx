@@ -4,7 +4,7 @@ import { getOrganizationSettings } from "~/settings/settings.server";
 import { SkipLink } from "~/ui/skip-link";
 import type { Route } from "./+types/site-layout";
 import { InquiryDialogProvider } from "./inquiry-dialog";
-import { PromoOffer } from "./promo-offer";
+import { PromoOfferOnWideScreens } from "./promo-offer-on-wide-screens";
 import { SiteHeader } from "./site-header";
 import { SITE_NAVIGATION } from "./site-navigation";
 
@@ -75,7 +75,7 @@ export default function SiteLayout() {
           </div>
         </div>
       </footer>
-      {hidePromoOffer ? null : <PromoOffer />}
+      {hidePromoOffer ? null : <PromoOfferOnWideScreens />}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd({ companyName, email, publicUrl }) }} />
     </InquiryDialogProvider>
   );

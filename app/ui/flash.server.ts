@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createCookie, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 
 import type { FlashToast } from "./toaster";
 

@@ -3,9 +3,10 @@ import { onDemand, useOnDemand } from "./on-demand";
 
 /**
  * The app's one toast, Sonner, loaded on demand: its ~10 KB would otherwise be part of every
- * public page's first load (the budget is 120 KB). The region mounts at the first toast or the
- * visitor's first interaction, whichever comes first, so it is usually in place (and announced
- * by screen readers as a live region) before anything is said in it.
+ * public page's first load and of the desktop popup's (the budget is 120 KB). The region mounts
+ * when a form is submitted (`prepareToasts`, while the request is on its way, so it is in place,
+ * and announced by screen readers as a live region, before the answer's toast) or at the first
+ * toast, whichever comes first (decision 031).
  */
 type ToastOptions = { id?: string; description?: string; duration?: number };
 type ToastKind = "success" | "error" | "info";
@@ -33,6 +34,11 @@ function show(kind: ToastKind, title: string, options?: ToastOptions) {
   );
 }
 
+/** Mounts the toast region ahead of a toast that may follow (a form on its way). */
+export function prepareToasts(): void {
+  wantRegion();
+}
+
 export const toast = {
   success: (title: string, options?: ToastOptions) => show("success", title, options),
   error: (title: string, options?: ToastOptions) => show("error", title, options),
@@ -45,12 +51,6 @@ export function Toaster() {
   React.useEffect(() => {
     wantRegion = () => loadRegion();
     if (regionWanted) loadRegion();
-    const events = ["pointerdown", "keydown", "focusin"] as const;
-    const onInteraction = () => loadRegion();
-    for (const event of events) window.addEventListener(event, onInteraction, { once: true, passive: true });
-    return () => {
-      for (const event of events) window.removeEventListener(event, onInteraction);
-    };
   }, [loadRegion]);
   return SonnerToaster ? <SonnerToaster onMounted={markRegionMounted} /> : null;
 }

@@ -1,0 +1,105 @@
+import type { FormResult } from "~/forms/form-result";
+import { usePublicFormPost } from "~/forms/use-public-form-post";
+import { BUSINESS_TYPES, INDUSTRIES, LEAD_TIERS } from "~/leads/lead-options";
+import { HoneypotField } from "~/request-safety/honeypot-field";
+import { Button } from "~/ui/button";
+import { FormField } from "~/ui/form-field";
+import { Input } from "~/ui/input";
+import { NativeSelect } from "~/ui/native-select";
+import { Textarea } from "~/ui/textarea";
+import { inquiryPageHref, type InquiryPreset } from "./inquiry-preset";
+
+/** The inquiry's heading and lead-in, in the dialog and on its own page alike. */
+export function inquiryIntro(preset: InquiryPreset) {
+  const promo = preset.promo === true;
+  return {
+    title: promo ? "Claim Your $99 Website" : "Tell Us About Your Project",
+    description: promo
+      ? "Share a few details and we'll reserve the $99 launch price for you."
+      : "Share a few details and we'll reply within 24-48 hours.",
+  };
+}
+
+/** 'Interested in: Tier 1 – Starter with the $99 launch offer', when a tier is preset. */
+export function InquiryPresetNote({ preset }: { preset: InquiryPreset }) {
+  const tierLabel = LEAD_TIERS.find((tier) => tier.value === preset.tier)?.label;
+  if (!tierLabel) return null;
+  return (
+    <p className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="inquiry-preset">
+      Interested in: <strong>{tierLabel}</strong>
+      {preset.promo ? " with the $99 launch offer" : ""}
+    </p>
+  );
+}
+
+/**
+ * The inquiry form (spec 000, Inquiry dialog): name and e-mail required. With JavaScript it posts
+ * to the JSON endpoint and a refusal keeps what was typed; without, it posts to the inquiry's own
+ * page, which answers it (`initial` is that page's answer to a refused post).
+ */
+export function InquiryForm({
+  preset,
+  idPrefix,
+  onSuccess,
+  initial,
+  autoFocus = false,
+}: {
+  preset: InquiryPreset;
+  idPrefix: string;
+  onSuccess: () => void;
+  initial?: FormResult;
+  autoFocus?: boolean;
+}) {
+  const { submitting, errors, values, formError, onSubmit } = usePublicFormPost("/inquiry", { onSuccess, initial });
+  const promo = preset.promo === true;
+  const id = (field: string) => `${idPrefix}-${field}`;
+  return (
+    <form method="post" action={inquiryPageHref(preset)} onSubmit={onSubmit} className="grid gap-4">
+      <input type="hidden" name="tier" value={preset.tier ?? ""} />
+      <input type="hidden" name="promo" value={promo ? "true" : "false"} />
+      <HoneypotField id={id("website")} />
+      <FormField label="Name" name="name" id={id("name")} error={errors.name} required>
+        <Input autoComplete="name" maxLength={120} defaultValue={values.name} autoFocus={autoFocus} />
+      </FormField>
+      <FormField label="Email" name="email" id={id("email")} error={errors.email} required>
+        <Input type="email" autoComplete="email" maxLength={254} defaultValue={values.email} />
+      </FormField>
+      <FormField label="Phone" name="phone" id={id("phone")} error={errors.phone}>
+        <Input type="tel" autoComplete="tel" maxLength={40} defaultValue={values.phone} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Business type" name="businessType" id={id("business-type")} error={errors.businessType}>
+          <NativeSelect defaultValue={values.businessType ?? ""}>
+            <option value="">Select…</option>
+            {BUSINESS_TYPES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Industry" name="industry" id={id("industry")} error={errors.industry}>
+          <NativeSelect defaultValue={values.industry ?? ""}>
+            <option value="">Select…</option>
+            {INDUSTRIES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <FormField label="Message" name="message" id={id("message")} error={errors.message}>
+        <Textarea rows={4} maxLength={5000} defaultValue={values.message} placeholder="What does your business do, and what should the site help with?" />
+      </FormField>
+      {formError ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          {formError}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={submitting}>
+        {submitting ? "Sending..." : promo ? "Claim My $99 Website" : "Send Inquiry"}
+      </Button>
+    </form>
+  );
+}
