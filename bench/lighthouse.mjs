@@ -14,7 +14,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 
-const PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you"];
+const PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you", "/start-your-project"];
 const lighthouseVersion = JSON.parse(fs.readFileSync(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8")).version;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const root = path.resolve(import.meta.dirname, "..");

@@ -1,5 +1,5 @@
 import { Menu, XIcon } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
@@ -21,7 +21,13 @@ function closeMenu() {
  */
 export function MobileMenu({ companyName }: { companyName: string }) {
   const { pathname } = useLocation();
-  useEffect(closeMenu, [pathname]);
+  // Not when the app starts (the menu may be open already: it works before the app), only when it moves on.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closeMenu();
+  }, [pathname]);
   return (
     <>
       <button type="button" popoverTarget={MENU_ID} className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "lg:hidden")}>

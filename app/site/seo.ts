@@ -8,6 +8,7 @@ export const PUBLIC_PAGES = [
   { path: "/portfolio", changefreq: "monthly", priority: "0.7" },
   { path: "/about", changefreq: "monthly", priority: "0.6" },
   { path: "/contact", changefreq: "monthly", priority: "0.7" },
+  { path: "/start-your-project", changefreq: "monthly", priority: "0.6" },
 ] as const;
 
 export type SiteIdentity = { publicUrl: string; companyName: string };

@@ -15,12 +15,14 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const PUBLIC_PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you"];
+const PUBLIC_PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you", "/start-your-project"];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 740 };
 
 async function visitor(viewport = DESKTOP, options: { popupSeen?: boolean; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: app.url, viewport, javaScriptEnabled: options.javaScriptEnabled ?? true });
+  // Below 768 px the visitor is on a phone: a touch screen.
+  const phone = viewport.width < 768;
+  const context = await browser.newContext({ baseURL: app.url, viewport, javaScriptEnabled: options.javaScriptEnabled ?? true, hasTouch: phone, isMobile: phone });
   if (options.popupSeen !== false) {
     // Most tests are not about the popup: mark it seen so it stays out of their way.
     await context.addCookies([{ name: "promo_popup_seen", value: "1", url: app.url }]);
@@ -153,6 +155,8 @@ describe("the promo popup", () => {
     await page.clock.pauseAt(new Date("2026-11-24T10:00:01Z"));
     await page.goto("/about", { waitUntil: "domcontentloaded" });
     while ((await page.locator("html[data-hydrated]").count()) === 0) await page.clock.runFor(50);
+    // The offer's code loads once the app runs on a wide screen; its sticky button shows it is in.
+    await page.locator("button.fixed", { hasText: "Claim $99 Offer" }).waitFor();
     await page.clock.runFor(1_900);
     expect(await page.getByRole("dialog").count()).toBe(0);
     await page.clock.runFor(200);
@@ -184,7 +188,7 @@ describe("the promo popup", () => {
     await startedOnNarrowScreen(page);
     await page.clock.runFor(10_000);
     expect(await page.getByRole("dialog").count()).toBe(0);
-    expect(await page.getByRole("button", { name: "Claim $99 Offer" }).filter({ hasText: "Claim $99 Offer" }).last().isVisible()).toBe(true);
+    expect(await page.getByRole("main").getByRole("link", { name: "Claim $99 Offer" }).isVisible()).toBe(true);
     await context.close();
   });
 
@@ -247,7 +251,7 @@ describe("the portfolio", () => {
     const page = await context.newPage();
     await page.goto("/portfolio");
     await hydrated(page);
-    const card = page.getByRole("button", { name: /Bounce & Bash Party Rentals/ });
+    const card = page.getByRole("link", { name: /Bounce & Bash Party Rentals/ });
     await card.click();
     const dialog = page.getByRole("dialog", { name: "Bounce & Bash Party Rentals" });
     await dialog.getByText("Party rental platform").waitFor();
@@ -353,54 +357,175 @@ describe("the contact form", () => {
   });
 });
 
-describe("the inquiry dialog and the header", () => {
-  it("paints before its scripts load, and a tap made before they run opens the dialog once they do", async () => {
-    const context = await visitor(DESKTOP);
-    const page = await context.newPage();
-    // A slow connection: the app's entry script arrives late.
-    let releaseScripts: () => void = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route("**/assets/entry.client-*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
-    await page.goto("/");
-    // After the paint, a wide screen preloads the scripts and starts the app (held back here).
-    await page.waitForFunction(() => document.querySelectorAll('link[rel="modulepreload"]').length > 0);
-    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
-    await page.getByRole("main").getByRole("button", { name: "Get a Custom Quote" }).first().click();
-    releaseScripts();
-    await hydrated(page);
-    const dialog = page.getByRole("dialog");
-    await dialog.waitFor();
-    expect(await dialog.locator('input[name="tier"]').inputValue()).toBe("3");
+/** Holds back every script of the app, as a slow phone's connection would, until `release` is called. */
+async function holdScripts(page: Page): Promise<{ requested: string[]; release: () => void }> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  await page.route("**/assets/*.js", async (route) => {
+    // Which page asked: the page a tap left, or the one it led to.
+    requested.push(`${new URL(route.request().frame().url()).pathname} ${route.request().url()}`);
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return { requested, release };
+}
+
+/** The inquiry form's preset, as the page or dialog holding it will post it. */
+async function presetOf(scope: Page | ReturnType<Page["getByRole"]>) {
+  return {
+    tier: await scope.locator('input[name="tier"]').inputValue(),
+    promo: await scope.locator('input[name="promo"]').inputValue(),
+  };
+}
+
+const HOME_CALLS_TO_ACTION = [
+  { name: "Claim $99 Offer", tier: "1", promo: "true" },
+  { name: "Get a Custom Quote", tier: "3", promo: "false" },
+  { name: "Claim the $99 Starter", tier: "1", promo: "true" },
+  { name: "Choose Growth Site", tier: "2", promo: "false" },
+  { name: "Get a Catering Website", tier: "catering", promo: "false" },
+  { name: "Get a Rental Website", tier: "rentals", promo: "false" },
+  { name: "Claim Your $99 Website", tier: "1", promo: "true" },
+  { name: "Request a Quote", tier: "", promo: "false" },
+];
+
+describe("a call to action tapped before the app has loaded", () => {
+  it("opens the inquiry's own page with the button's preset tier and promo flag, on a phone that fetches no script", async () => {
+    const context = await visitor(PHONE);
+    for (const entry of HOME_CALLS_TO_ACTION) {
+      const page = await context.newPage();
+      const scripts = await holdScripts(page);
+      await page.goto("/");
+      await page.getByRole("main").getByRole("link", { name: entry.name, exact: true }).first().tap();
+      await page.waitForURL("**/start-your-project**");
+      // Nothing of the app was fetched for the tap (the page it leads to loads the app once its
+      // first field has focus: that page is for typing).
+      expect(scripts.requested.filter((entry) => !entry.startsWith("/start-your-project ")), entry.name).toEqual([]);
+      await page.getByRole("heading", { level: 1, name: entry.promo === "true" ? "Claim Your $99 Website" : "Tell Us About Your Project" }).waitFor();
+      expect(await presetOf(page), entry.name).toEqual({ tier: entry.tier, promo: entry.promo });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("name")), entry.name).toBe("name");
+      await page.close();
+    }
     await context.close();
   });
 
-  it("opens with each button's preset tier and promo flag, traps focus, and returns focus on Escape", async () => {
+  it("works the same from the header, the mobile menu (a popover, open without the app), How It Works, About and the portfolio", async () => {
+    const context = await visitor(PHONE);
+    const page = await context.newPage();
+    const scripts = await holdScripts(page);
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    const menu = page.locator("#mobile-menu");
+    for (const label of ["Home", "How It Works", "Website Packages", "Portfolio", "About", "Contact", "Admin"]) {
+      await menu.getByRole("link", { name: label, exact: true }).waitFor();
+    }
+    await menu.getByRole("link", { name: "Claim $99 Offer" }).tap();
+    await page.waitForURL("**/start-your-project?tier=1&promo=1");
+    expect(await presetOf(page)).toEqual({ tier: "1", promo: "true" });
+
+    for (const path of ["/how-it-works", "/about"]) {
+      await page.goto(path);
+      await page.getByRole("main").getByRole("link", { name: "Start Your Project" }).tap();
+      await page.waitForURL("**/start-your-project");
+      expect(await presetOf(page), path).toEqual({ tier: "", promo: "false" });
+    }
+
+    await page.goto("/portfolio");
+    await page.getByRole("link", { name: /Bounce & Bash Party Rentals/ }).tap();
+    await page.waitForURL(/\/portfolio\/[0-9a-f-]{36}$/);
+    await page.getByRole("heading", { level: 1, name: "Bounce & Bash Party Rentals" }).waitFor();
+    await page.getByText("Online deposits and payments").waitFor();
+    expect(scripts.requested.filter((entry) => !entry.startsWith("/start-your-project "))).toEqual([]);
+
+    const wide = await context.newPage();
+    await wide.setViewportSize(DESKTOP);
+    const wideScripts = await holdScripts(wide);
+    await wide.goto("/packages");
+    await wide.getByRole("banner").getByRole("link", { name: "Claim $99 Offer" }).click();
+    await wide.waitForURL("**/start-your-project?tier=1&promo=1");
+    wideScripts.release();
+    await context.close();
+  });
+
+  it("is answered once: the page if the tap came first, the dialog once the app runs, never both", async () => {
+    const context = await visitor(DESKTOP);
+    const page = await context.newPage();
+    const scripts = await holdScripts(page);
+    await page.goto("/");
+    await page.getByRole("main").getByRole("link", { name: "Get a Custom Quote" }).click();
+    await page.waitForURL("**/start-your-project?tier=3");
+    scripts.release();
+    await hydrated(page);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(page.url()).toMatch(/\/start-your-project\?tier=3$/);
+    await context.close();
+  });
+});
+
+describe("the inquiry's own page", () => {
+  it("without JavaScript creates its lead once, keeps what was typed when refused, and ends on the thank-you page", async () => {
+    const context = await visitor(DESKTOP, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/start-your-project?tier=catering");
+    // Blank to the server (spaces pass the browser's own check): refused, with what was typed kept.
+    await page.getByLabel("Name").fill("   ");
+    await page.getByLabel("Email").fill("nadia.nojs@example.com");
+    await page.getByLabel("Phone").fill("214-555-0142");
+    await page.getByRole("button", { name: "Send Inquiry" }).click();
+    await page.getByText("Name is required").waitFor();
+    expect(page.url()).toMatch(/\/start-your-project\?tier=catering$/);
+    expect(await page.getByLabel("Email").inputValue()).toBe("nadia.nojs@example.com");
+    expect(await page.getByLabel("Phone").inputValue()).toBe("214-555-0142");
+    expect(await presetOf(page)).toEqual({ tier: "catering", promo: "false" });
+    await page.getByLabel("Name").fill("Nadia Nojs");
+    await page.getByRole("button", { name: "Send Inquiry" }).click();
+    await page.waitForURL("**/thank-you");
+    await page.getByRole("heading", { level: 1, name: "Thank you!" }).waitFor();
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Thank you!" }).waitFor();
+    await context.close();
+    const found = await adminFinds("nadia.nojs@example.com");
+    expect(found.match(/nadia\.nojs@example\.com/g)).toHaveLength(1);
+    expect(found).toContain("Catering");
+  });
+
+  it("with JavaScript posts in place, then goes on to the thank-you page", async () => {
+    const context = await visitor(DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/start-your-project?tier=2");
+    await hydrated(page);
+    await page.getByLabel("Name").fill("Jonas Page");
+    await page.getByLabel("Email").fill("jonas.page@example.com");
+    await page.getByRole("button", { name: "Send Inquiry" }).click();
+    await page.waitForURL("**/thank-you");
+    await page.getByText("We'll get back to you within 24-48 hours. Check your email!").waitFor();
+    await context.close();
+    expect(await adminFinds("jonas.page@example.com")).toContain("Growth");
+  });
+});
+
+describe("the inquiry dialog, once the app runs", () => {
+  it("opens from each call to action with its preset tier and promo flag, traps focus, and returns focus on Escape", async () => {
     const context = await visitor(DESKTOP);
     const page = await context.newPage();
     await page.goto("/");
     await hydrated(page);
     const main = page.getByRole("main");
-    const cases = [
-      { button: main.getByRole("button", { name: "Claim $99 Offer" }).first(), tier: "1", promo: "true" },
-      { button: main.getByRole("button", { name: "Get a Custom Quote" }).first(), tier: "3", promo: "false" },
-      { button: main.getByRole("button", { name: "Get a Catering Website" }), tier: "catering", promo: "false" },
-      { button: main.getByRole("button", { name: "Get a Rental Website" }), tier: "rentals", promo: "false" },
-    ];
-    for (const entry of cases) {
-      await entry.button.click();
+    for (const entry of HOME_CALLS_TO_ACTION) {
+      const link = main.getByRole("link", { name: entry.name, exact: true }).first();
+      await link.click();
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Name").waitFor();
-      expect(await dialog.locator('input[name="tier"]').inputValue()).toBe(entry.tier);
-      expect(await dialog.locator('input[name="promo"]').inputValue()).toBe(entry.promo);
+      expect(page.url(), entry.name).toBe(`${app.url}/`);
+      expect(await presetOf(dialog), entry.name).toEqual({ tier: entry.tier, promo: entry.promo });
       // Focus stays inside the dialog however far one tabs.
       for (let index = 0; index < 12; index += 1) await page.keyboard.press("Tab");
       expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
-      expect(await entry.button.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
     }
     await context.close();
   });
@@ -410,7 +535,7 @@ describe("the inquiry dialog and the header", () => {
     const page = await context.newPage();
     await page.goto("/");
     await hydrated(page);
-    await page.getByRole("main").getByRole("button", { name: "Get a Catering Website" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Get a Catering Website" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("Ines Inquiry");
     await dialog.getByLabel("Email").fill("ines@example.com");
@@ -426,7 +551,7 @@ describe("the inquiry dialog and the header", () => {
     expect(await adminFinds("ines@example.com")).toContain("Catering");
   });
 
-  it("on a phone the app loads at the first touch, which is not lost, and the menu carries the links and the offer button", async () => {
+  it("a phone that only reads fetches no script; its first touch on the page loads the app, and the menu closes when the app moves on", async () => {
     const context = await visitor(PHONE);
     const page = await context.newPage();
     const scriptsFetched: string[] = [];
@@ -434,25 +559,23 @@ describe("the inquiry dialog and the header", () => {
       if (request.resourceType() === "script") scriptsFetched.push(request.url());
     });
     await page.goto("/");
-    // Read only, past the moment a wide screen loads its scripts (the first frame after the page
-    // is parsed), and touching a link, which leaves the page: the app's scripts are not fetched.
+    // Read only, past the moment a wide screen loads its scripts (the first frame after the page is
+    // parsed), and touching a link or the menu's button, which need no app: no script is fetched.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200)))));
     await page.locator('a[href="/packages"]').first().dispatchEvent("pointerdown");
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await page.locator("#mobile-menu").getByRole("link", { name: "Contact" }).waitFor();
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(scriptsFetched).toEqual([]);
     expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
     expect(await page.locator("html[data-hydrated]").count()).toBe(0);
-    // The first tap loads and starts the app, and is made again once the app has taken over.
-    await page.getByRole("button", { name: "Open menu" }).click();
+    // A touch on the page itself starts the app; the open menu then follows the app's navigation.
+    await page.locator("#mobile-menu-title").dispatchEvent("pointerdown");
     await hydrated(page);
-    const menu = page.getByRole("dialog");
-    for (const label of ["Home", "How It Works", "Website Packages", "Portfolio", "About", "Contact", "Admin"]) {
-      await menu.getByRole("link", { name: label, exact: true }).waitFor();
-    }
-    await menu.getByRole("button", { name: "Claim $99 Offer" }).waitFor();
-    await menu.getByRole("link", { name: "Website Packages" }).click();
+    await page.locator("#mobile-menu").getByRole("link", { name: "Website Packages" }).tap();
     await page.waitForURL("**/packages");
     await page.getByRole("heading", { level: 1, name: "Website Packages" }).waitFor();
+    expect(await page.locator("#mobile-menu").evaluate((menu) => menu.matches(":popover-open"))).toBe(false);
     expect(await page.getByRole("dialog").count()).toBe(0);
     await context.close();
   });
