@@ -31,6 +31,9 @@ export const emailAddress = z
   .max(254, "Use at most 254 characters")
   .email("Please enter a valid email address");
 
+/** A form's one-time key (see `leads.submission_key`); a malformed one is refused. */
+const submissionKey = z.string().uuid("The form is out of date. Please reload the page.").optional().or(z.literal("").transform(() => undefined));
+
 /** The inquiry dialog (spec 000 §5): name and e-mail required, the rest optional. */
 export const inquirySchema = z.object({
   name: personName,
@@ -46,6 +49,7 @@ export const inquirySchema = z.object({
     .transform((value) => value === "true"),
   // Honeypot: hidden from people, filled in by bots.
   website: z.string().max(500).optional(),
+  submissionKey,
 });
 
 export type InquiryInput = z.infer<typeof inquirySchema>;
@@ -81,6 +85,7 @@ export const contactSchema = z.object({
   businessType: optionalChoice(BUSINESS_TYPE_VALUES),
   message: z.string().trim().min(1, "Message is required").max(5000, "Use at most 5000 characters"),
   website: z.string().max(500).optional(),
+  submissionKey,
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

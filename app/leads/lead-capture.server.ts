@@ -71,6 +71,16 @@ async function refuseIfAbusive(
   throw new Refusal(refusal, { status: 429, retryAfterMs: verdict.retryAfterMs });
 }
 
+/**
+ * The lead an earlier post of the same form made (its one-time key, `leads.submission_key`): a
+ * double tap or a resent request is answered with that lead's success, and makes nothing again.
+ */
+async function leadOfSubmission(executor: DatabaseExecutor, submissionKey: string | undefined): Promise<CaptureResult | undefined> {
+  if (!submissionKey) return undefined;
+  const [earlier] = await executor.select({ id: leads.id }).from(leads).where(eq(leads.submissionKey, submissionKey)).limit(1);
+  return earlier ? { leadId: earlier.id } : undefined;
+}
+
 async function readSettings(tx: DatabaseExecutor): Promise<OrganizationSettings> {
   const [settings] = await tx.select().from(organizationSettings).limit(1);
   if (!settings) throw new Error("Organization settings are missing: the seed has not run.");
@@ -225,12 +235,19 @@ async function enqueueWelcomeEmail(
 
 export type CaptureResult = { leadId: string };
 
+function savedEarlier(earlier: CaptureResult | undefined): CaptureResult {
+  if (!earlier) throw new Error("The lead was not saved");
+  return earlier;
+}
+
 /**
  * A visitor's inquiry becomes a lead (status new) with its first timeline entry, a
  * confirmation to the visitor (the promo variant when the promo flag is set) and a
  * notification to the agency, in one transaction.
  */
 export async function createInquiryLead(input: InquiryInput, submitter: Submitter): Promise<CaptureResult> {
+  const earlier = await leadOfSubmission(db(), input.submissionKey);
+  if (earlier) return earlier;
   await refuseIfAbusive("inquiry", input, submitter);
   const now = submitter.now ?? new Date();
   return db().transaction(async (tx) => {
@@ -253,9 +270,12 @@ export async function createInquiryLead(input: InquiryInput, submitter: Submitte
         status: "new",
         tags: input.promo ? [PROMO_TAG] : [],
         campaignId: (await attributedCampaign(tx, submitter))?.id ?? null,
+        submissionKey: input.submissionKey ?? null,
       })
+      // A post of the same form at the same moment made the lead: answer with it (it waits for that one to commit).
+      .onConflictDoNothing({ target: leads.submissionKey })
       .returning();
-    if (!lead) throw new Error("The lead was not saved");
+    if (!lead) return leadOfSubmission(tx, input.submissionKey).then(savedEarlier);
     await recordReferral(tx, submitter, lead, now);
     await tx.insert(leadTimelineEvents).values({
       leadId: lead.id,
@@ -285,6 +305,8 @@ export async function createInquiryLead(input: InquiryInput, submitter: Submitte
  * visitor and a notification to the agency, in one transaction.
  */
 export async function createContactLead(input: ContactInput, submitter: Submitter): Promise<CaptureResult> {
+  const earlier = await leadOfSubmission(db(), input.submissionKey);
+  if (earlier) return earlier;
   await refuseIfAbusive("contact", input, submitter);
   const now = submitter.now ?? new Date();
   return db().transaction(async (tx) => {
@@ -303,9 +325,11 @@ export async function createContactLead(input: ContactInput, submitter: Submitte
         status: "new",
         tags: [],
         campaignId: (await attributedCampaign(tx, submitter))?.id ?? null,
+        submissionKey: input.submissionKey ?? null,
       })
+      .onConflictDoNothing({ target: leads.submissionKey })
       .returning();
-    if (!lead) throw new Error("The lead was not saved");
+    if (!lead) return leadOfSubmission(tx, input.submissionKey).then(savedEarlier);
     await recordReferral(tx, submitter, lead, now);
     await tx.insert(leadTimelineEvents).values({
       leadId: lead.id,

@@ -42,6 +42,11 @@ export const leads = pgTable(
     bookingStatus: text("booking_status", { enum: BOOKING_STATUSES }).notNull().default("not_sent"),
     /** The campaign whose link the visitor first arrived through (first touch wins); kept as null if it is deleted. */
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    /**
+     * The form's one-time key (a page without JavaScript carries one): a second post of the same
+     * form (a double tap, a resent request) finds the lead the first one made instead of a second.
+     */
+    submissionKey: text("submission_key").unique(),
   },
   (t) => [
     index("leads_campaign_id_idx").on(t.campaignId),

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { useState } from "react";
-import { useActionData, useRouteLoaderData } from "react-router";
+import { useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import type { FormResult } from "~/forms/form-result";
 import { usePublicFormPost } from "~/forms/use-public-form-post";
 import { answerContact } from "~/leads/capture-actions.server";
@@ -24,6 +25,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/contact",
   });
 
+// A new key for every showing of the form: its double post makes one lead (`leads.submission_key`).
+export function loader(_: Route.LoaderArgs) {
+  return { submissionKey: randomUUID() };
+}
+
 // The form posts here when JavaScript is off; the page then says what happened.
 export async function action({ request, context }: Route.ActionArgs) {
   return answerContact(request, clientAddressOf(context));
@@ -33,11 +39,16 @@ export default function ContactPage() {
   const site = useRouteLoaderData<typeof siteLoader>("site/site-layout");
   const email = site?.email ?? null;
   const posted = useActionData<FormResult>();
+  // The key guards a post without JavaScript; once a message went with it, the next one is new.
+  const [submissionKey, setSubmissionKey] = useState<string | undefined>(useLoaderData<typeof loader>().submissionKey);
   const [sentWithScript, setSentWithScript] = useState(false);
   const { submitting, errors, values, formError, onSubmit } = usePublicFormPost("/contact-message", {
     initial: posted,
     successToastDuration: 5_000,
-    onSuccess: () => setSentWithScript(true),
+    onSuccess: () => {
+      setSentWithScript(true);
+      setSubmissionKey(undefined);
+    },
   });
   const sent = sentWithScript || posted?.ok === true;
 
@@ -93,6 +104,7 @@ export default function ContactPage() {
           ) : null}
           <form method="post" action="/contact" onSubmit={onSubmit} className="mt-6 grid gap-4">
             <HoneypotField id="contact-website" />
+            {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label="Name" name="name" id="contact-name" error={errors.name} required>
                 <Input autoComplete="name" maxLength={120} defaultValue={values.name} />

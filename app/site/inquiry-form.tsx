@@ -43,12 +43,15 @@ export function InquiryForm({
   onSuccess,
   initial,
   autoFocus = false,
+  submissionKey,
 }: {
   preset: InquiryPreset;
   idPrefix: string;
   onSuccess: () => void;
   initial?: FormResult;
   autoFocus?: boolean;
+  /** The page's one-time key for this form (its own page has one): a second post of it makes no second lead. */
+  submissionKey?: string;
 }) {
   const { submitting, errors, values, formError, onSubmit } = usePublicFormPost("/inquiry", { onSuccess, initial });
   const promo = preset.promo === true;
@@ -57,6 +60,7 @@ export function InquiryForm({
     <form method="post" action={inquiryPageHref(preset)} onSubmit={onSubmit} className="grid gap-4">
       <input type="hidden" name="tier" value={preset.tier ?? ""} />
       <input type="hidden" name="promo" value={promo ? "true" : "false"} />
+      {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
       <HoneypotField id={id("website")} />
       <FormField label="Name" name="name" id={id("name")} error={errors.name} required>
         <Input autoComplete="name" maxLength={120} defaultValue={values.name} autoFocus={autoFocus} />

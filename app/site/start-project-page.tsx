@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { useActionData, useLoaderData, useNavigate } from "react-router";
 import type { FormResult } from "~/forms/form-result";
 import { answerInquiry } from "~/leads/capture-actions.server";
@@ -21,7 +22,8 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 };
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { preset: inquiryPresetFrom(new URL(request.url).searchParams) };
+  // A new key for every showing of the form: its double post makes one lead (`leads.submission_key`).
+  return { preset: inquiryPresetFrom(new URL(request.url).searchParams), submissionKey: randomUUID() };
 }
 
 // Posted here without JavaScript: a success goes on to the thank-you page (so a reload posts nothing
@@ -35,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function StartProjectPage() {
-  const { preset } = useLoaderData<typeof loader>();
+  const { preset, submissionKey } = useLoaderData<typeof loader>();
   const posted = useActionData<FormResult>();
   const navigate = useNavigate();
   const intro = inquiryIntro(preset);
@@ -45,7 +47,7 @@ export default function StartProjectPage() {
       <p className="mt-3 text-muted-foreground">{intro.description}</p>
       <div className="mt-6 grid gap-4 rounded-xl border bg-card p-6 shadow-sm">
         <InquiryPresetNote preset={preset} />
-        <InquiryForm preset={preset} idPrefix="inquiry-page" initial={posted} autoFocus onSuccess={() => navigate("/thank-you")} />
+        <InquiryForm preset={preset} idPrefix="inquiry-page" initial={posted} autoFocus submissionKey={submissionKey} onSuccess={() => navigate("/thank-you")} />
       </div>
     </section>
   );

@@ -480,8 +480,21 @@ describe("the inquiry's own page", () => {
     expect(await page.getByLabel("Phone").inputValue()).toBe("214-555-0142");
     expect(await presetOf(page)).toEqual({ tier: "catering", promo: "false" });
     await page.getByLabel("Name").fill("Nadia Nojs");
+    let posted = "";
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = request.postData() ?? "";
+    });
     await page.getByRole("button", { name: "Send Inquiry" }).click();
     await page.waitForURL("**/thank-you");
+    // The same post again (a double tap, a resent request): answered as a success, nothing made twice.
+    expect(posted).toContain("submissionKey=");
+    const again = await page.request.post("/start-your-project?tier=catering", {
+      headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+      data: posted,
+      maxRedirects: 0,
+    });
+    expect(again.status()).toBe(302);
+    expect(again.headers().location).toBe("/thank-you");
     await page.getByRole("heading", { level: 1, name: "Thank you!" }).waitFor();
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Thank you!" }).waitFor();

@@ -191,6 +191,37 @@ describe("inquiries and contact messages", () => {
     expect(types).toEqual(["contact_notification", "inquiry_confirmation"]);
   });
 
+  it("a form posted twice with its one-time key (a double tap without JavaScript) makes one lead and one set of e-mails", async () => {
+    const submissionKey = "0b5f3c1e-8a4d-4f6b-9c2e-7d1a3b5c9e01";
+    const input = inquirySchema.parse({ name: "Dot Double", email: "dot@example.com", tier: "2", submissionKey });
+    const first = await createInquiryLead(input, { clientAddress: "10.1.0.5" });
+    const again = await createInquiryLead(input, { clientAddress: "10.1.0.5" });
+    expect(again).toEqual(first);
+    // At the same moment too: the second waits for the first and answers with its lead.
+    const racing = { ...input, submissionKey: "5e2d7c4a-1b3f-4a8e-b6d9-0c7f2e4a8b13" };
+    const [one, two] = await Promise.all([createInquiryLead(racing, { clientAddress: "10.1.0.6" }), createInquiryLead(racing, { clientAddress: "10.1.0.6" })]);
+    expect(two).toEqual(one);
+    expect(await count(leads)).toBe(2);
+    expect(await count(emailOutbox)).toBe(4);
+    // Each lead's form_submitted and its two e-mails' email_queued, once.
+    expect(await count(leadTimelineEvents)).toBe(6);
+
+    const contact = contactSchema.parse({ name: "Max", email: "max@example.com", message: "Twice?", submissionKey: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d" });
+    expect(await createContactLead(contact, { clientAddress: "10.1.0.7" })).toEqual(await createContactLead(contact, { clientAddress: "10.1.0.7" }));
+    expect(await count(leads)).toBe(3);
+    // Without a key (a form sent with JavaScript after its first message) each post is a message of its own.
+    const { submissionKey: _, ...unkeyed } = contact;
+    await createContactLead(unkeyed, { clientAddress: "10.1.0.7" });
+    await createContactLead(unkeyed, { clientAddress: "10.1.0.7" });
+    expect(await count(leads)).toBe(5);
+  });
+
+  it("a malformed one-time key is refused with a message", () => {
+    const checked = inquirySchema.safeParse({ name: "Kay", email: "kay@example.com", submissionKey: "'; drop table leads" });
+    expect(checked.success).toBe(false);
+    expect(checked.error?.issues[0]?.message).toBe("The form is out of date. Please reload the page.");
+  });
+
   it("nothing is kept when the e-mail cannot be written: the lead and its mail share one transaction", async () => {
     await db().execute(sql`delete from email_templates where key = 'admin_notification'`);
     const input = inquirySchema.parse({ name: "Ed", email: "ed@example.com" });
