@@ -4,48 +4,19 @@
 // and what the phone of the runs downloaded. Prints a table and writes docs/benchmarks/lighthouse.md.
 // Uses Debian's Chromium (/usr/bin/chromium, or CHROME_PATH) against the production build on an
 // empty embedded database.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import { freePort } from "../scripts/free-port.mjs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
+import { startProductionApp } from "./production-app.mjs";
 
 const PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you", "/start-your-project"];
 const lighthouseVersion = JSON.parse(fs.readFileSync(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8")).version;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const root = path.resolve(import.meta.dirname, "..");
-
-
-async function startApp() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-bench-"));
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", ADMIN_PASSWORD: "bench-admin-password" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  while (!output.includes("ready at")) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The app did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url: `http://localhost:${port}`,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -93,7 +64,7 @@ function loadAverage() {
 }
 
 buildIfStale(root);
-const app = await startApp();
+const app = await startProductionApp(root);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
