@@ -49,6 +49,8 @@ export type ChaosFigures = {
   /** Accepted submissions not in the database. */
   lost: number;
   emails: number;
+  /** Outbox messages claimed more than once: those the killed process held, sent by the next claim after its lease ran out. */
+  takenOver: number;
   /** Outbox messages that arrived more than once. */
   duplicated: number;
   /** Outbox messages that never arrived. */
@@ -118,6 +120,15 @@ export function post(url: string, origin: string, form: Record<string, string>, 
   });
 }
 
+/** A public form's JSON answer says `ok: true`. */
+function answeredOk(body: string): boolean {
+  try {
+    return (JSON.parse(body) as { ok?: unknown }).ok === true;
+  } catch {
+    return false;
+  }
+}
+
 export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
   const log = options.log ?? (() => {});
   const handle = await openTarget(options.target);
@@ -152,6 +163,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     const submissions: Submission[] = [];
     const freeTokens = [...scene.tokens];
     let killedAt = 0;
+    let restartedAt = 0;
     let restarting: Promise<void> | undefined;
     let next = 0;
 
@@ -177,7 +189,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
         answer = await post(`${app.url}${path}`, publicUrl, form, visitorAddress(index));
       }
       if (answer) {
-        const ok = answer.status === 200 && (kind === "booking" || (JSON.parse(answer.body) as { ok?: boolean }).ok === true);
+        const ok = answer.status === 200 && (kind === "booking" || answeredOk(answer.body));
         submission.outcome = ok ? "accepted" : "refused";
         if (!ok && answer.status >= 500) log(`${kind} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
       }
@@ -193,7 +205,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
           await victim?.kill();
           killedAt = Date.now();
           log(`SIGKILLed ${victim?.name} after ${index} submissions; starting it again`);
-          restarting = victim?.restart().then(() => log(`${victim.name} started again after ${Date.now() - killedAt} ms`));
+          restarting = victim?.restart().then(() => {
+            restartedAt = Date.now();
+            log(`${victim.name} started again after ${restartedAt - killedAt} ms`);
+          });
         }
         // A steady stream: a visitor who got no answer comes back a moment later, not at once.
         if ((await submitOne(index)) === "unanswered") await new Promise((resolve) => setTimeout(resolve, 250));
@@ -206,7 +221,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     if (options.target.kind === "server") {
       await waitForOutbox(handle, killedAt);
     } else {
-      await waitForQuiet(mail.arrivals, killedAt);
+      await waitForQuiet(mail.arrivals, killedAt, restartedAt);
     }
     for (const app of apps) await app.stop();
 
@@ -243,9 +258,9 @@ async function waitForOutbox(handle: DatabaseHandle, killedAt: number): Promise<
   }
 }
 
-async function waitForQuiet(arrivals: Arrival[], killedAt: number): Promise<void> {
-  // Mail a killed process held is taken over once its lease has run out.
-  const earliest = killedAt + LEASE_MS + QUIET_MS;
+async function waitForQuiet(arrivals: Arrival[], killedAt: number, restartedAt: number): Promise<void> {
+  // Mail a killed process held is taken over once its lease has run out and a process runs again.
+  const earliest = Math.max(killedAt + LEASE_MS, restartedAt) + QUIET_MS;
   for (;;) {
     const last = arrivals.at(-1)?.at ?? 0;
     const now = Date.now();
@@ -266,7 +281,7 @@ async function countLost(handle: DatabaseHandle, submissions: Submission[]): Pro
 }
 
 async function deliveryFigures(handle: DatabaseHandle, arrivals: Arrival[], killedAt: number) {
-  const rows = await handle.db.select({ id: emailOutbox.id, createdAt: emailOutbox.createdAt }).from(emailOutbox);
+  const rows = await handle.db.select({ id: emailOutbox.id, createdAt: emailOutbox.createdAt, attempts: emailOutbox.attempts }).from(emailOutbox);
   const arrived = new Map<string, Arrival[]>();
   for (const arrival of arrivals) {
     const id = outboxIdOf(arrival.messageId);
@@ -279,6 +294,7 @@ async function deliveryFigures(handle: DatabaseHandle, arrivals: Arrival[], kill
   }
   return {
     emails: rows.length,
+    takenOver: rows.filter((row) => row.attempts > 1).length,
     duplicated: rows.filter((row) => (arrived.get(row.id)?.length ?? 0) > 1).length,
     undelivered: rows.filter((row) => !arrived.has(row.id)).length,
     maxDeliveryDelayAfterKillMs: maxDelay,

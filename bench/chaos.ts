@@ -67,11 +67,11 @@ const results: ChaosFigures[] = [];
 if (values.only !== "embedded") results.push(await onServer());
 if (values.only !== "server") results.push(await onEmbedded());
 
-console.log("\n| database | processes | submissions | accepted | refused | unanswered | kills | lost | e-mails | duplicated | undelivered | max delivery after kill | slots booked twice |");
-console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+console.log("\n| database | processes | submissions | accepted | refused | unanswered | kills | lost | e-mails | taken over | duplicated | undelivered | max delivery after kill | slots booked twice |");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.processes} | ${r.submissions} | ${r.accepted} | ${r.refused} | ${r.unanswered} | ${r.kills} | ${r.lost} | ${r.emails} | ${r.duplicated} | ${r.undelivered} | ${(r.maxDeliveryDelayAfterKillMs / 1000).toFixed(1)} s | ${r.doubleBookedSlots} |`,
+    `| ${r.database} | ${r.processes} | ${r.submissions} | ${r.accepted} | ${r.refused} | ${r.unanswered} | ${r.kills} | ${r.lost} | ${r.emails} | ${r.takenOver} | ${r.duplicated} | ${r.undelivered} | ${(r.maxDeliveryDelayAfterKillMs / 1000).toFixed(1)} s | ${r.doubleBookedSlots} |`,
   );
 }
 const failed = results.some((r) => r.lost > 0 || r.duplicated > 0 || r.undelivered > 0 || r.doubleBookedSlots > 0 || r.maxDeliveryDelayAfterKillMs > 120_000);
