@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/config.server";
 import { db, queryRows, type Database } from "~/db/connection.server";
@@ -11,8 +11,12 @@ import { findSuppression, suppressEmail } from "./suppression.server";
 import { suppressedMessageNote } from "./suppression-options";
 import { unsubscribeUrl } from "./unsubscribe-token.server";
 
-/** A 'sending' row older than this belongs to a worker that died mid-send; it is claimed again. */
-const STALE_CLAIM_MS = 5 * 60_000;
+/**
+ * A claim is a lease: the sending process renews it while it sends, so mail a killed process had
+ * claimed is taken over once its lease runs out (seconds), and a live slow send is never taken twice.
+ */
+export const LEASE_MS = 30_000;
+export const LEASE_RENEW_EVERY_MS = 10_000;
 
 let sharedTransport: { url: string; transport: Transporter } | undefined;
 
@@ -36,17 +40,17 @@ export function senderOf(settings: OrganizationSettings): { name: string; addres
 
 type OutboxRow = { id: string };
 
-/** Claims due messages so that no other worker (process) sends them too. */
-async function claimDueMessages(database: Database, now: Date, limit: number): Promise<EmailOutboxMessage[]> {
-  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
+/** Claims due messages, and those whose lease ran out, so that no other worker (process) sends them too. */
+async function claimDueMessages(database: Database, now: Date, limit: number, leaseMs: number): Promise<EmailOutboxMessage[]> {
   const claimed = await queryRows<OutboxRow>(
     database,
     sql`update ${emailOutbox}
-        set status = 'sending', claimed_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
+        set status = 'sending', claimed_at = ${now.toISOString()}::timestamptz,
+            lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz, attempts = attempts + 1
         where id in (
           select id from ${emailOutbox}
           where (status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz)
-             or (status = 'sending' and claimed_at < ${staleBefore.toISOString()}::timestamptz)
+             or (status = 'sending' and (lease_until is null or lease_until < ${now.toISOString()}::timestamptz))
           order by next_attempt_at
           limit ${limit}
           for update skip locked)
@@ -61,12 +65,40 @@ async function claimDueMessages(database: Database, now: Date, limit: number): P
   return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
 }
 
+/**
+ * Extends the lease of messages this worker still holds: the claim is recognised by its claimed_at,
+ * so a message another worker took over (this one stalled past its lease) is left to that one.
+ */
+export async function renewLeases(database: Database, ids: string[], claimedAt: Date, now = new Date(), leaseMs = LEASE_MS): Promise<number> {
+  if (ids.length === 0) return 0;
+  const renewed = await database
+    .update(emailOutbox)
+    .set({ leaseUntil: new Date(now.getTime() + leaseMs) })
+    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, "sending"), eq(emailOutbox.claimedAt, claimedAt)))
+    .returning({ id: emailOutbox.id });
+  return renewed.length;
+}
+
+/** Renews the batch's leases every `everyMs` until stopped; a failed renewal is tried again on the next tick. */
+function keepLeases(database: Database, held: Set<string>, claimedAt: Date, leaseMs: number, everyMs: number): () => void {
+  const timer = setInterval(() => {
+    renewLeases(database, [...held], claimedAt, new Date(), leaseMs).catch((error: unknown) => {
+      console.warn("The e-mail outbox could not renew its leases:", error);
+    });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export type DeliveryOptions = {
   database?: Database;
   /** null: no SMTP configured, messages are stored. Default: the transport of `SMTP_URL`. */
   transport?: Transporter | null;
   now?: Date;
   batchSize?: number;
+  /** How long a claim holds, and how often the sender renews it (tests shorten them). */
+  leaseMs?: number;
+  renewEveryMs?: number;
 };
 
 export type DeliveryReport = { sent: number; stored: number; retrying: number; failed: number; suppressed: number };
@@ -77,15 +109,22 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
   const transport = options.transport === undefined ? mailTransport() : options.transport;
   const now = options.now ?? new Date();
   const report: DeliveryReport = { sent: 0, stored: 0, retrying: 0, failed: 0, suppressed: 0 };
-  const messages = await claimDueMessages(database, now, options.batchSize ?? 20);
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const messages = await claimDueMessages(database, now, options.batchSize ?? 20, leaseMs);
   if (messages.length === 0) return report;
 
-  const settings = await getOrganizationSettings();
-  const from = senderOf(settings);
-  for (const message of messages) {
-    const outcome = await deliver(database, transport, message, from, settings.replyToEmail);
-    await recordOutcome(database, message, outcome);
-    report[outcome.status] += 1;
+  const held = new Set(messages.map((message) => message.id));
+  const stopRenewing = keepLeases(database, held, now, leaseMs, options.renewEveryMs ?? LEASE_RENEW_EVERY_MS);
+  try {
+    const settings = await getOrganizationSettings();
+    const from = senderOf(settings);
+    for (const message of messages) {
+      const outcome = await deliver(database, transport, message, from, settings.replyToEmail);
+      held.delete(message.id);
+      if (await recordOutcome(database, message, outcome)) report[outcome.status] += 1;
+    }
+  } finally {
+    stopRenewing();
   }
   return report;
 }
@@ -141,35 +180,44 @@ async function send(
   }
 }
 
-async function recordOutcome(database: Database, message: EmailOutboxMessage, outcome: DeliveryOutcome): Promise<void> {
+/** Records the outcome, unless the claim was lost (this worker stalled past its lease): then the new holder records its own. */
+async function recordOutcome(database: Database, message: EmailOutboxMessage, outcome: DeliveryOutcome): Promise<boolean> {
   const now = new Date();
-  await database.transaction(async (tx) => {
+  const ours = and(eq(emailOutbox.id, message.id), eq(emailOutbox.status, "sending"), message.claimedAt ? eq(emailOutbox.claimedAt, message.claimedAt) : undefined);
+  return database.transaction(async (tx) => {
+    let updated: { id: string }[];
     if (outcome.status === "retrying") {
-      await tx
+      updated = await tx
         .update(emailOutbox)
         .set({
           status: "pending",
           claimedAt: null,
+          leaseUntil: null,
           lastError: outcome.error,
           nextAttemptAt: new Date(now.getTime() + retryDelayMs(message.attempts)),
         })
-        .where(eq(emailOutbox.id, message.id));
+        .where(ours)
+        .returning({ id: emailOutbox.id });
     } else {
       const delivered = outcome.status === "sent" || outcome.status === "stored";
-      await tx
+      updated = await tx
         .update(emailOutbox)
         .set({
           status: outcome.status,
           claimedAt: null,
+          leaseUntil: null,
           lastError: outcome.status === "failed" ? outcome.error : null,
           sentAt: delivered ? now : null,
         })
-        .where(eq(emailOutbox.id, message.id));
+        .where(ours)
+        .returning({ id: emailOutbox.id });
     }
+    if (updated.length === 0) return false;
     // A mailbox its server refuses for good gets no more marketing mail, decided with the failure itself.
     if (outcome.status === "failed" && outcome.recipientRejected) {
       await suppressEmail(tx, { email: message.toEmail, reason: "bounced", detail: outcome.error });
     }
     await recordDeliveryAttempt(tx, message, outcome, now);
+    return true;
   });
 }

@@ -84,10 +84,10 @@ export type OutboxAttachment = { filename: string; contentType: string; content:
 
 /**
  * Mail to deliver, written in the same transaction as its cause (DESIGN.md "Nothing is lost").
- * The worker claims due rows with FOR UPDATE SKIP LOCKED, marks them 'sending' (claimed_at),
- * sends, then marks 'sent' / 'stored' (no SMTP configured) or schedules a retry with backoff
- * (attempts, next_attempt_at) until it gives up with 'failed'. A 'sending' row whose claimed_at
- * is stale belongs to a crashed worker and may be claimed again.
+ * The worker claims due rows with FOR UPDATE SKIP LOCKED, marks them 'sending' (claimed_at) with
+ * a short lease (lease_until) that it renews while it sends, then marks 'sent' / 'stored' (no SMTP
+ * configured) or schedules a retry with backoff (attempts, next_attempt_at) until it gives up with
+ * 'failed'. A 'sending' row whose lease ran out belongs to a process that died and is claimed again.
  */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -109,6 +109,7 @@ export const emailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
     lastError: text("last_error"),
     // Unique: a scheduled e-mail (e.g. `reminder:{bookingId}`) is enqueued once, whichever
     // process gets there first (INSERT ... ON CONFLICT (dedupe_key) DO NOTHING).

@@ -10,7 +10,8 @@ import { runInvoiceUpkeep } from "~/invoices/invoice-reminders.server";
  * The work the app process does besides answering requests. Each job runs, then waits
  * `everyMs`, then runs again; a failing run is logged and retried on the next turn.
  * Every job must be safe with several app processes running it at once (claim rows with
- * FOR UPDATE SKIP LOCKED, or enqueue with a dedupe key).
+ * FOR UPDATE SKIP LOCKED, or enqueue with a dedupe key; the outbox's claim is a lease its sender
+ * renews, decision 027).
  */
 export type RecurringJob = { name: string; everyMs: number; run: () => Promise<unknown> };
 

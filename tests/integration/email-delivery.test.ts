@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/connection.server";
-import { deliverDueEmails } from "~/email/delivery.server";
+import { deliverDueEmails, LEASE_MS, renewLeases } from "~/email/delivery.server";
 import { enqueueEmail, enqueueTemplatedEmail } from "~/email/outbox.server";
 import { emailLogs, emailOutbox } from "~/email/schema";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
@@ -115,5 +115,62 @@ describe("the e-mail outbox", () => {
     ]);
     expect(reports[0]!.sent + reports[1]!.sent).toBe(10);
     expect(mail.messages.length - before).toBe(10);
+  });
+});
+
+describe("the outbox lease", () => {
+  /** The message as a process left it when it was killed mid-send: claimed at `claimedAt`, lease never renewed. */
+  async function claimedByADeadSender(to: string, claimedAt: Date) {
+    const queued = await enqueueEmail(db(), message(to));
+    if (!queued) throw new Error("not queued");
+    await db()
+      .update(emailOutbox)
+      .set({ status: "sending", attempts: 1, claimedAt, leaseUntil: new Date(claimedAt.getTime() + LEASE_MS) })
+      .where(eq(emailOutbox.id, queued.id));
+    return queued.id;
+  }
+
+  it("takes over mail a killed sender held once its lease has run out, and sends it once", async () => {
+    const killedAt = new Date();
+    await claimedByADeadSender("orphan@example.com", killedAt);
+    const stillLeased = await deliverDueEmails({ transport: smtp(), now: new Date(killedAt.getTime() + LEASE_MS - 1_000) });
+    expect(stillLeased.sent).toBe(0);
+    const takenOver = await deliverDueEmails({ transport: smtp(), now: new Date(killedAt.getTime() + LEASE_MS + 1_000) });
+    expect(takenOver.sent).toBe(1);
+    await mail.waitFor((m) => m.envelopeTo.includes("orphan@example.com"));
+    expect(mail.messages.filter((m) => m.envelopeTo.includes("orphan@example.com"))).toHaveLength(1);
+    const [row] = await db().select().from(emailOutbox);
+    expect(row).toMatchObject({ status: "sent", attempts: 2, claimedAt: null, leaseUntil: null });
+  });
+
+  it("never takes a slow send twice: its living sender renews the lease past the first one's end", async () => {
+    const queued = await enqueueEmail(db(), message("slow@example.com"));
+    if (!queued) throw new Error("not queued");
+    const release = mail.hold();
+    const leaseMs = 1_000;
+    const slow = deliverDueEmails({ transport: smtp(), leaseMs, renewEveryMs: 20 });
+    // Waits until the sender has renewed its lease beyond where the first lease ended.
+    let row = (await db().select().from(emailOutbox))[0];
+    while (!(row?.claimedAt && row.leaseUntil && row.leaseUntil.getTime() > row.claimedAt.getTime() + leaseMs + 200)) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      row = (await db().select().from(emailOutbox))[0];
+    }
+    const other = await deliverDueEmails({ transport: smtp(), leaseMs, now: new Date(row.claimedAt.getTime() + leaseMs + 100) });
+    expect(other.sent).toBe(0);
+    release();
+    expect((await slow).sent).toBe(1);
+    await mail.waitFor((m) => m.envelopeTo.includes("slow@example.com"));
+    expect(mail.messages.filter((m) => m.envelopeTo.includes("slow@example.com"))).toHaveLength(1);
+    expect((await db().select().from(emailOutbox))[0]?.status).toBe("sent");
+  });
+
+  it("a stalled sender neither renews nor records mail another worker took over", async () => {
+    const claimedAt = new Date(Date.now() - 2 * LEASE_MS);
+    const id = await claimedByADeadSender("stalled@example.com", claimedAt);
+    const takenOver = await deliverDueEmails({ transport: null });
+    expect(takenOver.stored).toBe(1);
+    expect(await renewLeases(db(), [id], claimedAt)).toBe(0);
+    const logs = await db().select().from(emailLogs);
+    expect(logs.map((log) => log.status)).toEqual(["stored"]);
   });
 });

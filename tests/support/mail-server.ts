@@ -15,6 +15,8 @@ export type TestMailServer = {
   refuse(mode: "temporary" | "permanent" | false): void;
   /** Answers RCPT TO for this address with 550 (no such mailbox), as a real server does. */
   refuseRecipient(address: string): void;
+  /** Holds every message's final answer (a slow server) until the returned release is called. */
+  hold(): () => void;
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
 };
@@ -23,6 +25,7 @@ export async function startMailServer(): Promise<TestMailServer> {
   const messages: ReceivedMail[] = [];
   let refusing: "temporary" | "permanent" | false = false;
   const unknownRecipients = new Set<string>();
+  let held: Promise<void> = Promise.resolve();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -34,7 +37,7 @@ export async function startMailServer(): Promise<TestMailServer> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", () => void held.then(() => {
         if (refusing) {
           const error = Object.assign(new Error(refusing === "temporary" ? "Try again later" : "Mailbox unavailable"), {
             responseCode: refusing === "temporary" ? 451 : 550,
@@ -49,7 +52,7 @@ export async function startMailServer(): Promise<TestMailServer> {
             callback();
           })
           .catch(callback);
-      });
+      }));
     },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -61,6 +64,14 @@ export async function startMailServer(): Promise<TestMailServer> {
     messages,
     refuse(mode) {
       refusing = mode;
+    },
+    hold() {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = Promise.resolve();
+        release();
+      };
     },
     refuseRecipient(address) {
       unknownRecipients.add(address.toLowerCase());

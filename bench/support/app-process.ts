@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** One `node server.js` on the production build, as `npm start` (or one worker of start:cluster) runs it. */
+export type AppProcess = {
+  name: string;
+  url: string;
+  pid(): number | undefined;
+  output(): string;
+  /** SIGKILL: no shutdown at all, as the kernel's OOM killer or a pulled plug does. */
+  kill(): Promise<void>;
+  /** A new process with the same port and environment (after kill or stop). */
+  restart(): Promise<void>;
+  /** SIGTERM, and waits for the process to exit. */
+  stop(): Promise<void>;
+};
+
+const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000);
+
+export async function startAppProcess(name: string, port: number, environment: Record<string, string>): Promise<AppProcess> {
+  let child: ChildProcess | undefined;
+  let output = "";
+  async function launch() {
+    const started = spawn(process.execPath, ["server.js"], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...environment },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child = started;
+    const before = output.length;
+    started.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (!output.slice(before).includes("ready at")) {
+      if (started.exitCode !== null) throw new Error(`App process ${name} exited (${started.exitCode}):\n${output.slice(before)}`);
+      if (Date.now() > deadline) {
+        started.kill("SIGKILL");
+        throw new Error(`App process ${name} did not start in time:\n${output.slice(before)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  async function end(signal: NodeJS.Signals) {
+    const running = child;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill(signal);
+    await exited;
+  }
+  await launch();
+  return {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    pid: () => child?.pid,
+    output: () => output,
+    kill: () => end("SIGKILL"),
+    restart: launch,
+    stop: () => end("SIGTERM"),
+  };
+}

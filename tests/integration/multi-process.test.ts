@@ -1,0 +1,260 @@
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addSlot } from "~/availability/availability.server";
+import { addDaysToDate, todayInZone } from "~/availability/slot-time";
+import { MAX_AGE_MS } from "~/booking/booking-page-cache.server";
+import { createBookingInvitation } from "~/consultations/bookings.server";
+import { setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
+import { seedReferenceData } from "~/db/seed.server";
+import { enqueueEmail } from "~/email/outbox.server";
+import { leads } from "~/leads/schema";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { openTarget, post, runChaos, type ChaosTarget } from "../../bench/chaos-run";
+import { startAppProcess, type AppProcess } from "../../bench/support/app-process";
+import { outboxIdOf, startMailReceiver, type MailReceiver } from "../../bench/support/mail-receiver";
+import { buildIfStale } from "../../scripts/build-if-stale.mjs";
+import { freePort } from "../../scripts/free-port.mjs";
+import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "../support/database-kind";
+
+/**
+ * Several app processes on one database (docs/decisions/027-several-app-processes.md), with the
+ * production build: two `node server.js` on a PostgreSQL database of their own; on the embedded
+ * database, which serves one process, the same checks prove the single process (A and B are one).
+ */
+const onServer = testDatabaseKind() === "server";
+const PROCESSES = onServer ? 2 : 1;
+/** E-mails waiting in the outbox: many on PostgreSQL, so both processes' workers take some. */
+const QUEUED = onServer ? 200 : 30;
+
+async function freshTarget(): Promise<{ target: ChaosTarget; drop(): Promise<void> }> {
+  if (onServer) {
+    const name = `agency_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverTestUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${SERVER_TEMPLATE_DATABASE}`);
+    await admin.end();
+    return {
+      target: { kind: "server", databaseUrl: databaseUrlFor(serverTestUrl(), name) },
+      async drop() {
+        const cleaner = new pg.Client({ connectionString: serverTestUrl() });
+        await cleaner.connect();
+        await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleaner.end();
+      },
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-processes-"));
+  return { target: { kind: "embedded", dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+function environmentFor(target: ChaosTarget, mail: MailReceiver, publicUrl: string): Record<string, string> {
+  return {
+    ...(target.kind === "server" ? { DATABASE_URL: target.databaseUrl } : { DATABASE_URL: "", DATA_DIR: target.dataDir }),
+    SMTP_URL: mail.url,
+    PUBLIC_URL: publicUrl,
+    ADMIN_EMAIL: "owner@processes.test",
+    ADMIN_PASSWORD: "processes-admin-password",
+  };
+}
+
+beforeAll(() => {
+  buildIfStale(path.resolve("."));
+}, 600_000);
+
+describe(`${PROCESSES} app process(es) on ${onServer ? "one PostgreSQL database" : "the embedded database"}`, () => {
+  let database: Awaited<ReturnType<typeof freshTarget>>;
+  let mail: MailReceiver;
+  const apps: AppProcess[] = [];
+  const queuedIds: string[] = [];
+  const tokens: string[] = [];
+  let slotIds: string[] = [];
+  let publicUrl = "";
+  const a = () => apps[0]!;
+  const b = () => apps[apps.length - 1]!;
+
+  beforeAll(async () => {
+    database = await freshTarget();
+    mail = await startMailReceiver();
+    // Before the processes start: open slots and two booking links (and, embedded, the queued e-mails).
+    const handle = await openTarget(database.target);
+    setCurrentDatabase(handle);
+    try {
+      await handle.migrate();
+      await seedReferenceData();
+      if (!onServer) await queueEmails(handle);
+      const settings = await getOrganizationSettings();
+      const date = addDaysToDate(todayInZone(new Date(), settings.timezone), 3);
+      slotIds = [
+        (await addSlot({ date, startTime: "10:00", endTime: "10:30", status: "open" })).id,
+        (await addSlot({ date, startTime: "11:00", endTime: "11:30", status: "open" })).id,
+      ];
+      for (const name of ["Xena", "Yuri"]) {
+        const [lead] = await handle.db.insert(leads).values({ name, email: `${name.toLowerCase()}@processes.test`, source: "manual" }).returning();
+        tokens.push((await createBookingInvitation({ leadId: lead!.id, windowDays: 14 })).bookingToken);
+      }
+    } finally {
+      await handle.close();
+      setCurrentDatabase(undefined);
+    }
+    const ports = await Promise.all(Array.from({ length: PROCESSES }, () => freePort()));
+    publicUrl = `http://127.0.0.1:${ports[0]}`;
+    // One after the other: the first makes the first admin alone (as start:cluster does).
+    for (const [index, port] of ports.entries()) {
+      apps.push(await startAppProcess(index === 0 ? "A" : "B", port, environmentFor(database.target, mail, publicUrl)));
+    }
+    if (onServer) {
+      // Queued at once while both run: their workers race for the same rows.
+      const running = await openTarget(database.target);
+      try {
+        await queueEmails(running);
+      } finally {
+        await running.close();
+      }
+    }
+  }, 600_000);
+
+  async function queueEmails(handle: DatabaseHandle) {
+    await handle.db.transaction(async (tx) => {
+      for (let index = 0; index < QUEUED; index += 1) {
+        const queued = await enqueueEmail(tx, { to: `queued${index}@processes.test`, subject: "Queued", html: "<p>Hi</p>", text: "Hi", emailType: "test" });
+        if (queued) queuedIds.push(queued.id);
+      }
+    });
+  }
+
+  afterAll(async () => {
+    for (const app of apps) await app.kill();
+    await mail?.stop();
+    await database?.drop();
+  });
+
+  it("counts a rate limit hit on A on B too", async () => {
+    const visitor = "127.20.0.7";
+    for (let index = 0; index < 10; index += 1) {
+      const app = index % 2 === 0 ? a() : b();
+      const answer = await post(`${app.url}/inquiry`, publicUrl, { name: "Rita", email: `rita${index}@processes.test` }, visitor);
+      expect(answer?.status).toBe(200);
+    }
+    const refused = await post(`${b().url}/inquiry`, publicUrl, { name: "Rita", email: "rita10@processes.test" }, visitor);
+    expect(refused?.status).toBe(429);
+    const elsewhere = await post(`${b().url}/inquiry`, publicUrl, { name: "Rita", email: "rita11@processes.test" }, "127.20.0.8");
+    expect(elsewhere?.status).toBe(200);
+  });
+
+  it("shows B's kept booking page changed by a booking made through A", async () => {
+    const [xena, yuri] = tokens;
+    const [wanted] = slotIds;
+    const before = await fetch(`${b().url}/booking/${yuri}`);
+    expect(before.status).toBe(200);
+    expect(await before.text()).toContain(wanted);
+    const readAt = Date.now();
+    // Kept: B answers the same page again from memory.
+    expect(await (await fetch(`${b().url}/booking/${yuri}`)).text()).toContain(wanted);
+
+    const booked = await post(`${a().url}/booking/${xena}`, publicUrl, { intent: "book", slotId: wanted!, timeZone: "UTC" }, "127.20.0.9");
+    expect(booked?.status).toBe(200);
+    // B hears the commit on its own listening connection (LISTEN/NOTIFY); it may take a moment to
+    // arrive, but it must come before B's kept copy would expire on its own clock (MAX_AGE_MS).
+    let page = await (await fetch(`${b().url}/booking/${yuri}`)).text();
+    while (page.includes(wanted!) && Date.now() - readAt < MAX_AGE_MS - 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      page = await (await fetch(`${b().url}/booking/${yuri}`)).text();
+    }
+    expect(page).not.toContain(wanted);
+    expect(page).toContain(slotIds[1]);
+  });
+
+  it("delivers every queued e-mail exactly once, however many processes run the outbox", async () => {
+    const arrivedOnce = () => new Set(mail.arrivals.map((arrival) => outboxIdOf(arrival.messageId)));
+    while (!queuedIds.every((id) => arrivedOnce().has(id))) await new Promise((resolve) => setTimeout(resolve, 200));
+    // Stopped: nothing more can be sent, so what arrived is all that ever will.
+    for (const app of apps) await app.stop();
+    const copies = new Map<string, number>();
+    for (const arrival of mail.arrivals) copies.set(outboxIdOf(arrival.messageId), (copies.get(outboxIdOf(arrival.messageId)) ?? 0) + 1);
+    expect(queuedIds.map((id) => copies.get(id))).toEqual(queuedIds.map(() => 1));
+    expect([...copies.values()].filter((count) => count > 1)).toEqual([]);
+  }, 300_000);
+});
+
+describe(`the failure test, small: ${PROCESSES} process(es), one SIGKILLed mid-stream and started again`, () => {
+  it("loses no accepted submission, delivers each e-mail once and books no slot twice", async () => {
+    const database = await freshTarget();
+    try {
+      const figures = await runChaos({ target: database.target, processes: PROCESSES, submissions: 16, concurrency: 2, invitations: 4, slots: 2 });
+      expect(figures.kills).toBe(1);
+      expect(figures.accepted).toBeGreaterThan(0);
+      expect(figures.lost).toBe(0);
+      expect(figures.undelivered).toBe(0);
+      // At-least-once across a kill: only the message the killed process was handing to the SMTP
+      // server at that instant can arrive twice, with its Message-ID (the outbox id) to tell.
+      expect(figures.duplicated).toBeLessThanOrEqual(figures.kills);
+      expect(figures.doubleBookedSlots).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  }, 600_000);
+});
+
+describe("npm run start:cluster", () => {
+  it("refuses without DATABASE_URL: the embedded database serves one process", () => {
+    const result = spawnSync(process.execPath, ["scripts/start-cluster.mjs", "--processes", "2"], { env: { ...process.env, DATABASE_URL: "" }, encoding: "utf8" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("start:cluster needs DATABASE_URL (PostgreSQL): the embedded database serves one process.");
+  });
+
+  // The cluster itself runs on PostgreSQL only (the refusal above is what the embedded run gets).
+  if (onServer) {
+    it("serves from N processes on one port, starts again one that dies, and stops them all on SIGTERM", async () => {
+      const database = await freshTarget();
+      if (database.target.kind !== "server") throw new Error("needs PostgreSQL");
+      const port = await freePort();
+      const primary = spawn(process.execPath, ["scripts/start-cluster.mjs", "--processes", "2"], {
+        env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: database.target.databaseUrl, SMTP_URL: "", ADMIN_EMAIL: "owner@cluster.test", ADMIN_PASSWORD: "cluster-admin-password" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      primary.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      primary.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const until = async (condition: () => boolean) => {
+        while (!condition()) {
+          if (primary.exitCode !== null) throw new Error(`The cluster exited (${primary.exitCode}):\n${output}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      const ready = () => output.split("ready at").length - 1;
+      try {
+        await until(() => ready() >= 2);
+        const pids = [...output.matchAll(/App process (\d+) starting/g)].map((match) => Number(match[1]));
+        expect(pids).toHaveLength(2);
+        expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+
+        process.kill(pids[1]!, "SIGKILL");
+        await until(() => output.includes(`App process ${pids[1]} died (SIGKILL)`) && ready() >= 3);
+        expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+
+        const exited = new Promise<number | null>((resolve) => primary.once("exit", resolve));
+        primary.kill("SIGTERM");
+        expect(await exited).toBe(0);
+        const all = [...output.matchAll(/App process (\d+) starting/g)].map((match) => Number(match[1]));
+        expect(all.filter((pid) => isAlive(pid))).toEqual([]);
+      } finally {
+        if (primary.exitCode === null) primary.kill("SIGKILL");
+        await database.drop();
+      }
+    }, 600_000);
+  }
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
