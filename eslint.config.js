@@ -18,6 +18,6 @@ export default tseslint.config(
   },
   {
     files: ["**/*.{js,mjs}"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", fetch: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setImmediate: "readonly", fetch: "readonly" } },
   },
 );

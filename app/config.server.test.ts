@@ -35,6 +35,15 @@ describe("configuration", () => {
     }
   });
 
+  it("reads the shutdown deadline and the log level, refusing bad ones by name", () => {
+    expect(readConfig({})).toMatchObject({ shutdownTimeoutMs: 10_000, logLevel: "info" });
+    expect(readConfig({ NODE_ENV: "test" }).logLevel).toBe("silent");
+    expect(readConfig({ SHUTDOWN_TIMEOUT_MS: "2500", LOG_LEVEL: "debug" })).toMatchObject({ shutdownTimeoutMs: 2500, logLevel: "debug" });
+    expect(() => readConfig({ SHUTDOWN_TIMEOUT_MS: "soon" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => readConfig({ SHUTDOWN_TIMEOUT_MS: "-1" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => readConfig({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
+  });
+
   it("keeps the public URL without a trailing slash", () => {
     expect(readConfig({ PUBLIC_URL: "https://sistersite.studio/" }).publicUrl).toBe("https://sistersite.studio");
   });

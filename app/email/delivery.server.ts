@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/config.server";
 import { db, queryRows, type Database } from "~/db/connection.server";
@@ -67,6 +67,8 @@ export type DeliveryOptions = {
   transport?: Transporter | null;
   now?: Date;
   batchSize?: number;
+  /** Aborted when the process stops: the message being sent is finished, the rest of the batch released. */
+  stopping?: AbortSignal;
 };
 
 export type DeliveryReport = { sent: number; stored: number; retrying: number; failed: number; suppressed: number };
@@ -82,12 +84,28 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
 
   const settings = await getOrganizationSettings();
   const from = senderOf(settings);
-  for (const message of messages) {
+  for (const [index, message] of messages.entries()) {
+    if (options.stopping?.aborted) {
+      await releaseClaims(database, messages.slice(index));
+      break;
+    }
     const outcome = await deliver(database, transport, message, from, settings.replyToEmail);
     await recordOutcome(database, message, outcome);
     report[outcome.status] += 1;
   }
   return report;
+}
+
+/**
+ * Gives claimed messages back, as if never claimed (their attempt not counted): the next run of
+ * any process sends them now instead of after the five minutes a claim goes stale.
+ */
+async function releaseClaims(database: Database, messages: EmailOutboxMessage[]): Promise<void> {
+  const ids = messages.map((message) => message.id);
+  await database
+    .update(emailOutbox)
+    .set({ status: "pending", claimedAt: null, attempts: sql`${emailOutbox.attempts} - 1` })
+    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, "sending")));
 }
 
 async function deliver(
