@@ -44,6 +44,14 @@ describe("configuration", () => {
     expect(() => readConfig({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
   });
 
+  it("believes forwarding headers only from the proxies TRUST_PROXY names", () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(readConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
+    expect(() => readConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+    expect(() => readConfig({ TRUST_PROXY: "*" })).toThrow(/TRUST_PROXY/);
+  });
+
   it("keeps the public URL without a trailing slash", () => {
     expect(readConfig({ PUBLIC_URL: "https://sistersite.studio/" }).publicUrl).toBe("https://sistersite.studio");
   });

@@ -29,6 +29,16 @@ const environmentSchema = z.object({
   // How long a stopping process lets requests in flight finish (server.js); systemd's TimeoutStopSec must be longer.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  // Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (Express `trust proxy`): a hop
+  // count, or addresses, subnets and Express's names. Never "everyone": a visitor could then pick
+  // the address the rate limits count.
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d+|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?))*)$/,
+      "must be a number of proxies, or addresses, subnets, loopback, linklocal or uniquelocal separated by commas",
+    )
+    .optional(),
 });
 
 export type AppConfig = {
@@ -45,6 +55,8 @@ export type AppConfig = {
   shutdownTimeoutMs: number;
   /** Tests log nothing unless asked: their output is the runner's. */
   logLevel: LogLevel;
+  /** Express's `trust proxy`: false (the default) believes no forwarding header. */
+  trustProxy: number | string | false;
 };
 
 export class ConfigError extends Error {}
@@ -73,6 +85,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     authSecret: values.AUTH_SECRET,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "silent" : "info"),
+    trustProxy: values.TRUST_PROXY === undefined ? false : /^\d+$/.test(values.TRUST_PROXY) ? Number(values.TRUST_PROXY) : values.TRUST_PROXY,
   };
 }
 

@@ -26,6 +26,9 @@ import { describeWait } from "~/request-safety/rate-limit.server";
  * delay every page would pay.
  */
 export function mountRequestStack(server: express.Express, { files, pages }: { files?: RequestHandler; pages: RequestHandler }): void {
+  // Behind a reverse proxy, the visitor's address (rate limits, the audit log) and protocol come
+  // from its X-Forwarded-* headers, believed only from the proxies TRUST_PROXY names.
+  server.set("trust proxy", config().trustProxy);
   server.use(logRequests);
   server.use(answerHealthChecks);
   server.use(commonHeaders);

@@ -1,4 +1,4 @@
-import { pino, stdTimeFunctions, type DestinationStream, type Logger } from "pino";
+import { destination as pinoDestination, pino, stdTimeFunctions, type DestinationStream, type Logger } from "pino";
 import type { LogLevel } from "~/config.server";
 import { lineForPeople } from "./log-lines-for-people";
 import { maskEmailAddresses } from "./log-redaction";
@@ -38,8 +38,12 @@ export function setLogLevel(level: LogLevel): void {
   logger.level = level;
 }
 
-function destination(): DestinationStream | undefined {
-  if (!process.stdout.isTTY || process.env.NODE_ENV === "test") return undefined;
+/**
+ * Written synchronously: lines keep their order and none is lost when the process exits right after
+ * its last one (a stop's "stopped"); pino's default buffers and writes later.
+ */
+function destination(): DestinationStream {
+  if (!process.stdout.isTTY || process.env.NODE_ENV === "test") return pinoDestination({ dest: 1, sync: true });
   return { write: (line: string) => void process.stdout.write(lineForPeople(line)) };
 }
 
