@@ -21,6 +21,6 @@ export default tseslint.config(
   { files: ["app/forms/zod.ts"], rules: { "no-restricted-imports": "off" } },
   {
     files: ["**/*.{js,mjs}"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", fetch: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setImmediate: "readonly", fetch: "readonly" } },
   },
 );

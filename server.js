@@ -33,17 +33,32 @@ if (development) {
   lifecycle.mountRequestStack(server, { pages: lifecycle.app });
 }
 
+const { logger } = lifecycle;
+
 let report;
 try {
   report = await lifecycle.startApplication();
 } catch (error) {
-  console.error(`\nCould not start: ${error instanceof Error ? error.message : error}\n`);
+  logger.fatal(`could not start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
 
 const listener = http.createServer(server);
+// Requests in flight, for a stop: it waits for them, and each answered while stopping closes its connection.
+let inFlight = 0;
+let stopping = false;
+listener.prependListener("request", (_request, response) => {
+  inFlight += 1;
+  if (stopping) response.setHeader("Connection", "close");
+  response.once("close", () => {
+    inFlight -= 1;
+    // A keep-alive connection whose answer went out while stopping: idle now, so closed (once Node has marked it idle).
+    if (stopping) setImmediate(() => listener.closeIdleConnections());
+  });
+});
 listener.listen(report.port, () => {
   const url = report.publicUrl;
+  logger.info({ port: report.port, storage: report.storage }, "listening");
   console.log(`\nAgency site ready at ${url}  (${report.storage})`);
   const admin = report.firstAdmin;
   if (admin?.generatedPassword) {
@@ -56,14 +71,31 @@ listener.listen(report.port, () => {
   }
 });
 
-let stopping = false;
+/**
+ * A graceful stop (SIGTERM from systemd or an orchestrator, SIGINT from Ctrl-C): no new
+ * connections; requests in flight finish, up to SHUTDOWN_TIMEOUT_MS, then their connections are
+ * cut; idle keep-alive connections close at once; the background worker starts nothing new and
+ * finishes what it is doing (the e-mail being sent); then the database closes and the process
+ * exits 0. A second signal while stopping exits at once, with 1.
+ */
 async function stop(signal) {
-  if (stopping) return;
+  if (stopping) {
+    logger.warn({ signal }, "second signal while stopping: exiting now");
+    process.exit(1);
+  }
   stopping = true;
-  console.log(`\n${signal}: stopping…`);
-  listener.close();
-  listener.closeAllConnections?.();
+  const deadlineMs = report.shutdownTimeoutMs;
+  logger.info({ signal, in_flight: inFlight, deadline_ms: deadlineMs }, "stopping");
+  const drained = new Promise((resolve) => listener.close(() => resolve()));
+  listener.closeIdleConnections();
+  const deadline = setTimeout(() => {
+    logger.warn({ in_flight: inFlight }, "requests still running at the shutdown deadline: closing their connections");
+    listener.closeAllConnections();
+  }, deadlineMs);
+  await Promise.all([drained, lifecycle.stopBackgroundWork()]);
+  clearTimeout(deadline);
   await lifecycle.stopApplication();
+  logger.info("stopped");
   process.exit(0);
 }
 process.on("SIGINT", () => void stop("SIGINT"));

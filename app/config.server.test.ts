@@ -35,6 +35,23 @@ describe("configuration", () => {
     }
   });
 
+  it("reads the shutdown deadline and the log level, refusing bad ones by name", () => {
+    expect(readConfig({})).toMatchObject({ shutdownTimeoutMs: 10_000, logLevel: "info" });
+    expect(readConfig({ NODE_ENV: "test" }).logLevel).toBe("silent");
+    expect(readConfig({ SHUTDOWN_TIMEOUT_MS: "2500", LOG_LEVEL: "debug" })).toMatchObject({ shutdownTimeoutMs: 2500, logLevel: "debug" });
+    expect(() => readConfig({ SHUTDOWN_TIMEOUT_MS: "soon" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => readConfig({ SHUTDOWN_TIMEOUT_MS: "-1" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => readConfig({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("believes forwarding headers only from the proxies TRUST_PROXY names", () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(readConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
+    expect(() => readConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+    expect(() => readConfig({ TRUST_PROXY: "*" })).toThrow(/TRUST_PROXY/);
+  });
+
   it("keeps the public URL without a trailing slash", () => {
     expect(readConfig({ PUBLIC_URL: "https://sistersite.studio/" }).publicUrl).toBe("https://sistersite.studio");
   });

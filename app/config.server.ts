@@ -1,6 +1,9 @@
 import path from "node:path";
 import { z } from "~/forms/zod";
 
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /**
  * All configuration, read from the environment once and validated at boot.
  * A bad value stops the start with a message that names the variable.
@@ -23,6 +26,19 @@ const environmentSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   PUBLIC_URL: z.string().url("must be a URL such as https://example.com").optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // How long a stopping process lets requests in flight finish (server.js); systemd's TimeoutStopSec must be longer.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  // Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (Express `trust proxy`): a hop
+  // count, or addresses, subnets and Express's names. Never "everyone": a visitor could then pick
+  // the address the rate limits count.
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d+|(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?))*)$/,
+      "must be a number of proxies, or addresses, subnets, loopback, linklocal or uniquelocal separated by commas",
+    )
+    .optional(),
 });
 
 export type AppConfig = {
@@ -36,6 +52,11 @@ export type AppConfig = {
   adminPassword: string | undefined;
   publicUrl: string;
   authSecret: string | undefined;
+  shutdownTimeoutMs: number;
+  /** Tests log nothing unless asked: their output is the runner's. */
+  logLevel: LogLevel;
+  /** Express's `trust proxy`: false (the default) believes no forwarding header. */
+  trustProxy: number | string | false;
 };
 
 export class ConfigError extends Error {}
@@ -62,6 +83,9 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     adminPassword: values.ADMIN_PASSWORD,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
     authSecret: values.AUTH_SECRET,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "silent" : "info"),
+    trustProxy: values.TRUST_PROXY === undefined ? false : /^\d+$/.test(values.TRUST_PROXY) ? Number(values.TRUST_PROXY) : values.TRUST_PROXY,
   };
 }
 

@@ -4,10 +4,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { CspNonce } from "~/document/csp-nonce";
 import { paintsFirst, rewriteForPaintFirst } from "~/document/paint-first";
+import { redactedPath } from "~/logging/log-redaction";
+import { logger } from "~/logging/logger.server";
 
 /**
  * React Router's default server entry, with two changes: the public site's HTML passes through
@@ -15,6 +17,14 @@ import { paintsFirst, rewriteForPaintFirst } from "~/document/paint-first";
  * Content-Security-Policy nonce (server/request-stack.ts; decision 026).
  */
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's or action's unexpected error, as a log line (React Router's default writes it to the
+ * console). A request the visitor abandoned is not one.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (!request.signal.aborted) logger.error({ err: error, path: redactedPath(new URL(request.url).pathname) }, "request failed");
+};
 
 function paintFirst(nonce: string | undefined): Transform {
   const decoder = new StringDecoder("utf8");
@@ -83,7 +93,7 @@ export default function handleRequest(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors while rendering the shell are logged by React Router itself.
-        if (shellRendered) console.error(error);
+        if (shellRendered) logger.error({ err: error }, "rendering a page failed");
       },
     });
   });

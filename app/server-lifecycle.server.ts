@@ -12,11 +12,12 @@ import {
 import { dataDirHolder, DataDirLockedError, lockDataDir, type DataDirLock } from "~/db/data-dir-lock.server";
 import { seedReferenceData } from "~/db/seed.server";
 import { startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
+import { setLogLevel } from "~/logging/logger.server";
 
 type Running = { database: DatabaseHandle; lock: DataDirLock | undefined; worker?: BackgroundWorker };
 let running: Running | undefined;
 
-export type StartReport = { port: number; publicUrl: string; storage: string; firstAdmin: FirstAdmin | null };
+export type StartReport = { port: number; publicUrl: string; storage: string; firstAdmin: FirstAdmin | null; shutdownTimeoutMs: number };
 
 /**
  * Opens the configured database as the current one (locking DATA_DIR when embedded),
@@ -50,12 +51,22 @@ export async function openStorage(): Promise<{ storage: string }> {
 /** Boot: validate configuration, open, migrate and seed the database, make the first admin, start the worker. */
 export async function startApplication(): Promise<StartReport> {
   const settings = config();
+  setLogLevel(settings.logLevel);
   const { storage } = await openStorage();
   const firstAdmin = await ensureFirstAdmin();
   if (running) running.worker = startBackgroundWorker();
-  return { port: settings.port, publicUrl: settings.publicUrl, storage, firstAdmin };
+  return { port: settings.port, publicUrl: settings.publicUrl, storage, firstAdmin, shutdownTimeoutMs: settings.shutdownTimeoutMs };
 }
 
+/**
+ * The first step of a stop (server.js, on SIGTERM): the worker starts nothing new, while requests
+ * in flight still have the database. Resolves when its running turns are done.
+ */
+export async function stopBackgroundWork(): Promise<void> {
+  await running?.worker?.stop();
+}
+
+/** The last step of a stop: the worker's turns finished, the database closed, DATA_DIR's lock released. */
 export async function stopApplication(): Promise<void> {
   if (!running) return;
   const { database, lock, worker } = running;

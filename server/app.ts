@@ -5,7 +5,9 @@ import * as build from "virtual:react-router/server-build";
 import { withClientAddress } from "~/audit/audit-request-scope.server";
 import { serveKeptBookingPages } from "~/booking/booking-document.server";
 import { rememberFirstTouch } from "~/campaigns/attribution-cookie.server";
-import { startApplication, stopApplication } from "~/server-lifecycle.server";
+import { routeIdFinder } from "~/http/route-ids";
+import { logger } from "~/logging/logger.server";
+import { startApplication, stopApplication, stopBackgroundWork } from "~/server-lifecycle.server";
 import { mountRequestStack } from "./request-stack";
 
 declare module "react-router" {
@@ -27,6 +29,13 @@ declare module "react-router" {
  * server.js (plain Node) mounts the request stack (server/request-stack.ts) with `app` as its pages.
  */
 export const app = express.Router();
+
+// The request's log line names the route that answered it (app/logging/request-log.server.ts).
+const routeOf = routeIdFinder(build.routes);
+app.use((request, response, next) => {
+  response.locals.routeId = routeOf(request.path);
+  next();
+});
 
 // The audit log records the address an admin's change came from, wherever in the request it is written.
 app.use((request, _response, next) => withClientAddress(clientAddressOf(request), next));
@@ -62,4 +71,4 @@ app.use(rememberFirstTouch);
 app.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetchRequest(request), loadContext(request))));
 app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 
-export { mountRequestStack, startApplication, stopApplication };
+export { logger, mountRequestStack, startApplication, stopApplication, stopBackgroundWork };

@@ -3,16 +3,19 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { config } from "~/config.server";
+import { answerHealthChecks } from "~/health/health-endpoints.server";
 import { newNonce } from "~/http/content-security-policy";
 import { bodyLimitFor } from "~/http/request-body-limit";
 import { allowedOriginsFor, judgeRequestOrigin } from "~/http/request-origin";
 import { isPrivatePath, securityHeaders } from "~/http/security-headers.server";
+import { logRequests } from "~/logging/request-log.server";
 import { countPublicPost, countsAsPublicPost } from "~/request-safety/public-post-limit.server";
 import { describeWait } from "~/request-safety/rate-limit.server";
 
 /**
  * The one path every request takes, in development and in production (server.js mounts it on its
- * Express app): the security headers every answer carries, the checks every request that changes
+ * Express app): its request id and log line, the health probes (answered before anything that
+ * counts or refuses requests), the security headers every answer carries, the checks every request that changes
  * something passes (its origin, its public sender's rate, its size: decision 026), compression,
  * the browser's files, then the pages (server/app.ts `app`: kept booking pages, then React
  * Router, better-auth's API among its routes). A header or a check added here covers every page,
@@ -23,6 +26,11 @@ import { describeWait } from "~/request-safety/rate-limit.server";
  * delay every page would pay.
  */
 export function mountRequestStack(server: express.Express, { files, pages }: { files?: RequestHandler; pages: RequestHandler }): void {
+  // Behind a reverse proxy, the visitor's address (rate limits, the audit log) and protocol come
+  // from its X-Forwarded-* headers, believed only from the proxies TRUST_PROXY names.
+  server.set("trust proxy", config().trustProxy);
+  server.use(logRequests);
+  server.use(answerHealthChecks);
   server.use(commonHeaders);
   server.use(sameOriginWrites);
   server.use(boundedBodies);

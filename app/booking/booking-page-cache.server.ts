@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { currentDatabase, type DatabaseHandle } from "~/db/connection.server";
 import { findOfferedTimes, type OfferedTime } from "~/availability/offered-times.server";
+import { logger } from "~/logging/logger.server";
 import { readBookingPage, type BookingPageData } from "./booking.server";
 
 /**
@@ -73,7 +74,7 @@ export class BookingPageCache {
       .then(() => undefined)
       .catch((error: unknown) => {
         // Without notifications nothing is kept (every page is read afresh); try again next time.
-        console.warn(`The booking page cache cannot listen for changes: ${error instanceof Error ? error.message : String(error)}`);
+        logger.warn({ err: error }, "the booking page cache cannot listen for changes")
         this.starting = undefined;
       });
     return this.starting;

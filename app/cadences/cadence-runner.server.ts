@@ -13,6 +13,7 @@ import type { PackageTier } from "~/settings/schema";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
 import { launchOfferText } from "~/site/tier-display";
 import { formatDate } from "~/ui/date-format";
+import { logger } from "~/logging/logger.server";
 import { failedCondition } from "./cadence-conditions";
 import type { EnrolmentEndReason, StepSkipReason } from "./cadence-options";
 import { nextStepDueAt } from "./cadence-schedule";
@@ -203,7 +204,7 @@ export async function runCadenceSteps(now = new Date(), limit = 200): Promise<Ca
     } catch (error) {
       if (!picked) throw error;
       failed.push(picked);
-      console.error(`Cadence step of enrolment ${String(picked)} failed; it will be retried:`, error);
+      logger.error({ err: error, enrolment_id: picked }, "a cadence step failed; it will be retried");
     }
   }
   return run;

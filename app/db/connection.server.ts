@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { logger } from "~/logging/logger.server";
 import * as schema from "./schema";
 
 /** One type for both drivers: services never know which database they run on. */
@@ -89,7 +90,7 @@ export function openServerDatabase(connectionString: string, poolSize = 10): Dat
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection the server closes (restart, failover, a dropped test database) is
   // replaced on next use; without a listener, node-postgres would crash the process instead.
-  pool.on("error", (error) => console.warn(`Idle database connection closed: ${error.message}`));
+  pool.on("error", (error) => logger.warn({ err: error }, "idle database connection closed"));
   const db = drizzlePostgres({ client: pool, schema });
   const listeners = new Set<() => Promise<void>>();
   return {
@@ -140,7 +141,7 @@ async function listenOnServer(connectionString: string, channel: string, listene
     listener.onInterrupted();
     client.end().catch(() => undefined);
     if (stopped) return;
-    console.warn(`Stopped hearing database notifications on "${channel}" (${reason}); reconnecting.`);
+    logger.warn({ channel, reason }, "stopped hearing database notifications; reconnecting");
     retry = setTimeout(() => {
       retry = undefined;
       void connect();

@@ -99,6 +99,8 @@ export type DeliveryOptions = {
   /** How long a claim holds, and how often the sender renews it (tests shorten them). */
   leaseMs?: number;
   renewEveryMs?: number;
+  /** Aborted when the process stops: the message being sent is finished, the rest of the batch released. */
+  stopping?: AbortSignal;
 };
 
 export type DeliveryReport = { sent: number; stored: number; retrying: number; failed: number; suppressed: number };
@@ -118,7 +120,11 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
   try {
     const settings = await getOrganizationSettings();
     const from = senderOf(settings);
-    for (const message of messages) {
+    for (const [index, message] of messages.entries()) {
+      if (options.stopping?.aborted) {
+        await releaseClaims(database, messages.slice(index));
+        break;
+      }
       const outcome = await deliver(database, transport, message, from, settings.replyToEmail);
       held.delete(message.id);
       if (await recordOutcome(database, message, outcome)) report[outcome.status] += 1;
@@ -127,6 +133,21 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
     stopRenewing();
   }
   return report;
+}
+
+/**
+ * Gives claimed messages back, as if never claimed (their attempt not counted): the next run of
+ * any process sends them now instead of once their lease has run out. Only while the claim is
+ * still this sender's (the same `claimed_at`).
+ */
+async function releaseClaims(database: Database, messages: EmailOutboxMessage[]): Promise<void> {
+  const claimedAt = messages[0]?.claimedAt;
+  if (!claimedAt) return;
+  const ids = messages.map((message) => message.id);
+  await database
+    .update(emailOutbox)
+    .set({ status: "pending", claimedAt: null, leaseUntil: null, attempts: sql`${emailOutbox.attempts} - 1` })
+    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, "sending"), eq(emailOutbox.claimedAt, claimedAt)));
 }
 
 async function deliver(

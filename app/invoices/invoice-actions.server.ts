@@ -14,6 +14,7 @@ import {
   paymentIdSchema,
   paymentSchema,
 } from "./invoice-forms";
+import { logger } from "~/logging/logger.server";
 import { deletePayment, recordPayment } from "./invoice-payments.server";
 import { sendInvoice } from "./invoice-sending.server";
 import { addLineItem, deleteInvoices, deleteLineItem, moveLineItem, reopenInvoice, updateInvoiceDetails, updateLineItem } from "./invoices.server";
@@ -34,7 +35,7 @@ async function sendAndAnswer(invoiceId: string, admin: SignedInUser, returnTo: s
     return redirectWithToast(returnTo, { type: "success", title: "Invoice sent successfully", description: `${sent.invoiceNumber} is on its way to ${sent.to}.` });
   } catch (error) {
     const description = error instanceof Refusal ? error.message : undefined;
-    if (!description) console.error("Sending an invoice failed:", error);
+    if (!description) logger.error({ err: error, invoice_id: invoiceId }, "sending an invoice failed");
     return redirectWithToast(returnTo, { type: "error", title: "Failed to send invoice", description });
   }
 }

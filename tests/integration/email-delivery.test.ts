@@ -116,6 +116,26 @@ describe("the e-mail outbox", () => {
     expect(reports[0]!.sent + reports[1]!.sent).toBe(10);
     expect(mail.messages.length - before).toBe(10);
   });
+
+  it("finishes the message in hand when the process stops, and gives the rest back at once", async () => {
+    for (const name of ["first", "second", "third"]) await enqueueEmail(db(), message(`${name}@example.com`));
+    const stopping = new AbortController();
+    const transport = smtp();
+    // The stop arrives while the first message is being sent.
+    transport.use("compile", (_mail, done) => {
+      stopping.abort();
+      done();
+    });
+    const report = await deliverDueEmails({ transport, batchSize: 10, stopping: stopping.signal });
+    expect(report.sent).toBe(1);
+    const rows = await db().select().from(emailOutbox);
+    expect(rows.filter((row) => row.status === "sent")).toHaveLength(1);
+    const released = rows.filter((row) => row.status === "pending");
+    expect(released).toHaveLength(2);
+    for (const row of released) expect(row).toMatchObject({ attempts: 0, claimedAt: null });
+
+    expect((await deliverDueEmails({ transport: smtp() })).sent).toBe(2);
+  });
 });
 
 describe("the outbox lease", () => {

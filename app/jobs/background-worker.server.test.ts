@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { logger } from "~/logging/logger.server";
+import { startBackgroundWorker, type BackgroundWorker } from "./background-worker.server";
+
+let worker: BackgroundWorker | undefined;
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+});
+
+/** A promise and its resolver, to hold a job's run open or to hear that it ran. */
+function signal<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe("the background worker", () => {
+  it("logs each run with its job, duration, outcome and counts; an idle run at debug level", async () => {
+    const info = vi.spyOn(logger, "info");
+    const debug = vi.spyOn(logger, "debug");
+    const busyRan = signal();
+    const idleRan = signal();
+    worker = startBackgroundWorker([
+      { name: "busy", everyMs: 60_000, run: async () => (busyRan.resolve(), { sent: 2, failed: 0 }) },
+      { name: "idle", everyMs: 60_000, run: async () => (idleRan.resolve(), 0) },
+    ]);
+    await Promise.all([busyRan.promise, idleRan.promise]);
+    await worker.stop();
+    expect(info).toHaveBeenCalledWith({ job: "busy", duration_ms: expect.any(Number), outcome: "ok", result: { sent: 2, failed: 0 } }, "background job");
+    expect(debug).toHaveBeenCalledWith({ job: "idle", duration_ms: expect.any(Number), outcome: "ok", result: { count: 0 } }, "background job");
+  });
+
+  it("logs a failed run as an error, with the error", async () => {
+    const logged = signal<unknown[]>();
+    vi.spyOn(logger, "error").mockImplementation((...args: unknown[]) => logged.resolve(args));
+    worker = startBackgroundWorker([{ name: "broken", everyMs: 60_000, run: () => Promise.reject(new Error("SMTP said no")) }]);
+    const [fields, message] = await logged.promise;
+    expect(message).toBe("background job");
+    expect(fields).toMatchObject({ job: "broken", outcome: "failed", err: new Error("SMTP said no") });
+  });
+
+  it("stops: the run in hand sees the stop and finishes before stop() resolves; nothing runs after", async () => {
+    const started = signal<AbortSignal>();
+    const finish = signal();
+    let runs = 0;
+    worker = startBackgroundWorker([
+      {
+        name: "deliver",
+        everyMs: 0,
+        run: async (stopping) => {
+          runs += 1;
+          started.resolve(stopping);
+          await finish.promise;
+        },
+      },
+    ]);
+    const stopping = await started.promise;
+    let stopped = false;
+    const stop = worker.stop().then(() => (stopped = true));
+    expect(stopping.aborted).toBe(true);
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    finish.resolve();
+    await stop;
+    expect(runs).toBe(1);
+  });
+});
