@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { onDemand, useOnDemandDialog } from "~/ui/on-demand";
 import type { InquiryPreset } from "./inquiry-preset";
 
@@ -26,6 +26,17 @@ export function InquiryDialogProvider({ children }: { children: React.ReactNode 
     },
     [show],
   );
+  // Once the app runs (a visitor who touched the page, or any wide screen), its code is fetched
+  // when the browser is idle, so that the tap on a call to action finds it (decision 031).
+  useEffect(() => {
+    const fetchWhenIdle = () => void inquiryFormDialog.load().catch(() => undefined);
+    if (typeof window.requestIdleCallback === "function") {
+      const idle = window.requestIdleCallback(fetchWhenIdle, { timeout: 3_000 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = window.setTimeout(fetchWhenIdle, 1_000);
+    return () => window.clearTimeout(timer);
+  }, []);
   const value = useMemo(() => ({ openInquiry }), [openInquiry]);
   return (
     <InquiryDialogContext.Provider value={value}>
