@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
-import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
 import { markAuditRecorded, requestClientAddress } from "./audit-request-scope.server";
 import { auditLog, type AuditEntry } from "./schema";
 
@@ -88,19 +88,54 @@ export async function listAuditEntries(filters: AuditFilters = {}): Promise<Audi
     .limit(filters.limit ?? 50);
 }
 
-/** The admins and kinds of record that appear in the log, for the Security tab's filters. */
+/**
+ * The admins and kinds of record that appear in the log, for the Security tab's filters. Each list
+ * is a walk of an index that jumps from one distinct value to the next (a recursive query that asks
+ * for the next larger value), so it costs a few index probes per distinct value however long the
+ * log is; a `select distinct` read the whole log, ~100 ms at 100,000 entries (decision 030).
+ */
 export async function auditFilterChoices(): Promise<{ actors: { id: string; email: string }[]; entityTypes: string[]; domains: string[] }> {
-  const actors = await db()
-    .selectDistinct({ id: auditLog.actorUserId, email: auditLog.actorEmail })
-    .from(auditLog)
-    .where(sql`${auditLog.actorUserId} is not null`);
-  const types = await db().selectDistinct({ entityType: auditLog.entityType }).from(auditLog);
-  const domains = await db()
-    .selectDistinct({ domain: sql<string>`split_part(${auditLog.action}, '.', 1)` })
-    .from(auditLog);
+  const [actors, types, actions] = await Promise.all([
+    queryRows<{ id: string; email: string | null }>(
+      db(),
+      sql`with recursive actors(id) as (
+            select min(actor_user_id) from audit_log
+            union all
+            select (select min(actor_user_id) from audit_log where actor_user_id > actors.id) from actors where actors.id is not null
+          )
+          select actors.id, emails.email from actors
+          left join lateral (
+            with recursive emails(email) as (
+              select min(actor_email) from audit_log where actor_user_id = actors.id
+              union all
+              select (select min(actor_email) from audit_log where actor_user_id = actors.id and actor_email > emails.email)
+              from emails where emails.email is not null
+            )
+            select email from emails where email is not null
+          ) emails on true
+          where actors.id is not null`,
+    ),
+    distinctValues("entity_type"),
+    distinctValues("action"),
+  ]);
   return {
-    actors: actors.flatMap((row) => (row.id ? [{ id: row.id, email: row.email ?? row.id }] : [])).sort((a, b) => a.email.localeCompare(b.email)),
-    entityTypes: types.flatMap((row) => (row.entityType ? [row.entityType] : [])).sort(),
-    domains: domains.map((row) => row.domain).sort(),
+    actors: actors.map((row) => ({ id: row.id, email: row.email ?? row.id })).sort((a, b) => a.email.localeCompare(b.email)),
+    entityTypes: types.sort(),
+    domains: [...new Set(actions.map((action) => action.split(".")[0] ?? action))].sort(),
   };
+}
+
+/** The distinct non-null values of an indexed column of the log, by a walk of its index. */
+async function distinctValues(column: "entity_type" | "action"): Promise<string[]> {
+  const name = sql.identifier(column);
+  const rows = await queryRows<{ value: string | null }>(
+    db(),
+    sql`with recursive walk(value) as (
+          select min(${name}) from audit_log
+          union all
+          select (select min(${name}) from audit_log where ${name} > walk.value) from walk where walk.value is not null
+        )
+        select value from walk where value is not null`,
+  );
+  return rows.flatMap((row) => (row.value === null ? [] : [row.value]));
 }

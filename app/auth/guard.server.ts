@@ -33,8 +33,34 @@ function signInAgain(request: Request, reason?: "idle") {
   return `/auth?${reason ? `signedOut=${reason}&` : ""}redirectTo=${encodeURIComponent(back)}`;
 }
 
+type AdminSession = { admin: SignedInUser; sessionId: string; twoFactorEnabled: boolean };
+
+/**
+ * The verdicts being worked out, per page address and session cookie: a page's loaders (the admin
+ * layout's and the page's) start together, each with its own copy of the Request (React Router
+ * makes one per loader), and the second would ask the first's question again (five queries and a
+ * session cookie's check); it waits for the same answer instead (decision 030). Only while it is
+ * being worked out: a later question judges afresh.
+ */
+const verdictsInFlight = new Map<string, Promise<AdminSession>>();
+
 /** The signed-in admin and their session, once the guard's rules have passed (see requireAdmin). */
-export async function requireAdminSession(request: Request): Promise<{ admin: SignedInUser; sessionId: string; twoFactorEnabled: boolean }> {
+export async function requireAdminSession(request: Request): Promise<AdminSession> {
+  const key = `${request.method} ${request.url}\n${request.headers.get("cookie") ?? ""}`;
+  let verdict = verdictsInFlight.get(key);
+  if (!verdict) {
+    verdict = judgeAdminSession(request);
+    verdictsInFlight.set(key, verdict);
+    const forget = () => verdictsInFlight.delete(key);
+    verdict.then(forget, forget);
+  }
+  const result = await verdict;
+  // Whatever this request changes is the audit log's entry of this admin.
+  rememberAdmin(request, result.admin);
+  return result;
+}
+
+async function judgeAdminSession(request: Request): Promise<AdminSession> {
   const result = await currentSession(request);
   if (!result) throw redirect(signInAgain(request));
   if (!(await isAdmin(result.user.id))) throw redirect("/");
@@ -54,8 +80,6 @@ export async function requireAdminSession(request: Request): Promise<{ admin: Si
     });
   }
   const admin = { id: result.user.id, name: result.user.name, email: result.user.email };
-  // Whatever this request changes is the audit log's entry of this admin.
-  rememberAdmin(request, admin);
   return { admin, sessionId: result.session.id, twoFactorEnabled };
 }
 

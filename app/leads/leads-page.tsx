@@ -33,9 +33,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = readLeadListView(url.searchParams);
   const now = new Date();
-  const page = await listLeads({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") });
-  const stats = await leadStats(now);
-  const settings = await getOrganizationSettings();
+  const [page, stats, settings] = await Promise.all([
+    listLeads({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    leadStats(now),
+    getOrganizationSettings(),
+  ]);
   return { ...page, view, stats, timeZone: settings.timezone, now: now.toISOString() };
 }
 

@@ -38,17 +38,12 @@ export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot
   );
 }
 
+/** A row's and a cell's own classes, for a table that writes its many `<tr>` and `<td>` itself (DataTable). */
+export const TABLE_ROW_CLASSES = "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted";
+export const TABLE_CELL_CLASSES = "p-3 align-middle [&:has([role=checkbox])]:pr-0";
+
 export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
-  return (
-    <tr
-      data-slot="table-row"
-      className={cn(
-        "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted",
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <tr data-slot="table-row" className={cn(TABLE_ROW_CLASSES, className)} {...props} />;
 }
 
 /** Defaults `scope="col"`; pass `scope="row"` for row headers. */
@@ -67,13 +62,7 @@ export function TableHead({ className, scope = "col", ...props }: React.Componen
 }
 
 export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return (
-    <td
-      data-slot="table-cell"
-      className={cn("p-3 align-middle [&:has([role=checkbox])]:pr-0", className)}
-      {...props}
-    />
-  );
+  return <td data-slot="table-cell" className={cn(TABLE_CELL_CLASSES, className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { action as authPageAction } from "~/auth/auth-page";
 import { action as authApiAction } from "~/auth/auth-api-route";
 import { getAuth } from "~/auth/auth.server";
-import { requireAdmin, SECURITY_SETTINGS_PATH } from "~/auth/guard.server";
+import { requireAdmin, requireAdminSession, SECURITY_SETTINGS_PATH } from "~/auth/guard.server";
 import { grantAdmin, isAdmin, LAST_ADMIN_MESSAGE, revokeAdmin } from "~/auth/roles.server";
 import { session } from "~/auth/schema";
 import { beginPasswordAttempt, TooManySignInAttempts } from "~/auth/sign-in.server";
@@ -181,6 +181,18 @@ describe("the guard", { timeout: 120_000 }, () => {
     expect((answer as Response).headers.get("Location")).toBe(`/auth?signedOut=idle&redirectTo=${encodeURIComponent("/admin/leads?page=2")}`);
     expect(await db().select().from(session).where(eq(session.id, actor.sessionId))).toHaveLength(0);
     expect((await guardOutcome(request)) instanceof Response && (await guardOutcome(request) as Response).headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
+  });
+
+  it("answers a page's loaders that ask together once, and judges a later question afresh", async () => {
+    const { cookie, account } = await signedInCookie({ admin: true });
+    const request = () => new Request("http://localhost/admin/leads", { headers: { Cookie: cookie } });
+    // React Router gives each loader its own copy of the Request; one verdict (the same object) answers both.
+    const [layout, page] = await Promise.all([requireAdminSession(request()), requireAdminSession(request())]);
+    expect(page).toBe(layout);
+    expect(page.admin.email).toBe(account.email);
+
+    await db().delete(session).where(eq(session.id, layout.sessionId));
+    expect(await guardOutcome(request())).toBeInstanceOf(Response);
   });
 
   it("with two-factor required, sends an admin without it to enrol before any other admin page", async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { withClientAddress } from "~/audit/audit-request-scope.server";
-import { listAuditEntries } from "~/audit/audit-log.server";
+import { auditFilterChoices, listAuditEntries } from "~/audit/audit-log.server";
 import { auditLog } from "~/audit/schema";
 import { user } from "~/auth/schema";
 import { addSlot } from "~/availability/availability.server";
@@ -165,6 +165,42 @@ describe("the audit log", () => {
     expect(entries.find((entry) => entry.action === "settings.save-organization")).toMatchObject({ summary: "Organization settings saved", details: { changed: expect.arrayContaining(["companyName", "address"]) } });
     expect(await listAuditEntries({ entityType: "lead", entityId: leadId })).toHaveLength(2);
     expect((await listAuditEntries({ domain: "lead" })).map((entry) => entry.action).sort()).toEqual(["lead.change-status", "lead.convert"]);
+  });
+
+  it("offers as filter choices each actor under each e-mail they acted with, each kind of record and each domain", async () => {
+    const { account: first } = await signedInCookie({ admin: true });
+    const { account: second } = await signedInCookie({ admin: true });
+    const idOf = async (email: string) => (await db().select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
+    const [firstId, secondId] = [await idOf(first.email), await idOf(second.email)];
+    const entry = (actorUserId: string | null, actorEmail: string | null, action: string, entityType: string | null) => ({
+      actorUserId,
+      actorEmail,
+      action,
+      entityType,
+      entityId: entityType ? "x" : null,
+      summary: action,
+    });
+    await db()
+      .insert(auditLog)
+      .values([
+        entry(firstId, first.email, "lead.change-status", "lead"),
+        entry(firstId, first.email, "lead.change-status", "lead"),
+        entry(firstId, "renamed@example.com", "invoice.record-payment", "invoice"),
+        entry(secondId, second.email, "settings.save-organization", null),
+        entry(secondId, second.email, "client.create", "client"),
+        entry(null, "gone@example.com", "project.delete", "project"),
+      ]);
+
+    const choices = await auditFilterChoices();
+    expect(choices.actors).toEqual(
+      [
+        { id: firstId, email: first.email },
+        { id: firstId, email: "renamed@example.com" },
+        { id: secondId, email: second.email },
+      ].sort((a, b) => a.email.localeCompare(b.email)),
+    );
+    expect(choices.entityTypes).toEqual(["client", "invoice", "lead", "project"]);
+    expect(choices.domains).toEqual(["client", "invoice", "lead", "project", "settings"]);
   });
 
   it("is append-only: an entry cannot be changed or removed, but an admin's account can go", async () => {

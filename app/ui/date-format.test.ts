@@ -1,0 +1,47 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime } from "./date-format";
+
+const zones = ["UTC", "America/New_York", "America/Los_Angeles", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham", "Australia/Lord_Howe"];
+// Every month, both sides of midnight and noon, daylight-saving changes, and a leap day.
+const instants = [
+  "2026-01-01T00:00:00Z",
+  "2026-02-28T23:59:59Z",
+  "2024-02-29T12:00:00Z",
+  "2026-03-08T06:59:00Z",
+  "2026-03-08T07:00:00Z",
+  "2026-03-29T01:30:00Z",
+  "2026-04-15T11:59:00Z",
+  "2026-05-31T12:00:00Z",
+  "2026-06-30T00:05:00Z",
+  "2026-07-04T16:45:00Z",
+  "2026-08-09T03:00:00Z",
+  "2026-09-30T23:00:00Z",
+  "2026-10-25T00:59:00Z",
+  "2026-11-01T05:30:00Z",
+  "2026-12-31T23:59:00Z",
+];
+
+describe("date format", () => {
+  it("writes what date-fns wrote, in every time zone", () => {
+    for (const timeZone of zones) {
+      for (const instant of instants) {
+        const zoned = new TZDate(new Date(instant), timeZone);
+        expect(formatDate(instant, timeZone)).toBe(format(zoned, "MMM d, yyyy"));
+        expect(formatDateTime(new Date(instant), timeZone)).toBe(format(zoned, "MMM d, yyyy h:mm a"));
+      }
+    }
+  });
+
+  it("reads the examples its callers show", () => {
+    expect(formatDate("2026-11-24T13:05:00Z", "UTC")).toBe("Nov 24, 2026");
+    expect(formatDateTime("2026-11-24T13:05:00Z", "America/New_York")).toBe("Nov 24, 2026 8:05 AM");
+    expect(formatDateTime("2026-11-24T00:00:00Z", "UTC")).toBe("Nov 24, 2026 12:00 AM");
+  });
+
+  it("refuses an invalid date or time zone, as before", () => {
+    expect(() => formatDate("not a date", "UTC")).toThrow(RangeError);
+    expect(() => formatDate("2026-11-24T13:05:00Z", "Mars/Olympus")).toThrow(RangeError);
+  });
+});
