@@ -18,7 +18,8 @@ export const cadences = pgTable("cadences", {
   // jsonb, not a FK per step: a deleted template shows as a skipped step rather than blocking the delete.
   steps: jsonb("steps").$type<CadenceStep[]>().notNull().default([]),
   status: text("status", { enum: CADENCE_STATUSES }).notNull().default("active"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
+  createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -15,7 +15,8 @@ export const campaigns = pgTable(
     promoDurationDays: integer("promo_duration_days").notNull().default(7),
     status: text("status", { enum: CAMPAIGN_STATUSES }).notNull().default("draft"),
     description: text("description"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("campaigns_created_at_idx").on(t.createdAt.desc().nullsFirst())],

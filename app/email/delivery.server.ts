@@ -42,6 +42,8 @@ type OutboxRow = { id: string };
 
 /** Claims due messages, and those whose lease ran out, so that no other worker (process) sends them too. */
 async function claimDueMessages(database: Database, now: Date, limit: number, leaseMs: number): Promise<EmailOutboxMessage[]> {
+  // `now` has milliseconds, next_attempt_at microseconds: a message queued in this very millisecond is due too.
+  const dueBefore = new Date(now.getTime() + 1).toISOString();
   const claimed = await queryRows<OutboxRow>(
     database,
     sql`update ${emailOutbox}
@@ -49,7 +51,7 @@ async function claimDueMessages(database: Database, now: Date, limit: number, le
             lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz, attempts = attempts + 1
         where id in (
           select id from ${emailOutbox}
-          where (status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz)
+          where (status = 'pending' and next_attempt_at < ${dueBefore}::timestamptz)
              or (status = 'sending' and (lease_until is null or lease_until < ${now.toISOString()}::timestamptz))
           order by next_attempt_at
           limit ${limit}

@@ -114,7 +114,8 @@ export const emailOutbox = pgTable(
     // Unique: a scheduled e-mail (e.g. `reminder:{bookingId}`) is enqueued once, whichever
     // process gets there first (INSERT ... ON CONFLICT (dedupe_key) DO NOTHING).
     dedupeKey: text("dedupe_key").unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
@@ -161,7 +162,8 @@ export const emailSuppressions = pgTable("email_suppressions", {
   reason: text("reason", { enum: SUPPRESSION_REASONS }).notNull(),
   /** e.g. the SMTP error of a bounce, or which message's link was used. */
   detail: text("detail"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
+  createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
 export type EmailSuppression = typeof emailSuppressions.$inferSelect;

@@ -59,7 +59,8 @@ export const invoices = pgTable(
     viewToken: text("view_token").unique(),
     /** When the client first opened their invoice page ("viewed"). */
     firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -40,7 +40,8 @@ export const projects = pgTable(
     handoffComplete: boolean("handoff_complete").notNull().default(false),
     versionNumber: integer("version_number").notNull().default(1),
     feedbackRounds: integer("feedback_rounds").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

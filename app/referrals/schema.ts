@@ -29,7 +29,8 @@ export const referrals = pgTable(
     status: text("status", { enum: REFERRAL_STATUSES }).notNull().default("pending"),
     commissionPercent: integer("commission_percent"),
     paid: boolean("paid").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     index("referrals_created_at_idx").on(t.createdAt.desc().nullsFirst()),
