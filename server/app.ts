@@ -5,7 +5,7 @@ import * as build from "virtual:react-router/server-build";
 import { withClientAddress } from "~/audit/audit-request-scope.server";
 import { serveKeptBookingPages } from "~/booking/booking-document.server";
 import { rememberFirstTouch } from "~/campaigns/attribution-cookie.server";
-import { startApplication, stopApplication } from "~/server-lifecycle.server";
+import { openStorage, startApplication, stopApplication } from "~/server-lifecycle.server";
 import { mountRequestStack } from "./request-stack";
 
 declare module "react-router" {
@@ -63,3 +63,7 @@ app.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetc
 app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 
 export { mountRequestStack, startApplication, stopApplication };
+
+// For bench/bare-listener.mjs: the same pages behind node:http and React Router's handler alone
+// (no request stack, no worker), the floor `npm run bench:load` measures this server against.
+export { build, openStorage };
