@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { config } from "~/config.server";
+import { coalescedWrites } from "~/http/coalesced-writes.server";
 import { newNonce } from "~/http/content-security-policy";
 import { bodyLimitFor } from "~/http/request-body-limit";
 import { allowedOriginsFor, judgeRequestOrigin } from "~/http/request-origin";
@@ -30,6 +31,7 @@ export function mountRequestStack(server: express.Express, { files, pages }: { f
   // form it made once (app/booking/booking-document.server.ts), and compression sends an answer
   // that names its Content-Encoding as it is.
   server.use(compression());
+  server.use(coalescedWrites);
   if (files) server.use(files);
   else mountBuiltFiles(server, "build/client");
   server.use(pages);
