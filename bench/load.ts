@@ -19,9 +19,13 @@
 // machine), and the bench empties the rate-limit counters in its own database every 50 ms, as if
 // each 50 ms were a new hour. Every post still counts itself in the database as in production.
 //
-// Options: --duration S (10), --rounds N (3), --concurrency N (50), --first-views N (300),
+// Visitors send their next request as soon as they have an answer (a closed loop: at saturation
+// p95 is about concurrency / throughput), except on the lead POST's second row, where the 50
+// visitors together offer `--lead-rate` posts a second: the latency of a post below saturation.
+//
+// Options: --duration S (10), --rounds N (3), --concurrency N (50), --first-views N (300), --lead-rate N (100),
 // --soak S, --database URL (postgres://postgres@127.0.0.1:5432; the bench makes and drops its
-// own database there), --pages home,lead,admin,booking,first-view (all).
+// own database there), --pages home,lead,lead-rate,admin,booking,first-view (all).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -39,9 +43,10 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     concurrency: { type: "string", default: "50" },
     "first-views": { type: "string", default: "300" },
+    "lead-rate": { type: "string", default: "100" },
     soak: { type: "string" },
     database: { type: "string", default: "postgres://postgres@127.0.0.1:5432" },
-    pages: { type: "string", default: "home,lead,admin,booking,first-view" },
+    pages: { type: "string", default: "home,lead,lead-rate,admin,booking,first-view" },
     // Internal: the child process that prepares the database (see main).
     prepare: { type: "string" },
   },
@@ -50,6 +55,7 @@ const durationMs = Number(values.duration) * 1000;
 const rounds = Number(values.rounds);
 const concurrency = Number(values.concurrency);
 const firstViews = Number(values["first-views"]);
+const leadRate = Number(values["lead-rate"]);
 const soakSeconds = values.soak === undefined ? null : Number(values.soak);
 const pagesWanted = new Set(values.pages.split(","));
 const DATABASE_NAME = "agency_loadbench";
@@ -191,7 +197,7 @@ function residentKbOf(pid: number | undefined): number {
  * Loads one server: `concurrency` visitors, each sending its next call as soon as the previous
  * answer is in, until the time is up (`until`) or the calls run out (`next` answers null).
  */
-async function load(server: Server, agents: http.Agent[], next: (visitor: number) => Call | null, untilMs: number | null): Promise<Window> {
+async function load(server: Server, agents: http.Agent[], next: (visitor: number) => Call | null, untilMs: number | null, ratePerSecond?: number): Promise<Window> {
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
@@ -200,7 +206,15 @@ async function load(server: Server, agents: http.Agent[], next: (visitor: number
   const deadline = untilMs === null ? Infinity : started + untilMs;
   await Promise.all(
     agents.map(async (agent, visitor) => {
+      // Paced: each visitor sends on its own schedule, so that together they offer `ratePerSecond`.
+      const interval = ratePerSecond ? (agents.length / ratePerSecond) * 1000 : 0;
+      let due = started + (interval * visitor) / agents.length;
       for (let call = next(visitor); call && performance.now() < deadline; call = next(visitor)) {
+        if (interval) {
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+          due += interval;
+          if (performance.now() >= deadline) break;
+        }
         const begin = performance.now();
         try {
           const answer = await send(server.port, agent, call);
@@ -236,6 +250,8 @@ type Page = {
   calls: (server: Server) => (visitor: number) => Call | null;
   /** Windows end after this many requests rather than after `--duration`. */
   requestsPerWindow?: number;
+  /** Requests per second the visitors offer together (default: each sends its next as soon as it has its answer). */
+  ratePerSecond?: number;
 };
 
 function median(numbers: number[]): number {
@@ -283,6 +299,7 @@ function pagesToLoad(prepared: Prepared, origin: string, cookie: string): Page[]
   const pages: Page[] = [
     { name: "GET / (home)", calls: () => () => ({ method: "GET", path: "/", headers: {}, expect: 200 }) },
     { name: "POST /inquiry (lead)", calls: () => () => inquiry() },
+    { name: `POST /inquiry (lead), ${leadRate}/s offered`, calls: () => () => inquiry(), ratePerSecond: leadRate },
     { name: "GET /admin/leads (signed in)", calls: () => () => ({ method: "GET", path: "/admin/leads", headers: { Cookie: cookie }, expect: 200 }) },
     { name: "GET /booking/{token}, one link", calls: () => () => ({ method: "GET", path: `/booking/${prepared.hotToken}`, headers: {}, expect: 200 }) },
     {
@@ -294,7 +311,7 @@ function pagesToLoad(prepared: Prepared, origin: string, cookie: string): Page[]
       },
     },
   ];
-  const keys = ["home", "lead", "admin", "booking", "first-view"];
+  const keys = ["home", "lead", "lead-rate", "admin", "booking", "first-view"];
   return pages.filter((_, index) => pagesWanted.has(keys[index] ?? ""));
 }
 
@@ -343,7 +360,7 @@ async function sideBySide(ours: Server, bare: Server, pages: Page[], database: B
     const agents = new Map([ours, bare].map((server) => [server, visitorAgents(concurrency)]));
     const windowOf = (server: Server, warmUp: boolean) => {
       const next = page.calls(server);
-      if (page.requestsPerWindow === undefined) return load(server, agents.get(server) ?? [], next, warmUp ? WARM_UP_MS : durationMs);
+      if (page.requestsPerWindow === undefined) return load(server, agents.get(server) ?? [], next, warmUp ? WARM_UP_MS : durationMs, page.ratePerSecond);
       let left = warmUp ? FIRST_VIEW_WARM_UP : page.requestsPerWindow;
       return load(server, agents.get(server) ?? [], () => (left-- > 0 ? next(0) : null), null);
     };
@@ -365,8 +382,8 @@ async function sideBySide(ours: Server, bare: Server, pages: Page[], database: B
   }
 
   console.log(`\n${concurrency} concurrent visitors; ${rounds} windows per server and page, alternating; medians, with the range over the windows in brackets.`);
-  console.log("| page | req/s ours | req/s bare | ours / bare | p50 ours | p50 bare | p95 ours | p95 bare | CPU/request ours | CPU/request bare | goal |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+  console.log("| page | req/s ours | req/s bare | ours / bare | p50 ours | p50 bare | p95 ours | p95 bare | CPU/request ours | CPU/request bare | bare CPU / ours | goal |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
   let allMet = true;
   for (const row of rows) {
     const ratios = row.ours.map((window, index) => window.rps / (row.bare[index]?.rps ?? Infinity));
@@ -379,11 +396,15 @@ async function sideBySide(ours: Server, bare: Server, pages: Page[], database: B
     if (ratio < 0.8 || errors || (row.page.startsWith("POST") && p95Ours >= 50)) allMet = false;
     const cell = (windows: Window[], pick: (window: Window) => number, digits: number, unit = "") =>
       `${median(windows.map(pick)).toFixed(digits)}${unit} (${range(windows.map(pick), digits)})`;
+    // What the throughput ratio would be if the server's CPU were all that limited it: steadier than
+    // req/s when other processes share the machine.
+    const cpuRatio = ({ ours: o, bare: b }: Row) =>
+      [...o, ...b].every((window) => window.serverCpuMs) ? `${((median(b.map((w) => w.serverCpuMs ?? 0)) / median(o.map((w) => w.serverCpuMs ?? 0))) * 100).toFixed(0)}%` : "n/a";
     const cpu = (windows: Window[]) => (windows.every((window) => window.serverCpuMs !== null) ? cell(windows, (window) => window.serverCpuMs ?? 0, 2, " ms") : "n/a");
     console.log(
       `| ${row.page} | ${cell(row.ours, (w) => w.rps, 0)} | ${cell(row.bare, (w) => w.rps, 0)} | ${(ratio * 100).toFixed(0)}% (${range(ratios.map((r) => r * 100), 0)}%) | ` +
         `${cell(row.ours, (w) => w.p50, 1, " ms")} | ${cell(row.bare, (w) => w.p50, 1, " ms")} | ${cell(row.ours, (w) => w.p95, 1, " ms")} | ${cell(row.bare, (w) => w.p95, 1, " ms")} | ` +
-        `${cpu(row.ours)} | ${cpu(row.bare)} | ${goals.join("; ")} |`,
+        `${cpu(row.ours)} | ${cpu(row.bare)} | ${cpuRatio(row)} | ${goals.join("; ")} |`,
     );
   }
   console.log(allMet ? "\nEvery goal met." : "\nSome goals NOT met (see the table).");
