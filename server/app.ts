@@ -7,7 +7,7 @@ import { serveKeptBookingPages } from "~/booking/booking-document.server";
 import { rememberFirstTouch } from "~/campaigns/attribution-cookie.server";
 import { routeIdFinder } from "~/http/route-ids";
 import { logger } from "~/logging/logger.server";
-import { startApplication, stopApplication, stopBackgroundWork } from "~/server-lifecycle.server";
+import { openStorage, startApplication, stopApplication, stopBackgroundWork } from "~/server-lifecycle.server";
 import { mountRequestStack } from "./request-stack";
 
 declare module "react-router" {
@@ -72,3 +72,7 @@ app.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetc
 app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 
 export { logger, mountRequestStack, startApplication, stopApplication, stopBackgroundWork };
+
+// For bench/bare-listener.mjs: the same pages behind node:http and React Router's handler alone
+// (no request stack, no worker), the floor `npm run bench:load` measures this server against.
+export { build, openStorage };
