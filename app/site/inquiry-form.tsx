@@ -42,14 +42,12 @@ export function InquiryForm({
   idPrefix,
   onSuccess,
   initial,
-  autoFocus = false,
   submissionKey,
 }: {
   preset: InquiryPreset;
   idPrefix: string;
   onSuccess: () => void;
   initial?: FormResult;
-  autoFocus?: boolean;
   /** The page's one-time key for this form (its own page has one): a second post of it makes no second lead. */
   submissionKey?: string;
 }) {
@@ -63,7 +61,7 @@ export function InquiryForm({
       {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
       <HoneypotField id={id("website")} />
       <FormField label="Name" name="name" id={id("name")} error={errors.name} required>
-        <Input autoComplete="name" maxLength={120} defaultValue={values.name} autoFocus={autoFocus} />
+        <Input autoComplete="name" maxLength={120} defaultValue={values.name} />
       </FormField>
       <FormField label="Email" name="email" id={id("email")} error={errors.email} required>
         <Input type="email" autoComplete="email" maxLength={254} defaultValue={values.email} />

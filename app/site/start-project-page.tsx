@@ -47,7 +47,7 @@ export default function StartProjectPage() {
       <p className="mt-3 text-muted-foreground">{intro.description}</p>
       <div className="mt-6 grid gap-4 rounded-xl border bg-card p-6 shadow-sm">
         <InquiryPresetNote preset={preset} />
-        <InquiryForm preset={preset} idPrefix="inquiry-page" initial={posted} autoFocus submissionKey={submissionKey} onSuccess={() => navigate("/thank-you")} />
+        <InquiryForm preset={preset} idPrefix="inquiry-page" initial={posted} submissionKey={submissionKey} onSuccess={() => navigate("/thank-you")} />
       </div>
     </section>
   );
