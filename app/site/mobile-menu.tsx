@@ -37,7 +37,6 @@ export function MobileMenu({ companyName }: { companyName: string }) {
       <div
         id={MENU_ID}
         popover="auto"
-        aria-labelledby={`${MENU_ID}-title`}
         className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-3/4 max-w-sm border-0 border-l bg-background p-6 text-foreground shadow-lg backdrop:bg-black/50 motion-safe:open:animate-slide-in-right lg:hidden"
       >
         <p id={`${MENU_ID}-title`} className="pr-8 text-lg font-semibold">

@@ -21,7 +21,9 @@ describe("from a visitor's inquiry to the admin's leads list", () => {
     const page = await visitor.newPage();
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Launch. Grow. Scale");
-    await page.getByRole("main").getByRole("button", { name: "Get a Custom Quote" }).first().click();
+    // The dialog once the app runs (before, the link opens the inquiry's own page: decision 031).
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("main").getByRole("link", { name: "Get a Custom Quote" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("Rosa Delgado");
     await dialog.getByLabel("Email").fill("rosa@mesaverde-catering.test");
@@ -50,7 +52,9 @@ describe("from a visitor's inquiry to the admin's leads list", () => {
     const visitor = await browser.newContext({ baseURL: app.url });
     const page = await visitor.newPage();
     await page.goto("/");
-    await page.getByRole("main").getByRole("button", { name: "Claim $99 Offer" }).first().click();
+    // The dialog once the app runs (before, the link opens the inquiry's own page: decision 031).
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("main").getByRole("link", { name: "Claim $99 Offer" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("No Email");
     await dialog.getByRole("button", { name: /Claim My \$99 Website/ }).click();

@@ -43,7 +43,7 @@ describe("settings", () => {
     await saveCompanyName(page, "Harbor Light Studio");
 
     await page.goto("/");
-    await page.getByRole("banner").getByText("Harbor Light Studio").waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Harbor Light Studio" }).waitFor();
     expect(await page.title()).toContain("Harbor Light Studio");
     expect(await page.getByRole("contentinfo").textContent()).toContain("Harbor Light Studio");
     await page.close();
@@ -102,7 +102,7 @@ describe("settings", () => {
     await page.getByText("Database restored from backup").waitFor({ timeout: 60_000 });
 
     await page.goto("/");
-    await page.getByRole("banner").getByText("Backup Time Studio").waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Backup Time Studio" }).waitFor();
     fs.rmSync(path.dirname(backupPath), { recursive: true, force: true });
     await page.close();
   }, 420_000);
@@ -116,7 +116,7 @@ describe("settings", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
     await page.getByText(/not a backup of this app/).first().waitFor({ timeout: 60_000 });
     await page.goto("/");
-    await page.getByRole("banner").getByText("Backup Time Studio").waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Backup Time Studio" }).waitFor();
     await page.close();
   }, 120_000);
 
