@@ -34,3 +34,18 @@ export function buildIfStale(root) {
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }
+
+/**
+ * What `npm start` and `npm run start:cluster` do before serving: work from the project's folder,
+ * build if stale (a failed build stops the start with its message), serve in production mode.
+ */
+export function prepareToServe(root) {
+  process.chdir(root);
+  try {
+    buildIfStale(root);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  process.env.NODE_ENV ??= "production";
+}

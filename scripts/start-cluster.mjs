@@ -6,7 +6,7 @@ import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildIfStale } from "./build-if-stale.mjs";
+import { prepareToServe } from "./build-if-stale.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -32,14 +32,7 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 
-process.chdir(root);
-try {
-  buildIfStale(root);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
-process.env.NODE_ENV ??= "production";
+prepareToServe(root);
 cluster.setupPrimary({ exec: path.join(root, "server.js"), args: [] });
 
 let stopping = false;

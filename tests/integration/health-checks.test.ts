@@ -1,14 +1,11 @@
-import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openMemoryDatabase, openServerDatabase, setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
+import { openServerDatabase, setCurrentDatabase } from "~/db/connection.server";
 import { checkReadiness } from "~/health/readiness.server";
 import { mountRequestStack } from "../../server/request-stack";
-import { databaseUrlFor, serverTestUrl, testDatabaseKind } from "../support/database-kind";
-import { withTestDatabase } from "../support/test-database";
+import { openEmptyDatabase, withTestDatabase } from "../support/test-database";
 
 const database = withTestDatabase();
 
@@ -104,26 +101,3 @@ describe("GET /readyz", () => {
   });
 });
 
-/** A database of the kind under test without any migration. */
-async function openEmptyDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
-  if (testDatabaseKind() === "embedded") {
-    const handle = await openMemoryDatabase();
-    return { handle, drop: () => handle.close() };
-  }
-  const name = `agency_empty_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverTestUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const handle = openServerDatabase(databaseUrlFor(serverTestUrl(), name), 2);
-  return {
-    handle,
-    async drop() {
-      await handle.close();
-      const cleaner = new pg.Client({ connectionString: serverTestUrl() });
-      await cleaner.connect();
-      await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleaner.end();
-    },
-  };
-}

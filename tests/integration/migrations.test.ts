@@ -1,33 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { openMemoryDatabase, openServerDatabase, queryRows, type DatabaseHandle } from "~/db/connection.server";
-import { databaseUrlFor, serverTestUrl, testDatabaseKind } from "../support/database-kind";
-
-/** An empty database of the kind under test, and how to drop it. */
-async function emptyDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
-  if (testDatabaseKind() === "embedded") {
-    const handle = await openMemoryDatabase();
-    return { handle, drop: () => handle.close() };
-  }
-  const name = `agency_migrations_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverTestUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const handle = openServerDatabase(databaseUrlFor(serverTestUrl(), name), 2);
-  return {
-    handle,
-    async drop() {
-      await handle.close();
-      const cleaner = new pg.Client({ connectionString: serverTestUrl() });
-      await cleaner.connect();
-      await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleaner.end();
-    },
-  };
-}
+import { queryRows, type DatabaseHandle } from "~/db/connection.server";
+import { testDatabaseKind } from "../support/database-kind";
+import { openEmptyDatabase } from "../support/test-database";
 
 async function schemaShape(handle: DatabaseHandle) {
   const tables = await queryRows<{ table_name: string }>(
@@ -38,7 +13,7 @@ async function schemaShape(handle: DatabaseHandle) {
   return { tables: tables.map((row) => row.table_name), applied: applied[0]?.count ?? 0 };
 }
 
-let opened: Awaited<ReturnType<typeof emptyDatabase>> | undefined;
+let opened: Awaited<ReturnType<typeof openEmptyDatabase>> | undefined;
 afterEach(async () => {
   await opened?.drop();
   opened = undefined;
@@ -46,7 +21,7 @@ afterEach(async () => {
 
 describe(`migrations on ${testDatabaseKind() === "embedded" ? "an empty PGlite" : "an empty PostgreSQL database"}`, () => {
   it("create the whole data model, and applying them again changes nothing", async () => {
-    opened = await emptyDatabase();
+    opened = await openEmptyDatabase();
     await opened.handle.migrate();
     const first = await schemaShape(opened.handle);
     for (const table of ["leads", "lead_timeline_events", "clients", "projects", "project_tasks", "tier_task_templates", "invoices", "invoice_line_items", "add_ons", "project_add_ons", "consultations", "consultation_bookings", "availability_slots", "recurring_availability", "blocked_dates", "organization_settings", "campaigns", "referrals", "email_templates", "cadences", "email_logs", "email_outbox", "user_roles", "admin_table_preferences", "user", "session", "account", "verification"]) {
@@ -59,7 +34,7 @@ describe(`migrations on ${testDatabaseKind() === "embedded" ? "an empty PGlite" 
   });
 
   it("enable pg_trgm for the admin lists' search", async () => {
-    opened = await emptyDatabase();
+    opened = await openEmptyDatabase();
     await opened.handle.migrate();
     const [row] = await queryRows<{ similar: number }>(opened.handle.db, sql`select similarity('sistersite', 'sister site') as similar`);
     expect(row?.similar).toBeGreaterThan(0.3);

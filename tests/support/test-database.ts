@@ -14,18 +14,16 @@ import { seedReferenceData } from "~/db/seed.server";
 import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "./database-kind";
 import { EMBEDDED_TEMPLATE_FILE } from "./global-setup";
 
-async function openCopyOfTemplate(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
-  if (testDatabaseKind() === "embedded") {
-    const template = new Blob([fs.readFileSync(EMBEDDED_TEMPLATE_FILE)]);
-    const handle = await openMemoryDatabase(template);
-    return { handle, drop: () => handle.close() };
-  }
-  const name = `agency_test_${randomBytes(6).toString("hex")}`;
+type OpenedDatabase = { handle: DatabaseHandle; drop(): Promise<void> };
+
+/** A new PostgreSQL database (a copy of `template` when given), and how to drop it. */
+async function createServerDatabase(prefix: string, template: string | undefined, poolSize: number): Promise<OpenedDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverTestUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${SERVER_TEMPLATE_DATABASE}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
-  const handle = openServerDatabase(databaseUrlFor(serverTestUrl(), name), 25);
+  const handle = openServerDatabase(databaseUrlFor(serverTestUrl(), name), poolSize);
   return {
     handle,
     async drop() {
@@ -36,6 +34,24 @@ async function openCopyOfTemplate(): Promise<{ handle: DatabaseHandle; drop(): P
       await cleaner.end();
     },
   };
+}
+
+async function openCopyOfTemplate(): Promise<OpenedDatabase> {
+  if (testDatabaseKind() === "embedded") {
+    const template = new Blob([fs.readFileSync(EMBEDDED_TEMPLATE_FILE)]);
+    const handle = await openMemoryDatabase(template);
+    return { handle, drop: () => handle.close() };
+  }
+  return createServerDatabase("agency_test", SERVER_TEMPLATE_DATABASE, 25);
+}
+
+/** A database of the kind under test without any migration (for tests of migrating itself), and how to drop it. */
+export async function openEmptyDatabase(): Promise<OpenedDatabase> {
+  if (testDatabaseKind() === "embedded") {
+    const handle = await openMemoryDatabase();
+    return { handle, drop: () => handle.close() };
+  }
+  return createServerDatabase("agency_empty", undefined, 2);
 }
 
 /** Empties every table of the app (not the migrations' bookkeeping), then seeds the reference data again. */
