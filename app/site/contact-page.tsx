@@ -8,7 +8,7 @@ import { answerContact } from "~/leads/capture-actions.server";
 import { CONTACT_SENT } from "~/leads/capture-outcome";
 import { BUSINESS_TYPES } from "~/leads/lead-options";
 import { Button } from "~/ui/button";
-import { FormField } from "~/ui/form-field";
+import { FormError, FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
@@ -129,11 +129,7 @@ export default function ContactPage() {
             <FormField label="Message" name="message" id="contact-message" error={errors.message} required>
               <Textarea rows={6} maxLength={5000} defaultValue={values.message} placeholder="Tell us about your business and how we can help." />
             </FormField>
-            {formError ? (
-              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-                {formError}
-              </p>
-            ) : null}
+            <FormError message={formError} />
             <Button type="submit" size="lg" disabled={submitting}>
               {submitting ? "Sending..." : "Send Message"}
             </Button>

@@ -3,7 +3,7 @@ import { usePublicFormPost } from "~/forms/use-public-form-post";
 import { BUSINESS_TYPES, INDUSTRIES, LEAD_TIERS } from "~/leads/lead-options";
 import { HoneypotField } from "~/request-safety/honeypot-field";
 import { Button } from "~/ui/button";
-import { FormField } from "~/ui/form-field";
+import { FormError, FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
@@ -94,11 +94,7 @@ export function InquiryForm({
       <FormField label="Message" name="message" id={id("message")} error={errors.message}>
         <Textarea rows={4} maxLength={5000} defaultValue={values.message} placeholder="What does your business do, and what should the site help with?" />
       </FormField>
-      {formError ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <Button type="submit" disabled={submitting}>
         {submitting ? "Sending..." : promo ? "Claim My $99 Website" : "Send Inquiry"}
       </Button>

@@ -2,7 +2,7 @@ import { usePublicFormPost } from "~/forms/use-public-form-post";
 import type { ClaimedPromo, PromoClaimResult } from "~/leads/capture-outcome";
 import type { PromoPlacement } from "~/leads/inquiry-form";
 import { Button } from "~/ui/button";
-import { FormField } from "~/ui/form-field";
+import { FormError, FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { HoneypotField } from "~/request-safety/honeypot-field";
 import { markPopupSeen, markPromoClaimed } from "./promo-offer-state";
@@ -47,11 +47,7 @@ export function PromoClaimForm({
       <FormField label="Phone" name="phone" id={`${idPrefix}-phone`} error={errors.phone} required>
         <Input type="tel" autoComplete="tel" maxLength={40} defaultValue={values.phone} />
       </FormField>
-      {formError ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <Button type="submit" size="lg" disabled={submitting}>
         {submitting ? "Claiming..." : submitLabel}
       </Button>

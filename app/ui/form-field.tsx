@@ -78,3 +78,9 @@ export function FormField({
     </div>
   );
 }
+
+/** A form's message for the whole form (a refusal no field explains), announced when it appears. */
+export function FormError({ message }: { message?: string | undefined }) {
+  if (!message) return null;
+  return <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">{message}</p>;
+}
