@@ -10,7 +10,7 @@ import { db, queryRows } from "~/db/connection.server";
 import { readLeadListView } from "~/leads/lead-list-view";
 import { leadStats, listLeads, LEADS_PAGE_SIZE } from "~/leads/leads.server";
 import { openStorage, stopApplication } from "~/server-lifecycle.server";
-import { encodeKeysetCursor } from "~/ui/data-table-params";
+import { encodeKeysetCursor } from "~/lists/list-view";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 3;

@@ -6,7 +6,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { listPackageTiers } from "~/settings/settings.server";
 import { Button } from "~/ui/button";
-import { DataTable, type DataTableColumn } from "~/ui/data-table";
+import { DataTable, type DataTableColumn } from "~/lists/data-table";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/ui/dropdown-menu";
 import { formatCents } from "~/ui/money-format";
 import type { Route } from "./+types/add-ons-page";

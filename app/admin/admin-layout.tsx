@@ -5,7 +5,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/class-names";
-import { TableColumnPreferences } from "~/ui/data-table";
+import { TableColumnPreferences } from "~/lists/data-table";
 import type { Route } from "./+types/admin-layout";
 import { ADMIN_NAVIGATION } from "./admin-navigation";
 import { hiddenColumnsByTable } from "./table-preferences.server";

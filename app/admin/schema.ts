@@ -13,7 +13,7 @@ export const adminTablePreferences = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    /** A key of TABLE_COLUMNS (app/admin/table-columns.ts), e.g. `leads`. */
+    /** A key of TABLE_COLUMNS (app/lists/table-columns.ts), e.g. `leads`. */
     tableId: text("table_id").notNull(),
     hiddenColumns: text("hidden_columns").array().notNull().default(sql`'{}'::text[]`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { Route } from "./+types/table-columns-route";
-import { hiddenColumnsSchema } from "./table-columns-form";
+import { hiddenColumnsSchema } from "~/lists/table-columns-form";
 import { saveHiddenColumns } from "./table-preferences.server";
 
 // The data table's "Columns" menu saves the admin's hidden columns here. Nothing to show: a GET goes back to the dashboard.

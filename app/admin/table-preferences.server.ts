@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/connection.server";
 import { adminTablePreferences } from "./schema";
-import { hiddenColumnsOf, isTableId, type HiddenColumnsByTable, type TableId } from "./table-columns";
+import { hiddenColumnsOf, isTableId, type HiddenColumnsByTable, type TableId } from "~/lists/table-columns";
 
 /** The columns this admin hid, per table; read by the admin layout so every table renders without them. */
 export async function hiddenColumnsByTable(userId: string): Promise<HiddenColumnsByTable> {

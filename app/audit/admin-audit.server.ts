@@ -1,8 +1,9 @@
 import { db } from "~/db/connection.server";
 import { formObject } from "~/forms/form-result";
-import { recordAuditEntry, type AuditActor } from "./audit-log.server";
+import type { Actor } from "./actor";
+import { recordAuditEntry } from "./audit-log.server";
 import { answerSucceeded, describeAdminAction, type AuditDescription } from "./audit-descriptor";
-import { auditAlreadyRecorded, requestClientAddress } from "./audit-request-scope.server";
+import { auditAlreadyRecorded } from "./audit-request-scope.server";
 
 
 /**
@@ -12,7 +13,7 @@ import { auditAlreadyRecorded, requestClientAddress } from "./audit-request-scop
  * it); the network address per HTTP request (server/app.ts runs each request in its scope).
  */
 
-type Admin = { id: string; email: string };
+type Admin = { actor: Actor };
 
 const adminsByRequest = new WeakMap<Request, Admin>();
 /** What a handler adds to the generic record (a readable summary, what changed). */
@@ -27,10 +28,10 @@ export function noteAuditEntry(request: Request, note: Partial<AuditDescription>
   notesByRequest.set(request, { ...notesByRequest.get(request), ...note });
 }
 
-function actorOf(request: Request): AuditActor | null {
+function actorOf(request: Request): Actor | null {
   const admin = adminsByRequest.get(request);
   if (!admin) return null;
-  return { userId: admin.id, email: admin.email, ipAddress: requestClientAddress() };
+  return admin.actor;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { decodeRowCursor, encodeKeysetCursor } from "~/ui/data-table-params";
+import { decodeRowCursor, encodeKeysetCursor } from "~/lists/list-view";
 
 // The audit log page's view as the URL has it: filters (admin, domain, record kind, date range)
 // and the page cursor. Pure: read by the loader, unit-tested.

@@ -1,10 +1,8 @@
 import { and, asc, desc, eq, gt, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
 import { markAuditRecorded, requestClientAddress } from "./audit-request-scope.server";
+import type { Actor } from "./actor";
 import { auditLog, type AuditEntry } from "./schema";
-
-/** Who did it and from where; built once per request from the admin's session. */
-export type AuditActor = { userId: string | null; email: string | null; ipAddress: string | null };
 
 export type AuditRecord = {
   action: string;
@@ -15,14 +13,15 @@ export type AuditRecord = {
 };
 
 /**
- * The one way to write the audit log; call it inside the transaction that made the change. A
- * service that writes its own entry (with its own words) marks the request, so `answerForm` adds no second one.
+ * The one way to write the audit log: a service calls it inside the transaction that made the
+ * change, with the Actor it was given (decision 023).
  */
-export async function recordAuditEntry(executor: DatabaseExecutor, actor: AuditActor, record: AuditRecord): Promise<void> {
+export async function recordAuditEntry(executor: DatabaseExecutor, actor: Actor, record: AuditRecord): Promise<void> {
   await executor.insert(auditLog).values({
     // The account may be gone (removed, or not in a restored backup): the entry keeps the e-mail.
     actorUserId: actor.userId ? sql`(select id from "user" where id = ${actor.userId})` : null,
     actorEmail: actor.email,
+    sessionId: actor.sessionId,
     // A service that does not know the address (templates, the e-mail log) gets the request's own.
     ipAddress: actor.ipAddress ?? requestClientAddress(),
     action: record.action,

@@ -20,6 +20,8 @@ export const auditLog = pgTable(
     /** One readable line for the Security tab and the record's timeline; no personal data beyond the actor. */
     summary: text("summary").notNull(),
     ipAddress: text("ip_address"),
+    /** The session the change came through (the Actor's), so one sign-in's changes can be told apart. */
+    sessionId: text("session_id"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
+import type { Actor } from "~/audit/actor";
 import { rememberAdmin } from "~/audit/admin-audit.server";
+import { requestClientAddress } from "~/audit/audit-request-scope.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { redirectWithToast } from "~/ui/flash.server";
 import { getAuth } from "./auth.server";
@@ -7,6 +9,9 @@ import { isAdmin } from "./roles.server";
 import { keepSessionActive } from "./sessions.server";
 
 export type SignedInUser = { id: string; name: string; email: string };
+
+/** The signed-in admin, and the Actor the services they call record (decision 023). */
+export type AdminUser = SignedInUser & { actor: Actor };
 
 /** The Security tab, where two-factor sign-in is set up; the one admin page open to an admin who must still enrol. */
 export const SECURITY_SETTINGS_PATH = "/admin/settings/security";
@@ -33,7 +38,7 @@ function signInAgain(request: Request, reason?: "idle") {
   return `/auth?${reason ? `signedOut=${reason}&` : ""}redirectTo=${encodeURIComponent(back)}`;
 }
 
-type AdminSession = { admin: SignedInUser; sessionId: string; twoFactorEnabled: boolean };
+type AdminSession = { admin: AdminUser; sessionId: string; twoFactorEnabled: boolean };
 
 /**
  * The verdicts being worked out, per page address and session cookie: a page's loaders (the admin
@@ -79,7 +84,8 @@ async function judgeAdminSession(request: Request): Promise<AdminSession> {
       description: "Two-factor sign-in is required for every admin. Set it up here to continue.",
     });
   }
-  const admin = { id: result.user.id, name: result.user.name, email: result.user.email };
+  const actor: Actor = { userId: result.user.id, email: result.user.email, sessionId: result.session.id, ipAddress: requestClientAddress() };
+  const admin = { id: result.user.id, name: result.user.name, email: result.user.email, actor };
   return { admin, sessionId: result.session.id, twoFactorEnabled };
 }
 
@@ -89,6 +95,6 @@ async function judgeAdminSession(request: Request): Promise<AdminSession> {
  * home page. Idle longer than the session timeout (Settings, Security): the session ends and
  * the admin signs in again. Two-factor required but not set up: to the Security tab to enrol.
  */
-export async function requireAdmin(request: Request): Promise<SignedInUser> {
+export async function requireAdmin(request: Request): Promise<AdminUser> {
   return (await requireAdminSession(request)).admin;
 }

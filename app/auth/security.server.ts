@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
-import { recordAuditEntry, type AuditActor } from "~/audit/audit-log.server";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/settings/settings.server";
@@ -13,8 +14,8 @@ import { endSessions, listActiveSessions } from "./sessions.server";
 /** Who is acting, for the audit log, and the request their session came with (better-auth reads its cookie). */
 export type SecurityActor = { admin: SignedInUser; sessionId: string; request: Request; clientAddress: string };
 
-function auditActor(actor: SecurityActor): AuditActor {
-  return { userId: actor.admin.id, email: actor.admin.email, ipAddress: actor.clientAddress };
+function auditActor(actor: SecurityActor): Actor {
+  return { userId: actor.admin.id, email: actor.admin.email, sessionId: actor.sessionId, ipAddress: actor.clientAddress };
 }
 
 function authHeaders(actor: SecurityActor): Headers {

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { buttonVariants, Button } from "~/ui/button";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
+import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/cadences-page";
 import { triggerLabel } from "./cadence-options";

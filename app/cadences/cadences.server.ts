@@ -3,7 +3,7 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { emailTemplates } from "~/email/schema";
 import { notFound, Refusal } from "~/forms/refusal";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
-import { decodeRowCursor, encodeKeysetCursor, type KeysetCursor } from "~/ui/data-table-params";
+import { decodeRowCursor, encodeKeysetCursor, type KeysetCursor } from "~/lists/list-view";
 import type { CadenceStatus } from "./cadence-options";
 import { stepField, type CadenceInput } from "./cadence-forms";
 import { cadenceEnrolments, cadences, type Cadence } from "./schema";

@@ -1,7 +1,6 @@
 import { ArrowLeft, Mail, Pencil } from "lucide-react";
 import * as React from "react";
 import { data, Link, useLoaderData, useRevalidator } from "react-router";
-import { auditActorOf } from "~/audit/audit-actor.server";
 import { requireAdmin } from "~/auth/guard.server";
 import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
@@ -44,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const actor = auditActorOf(admin, context);
+  const actor = admin.actor;
   const campaignIdOf = () => parseForm(campaignIdSchema, { campaignId: params.campaignId }).campaignId;
   const here = `/admin/campaigns/${params.campaignId}`;
   return answerForm(request, {

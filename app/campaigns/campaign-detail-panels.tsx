@@ -3,7 +3,7 @@ import { bookingLabel } from "~/leads/lead-display";
 import { sourceLabel } from "~/leads/lead-filters";
 import { Badge } from "~/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { DataTable, type DataTableColumn } from "~/ui/data-table";
+import { DataTable, type DataTableColumn } from "~/lists/data-table";
 import { formatDate, formatDateTime } from "~/ui/date-format";
 import { formatCents } from "~/ui/money-format";
 import type { CampaignSendProgress } from "./campaign-sends.server";

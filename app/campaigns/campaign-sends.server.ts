@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { recordAuditEntry, type AuditActor } from "~/audit/audit-log.server";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueEmail } from "~/email/outbox.server";
 import { emailOutbox, emailSuppressions, emailTemplates } from "~/email/schema";
@@ -34,7 +35,7 @@ function segmentOf(input: CampaignSendInput): CampaignSendSegment {
 }
 
 function segmentCondition(segment: CampaignSendSegment) {
-  return leadViewCondition(segment);
+  return leadViewCondition({ q: segment.search, status: segment.status, tier: segment.tier, source: segment.source });
 }
 
 export type SegmentPreview = { recipients: number; suppressed: number };
@@ -61,7 +62,7 @@ export async function listSendableTemplates() {
 }
 
 /** Confirms a send: the send and its recipients, written at once; the worker does the rest. */
-export async function startCampaignSend(campaignId: string, input: CampaignSendInput, actor: AuditActor, now = new Date()): Promise<CampaignSend> {
+export async function startCampaignSend(campaignId: string, input: CampaignSendInput, actor: Actor, now = new Date()): Promise<CampaignSend> {
   return db().transaction(async (tx) => {
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
     if (!campaign) throw notFound("Campaign not found");

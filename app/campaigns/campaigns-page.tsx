@@ -1,13 +1,12 @@
 import { ArrowLeft, MoreHorizontal, Plus } from "lucide-react";
 import * as React from "react";
 import { Link, useLoaderData, useNavigation } from "react-router";
-import { auditActorOf } from "~/audit/audit-actor.server";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
+import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { redirectWithToast } from "~/ui/flash.server";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/ui/dropdown-menu";
 import { formatCents } from "~/ui/money-format";
@@ -31,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const actor = auditActorOf(admin, context);
+  const actor = admin.actor;
   return answerForm(
     request,
     {

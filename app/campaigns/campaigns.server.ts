@@ -1,10 +1,11 @@
 import { asc, desc, eq, like, sql } from "drizzle-orm";
-import { recordAuditEntry, type AuditActor } from "~/audit/audit-log.server";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { leads } from "~/leads/schema";
-import { decodeRowCursor, encodeKeysetCursor } from "~/ui/data-table-params";
+import { decodeRowCursor, encodeKeysetCursor } from "~/lists/list-view";
 import type { CampaignInput } from "./campaign-forms";
 import { CAMPAIGN_LEADS_LIMIT } from "./campaign-options";
 import { slugFromName, uniqueSlug } from "./campaign-slug";
@@ -145,7 +146,7 @@ function campaignValues(input: CampaignInput, slug: string) {
   };
 }
 
-export async function createCampaign(input: CampaignInput, actor: AuditActor): Promise<Campaign> {
+export async function createCampaign(input: CampaignInput, actor: Actor): Promise<Campaign> {
   return db().transaction(async (tx) => {
     await lockCampaignSlugs(tx);
     const slug = await chooseSlug(tx, input, null);
@@ -162,7 +163,7 @@ export async function createCampaign(input: CampaignInput, actor: AuditActor): P
   });
 }
 
-export async function updateCampaign(campaignId: string, input: CampaignInput, actor: AuditActor, now = new Date()): Promise<Campaign> {
+export async function updateCampaign(campaignId: string, input: CampaignInput, actor: Actor, now = new Date()): Promise<Campaign> {
   return db().transaction(async (tx) => {
     await lockCampaignSlugs(tx);
     const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
@@ -186,7 +187,7 @@ export async function updateCampaign(campaignId: string, input: CampaignInput, a
 }
 
 /** Deletes a campaign; its leads stay (unattributed) and its sends go with it. */
-export async function deleteCampaign(campaignId: string, actor: AuditActor): Promise<Campaign> {
+export async function deleteCampaign(campaignId: string, actor: Actor): Promise<Campaign> {
   return db().transaction(async (tx) => {
     const [deleted] = await tx.delete(campaigns).where(eq(campaigns.id, campaignId)).returning();
     if (!deleted) throw notFound("This campaign no longer exists.", { title: "Failed to delete campaign" });

@@ -9,8 +9,8 @@ import { campaigns } from "./schema";
 // Beside schema.ts rather than in it: these tables point at the outbox and the leads, whose
 // schemas point back at campaigns (leads.campaign_id), so one module would close an import cycle.
 
-/** The segment of the leads list a send was made to (the list's own filters, as its URL reads them). */
-export type CampaignSendSegment = Pick<LeadListView, "search" | "status" | "tier" | "source">;
+/** The segment of the leads list a send was made to (the list's own filters; stored, so `search` keeps its first name). */
+export type CampaignSendSegment = Pick<LeadListView, "status" | "tier" | "source"> & { search: string };
 
 /**
  * One 'Send campaign e-mail': the template, the segment, and the counts fixed when it was confirmed.

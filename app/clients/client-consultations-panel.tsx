@@ -13,7 +13,7 @@ import {
 } from "~/ui/alert-dialog";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
-import { DataTable } from "~/ui/data-table";
+import { DataTable } from "~/lists/data-table";
 import { formatDate } from "~/ui/date-format";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";

@@ -1,4 +1,4 @@
-import { readTableSort, type TableSort } from "~/ui/data-table-params";
+import { readTableSort, type TableSort } from "~/lists/list-view";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";

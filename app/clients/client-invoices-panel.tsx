@@ -2,7 +2,7 @@ import { FileText, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
-import { DataTable } from "~/ui/data-table";
+import { DataTable } from "~/lists/data-table";
 import { formatDate } from "~/ui/date-format";
 import { formatCents } from "~/ui/money-format";
 import type { ClientDetail } from "./client-detail.server";

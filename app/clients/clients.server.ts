@@ -7,7 +7,7 @@ import { createDraftInvoice } from "~/invoices/draft-invoice.server";
 import { invoices, type Invoice } from "~/invoices/schema";
 import { addLeadForClient } from "~/leads/lead-booking-status.server";
 import { DEFAULT_CLIENT_SORT, type AddClientInput, type ClientListFilter, type ClientSortKey, type EditClientInput } from "./client-form";
-import { decodeKeysetCursor, encodeKeysetCursor, type SortDirection, type TableSort } from "~/ui/data-table-params";
+import { decodeKeysetCursor, encodeKeysetCursor, type SortDirection, type TableSort } from "~/lists/list-view";
 import { keysetBatches } from "~/data-transfer/csv-export.server";
 import type { ClientStatus, PaymentStatus } from "./client-options";
 import { mintReferralCode } from "./referral-code";

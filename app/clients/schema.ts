@@ -25,7 +25,8 @@ export const clients = pgTable(
       .references(() => leads.id, { onDelete: "set null" }),
     initialConsultCompleted: boolean("initial_consult_completed").notNull().default(false),
     totalConsultations: integer("total_consultations").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as the keyset cursor carries them (decision 003).
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

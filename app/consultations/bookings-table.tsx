@@ -1,5 +1,5 @@
 import { Badge } from "~/ui/badge";
-import { DataTable, type DataTableColumn } from "~/ui/data-table";
+import { DataTable, type DataTableColumn } from "~/lists/data-table";
 import { formatDateTime } from "~/ui/date-format";
 import { BookingActions, type BookingActionsRow } from "./booking-dialogs";
 import { BOOKING_STATUS_LABELS } from "./booking-status";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
-import { DataTable, type DataTableColumn } from "~/ui/data-table";
+import { DataTable, type DataTableColumn } from "~/lists/data-table";
 import { formatDate, formatDateTime } from "~/ui/date-format";
 import { BOOKING_STATUS_LABELS } from "./booking-status";
 import { DeleteConsultationDialog, EditConsultationDialog, InvitationActions, type EditableConsultation } from "./consultation-dialogs";

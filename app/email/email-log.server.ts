@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import { decodeRowCursor, encodeKeysetCursor } from "~/ui/data-table-params";
+import { decodeRowCursor, encodeKeysetCursor } from "~/lists/list-view";
 import { canSendAgain, messageStatus, type EmailLogView, type MessageStatus } from "./email-log-view";
 import { enqueueEmail } from "./outbox.server";
 import { emailLogs, emailOutbox, type EmailLog, type EmailOutboxMessage } from "./schema";
@@ -163,7 +163,7 @@ export async function sendMessageAgain(messageId: string, admin: { id: string; e
       actorUserId: admin.id,
     });
     if (!copy) throw new Refusal("This message was already sent again; open the copy to follow it.", { status: 409, title: "Failed to send again" });
-    await recordAuditEntry(tx, { userId: admin.id, email: admin.email, ipAddress: null }, {
+    await recordAuditEntry(tx, { userId: admin.id, email: admin.email, sessionId: null, ipAddress: null }, {
       action: "email.send_again",
       entityType: "email_outbox",
       entityId: copy.id,

@@ -1,9 +1,10 @@
 import { and, asc, desc, ilike, sql } from "drizzle-orm";
-import { recordAuditEntry, type AuditActor } from "~/audit/audit-log.server";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { recordLeadEventForEmail } from "~/leads/lead-timeline.server";
-import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from "~/ui/data-table-params";
+import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from "~/lists/list-view";
 import { emailSuppressions, type EmailSuppression } from "./schema";
 import { findSuppression, suppressEmail, suppressionKey, unsuppressEmail } from "./suppression.server";
 import type { SuppressionEntryInput } from "./suppression-forms";
@@ -56,7 +57,7 @@ export async function listSuppressions(query: { search?: string; after?: string 
 }
 
 /** An admin puts an address on the list: it receives no more marketing e-mail. */
-export async function addSuppressionByAdmin(input: SuppressionEntryInput, actor: AuditActor): Promise<string> {
+export async function addSuppressionByAdmin(input: SuppressionEntryInput, actor: Actor): Promise<string> {
   const email = suppressionKey(input.email);
   return db().transaction(async (tx) => {
     const added = await suppressEmail(tx, { email, reason: "admin", detail: input.note });
@@ -74,7 +75,7 @@ export async function addSuppressionByAdmin(input: SuppressionEntryInput, actor:
 }
 
 /** An admin takes an address off the list, whatever put it there: marketing e-mail reaches it again. */
-export async function removeSuppressionByAdmin(address: string, actor: AuditActor): Promise<string> {
+export async function removeSuppressionByAdmin(address: string, actor: Actor): Promise<string> {
   return db().transaction(async (tx) => {
     const existing = await findSuppression(tx, address);
     if (!existing) throw notFound("This address is not on the suppression list");

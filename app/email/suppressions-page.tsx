@@ -1,14 +1,13 @@
 import { ArrowLeft, Plus, Search } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
-import { auditActorOf } from "~/audit/audit-actor.server";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
+import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { formatDateTime } from "~/ui/date-format";
 import { Input } from "~/ui/input";
 import type { Route } from "./+types/suppressions-page";
@@ -34,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const actor = auditActorOf(admin, context);
+  const actor = admin.actor;
   return answerForm(request, {
     "add-suppression": async (form) => {
       const email = await addSuppressionByAdmin(parseForm(suppressionEntrySchema, form), actor);

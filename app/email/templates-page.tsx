@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
+import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { formatDateTime } from "~/ui/date-format";
 import { Input } from "~/ui/input";
 import type { Route } from "./+types/templates-page";

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
-import { recordAuditEntry, type AuditActor } from "~/audit/audit-log.server";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { decodeRowCursor, encodeKeysetCursor } from "~/ui/data-table-params";
+import { decodeRowCursor, encodeKeysetCursor } from "~/lists/list-view";
 import { enqueueEmail } from "./outbox.server";
 import { emailTemplates, emailTemplateVersions, type EmailOutboxMessage, type EmailTemplate, type EmailTemplateVersion } from "./schema";
 import type { TemplateInput } from "./template-forms";
@@ -16,8 +17,8 @@ export const TEMPLATES_PAGE_SIZE = 25;
 /** The admin doing it, for the audit log and the versions' "saved by". */
 export type TemplateEditor = { id: string; email: string };
 
-function auditActor(editor: TemplateEditor): AuditActor {
-  return { userId: editor.id, email: editor.email, ipAddress: null };
+function auditActor(editor: TemplateEditor): Actor {
+  return { userId: editor.id, email: editor.email, sessionId: null, ipAddress: null };
 }
 
 export type TemplateListRow = Pick<EmailTemplate, "id" | "key" | "name" | "subject" | "version" | "updatedAt">;

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
+import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { formatDate } from "~/ui/date-format";
 import { formatCents } from "~/ui/money-format";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";

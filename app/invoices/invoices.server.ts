@@ -4,7 +4,7 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { markPromoUsed } from "~/leads/lead-conversion-steps.server";
 import { projects, type Project } from "~/projects/schema";
-import { decodeRowCursor, encodeKeysetCursor } from "~/ui/data-table-params";
+import { decodeRowCursor, encodeKeysetCursor } from "~/lists/list-view";
 import { nextInvoiceNumber } from "./draft-invoice.server";
 import type { InvoiceDetailsInput, LineItemInput, NewInvoiceInput } from "./invoice-forms";
 import type { InvoiceListView } from "./invoice-list-view";

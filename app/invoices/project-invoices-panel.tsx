@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { DataTable } from "~/ui/data-table";
+import { DataTable } from "~/lists/data-table";
 import { formatCents } from "~/ui/money-format";
 import { InvoiceRowActions } from "./invoice-list-dialogs";
 import { INVOICE_STATUS_BADGE, type InvoiceStatus } from "./invoice-options";

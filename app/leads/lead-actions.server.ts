@@ -1,4 +1,4 @@
-import type { SignedInUser } from "~/auth/guard.server";
+import type { Actor } from "~/audit/actor";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/ui/flash.server";
 import { leadIdFormSchema, leadIdsFormSchema, leadNoteSchema, leadStatusSchema, newLeadSchema, promoEnabledSchema, promoExtensionSchema, returnToSchema } from "./lead-forms";
@@ -10,24 +10,24 @@ import { extendPromo, resendPromoEmail, setPromoEnabled } from "./promo.server";
  * behave the same). Each form sends `intent`, `leadId` (unless the page is the lead's own) and
  * `returnTo` (where to go back to with the toast; only local lead paths).
  */
-export async function handleLeadAction(request: Request, admin: SignedInUser, leadIdFromRoute?: string) {
+export async function handleLeadAction(request: Request, actor: Actor, leadIdFromRoute?: string) {
   const leadIdOf = (form: FormData) => parseForm(leadIdFormSchema, leadIdFromRoute ? { leadId: leadIdFromRoute } : form).leadId;
   const returnToOf = (form: FormData) =>
     parseForm(returnToSchema, form).returnTo ?? (leadIdFromRoute ? `/admin/leads/${leadIdFromRoute}` : "/admin/leads");
 
   return answerForm(request, {
     "add-lead": async (form) => {
-      await addLead(parseForm(newLeadSchema, form), admin.id);
+      await addLead(actor, parseForm(newLeadSchema, form));
       return redirectWithToast(returnToOf(form), { type: "success", title: "Lead added successfully" });
     },
     "change-status": async (form) => {
       const { status } = parseForm(leadStatusSchema, form);
-      await changeLeadStatus(leadIdOf(form), status, admin.id);
+      await changeLeadStatus(actor, leadIdOf(form), status);
       return redirectWithToast(returnToOf(form), { type: "success", title: "Status updated" });
     },
     "delete-leads": async (form) => {
       const { leadIds } = parseForm(leadIdsFormSchema, form);
-      const deleted = await deleteLeads(leadIds);
+      const deleted = await deleteLeads(actor, leadIds);
       const title = leadIds.length === 1 && deleted === 1 ? "Lead deleted successfully" : `${deleted} lead(s) deleted successfully`;
       // A deleted lead's own page no longer exists: go back to the list.
       const returnTo = returnToOf(form);
@@ -36,21 +36,21 @@ export async function handleLeadAction(request: Request, admin: SignedInUser, le
     },
     "add-note": async (form) => {
       const { note } = parseForm(leadNoteSchema, form);
-      await addLeadNote(leadIdOf(form), note, admin.id);
+      await addLeadNote(actor, leadIdOf(form), note);
       return redirectWithToast(returnToOf(form), { type: "success", title: "Note added" });
     },
     "extend-promo": async (form) => {
       const { days } = parseForm(promoExtensionSchema, form);
-      await extendPromo(leadIdOf(form), days, admin.id);
+      await extendPromo(actor, leadIdOf(form), days);
       return redirectWithToast(returnToOf(form), { type: "success", title: "Promo expiry extended" });
     },
     "set-promo-enabled": async (form) => {
       const { enabled } = parseForm(promoEnabledSchema, form);
-      await setPromoEnabled(leadIdOf(form), enabled, admin.id);
+      await setPromoEnabled(actor, leadIdOf(form), enabled);
       return redirectWithToast(returnToOf(form), { type: "success", title: enabled ? "Promo active" : "Promo disabled" });
     },
     "resend-promo": async (form) => {
-      const lead = await resendPromoEmail(leadIdOf(form), admin.id);
+      const lead = await resendPromoEmail(actor, leadIdOf(form));
       return redirectWithToast(returnToOf(form), { type: "success", title: `Email resent to ${lead.email}` });
     },
   });

@@ -1,18 +1,20 @@
 import { ArrowLeft, Mail, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
-import { data, Link, useLoaderData, useLocation } from "react-router";
+import { Link, useLoaderData, useLocation } from "react-router";
+import { requireRecord } from "~/http/record-not-found";
 import { LeadActions, LeadActionsFeedback } from "~/admin/lead-actions";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { requireAdmin } from "~/auth/guard.server";
 import { ErasePersonAction } from "~/settings/erase-person-action";
 import { getOrganizationSettings } from "~/settings/settings.server";
+import { DeleteRowsDialog } from "~/lists/list-page";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/ui/date-format";
 import type { Route } from "./+types/lead-detail-page";
 import { handleLeadAction } from "./lead-actions.server";
-import { DeleteLeadsDialog, EditPromoDialog, LeadStatusSelect, useResendPromo } from "./lead-dialogs";
+import { EditPromoDialog, LEAD_DELETION, LeadStatusSelect, useResendPromo } from "./lead-dialogs";
 import { bookingLabel, DaysLeft, PromoStatusBadge, tierLabel } from "./lead-display";
 import { BUSINESS_TYPES, INDUSTRIES } from "./lead-options";
 import { LeadTimelineCard } from "./lead-timeline-card";
@@ -20,12 +22,13 @@ import { listLeadTimeline } from "./lead-timeline.server";
 import { findLead, leadsWithSameEmail } from "./leads.server";
 import { promoStateAt } from "./promo-state";
 
+const LEADS_LIST = { href: "/admin/leads", label: "Back to Leads" };
+
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.lead.name ?? "Lead"} | Leads | Admin` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const lead = await findLead(params.leadId);
-  if (!lead) throw data("Lead not found", { status: 404 });
+  const lead = requireRecord(await findLead(params.leadId), "Lead not found", LEADS_LIST);
   const [timeline, audit, sameEmail, settings] = await Promise.all([
     listLeadTimeline(lead.id),
     listAuditEntries({ entityType: "lead", entityId: lead.id, limit: 200 }),
@@ -36,8 +39,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  return handleLeadAction(request, admin, params.leadId);
+  const { actor } = await requireAdmin(request);
+  return handleLeadAction(request, actor, params.leadId);
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -206,7 +209,7 @@ export default function LeadDetailPage() {
         timeZone={timeZone}
         now={now}
       />
-      <DeleteLeadsDialog leadIds={deleting ? [lead.id] : null} onOpenChange={setDeleting} returnTo={returnTo} />
+      <DeleteRowsDialog rowIds={deleting ? [lead.id] : null} deletion={LEAD_DELETION} onOpenChange={setDeleting} />
       <LeadActionsFeedback />
     </div>
   );

@@ -1,20 +1,13 @@
 import * as React from "react";
 import { useFormAction } from "~/forms/use-form-action";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/ui/alert-dialog";
+import { FormDialog } from "~/forms/form-dialog";
+import type { RowDeletion } from "~/lists/list-page";
 import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { formatDateTime } from "~/ui/date-format";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, OptionSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { PromoStatusBadge } from "./lead-display";
 import { BUSINESS_TYPES, INDUSTRIES, LEAD_TIERS } from "./lead-options";
@@ -25,78 +18,53 @@ import type { Lead } from "./schema";
 export const LEAD_ACTIONS_URL = "/admin/leads";
 
 export function AddLeadDialog({ open, onOpenChange, returnTo }: { open: boolean; onOpenChange: (open: boolean) => void; returnTo: string }) {
-  const { fetcher, busy, errors, values } = useFormAction({ intent: "add-lead", open, onSuccess: () => onOpenChange(false) });
-  const requiredError = errors.name ?? errors.email;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Lead</DialogTitle>
-          <DialogDescription>A lead you met outside the website. Its source is manual and its status new.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" action={LEAD_ACTIONS_URL} className="grid gap-4" noValidate>
-          <input type="hidden" name="intent" value="add-lead" />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          {requiredError ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {requiredError}
-            </p>
-          ) : null}
-          <FormField label="Name" name="name" required>
-            <Input defaultValue={values.name} autoComplete="off" maxLength={120} />
-          </FormField>
-          <FormField label="Email" name="email" required error={errors.email && errors.email !== requiredError ? errors.email : null}>
-            <Input type="email" defaultValue={values.email} autoComplete="off" maxLength={254} />
-          </FormField>
-          <FormField label="Phone" name="phone" error={errors.phone}>
-            <Input type="tel" defaultValue={values.phone} maxLength={40} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Business type" name="businessType">
-              <NativeSelect defaultValue={values.businessType ?? ""}>
-                <NativeSelectOption value="">—</NativeSelectOption>
-                {BUSINESS_TYPES.map((option) => (
-                  <NativeSelectOption key={option.value} value={option.value}>
-                    {option.label}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Lead"
+      description="A lead you met outside the website. Its source is manual and its status new."
+      action={LEAD_ACTIONS_URL}
+      intent="add-lead"
+      fields={{ returnTo }}
+      submitLabel="Add Lead"
+    >
+      {({ errors, values }) => {
+        const requiredError = errors.name ?? errors.email;
+        return (
+          <>
+            {requiredError ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {requiredError}
+              </p>
+            ) : null}
+            <FormField label="Name" name="name" required>
+              <Input defaultValue={values.name} autoComplete="off" maxLength={120} />
             </FormField>
-            <FormField label="Industry" name="industry">
-              <NativeSelect defaultValue={values.industry ?? ""}>
-                <NativeSelectOption value="">—</NativeSelectOption>
-                {INDUSTRIES.map((option) => (
-                  <NativeSelectOption key={option.value} value={option.value}>
-                    {option.label}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
+            <FormField label="Email" name="email" required error={errors.email && errors.email !== requiredError ? errors.email : null}>
+              <Input type="email" defaultValue={values.email} autoComplete="off" maxLength={254} />
             </FormField>
-          </div>
-          <FormField label="Tier" name="tier">
-            <NativeSelect defaultValue={values.tier ?? ""}>
-              <NativeSelectOption value="">—</NativeSelectOption>
-              {LEAD_TIERS.map((option) => (
-                <NativeSelectOption key={option.value} value={option.value}>
-                  {option.label}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField label="Message" name="message" error={errors.message}>
-            <Textarea defaultValue={values.message} rows={3} maxLength={5000} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              Add Lead
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+            <FormField label="Phone" name="phone" error={errors.phone}>
+              <Input type="tel" defaultValue={values.phone} maxLength={40} />
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Business type" name="businessType">
+                <OptionSelect options={BUSINESS_TYPES} defaultValue={values.businessType} />
+              </FormField>
+              <FormField label="Industry" name="industry">
+                <OptionSelect options={INDUSTRIES} defaultValue={values.industry} />
+              </FormField>
+            </div>
+            <FormField label="Tier" name="tier">
+              <OptionSelect options={LEAD_TIERS} defaultValue={values.tier} />
+            </FormField>
+            <FormField label="Message" name="message" error={errors.message}>
+              <Textarea defaultValue={values.message} rows={3} maxLength={5000} />
+            </FormField>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }
 
@@ -176,53 +144,14 @@ export function EditPromoDialog({
   );
 }
 
-/** The spec's bulk confirmation: 'You are about to delete N items.' 'This action cannot be undone.' */
-export function DeleteLeadsDialog({
-  leadIds,
-  onOpenChange,
-  returnTo,
-  onDeleted,
-}: {
-  leadIds: string[] | null;
-  onOpenChange: (open: boolean) => void;
-  returnTo: string;
-  onDeleted?: () => void;
-}) {
-  const { fetcher, busy } = useFormAction({
-    intent: "delete-leads",
-    open: leadIds !== null,
-    onSuccess: () => {
-      onOpenChange(false);
-      onDeleted?.();
-    },
-  });
-  const count = leadIds?.length ?? 0;
-  return (
-    <AlertDialog open={leadIds !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{count === 1 ? "Delete this lead?" : "Delete selected leads?"}</AlertDialogTitle>
-          <AlertDialogDescription>
-            You are about to delete {count} {count === 1 ? "item" : "items"}. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <fetcher.Form method="post" action={LEAD_ACTIONS_URL}>
-          <input type="hidden" name="intent" value="delete-leads" />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          {(leadIds ?? []).map((id) => (
-            <input key={id} type="hidden" name="leadIds" value={id} />
-          ))}
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              Delete
-            </Button>
-          </AlertDialogFooter>
-        </fetcher.Form>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
+/** Deleting leads: the list's row menu and bar, and the lead's own page. */
+export const LEAD_DELETION: RowDeletion = {
+  noun: "lead",
+  plural: "leads",
+  action: LEAD_ACTIONS_URL,
+  intent: "delete-leads",
+  field: "leadIds",
+};
 
 /** Inline status selector: submits on change. */
 export function LeadStatusSelect({ lead, returnTo, id }: { lead: Pick<Lead, "id" | "name" | "status">; returnTo: string; id?: string }) {

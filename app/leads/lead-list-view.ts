@@ -1,5 +1,5 @@
-import { readTableSort, type TableSort } from "~/ui/data-table-params";
-import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIER_VALUES, type LeadSource, type LeadStatus, type LeadTier } from "./lead-options";
+import { listParam, readListView, type ListView, type ListViewSpec, type TableSort } from "~/lists/list-view";
+import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIER_VALUES } from "./lead-options";
 
 /**
  * What the leads list shows, read from the URL (the URL is the whole view:
@@ -10,30 +10,22 @@ import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIER_VALUES, type LeadSource, type Le
 export const LEAD_SORT_KEYS = ["created", "name", "email"] as const;
 export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
 
-export type LeadListView = {
-  search: string;
-  status: LeadStatus | null;
-  tier: LeadTier | null;
-  source: LeadSource | null;
-  sort: TableSort<LeadSortKey>;
-};
-
 export const DEFAULT_LEAD_SORT: TableSort<LeadSortKey> = { key: "created", direction: "desc" };
 
-function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
-  return values.find((value) => value === raw) ?? null;
-}
+const LEAD_FILTERS = {
+  q: listParam.search(),
+  status: listParam.oneOf(LEAD_STATUSES),
+  tier: listParam.oneOf(LEAD_TIER_VALUES),
+  source: listParam.oneOf(LEAD_SOURCES),
+};
+
+export const LEAD_LIST_VIEW: ListViewSpec<typeof LEAD_FILTERS, LeadSortKey> = {
+  filters: LEAD_FILTERS,
+  sort: { keys: LEAD_SORT_KEYS, fallback: DEFAULT_LEAD_SORT },
+};
+
+export type LeadListView = ListView<typeof LEAD_FILTERS, LeadSortKey>;
 
 export function readLeadListView(params: URLSearchParams): LeadListView {
-  return {
-    search: (params.get("q") ?? "").trim().slice(0, 200),
-    status: oneOf(LEAD_STATUSES, params.get("status")),
-    tier: oneOf(LEAD_TIER_VALUES, params.get("tier")),
-    source: oneOf(LEAD_SOURCES, params.get("source")),
-    sort: readTableSort(params, LEAD_SORT_KEYS, DEFAULT_LEAD_SORT),
-  };
-}
-
-export function isFilteredView(view: LeadListView): boolean {
-  return Boolean(view.search || view.status || view.tier || view.source);
+  return readListView(params, LEAD_LIST_VIEW);
 }

@@ -1,12 +1,16 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { releaseSlotsOfLeads } from "~/availability/availability.server";
 import { db, queryRows } from "~/db/connection.server";
-import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from "~/ui/data-table-params";
+import { keysetPage, type KeysetOrder } from "~/lists/keyset-page.server";
+import { searchCondition } from "~/lists/search-condition.server";
 import type { LeadListView, LeadSortKey } from "./lead-list-view";
 import { PROMO_TAG, type LeadStatus } from "./lead-options";
 import type { NewLeadInput } from "./lead-forms";
 import { recordLeadEvent } from "./lead-timeline.server";
 import { leads, type Lead } from "./schema";
+import { isRecordId } from "~/forms/record-id";
 import { notFound, Refusal } from "~/forms/refusal";
 
 export const LEADS_PAGE_SIZE = 25;
@@ -26,46 +30,21 @@ export type LeadListPage = {
   previousCursor: string | null;
 };
 
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /** The WHERE of a view (search and filters), shared by the list, the export and the bench. */
-export function leadViewCondition(view: Pick<LeadListView, "search" | "status" | "tier" | "source">): SQL | undefined {
+export function leadViewCondition(view: Pick<LeadListView, "q" | "status" | "tier" | "source">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (view.search) {
-    const pattern = containsPattern(view.search);
-    conditions.push(or(ilike(leads.name, pattern), ilike(leads.email, pattern), ilike(leads.promoCode, pattern)));
-  }
+  conditions.push(searchCondition(view.q, [leads.name, leads.email, leads.promoCode]));
   if (view.status) conditions.push(eq(leads.status, view.status));
   if (view.tier) conditions.push(eq(leads.tier, view.tier));
   if (view.source) conditions.push(eq(leads.source, view.source));
   return and(...conditions);
 }
 
-const SORT_COLUMNS: Record<LeadSortKey, AnyColumn> = {
-  created: leads.createdAt,
-  name: leads.name,
-  email: leads.email,
+const SORT_COLUMNS: Record<LeadSortKey, { by: AnyColumn; valueKind: KeysetOrder["valueKind"]; value(lead: Lead): string }> = {
+  created: { by: leads.createdAt, valueKind: "time", value: (lead) => lead.createdAt.toISOString() },
+  name: { by: leads.name, valueKind: "text", value: (lead) => lead.name },
+  email: { by: leads.email, valueKind: "text", value: (lead) => lead.email },
 };
-
-function sortValue(lead: Lead, key: LeadSortKey): string {
-  return key === "created" ? lead.createdAt.toISOString() : key === "name" ? lead.name : lead.email;
-}
-
-/** Rows strictly beyond the boundary row in the given direction: `(col, id) > / < (value, id)`. */
-function keysetCondition(key: LeadSortKey, cursor: KeysetCursor, towards: "asc" | "desc"): SQL {
-  const column = SORT_COLUMNS[key];
-  const value = key === "created" ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
-  return towards === "desc"
-    ? sql`(${column}, ${leads.id}) < (${value}, ${cursor.id}::uuid)`
-    : sql`(${column}, ${leads.id}) > (${value}, ${cursor.id}::uuid)`;
-}
-
-function flip(direction: "asc" | "desc"): "asc" | "desc" {
-  return direction === "asc" ? "desc" : "asc";
-}
 
 /**
  * One page of a view, by keyset: a page is found from the row it follows,
@@ -73,35 +52,20 @@ function flip(direction: "asc" | "desc"): "asc" | "desc" {
  */
 export async function listLeads(query: LeadListQuery): Promise<LeadListPage> {
   const { view } = query;
-  const pageSize = query.pageSize ?? LEADS_PAGE_SIZE;
-  const after = decodeKeysetCursor(query.after);
-  const before = after ? null : decodeKeysetCursor(query.before);
-  const { key, direction } = view.sort;
-  // Going back, read the rows before the boundary in the opposite order, then turn them round.
-  const readDirection = before ? flip(direction) : direction;
-  const boundary = after ?? before;
-  const conditions = [leadViewCondition(view), boundary ? keysetCondition(key, boundary, readDirection) : undefined];
-  const order = readDirection === "desc" ? desc : asc;
-  const rows = await db()
-    .select()
-    .from(leads)
-    .where(and(...conditions))
-    .orderBy(order(SORT_COLUMNS[key]), order(leads.id))
-    .limit(pageSize + 1);
-
-  const hasMore = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (before) page.reverse();
-  const first = page[0];
-  const last = page[page.length - 1];
-  const cursorOf = (lead: Lead) => encodeKeysetCursor({ value: sortValue(lead, key), id: lead.id });
-  const hasPrevious = before ? hasMore : Boolean(after);
-  const hasNext = before ? true : hasMore;
-  return {
-    leads: page,
-    nextCursor: hasNext && last ? cursorOf(last) : null,
-    previousCursor: hasPrevious && first ? cursorOf(first) : null,
-  };
+  const sort = SORT_COLUMNS[view.sort.key];
+  const page = await keysetPage(
+    { after: query.after, before: query.before, size: query.pageSize ?? LEADS_PAGE_SIZE },
+    { by: sort.by, tieBreaker: leads.id, direction: view.sort.direction, valueKind: sort.valueKind },
+    ({ beyond, orderBy, limit }) =>
+      db()
+        .select()
+        .from(leads)
+        .where(and(leadViewCondition(view), beyond))
+        .orderBy(...orderBy)
+        .limit(limit),
+    (lead) => ({ value: sort.value(lead), id: lead.id }),
+  );
+  return { leads: page.rows, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
 }
 
 /** Every lead of a view in the view's order, a batch at a time (the CSV export). */
@@ -173,7 +137,7 @@ export async function countLeads(): Promise<number> {
 }
 
 export async function findLead(id: string): Promise<Lead | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isRecordId(id)) return undefined;
   const [lead] = await db().select().from(leads).where(eq(leads.id, id));
   return lead;
 }
@@ -189,26 +153,34 @@ export async function leadsWithSameEmail(lead: Pick<Lead, "id" | "email">): Prom
 }
 
 /** 'Add Lead': source manual, status new. */
-export async function addLead(input: NewLeadInput, actorUserId: string): Promise<Lead> {
+export async function addLead(actor: Actor, input: NewLeadInput): Promise<Lead> {
   return db().transaction(async (tx) => {
     const [lead] = await tx
       .insert(leads)
       .values({ ...input, source: "manual", status: "new" })
       .returning();
     if (!lead) throw new Error("The lead was not saved");
-    await recordLeadEvent(tx, { leadId: lead.id, event: "form_submitted", data: { source: "manual" }, actorUserId });
+    await recordLeadEvent(tx, { leadId: lead.id, event: "form_submitted", data: { source: "manual" }, actorUserId: actor.userId });
+    await recordAuditEntry(tx, actor, { action: "lead.add-lead", entityType: "lead", entityId: lead.id, summary: "Added a lead" });
     return lead;
   });
 }
 
 /** A no-op change records nothing; a lead that is gone is refused. */
-export async function changeLeadStatus(leadId: string, status: LeadStatus, actorUserId: string): Promise<void> {
+export async function changeLeadStatus(actor: Actor, leadId: string, status: LeadStatus): Promise<void> {
   await db().transaction(async (tx) => {
     const [current] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, leadId)).for("update");
     if (!current) throw new Refusal("Failed to update status", { status: 404 });
     if (current.status === status) return;
     await tx.update(leads).set({ status, updatedAt: new Date() }).where(eq(leads.id, leadId));
-    await recordLeadEvent(tx, { leadId, event: "status_changed", data: { from: current.status, to: status }, actorUserId });
+    await recordLeadEvent(tx, { leadId, event: "status_changed", data: { from: current.status, to: status }, actorUserId: actor.userId });
+    await recordAuditEntry(tx, actor, {
+      action: "lead.change-status",
+      entityType: "lead",
+      entityId: leadId,
+      summary: `Changed a lead's status from ${current.status} to ${status}`,
+      details: { from: current.status, to: status },
+    });
   });
 }
 
@@ -217,18 +189,31 @@ export async function changeLeadStatus(leadId: string, status: LeadStatus, actor
  * timeline (cascade), booking invitations (consultation_bookings cascade).
  * Clients, e-mail logs and the outbox keep their rows with lead_id set null.
  */
-export async function deleteLeads(ids: string[]): Promise<number> {
+export async function deleteLeads(actor: Actor, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   return db().transaction(async (tx) => {
     // Their booked slots open again: the cascade removes the bookings, not the slots' 'booked' status.
     await releaseSlotsOfLeads(tx, ids);
     const deleted = await tx.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id });
+    if (deleted.length > 0) {
+      const [only] = deleted;
+      await recordAuditEntry(tx, actor, {
+        action: "lead.delete-leads",
+        entityType: "lead",
+        entityId: deleted.length === 1 && only ? only.id : null,
+        summary: deleted.length === 1 ? "Deleted a lead" : `Deleted ${deleted.length} leads`,
+        details: { ids: deleted.map((row) => row.id) },
+      });
+    }
     return deleted.length;
   });
 }
 
-export async function addLeadNote(leadId: string, text: string, actorUserId: string): Promise<void> {
+export async function addLeadNote(actor: Actor, leadId: string, text: string): Promise<void> {
   const lead = await findLead(leadId);
   if (!lead) throw notFound("Lead not found");
-  await recordLeadEvent(db(), { leadId, event: "note_added", data: { text }, actorUserId });
+  await db().transaction(async (tx) => {
+    await recordLeadEvent(tx, { leadId, event: "note_added", data: { text }, actorUserId: actor.userId });
+    await recordAuditEntry(tx, actor, { action: "lead.add-note", entityType: "lead", entityId: leadId, summary: "Added a note to a lead" });
+  });
 }

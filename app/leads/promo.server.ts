@@ -1,4 +1,6 @@
 import { and, eq, lte, sql } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
@@ -31,7 +33,7 @@ function changeablePromoState(lead: Lead, now: Date) {
 }
 
 /** 'Edit Promo' → extend by 1–90 days; a lapsed (expired) code becomes active again. */
-export async function extendPromo(leadId: string, days: number, actorUserId: string, now = new Date()): Promise<Lead> {
+export async function extendPromo(actor: Actor, leadId: string, days: number, now = new Date()): Promise<Lead> {
   return db().transaction(async (tx) => {
     const lead = await lockLead(tx, leadId);
     const state = changeablePromoState(lead, now);
@@ -46,15 +48,16 @@ export async function extendPromo(leadId: string, days: number, actorUserId: str
       leadId,
       event: "promo_edited",
       data: { action: "extended", days, from: lead.promoExpiresAt?.toISOString() ?? null, to: expiresAt.toISOString() },
-      actorUserId,
+      actorUserId: actor.userId,
     });
     if (!updated) throw notFound("Lead not found");
+    await recordAuditEntry(tx, actor, { action: "lead.extend-promo", entityType: "lead", entityId: leadId, summary: `Extended a promo code by ${days} days`, details: { days } });
     return updated;
   });
 }
 
 /** 'Edit Promo' → enable or disable. Enabling a code whose expiry passed leaves it expired (extend it). */
-export async function setPromoEnabled(leadId: string, enabled: boolean, actorUserId: string, now = new Date()): Promise<Lead> {
+export async function setPromoEnabled(actor: Actor, leadId: string, enabled: boolean, now = new Date()): Promise<Lead> {
   return db().transaction(async (tx) => {
     const lead = await lockLead(tx, leadId);
     changeablePromoState(lead, now);
@@ -62,14 +65,21 @@ export async function setPromoEnabled(leadId: string, enabled: boolean, actorUse
     const promoStatus = enabled ? (lapsed ? "expired" : "active") : "disabled";
     if (promoStatus === lead.promoStatus) return lead;
     const [updated] = await tx.update(leads).set({ promoStatus, updatedAt: now }).where(eq(leads.id, leadId)).returning();
-    await recordLeadEvent(tx, { leadId, event: "promo_edited", data: { action: enabled ? "enabled" : "disabled" }, actorUserId });
+    await recordLeadEvent(tx, { leadId, event: "promo_edited", data: { action: enabled ? "enabled" : "disabled" }, actorUserId: actor.userId });
     if (!updated) throw notFound("Lead not found");
+    await recordAuditEntry(tx, actor, {
+      action: "lead.set-promo-enabled",
+      entityType: "lead",
+      entityId: leadId,
+      summary: enabled ? "Enabled a promo code" : "Disabled a promo code",
+      details: { enabled },
+    });
     return updated;
   });
 }
 
 /** 'Resend promo e-mail': through the outbox; refused for a code that is not active, with the reason. */
-export async function resendPromoEmail(leadId: string, actorUserId: string, now = new Date()): Promise<Lead> {
+export async function resendPromoEmail(actor: Actor, leadId: string, now = new Date()): Promise<Lead> {
   const [settings, tiers] = await Promise.all([getOrganizationSettings(), listPackageTiers()]);
   const offer = launchOfferText(tiers);
   return db().transaction(async (tx) => {
@@ -82,7 +92,7 @@ export async function resendPromoEmail(leadId: string, actorUserId: string, now 
       toName: lead.name,
       emailType: "promo_welcome",
       leadId: lead.id,
-      actorUserId,
+      actorUserId: actor.userId,
       metadata: { resend: true },
       variables: {
         FirstName: lead.name.split(/\s+/)[0] ?? lead.name,
@@ -95,6 +105,7 @@ export async function resendPromoEmail(leadId: string, actorUserId: string, now 
     });
     const [updated] = await tx.update(leads).set({ promoEmailSentAt: now }).where(eq(leads.id, leadId)).returning();
     if (!updated) throw notFound("Lead not found");
+    await recordAuditEntry(tx, actor, { action: "lead.resend-promo", entityType: "lead", entityId: leadId, summary: "Resent a promo e-mail" });
     return updated;
   });
 }

@@ -1,4 +1,4 @@
-import { readTableSort, type TableSort } from "~/ui/data-table-params";
+import { readTableSort, type TableSort } from "~/lists/list-view";
 import { PROJECT_STATUSES, type ProjectStatus } from "./project-options";
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-o
 import { clients } from "~/clients/schema";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import { decodeRowCursor, encodeKeysetCursor, type KeysetCursor } from "~/ui/data-table-params";
+import { decodeRowCursor, encodeKeysetCursor, type KeysetCursor } from "~/lists/list-view";
 import { progressFromCounts, type ProjectProgress } from "./project-checklist";
 import { formatProjectNumber, type NewProjectInput, type NewProjectPageInput, type ProjectDetailsInput } from "./project-form";
 import type { ProjectListView, ProjectSortKey } from "./project-list-view";

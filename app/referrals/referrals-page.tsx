@@ -1,13 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useLoaderData, useNavigation } from "react-router";
-import { auditActorOf } from "~/audit/audit-actor.server";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
+import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { formatDate } from "~/ui/date-format";
 import { redirectWithToast } from "~/ui/flash.server";
 import { formatCents } from "~/ui/money-format";
@@ -33,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerForm(request, {
     "set-paid": async (form) => {
       const { referralId, paid } = parseForm(referralPaidSchema, form);
-      const referral = await setReferralPaid(referralId, paid, auditActorOf(admin, context));
+      const referral = await setReferralPaid(referralId, paid, admin.actor);
       const back = new URL(request.url);
       return redirectWithToast(`/admin/referrals${back.search}`, {
         type: "success",

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { recordAuditEntry, type AuditActor } from "~/audit/audit-log.server";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { organizationSettings } from "~/settings/schema";
-import { decodeRowCursor, encodeKeysetCursor } from "~/ui/data-table-params";
+import { decodeRowCursor, encodeKeysetCursor } from "~/lists/list-view";
 import { commissionCents } from "./commission";
 import { referrals, type Referral } from "./schema";
 
@@ -118,7 +119,7 @@ export async function listClientReferrals(clientId: string): Promise<Referral[]>
 }
 
 /** 'Mark paid' / 'Mark unpaid': the commission was paid out (or that was a mistake), audited. */
-export async function setReferralPaid(referralId: string, paid: boolean, actor: AuditActor, now = new Date()): Promise<Referral> {
+export async function setReferralPaid(referralId: string, paid: boolean, actor: Actor, now = new Date()): Promise<Referral> {
   return db().transaction(async (tx) => {
     const [referral] = await tx.select().from(referrals).where(eq(referrals.id, referralId)).for("update");
     if (!referral) throw notFound("Referral not found");

@@ -4,7 +4,7 @@ import { auditCursorOf, dayRangeInstants, readAuditCursor, readAuditLogView } fr
 import type { AuditEntry } from "~/audit/schema";
 import { requireAdmin } from "~/auth/guard.server";
 import { Button, buttonVariants } from "~/ui/button";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/ui/data-table";
+import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { formatDateTime } from "~/ui/date-format";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";

@@ -41,3 +41,26 @@ export function NativeSelectOption(props: React.ComponentProps<"option">) {
 export function NativeSelectOptGroup(props: React.ComponentProps<"optgroup">) {
   return <optgroup data-slot="native-select-optgroup" {...props} />;
 }
+
+/** A choice among labelled options, with an empty first choice ("—") for none. */
+export function OptionSelect({
+  options,
+  emptyLabel = "—",
+  defaultValue,
+  ...props
+}: Omit<NativeSelectProps, "children" | "defaultValue"> & {
+  options: readonly { value: string; label: string }[];
+  emptyLabel?: string;
+  defaultValue?: string | null | undefined;
+}) {
+  return (
+    <NativeSelect defaultValue={defaultValue ?? ""} {...props}>
+      <NativeSelectOption value="">{emptyLabel}</NativeSelectOption>
+      {options.map((option) => (
+        <NativeSelectOption key={option.value} value={option.value}>
+          {option.label}
+        </NativeSelectOption>
+      ))}
+    </NativeSelect>
+  );
+}

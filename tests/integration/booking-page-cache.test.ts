@@ -1,3 +1,4 @@
+import { testActor } from "../support/actors";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addSlot, blockDates, deleteSlots, updateAvailabilitySettings } from "~/availability/availability.server";
@@ -153,7 +154,7 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
     await heard();
     expect(await currentBookingPage(ana.token, NOW)).toEqual({ kind: "error", message: LEAD_NOT_FOUND });
 
-    await deleteLeads([ben.lead.id]);
+    await deleteLeads(testActor(), [ben.lead.id]);
     await heard();
     expect(await currentBookingPage(ben.token, NOW)).toEqual({ kind: "error", message: LEAD_NOT_FOUND });
   });

@@ -1,3 +1,4 @@
+import { testActor } from "../support/actors";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import express from "express";
@@ -24,7 +25,7 @@ import { withTestDatabase } from "../support/test-database";
 withTestDatabase();
 
 const DAY = 24 * 60 * 60_000;
-const actor = { userId: null, email: "admin@example.com", ipAddress: "10.0.0.9" };
+const actor = testActor({ email: "admin@example.com", ipAddress: "10.0.0.9" });
 
 async function anAdmin() {
   const id = `admin-${Math.random().toString(36).slice(2)}`;

@@ -1,3 +1,4 @@
+import { testActor } from "../support/actors";
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -258,7 +259,7 @@ describe("the admin's booking workflow", () => {
 
     const again = await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW);
     await bookSlot({ token: again.bookingToken, slotId: slot.id }, NOW);
-    expect(await deleteLeads([lead.id])).toBe(1);
+    expect(await deleteLeads(testActor(), [lead.id])).toBe(1);
     const [released] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
     expect(released).toMatchObject({ status: "open", bookingId: null });
   });

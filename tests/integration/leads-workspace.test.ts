@@ -1,3 +1,5 @@
+import { listAuditEntries } from "~/audit/audit-log.server";
+import { testActor } from "../support/actors";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
@@ -21,6 +23,7 @@ import { withTestDatabase } from "../support/test-database";
 withTestDatabase();
 
 let adminId: string;
+const adminActor = () => testActor({ userId: adminId, email: `owner-${adminId}@example.com` });
 beforeEach(async () => {
   adminId = randomUUID();
   await db().insert(user).values({ id: adminId, name: "Olivia Owner", email: `owner-${adminId}@example.com` });
@@ -81,8 +84,8 @@ describe("the leads list", () => {
   });
 
   it("searches name, e-mail and promo code case-insensitively, with % and _ taken literally", async () => {
-    await addLead({ name: "Rosa Delgado", email: "rosa@mesaverde.test", phone: null, businessType: null, industry: null, tier: null, message: null }, adminId);
-    await addLead({ name: "Ann_100%", email: "ann@example.com", phone: null, businessType: null, industry: null, tier: null, message: null }, adminId);
+    await addLead(adminActor(), { name: "Rosa Delgado", email: "rosa@mesaverde.test", phone: null, businessType: null, industry: null, tier: null, message: null });
+    await addLead(adminActor(), { name: "Ann_100%", email: "ann@example.com", phone: null, businessType: null, industry: null, tier: null, message: null });
     await db().update(leads).set({ promoCode: "LAUNCH-ABC-1234" }).where(eq(leads.email, "ann@example.com"));
     expect((await listLeads({ view: view("q=MESAVERDE") })).leads.map((l) => l.name)).toEqual(["Rosa Delgado"]);
     expect((await listLeads({ view: view("q=abc-12") })).leads.map((l) => l.name)).toEqual(["Ann_100%"]);
@@ -91,11 +94,11 @@ describe("the leads list", () => {
   });
 
   it("adds a manual lead as new, counts the tiles, records status changes and notes with who did them", async () => {
-    const lead = await addLead({ name: "Walk In", email: "walk@in.test", phone: null, businessType: null, industry: null, tier: "2", message: null }, adminId);
+    const lead = await addLead(adminActor(), { name: "Walk In", email: "walk@in.test", phone: null, businessType: null, industry: null, tier: "2", message: null });
     expect(lead).toMatchObject({ source: "manual", status: "new" });
     await seedLeads(20, 3, { source: "Promo Popup", tags: ["$99_promo", "popup"], promoCode: null });
-    await changeLeadStatus(lead.id, "converted", adminId);
-    await addLeadNote(lead.id, "Called; wants a quote by Friday", adminId);
+    await changeLeadStatus(adminActor(), lead.id, "converted");
+    await addLeadNote(adminActor(), lead.id, "Called; wants a quote by Friday");
     const stats = await leadStats();
     expect(stats.total).toEqual({ value: 21, estimated: false });
     expect(stats.websitePromos.value).toBe(20);
@@ -103,11 +106,20 @@ describe("the leads list", () => {
     const timeline = await listLeadTimeline(lead.id);
     expect(timeline.map((e) => e.event)).toEqual(["note_added", "status_changed", "form_submitted"]);
     expect(timeline[1]).toMatchObject({ data: { from: "new", to: "converted" }, actorName: "Olivia Owner" });
+    // Each change wrote its own audit entry, with the Actor it was given, in the change's transaction.
+    const audit = await listAuditEntries({ entityType: "lead", entityId: lead.id });
+    expect(audit.map((entry) => entry.action)).toEqual(["lead.add-note", "lead.change-status", "lead.add-lead"]);
+    expect(audit[1]).toMatchObject({ actorUserId: adminId, sessionId: null, ipAddress: "203.0.113.7", details: { from: "new", to: "converted" } });
+  });
+
+  it("writes no audit entry for a change that is refused (the transaction rolls back with it)", async () => {
+    await expect(changeLeadStatus(adminActor(), randomUUID(), "contacted")).rejects.toThrow(/Failed to update status/);
+    expect(await listAuditEntries()).toEqual([]);
   });
 
   it("bulk delete removes the chosen leads and their timelines, nothing else", async () => {
     const ids = await seedLeads(5);
-    expect(await deleteLeads(ids.slice(0, 3))).toBe(3);
+    expect(await deleteLeads(adminActor(), ids.slice(0, 3))).toBe(3);
     const left = await db().select({ id: leads.id }).from(leads);
     expect(left.map((l) => l.id).sort()).toEqual(ids.slice(3).sort());
     for (const id of ids.slice(0, 3)) expect(await listLeadTimeline(id)).toEqual([]);
@@ -156,19 +168,19 @@ describe("the promo lifecycle", () => {
 
   it("extends (reviving a lapsed code), disables and enables, each on the timeline by the admin", async () => {
     const id = await promoLead(-DAY, "expired");
-    const extended = await extendPromo(id, 7, adminId);
+    const extended = await extendPromo(adminActor(), id, 7);
     expect(extended.promoStatus).toBe("active");
     expect(extended.promoExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 6.9 * DAY);
-    expect((await setPromoEnabled(id, false, adminId)).promoStatus).toBe("disabled");
-    await expect(resendPromoEmail(id, adminId)).rejects.toThrow(/disabled/);
-    await setPromoEnabled(id, true, adminId);
+    expect((await setPromoEnabled(adminActor(), id, false)).promoStatus).toBe("disabled");
+    await expect(resendPromoEmail(adminActor(), id)).rejects.toThrow(/disabled/);
+    await setPromoEnabled(adminActor(), id, true);
     const events = (await listLeadTimeline(id)).filter((e) => e.event === "promo_edited").map((e) => e.data.action);
     expect(events).toEqual(["enabled", "disabled", "extended"]);
   });
 
   it("resends the promo e-mail through the outbox; it arrives, and the timeline shows queued then sent", async () => {
     const id = await promoLead(3 * DAY);
-    const result = await resendPromoEmail(id, adminId);
+    const result = await resendPromoEmail(adminActor(), id);
     expect(result.promoEmailSentAt).not.toBeNull();
     await deliverDueEmails({ transport: nodemailer.createTransport(mail.url) });
     const [lead] = await db().select().from(leads).where(eq(leads.id, id));
@@ -177,7 +189,7 @@ describe("the promo lifecycle", () => {
     const events = (await listLeadTimeline(id)).map((e) => e.event);
     expect(events.slice(0, 2)).toEqual(["email_sent", "email_queued"]);
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.leadId, id))).toHaveLength(1);
-    await expect(resendPromoEmail(await promoLead(-DAY), adminId)).rejects.toThrow(/expired/);
+    await expect(resendPromoEmail(adminActor(), await promoLead(-DAY))).rejects.toThrow(/expired/);
   });
 });
 
@@ -198,7 +210,7 @@ describe("importing leads from CSV", () => {
   });
 
   it("imports every valid row in one go and skips duplicates by e-mail (existing or repeated), reporting them", async () => {
-    await addLead({ name: "Already Here", email: "here@example.com", phone: null, businessType: null, industry: null, tier: null, message: null }, adminId);
+    await addLead(adminActor(), { name: "Already Here", email: "here@example.com", phone: null, businessType: null, industry: null, tier: null, message: null });
     const text = csv(["Ana Ruiz,ana@example.com,,2,referral", "Again,HERE@example.com,,,", "Ana Twice,ana@example.com,,,", "Bo Li,bo@example.com,,,website"]);
     const analysis = await analyseImport(text);
     expect(analysis.duplicates).toEqual([

@@ -1,3 +1,4 @@
+import { testActor } from "../support/actors";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "~/audit/schema";
@@ -17,7 +18,7 @@ import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
 
-const actor = { userId: null, email: "admin@example.com", ipAddress: null };
+const actor = testActor({ email: "admin@example.com", ipAddress: null });
 
 async function anAdmin() {
   const id = `admin-${Math.random().toString(36).slice(2)}`;

@@ -161,7 +161,7 @@ describe("the audit log", () => {
       ["add-on.create-add-on", "availability.add-slot", "client.create", "invoice.create-invoice", "lead.change-status", "lead.convert", "settings.save-organization"].sort(),
     );
     for (const entry of entries) expect(entry).toMatchObject({ actorEmail: account.email, ipAddress: "203.0.113.7" });
-    expect(entries.find((entry) => entry.action === "lead.change-status")).toMatchObject({ entityType: "lead", entityId: leadId, details: { values: { status: "contacted" } } });
+    expect(entries.find((entry) => entry.action === "lead.change-status")).toMatchObject({ entityType: "lead", entityId: leadId, details: { from: "new", to: "contacted" } });
     expect(entries.find((entry) => entry.action === "settings.save-organization")).toMatchObject({ summary: "Organization settings saved", details: { changed: expect.arrayContaining(["companyName", "address"]) } });
     expect(await listAuditEntries({ entityType: "lead", entityId: leadId })).toHaveLength(2);
     expect((await listAuditEntries({ domain: "lead" })).map((entry) => entry.action).sort()).toEqual(["lead.change-status", "lead.convert"]);

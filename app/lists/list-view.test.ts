@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeKeysetCursor, decodeRowCursor, encodeKeysetCursor, filterHref, pageHref, readTableSort, sortHref } from "./data-table-params";
+import { decodeKeysetCursor, decodeRowCursor, encodeKeysetCursor, filterHref, isFilteredView, listParam, pageHref, readListView, readTableSort, sortHref } from "./list-view";
 
 describe("table view in the URL", () => {
   it("reads an allowed sort, and falls back for an unknown column", () => {
@@ -34,5 +34,39 @@ describe("table view in the URL", () => {
     expect(decodeRowCursor(encodeKeysetCursor({ value: "2026-11-24", id: "x" }), true)).toBeNull();
     expect(decodeRowCursor(encodeKeysetCursor({ value: "yesterday", id }), true)).toBeNull();
     expect(decodeRowCursor(encodeKeysetCursor({ value: "Zoë", id }), false)).toEqual({ value: "Zoë", id });
+  });
+});
+
+describe("a list's view read from its URL", () => {
+  const spec = {
+    filters: {
+      q: listParam.search(),
+      status: listParam.oneOf(["new", "contacted"] as const),
+      layout: listParam.choice(["table", "board"] as const),
+      clientId: listParam.recordId(),
+    },
+    sort: { keys: ["created", "name"] as const, fallback: { key: "created", direction: "desc" } as const },
+    notNarrowing: ["layout"] as const,
+  };
+
+  it("reads each filter by its schema, and the sort", () => {
+    const view = readListView(
+      new URLSearchParams("q=%20rosa%20&status=contacted&layout=board&clientId=0b5e0c1e-8f8e-4d6a-9d7e-2f0d1c2b3a4f&sort=name&dir=asc"),
+      spec,
+    );
+    expect(view).toEqual({
+      q: "rosa",
+      status: "contacted",
+      layout: "board",
+      clientId: "0b5e0c1e-8f8e-4d6a-9d7e-2f0d1c2b3a4f",
+      sort: { key: "name", direction: "asc" },
+    });
+    expect(isFilteredView(view, spec)).toBe(true);
+  });
+
+  it("falls back to no filter for what a hand-edited link got wrong", () => {
+    const view = readListView(new URLSearchParams(`q=${"x".repeat(300)}&status=deleted&layout=grid&clientId=1%20or%201=1&sort=password`), spec);
+    expect(view).toEqual({ q: "x".repeat(200), status: null, layout: "table", clientId: null, sort: { key: "created", direction: "desc" } });
+    expect(isFilteredView(readListView(new URLSearchParams("layout=board"), spec), spec)).toBe(false);
   });
 });

@@ -1,11 +1,14 @@
+import { isRecordId } from "~/forms/record-id";
+import { z } from "~/forms/zod";
+
 /**
- * The URL is the whole view of a server-paged table: sort, direction and the
- * keyset cursor live in the search params, so reload, back and a shared link
- * show the same rows. Pure: used by loaders (to read the view) and by the
- * table (to build links).
+ * The URL is the whole view of a server-paged list: its filters, sort, direction and the keyset
+ * cursor live in the search params, so reload, back and a shared link show the same rows. Pure:
+ * used by loaders (to read the view) and by the list (to build links).
  *
- * Params: `sort` (a column id), `dir` (`asc` | `desc`), `after` / `before`
- * (an opaque cursor of the row a page starts after / ends before).
+ * Params: the list's filters (each read by its schema, `readListView`), `sort` (a column id),
+ * `dir` (`asc` | `desc`), `after` / `before` (an opaque cursor of the row a page starts after /
+ * ends before).
  */
 export type SortDirection = "asc" | "desc";
 export type TableSort<Key extends string = string> = { key: Key; direction: SortDirection };
@@ -68,9 +71,6 @@ export function encodeKeysetCursor(cursor: KeysetCursor): string {
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-/** Null for anything this app did not write (a tampered link shows page 1, not an error). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A cursor the database can compare with a row: its id a UUID and, when the list is sorted by a
  * time or date column, its value a time. An edited link is no cursor (the first page), never a
@@ -78,7 +78,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function decodeRowCursor(raw: string | null | undefined, valueIsTime: boolean): KeysetCursor | null {
   const cursor = decodeKeysetCursor(raw);
-  if (!cursor || !UUID.test(cursor.id)) return null;
+  if (!cursor || !isRecordId(cursor.id)) return null;
   if (valueIsTime && !(typeof cursor.value === "string" && /^\d{4}-\d{2}-\d{2}/.test(cursor.value) && !Number.isNaN(Date.parse(cursor.value)))) return null;
   return cursor;
 }
@@ -97,3 +97,63 @@ export function decodeKeysetCursor(raw: string | null | undefined): KeysetCursor
     return null;
   }
 }
+
+/**
+ * A list's filters, each a URL param read by its own schema. A schema never fails: a value it
+ * refuses falls back to "no filter" (`listParam`'s builders catch), so a hand-edited link still
+ * shows a list.
+ */
+type FilterSchemas = Record<string, z.ZodType<unknown, string | null>>;
+
+export type ListView<Filters extends FilterSchemas, Key extends string> = { [Name in keyof Filters]: z.output<Filters[Name]> } & {
+  sort: TableSort<Key>;
+};
+
+export type ListViewSpec<Filters extends FilterSchemas, Key extends string> = {
+  /** What narrows the rows (a search, a status); also what can be of another shape (a layout). */
+  filters: Filters;
+  sort: { keys: readonly Key[]; fallback: TableSort<Key> };
+  /** Params read like filters that do not narrow the rows (the projects' table or board). */
+  notNarrowing?: readonly (keyof Filters)[];
+};
+
+/** The one reader of a list's view from its URL: filters by their schemas, then the sort. */
+export function readListView<Filters extends FilterSchemas, Key extends string>(
+  params: URLSearchParams,
+  spec: ListViewSpec<Filters, Key>,
+): ListView<Filters, Key> {
+  const view: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(spec.filters)) view[name] = schema.parse(params.get(name));
+  view.sort = readTableSort(params, spec.sort.keys, spec.sort.fallback);
+  return view as ListView<Filters, Key>;
+}
+
+/** Whether any filter of a view narrows the list (its empty message then says "match"). */
+export function isFilteredView<Filters extends FilterSchemas, Key extends string>(view: ListView<Filters, Key>, spec: ListViewSpec<Filters, Key>): boolean {
+  const values: Record<string, unknown> = view;
+  return Object.keys(spec.filters).some((name) => !spec.notNarrowing?.includes(name) && values[name] !== null && values[name] !== "");
+}
+
+/** The schemas a list's filters are made of; each answers its "no filter" value for anything it cannot read. */
+export const listParam = {
+  /** A search box (`q`): trimmed, at most 200 characters; "" for none. */
+  search: () => z.string().nullable().transform((value) => (value ?? "").trim().slice(0, 200)),
+  /** One of a list of values, or null for all. */
+  oneOf: <const Value extends string>(values: readonly Value[]) =>
+    z
+      .string()
+      .nullable()
+      .transform((value): Value | null => values.find((candidate) => candidate === value) ?? null),
+  /** One of a list of values, or the first (the list's default layout, say) for anything else. */
+  choice: <const Value extends string>(values: readonly [Value, ...Value[]]) =>
+    z
+      .string()
+      .nullable()
+      .transform((value): Value => values.find((candidate) => candidate === value) ?? values[0]),
+  /** A record's id (a client's invoices, say), or null. */
+  recordId: () =>
+    z
+      .string()
+      .nullable()
+      .transform((value) => (isRecordId(value) ? value : null)),
+};

@@ -10,13 +10,13 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown, Columns3 } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 
-import { TABLE_COLUMNS_URL } from "~/admin/table-columns-form";
-import { hiddenColumnsOf, isHideableColumn, toggleHiddenColumn, type HiddenColumnsByTable, type TableId } from "~/admin/table-columns";
+import { TABLE_COLUMNS_URL } from "./table-columns-form";
+import { hiddenColumnsOf, isHideableColumn, toggleHiddenColumn, type HiddenColumnsByTable, type TableId } from "./table-columns";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button, buttonVariants } from "~/ui/button";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { cn } from "~/ui/class-names";
-import { pageHref, sortHref, type TableSort } from "~/ui/data-table-params";
+import { pageHref, sortHref, type TableSort } from "./list-view";
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,

@@ -1,0 +1,137 @@
+import * as React from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/ui/alert-dialog";
+import { Button } from "~/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, type DialogContentProps } from "~/ui/dialog";
+import { FormError } from "~/ui/form-field";
+import type { FieldErrors, FormResult } from "./form-result";
+import { useFormAction } from "./use-form-action";
+
+/**
+ * The back-office's one dialog and one confirmation (decision 017): each holds one form of the one
+ * form pattern, posted through a fetcher to a route's intent. A refusal keeps the dialog open with
+ * the values typed, the field errors and the form's message; a success closes it (and toasts, by
+ * `settleForm`). Opening it again starts clean. Pages build no dialog footer of their own.
+ */
+
+/** Hidden fields sent with the form (ids, `returnTo`); an array repeats the field, nothing is left out. */
+export type HiddenFields = Record<string, string | number | boolean | readonly string[] | null | undefined>;
+
+export function HiddenInputs({ fields }: { fields: HiddenFields }) {
+  return (
+    <>
+      {Object.entries(fields).flatMap(([name, value]) => {
+        if (value === null || value === undefined) return [];
+        const values = Array.isArray(value) ? value : [String(value)];
+        return values.map((item, index) => <input key={`${name}:${index}`} type="hidden" name={name} value={item} />);
+      })}
+    </>
+  );
+}
+
+/** What a dialog's fields render from: the last refusal's errors and values, and whether the form is on its way. */
+export type FormDialogState = { errors: FieldErrors; values: Partial<Record<string, string>>; busy: boolean };
+
+type DialogFormProps<T extends object> = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  /** The route the form posts to, and which of its intents this is. */
+  action: string;
+  intent: string;
+  fields?: HiddenFields;
+  /** Called after a success (the dialog closes first). */
+  onSuccess?: (answer: FormResult<T> | undefined) => void;
+};
+
+export type FormDialogProps<T extends object = object> = DialogFormProps<T> & {
+  submitLabel: string;
+  /** A deletion's red button. */
+  destructive?: boolean;
+  width?: DialogContentProps["width"];
+  encType?: "multipart/form-data";
+  /** The form's fields, rendered from the refusal they may have to show. */
+  children?: (form: FormDialogState) => React.ReactNode;
+};
+
+function useDialogForm<T extends object>({ open, onOpenChange, intent, onSuccess }: DialogFormProps<T>) {
+  return useFormAction<T>({
+    intent,
+    open,
+    onSuccess: (answer) => {
+      onOpenChange(false);
+      onSuccess?.(answer);
+    },
+  });
+}
+
+export function FormDialog<T extends object = object>(props: FormDialogProps<T>) {
+  const { open, onOpenChange, title, description, action, intent, fields = {}, submitLabel, destructive = false, width, encType, children } = props;
+  const { fetcher, busy, errors, values, formError } = useDialogForm(props);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent width={width}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description ? <DialogDescription>{description}</DialogDescription> : null}
+        </DialogHeader>
+        <fetcher.Form method="post" action={action} encType={encType} className="grid gap-4" noValidate>
+          <HiddenInputs fields={{ intent, ...fields }} />
+          <FormError message={formError} />
+          {children?.({ errors, values, busy })}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
+              {submitLabel}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export type ConfirmDialogProps<T extends object = object> = DialogFormProps<T> & {
+  confirmLabel: string;
+  /** Red unless the confirmed action destroys nothing. */
+  destructive?: boolean;
+  /** What the confirmation adds under its description (what else goes, what stays). */
+  children?: React.ReactNode;
+};
+
+/** "Ask first": a confirmation whose button posts its form; Cancel has the focus when it opens. */
+export function ConfirmDialog<T extends object = object>(props: ConfirmDialogProps<T>) {
+  const { open, onOpenChange, title, description, action, intent, fields = {}, confirmLabel, destructive = true, children } = props;
+  const { fetcher, busy, formError } = useDialogForm(props);
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          {description ? <AlertDialogDescription>{description}</AlertDialogDescription> : null}
+        </AlertDialogHeader>
+        {children}
+        <fetcher.Form method="post" action={action} className="grid gap-4">
+          <HiddenInputs fields={{ intent, ...fields }} />
+          <FormError message={formError} />
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+            <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
+              {confirmLabel}
+            </Button>
+          </AlertDialogFooter>
+        </fetcher.Form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

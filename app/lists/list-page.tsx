@@ -1,0 +1,286 @@
+import { MoreHorizontal, Search, Trash2 } from "lucide-react";
+import * as React from "react";
+import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { ConfirmDialog, type HiddenFields } from "~/forms/form-dialog";
+import { Button, buttonVariants } from "~/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/ui/dropdown-menu";
+import { Input } from "~/ui/input";
+import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { DataTable, DataTablePager, type DataTableColumn, type DataTableProps } from "./data-table";
+import { filterHref, PAGING_PARAMS, type TableSort } from "./list-view";
+
+/**
+ * The one list page of the back-office: its header, its filters (kept in the URL), the
+ * "N selected" bar with the bulk actions, the server-paged table, a row menu per row, and the
+ * spec's delete confirmation ('You are about to delete N items.' 'This action cannot be undone.').
+ * A list page gives its rows, columns and actions; the mechanics are here, once.
+ */
+
+/** The page's title, what it is for, and its actions ('Add Lead', 'Import'). */
+export function ListHeader({ title, description, actions }: { title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {description ? <p className="text-muted-foreground">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+export type ListFilterSelect = {
+  name: string;
+  label: string;
+  /** The option that filters nothing ('All statuses'). */
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+  /** The select's width class. */
+  width?: string;
+};
+
+/**
+ * A list's search and filters: a GET form, so the URL is the view and a reload or a shared link
+ * shows the same rows. A select applies at once; the search on Enter or 'Search'. The sort stays
+ * when the filters change; the page goes back to the first.
+ */
+export function ListFilters({
+  label,
+  view,
+  search,
+  selects = [],
+  keep = [],
+}: {
+  /** The form's accessible name ('Filter leads'). */
+  label: string;
+  view: { sort: TableSort } & Record<string, unknown>;
+  search?: { placeholder: string };
+  selects?: readonly ListFilterSelect[];
+  /** Other params of the view that the filters keep (a layout, say). */
+  keep?: readonly string[];
+}) {
+  const submit = useSubmit();
+  const [searchParams] = useSearchParams();
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const id = React.useId();
+  const submitFilters = () => {
+    if (formRef.current) void submit(formRef.current);
+  };
+  const cleared: Record<string, null> = { q: null };
+  for (const select of selects) cleared[select.name] = null;
+  const current = (name: string) => {
+    const value = view[name];
+    return typeof value === "string" ? value : "";
+  };
+  return (
+    <Form ref={formRef} method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-2">
+      {["sort", "dir", ...keep].map((name) => {
+        const value = searchParams.get(name);
+        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+      })}
+      {search ? (
+        <div className="flex min-w-64 flex-1 gap-2">
+          <label htmlFor={`${id}-q`} className="sr-only">
+            {search.placeholder}
+          </label>
+          <Input id={`${id}-q`} name="q" type="search" key={current("q")} defaultValue={current("q")} placeholder={search.placeholder} maxLength={200} />
+          <Button type="submit" variant="secondary">
+            <Search className="size-4" aria-hidden="true" /> Search
+          </Button>
+        </div>
+      ) : null}
+      {selects.map((select) => (
+        <NativeSelect
+          key={`${select.name}:${current(select.name)}`}
+          name={select.name}
+          aria-label={select.label}
+          defaultValue={current(select.name)}
+          wrapperClassName={select.width ?? "w-44"}
+          onChange={submitFilters}
+        >
+          <NativeSelectOption value="">{select.allLabel}</NativeSelectOption>
+          {select.options.map((option) => (
+            <NativeSelectOption key={option.value} value={option.value}>
+              {option.label}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      ))}
+      {Object.keys(cleared).some((name) => current(name) !== "") ? (
+        <Link to={filterHref(searchParams, cleared)} className={buttonVariants({ variant: "ghost" })}>
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/** The rows ticked on this page: rows that left the page (deleted, paged away) drop out. */
+export function useRowSelection<Row>(rows: readonly Row[], getRowId: (row: Row) => string) {
+  const [ticked, setSelectedIds] = React.useState<string[]>([]);
+  const selectedIds = React.useMemo(() => {
+    const onPage = new Set(rows.map(getRowId));
+    return ticked.filter((id) => onPage.has(id));
+  }, [ticked, rows, getRowId]);
+  return { selectedIds, setSelectedIds, clear: () => setSelectedIds([]) };
+}
+
+/**
+ * A row's "…" menu. Until it is first opened it is only its button: a page of 25 rows renders 25
+ * buttons, not 25 menus (the server renders every page once; decision 030). `items` is called when
+ * the menu opens.
+ */
+export function RowMenu({ label, items }: { label: string; items: () => React.ReactNode }) {
+  const [mounted, setMounted] = React.useState(false);
+  const [open, setOpen] = React.useState(false);
+  const trigger = (
+    <Button variant="ghost" size="icon" aria-label={label} aria-haspopup="menu" aria-expanded={open}>
+      <MoreHorizontal className="size-4" aria-hidden="true" />
+    </Button>
+  );
+  if (!mounted) {
+    return React.cloneElement(trigger, {
+      onClick: () => {
+        setMounted(true);
+        setOpen(true);
+      },
+    });
+  }
+  return (
+    <DropdownMenu modal={false} open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align="end">{open ? items() : null}</DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export type RowDeletion = {
+  /** What a row is, as the confirmation names it: 'lead' and 'leads'. */
+  noun: string;
+  plural: string;
+  /** Where the delete posts, its intent, and the field that carries the ids (repeated). */
+  action: string;
+  intent: string;
+  field: string;
+  /** What else goes or stays (under the spec's two sentences). */
+  note?: React.ReactNode;
+  fields?: HiddenFields;
+};
+
+/** The spec's delete confirmation, for one row or the selected ones. */
+export function DeleteRowsDialog({
+  rowIds,
+  deletion,
+  onOpenChange,
+  onDeleted,
+}: {
+  rowIds: readonly string[] | null;
+  deletion: RowDeletion;
+  onOpenChange: (open: boolean) => void;
+  onDeleted?: () => void;
+}) {
+  const location = useLocation();
+  const count = rowIds?.length ?? 0;
+  return (
+    <ConfirmDialog
+      open={rowIds !== null}
+      onOpenChange={onOpenChange}
+      title={count === 1 ? `Delete this ${deletion.noun}?` : `Delete selected ${deletion.plural}?`}
+      description={`You are about to delete ${count} ${count === 1 ? "item" : "items"}. This action cannot be undone.`}
+      action={deletion.action}
+      intent={deletion.intent}
+      fields={{ ...deletion.fields, returnTo: `${location.pathname}${location.search}`, [deletion.field]: rowIds ?? [] }}
+      confirmLabel="Delete"
+      onSuccess={onDeleted}
+    >
+      {deletion.note ? <p className="text-sm text-muted-foreground">{deletion.note}</p> : null}
+    </ConfirmDialog>
+  );
+}
+
+export type ListPageProps<Row> = {
+  title: string;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+  /** What sits between the header and the table: statistics, the filters. */
+  children?: React.ReactNode;
+  table: Omit<DataTableProps<Row>, "selection" | "busy">;
+  pager: { previousCursor: string | null; nextCursor: string | null; summary?: React.ReactNode };
+  /** Ticking rows: each box's name, and the actions of the "N selected" bar besides deleting. */
+  selection?: { rowLabel: (row: Row) => string; actions?: (selectedIds: string[], clear: () => void) => React.ReactNode };
+  /** A row's menu: its name, and its items above 'Delete'. */
+  rowMenu?: { label: (row: Row) => string; items?: (row: Row) => React.ReactNode };
+  /** Rows that may be deleted: 'Delete' in each row's menu and 'Delete Selected' in the bar. */
+  deletion?: RowDeletion;
+  /** The page's own dialogs. */
+  dialogs?: React.ReactNode;
+};
+
+export function ListPage<Row>({ title, description, actions, children, table, pager, selection, rowMenu, deletion, dialogs }: ListPageProps<Row>) {
+  const navigation = useNavigation();
+  const { selectedIds, setSelectedIds, clear } = useRowSelection(table.rows, table.getRowId);
+  const [deleting, setDeleting] = React.useState<string[] | null>(null);
+  const columns: DataTableColumn<Row>[] = rowMenu
+    ? [
+        ...table.columns,
+        {
+          id: "actions",
+          header: "Actions",
+          srOnlyHeader: true,
+          cell: (row) => (
+            <RowMenu
+              label={rowMenu.label(row)}
+              items={() => (
+                <>
+                  {rowMenu.items?.(row)}
+                  {deletion ? (
+                    <>
+                      {rowMenu.items ? <DropdownMenuSeparator /> : null}
+                      <DropdownMenuItem variant="destructive" onSelect={() => setDeleting([table.getRowId(row)])}>
+                        Delete
+                      </DropdownMenuItem>
+                    </>
+                  ) : null}
+                </>
+              )}
+            />
+          ),
+        },
+      ]
+    : table.columns;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <ListHeader title={title} description={description} actions={actions} />
+      {children}
+      {selection && selectedIds.length > 0 ? (
+        <div className="flex items-center justify-between rounded-md border bg-muted/50 px-4 py-2">
+          <p className="text-sm">{selectedIds.length} selected</p>
+          <div className="flex flex-wrap gap-2">
+            {selection.actions?.(selectedIds, clear)}
+            {deletion ? (
+              <Button variant="destructive" size="sm" onClick={() => setDeleting(selectedIds)}>
+                <Trash2 className="size-4" aria-hidden="true" /> Delete Selected
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      <DataTable
+        {...table}
+        columns={columns}
+        busy={navigation.state === "loading"}
+        selection={selection ? { selectedIds, onChange: setSelectedIds, rowLabel: selection.rowLabel } : undefined}
+      />
+      <DataTablePager {...pager} />
+      {deletion ? <DeleteRowsDialog rowIds={deleting} deletion={deletion} onOpenChange={(open) => !open && setDeleting(null)} onDeleted={clear} /> : null}
+      {dialogs}
+    </div>
+  );
+}
+
+/** A list's link that keeps its view but leaves out the page (an export of exactly what is filtered). */
+export function viewHref(path: string, params: URLSearchParams): string {
+  const kept = new URLSearchParams(params);
+  for (const name of PAGING_PARAMS) kept.delete(name);
+  return kept.size > 0 ? `${path}?${kept.toString()}` : path;
+}
