@@ -15,7 +15,7 @@ import { Input } from "~/ui/input";
 import { Switch } from "~/ui/switch";
 import { Textarea } from "~/ui/textarea";
 import { TIER_IDS } from "~/settings/tier-catalog";
-import { centsToDollarsInput } from "~/ui/money-format";
+import { centsToDollarsInput } from "~/formatting/money";
 import type { AddOn } from "./schema";
 
 /** Create (addOn null) or edit an add-on. A refusal keeps the dialog open with what was typed. */

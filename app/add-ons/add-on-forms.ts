@@ -1,27 +1,11 @@
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
-import { dollarsToCents } from "./add-on-price";
+import { optionalDollarsField } from "~/forms/money-field";
 
 // The add-on forms: one zod schema each, used by the dialogs and again by the actions.
 
-/** A price in dollars typed in steps of 0.01; empty is "no price". Stored in cents. */
-const optionalPrice = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, context) => {
-    if (!value) return null;
-    const dollars = Number(value);
-    if (!/^\d+(\.\d{1,2})?$/.test(value) || !Number.isFinite(dollars)) {
-      context.addIssue({ code: "custom", message: "Enter a price like 49.99" });
-      return z.NEVER;
-    }
-    if (dollars > 1_000_000) {
-      context.addIssue({ code: "custom", message: "Enter at most 1,000,000" });
-      return z.NEVER;
-    }
-    return dollarsToCents(dollars);
-  });
+/** A price in dollars; empty is "no price". Stored in cents. */
+const optionalPrice = optionalDollarsField("Enter a price like 49.99", { max: 100_000_000 });
 
 const tierList = z.preprocess(
   (value) => (Array.isArray(value) ? value : value ? [value] : []),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addOnUnitPriceCents, dollarsToCents, isAddOnOffered } from "./add-on-price";
-import { centsToDollarsInput } from "~/ui/money-format";
+import { addOnUnitPriceCents, isAddOnOffered } from "./add-on-price";
 
 describe("the add-on price rule", () => {
   const both = { flatPriceCents: 7_500, tierPricesCents: { "1": 5_000, "2": 6_000 } };
@@ -29,10 +28,4 @@ describe("add-on availability and money", () => {
     expect(isAddOnOffered({ isActive: false, availableForTiers: ["1", "2"] }, "1")).toBe(false);
   });
 
-  it("converts dollars in steps of 0.01 to cents and back", () => {
-    expect(dollarsToCents(19.99)).toBe(1_999);
-    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
-    expect(centsToDollarsInput(1_250)).toBe("12.50");
-    expect(centsToDollarsInput(null)).toBe("");
-  });
 });

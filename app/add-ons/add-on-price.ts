@@ -18,9 +18,3 @@ export function addOnUnitPriceCents(addOn: AddOnPricing, tier: TierId, customPri
 export function isAddOnOffered(addOn: { isActive: boolean; availableForTiers: readonly string[] }, tier: TierId): boolean {
   return addOn.isActive && addOn.availableForTiers.includes(tier);
 }
-
-/** "12.50" → 1250; the forms take dollars in steps of 0.01 and store cents. */
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-

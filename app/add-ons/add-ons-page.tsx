@@ -8,7 +8,7 @@ import { listPackageTiers } from "~/settings/settings.server";
 import { Button } from "~/ui/button";
 import { DataTable, type DataTableColumn } from "~/lists/data-table";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/ui/dropdown-menu";
-import { formatCents } from "~/ui/money-format";
+import { formatCents } from "~/formatting/money";
 import type { Route } from "./+types/add-ons-page";
 import { ActiveSwitch, AddOnDialog, DeleteAddOnDialog } from "./add-on-dialogs";
 import { addOnActiveSchema, addOnIdSchema, addOnSchema } from "./add-on-forms";

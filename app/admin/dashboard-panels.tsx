@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { formatCents } from "~/ui/money-format";
+import { formatCents } from "~/formatting/money";
 import { StatCard } from "~/ui/stat-card";
 import { URGENT_DEADLINE_DAYS, type DashboardFigures } from "./dashboard-figures";
 

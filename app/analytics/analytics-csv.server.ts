@@ -1,5 +1,5 @@
 import { csvExportResponse, type CsvColumn } from "~/data-transfer/csv-export.server";
-import { centsToDollarsInput } from "~/ui/money-format";
+import { centsToDollarsInput } from "~/formatting/money";
 import type { AnalyticsPeriod } from "./analytics-period";
 import { funnelRows } from "./analytics-rates";
 import {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { LEAD_SOURCES } from "~/leads/lead-options";
 import { sourceLabel } from "~/leads/lead-filters";
-import { formatCents, formatPrice } from "~/ui/money-format";
+import { formatCents, formatPrice } from "~/formatting/money";
 import { StatCard } from "~/ui/stat-card";
 import { BarChart, ChartLegend, CHART_COLORS, HorizontalBars, type ChartCategory, type ChartSeries } from "./analytics-charts";
 import type { AnalyticsPeriodDays } from "./analytics-period";

@@ -13,7 +13,7 @@ import {
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { deviceLabel } from "./device-label";

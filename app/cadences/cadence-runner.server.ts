@@ -6,13 +6,12 @@ import { enqueueEmail } from "~/email/outbox.server";
 import { emailTemplates } from "~/email/schema";
 import { isEmailSuppressed } from "~/email/suppression.server";
 import { renderEmailTemplate, type TemplateVariables } from "~/email/template-rendering";
-import { firstName, leadTierLabel } from "~/leads/lead-email-variables";
+import { leadTemplateVariables } from "~/leads/lead-email-variables";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { leads, type Lead } from "~/leads/schema";
 import type { PackageTier } from "~/settings/schema";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
 import { launchOfferText } from "~/site/tier-display";
-import { formatDate } from "~/ui/date-format";
 import { logger } from "~/logging/logger.server";
 import { failedCondition } from "./cadence-conditions";
 import type { EnrolmentEndReason, StepSkipReason } from "./cadence-options";
@@ -62,17 +61,7 @@ async function openBookingLink(tx: DatabaseExecutor, leadId: string): Promise<st
 
 /** What a cadence e-mail says about its lead; absent values are empty, never a raw placeholder. */
 async function leadVariables(tx: DatabaseExecutor, lead: Lead, context: CadenceRunContext): Promise<TemplateVariables> {
-  return {
-    FirstName: firstName(lead.name),
-    LeadName: lead.name,
-    LeadEmail: lead.email,
-    Tier: leadTierLabel(lead.tier, context.tiers),
-    Offer: context.offer,
-    PromoCode: lead.promoCode ?? "",
-    ExpiryDate: lead.promoExpiresAt ? formatDate(lead.promoExpiresAt, context.timeZone) : "",
-    BookingLink: await openBookingLink(tx, lead.id),
-    CompanyName: context.companyName,
-  };
+  return { ...leadTemplateVariables(lead, context), BookingLink: await openBookingLink(tx, lead.id) };
 }
 
 /**

@@ -2,7 +2,7 @@ import * as React from "react";
 import { Link, useRevalidator } from "react-router";
 import { Badge, type BadgeProps } from "~/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import type { CadenceSchedule, SandboxSend } from "./sandbox.server";
 
 /** A chosen cadence's schedule: which step goes when, with which template, under which conditions. */

@@ -11,7 +11,7 @@ import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { CopyLink } from "~/ui/copy-link";
 import { redirectWithToast } from "~/ui/flash.server";
-import { formatCents } from "~/ui/money-format";
+import { formatCents } from "~/formatting/money";
 import { StatCard } from "~/ui/stat-card";
 import type { Route } from "./+types/campaign-detail-page";
 import { CampaignDialog } from "./campaign-dialogs";
@@ -41,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { campaign, leads, sends, templates, link, timeZone: settings.timezone, defaultPromoDays: settings.promoDurationDays };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const actor = admin.actor;
   const campaignIdOf = () => parseForm(campaignIdSchema, { campaignId: params.campaignId }).campaignId;

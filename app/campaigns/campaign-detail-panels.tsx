@@ -4,8 +4,8 @@ import { sourceLabel } from "~/leads/lead-filters";
 import { Badge } from "~/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { DataTable, type DataTableColumn } from "~/lists/data-table";
-import { formatDate, formatDateTime } from "~/ui/date-format";
-import { formatCents } from "~/ui/money-format";
+import { formatDate, formatDateTime } from "~/formatting/dates";
+import { formatCents } from "~/formatting/money";
 import type { CampaignSendProgress } from "./campaign-sends.server";
 import type { CampaignLead } from "./campaigns.server";
 

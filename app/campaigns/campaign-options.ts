@@ -1,4 +1,4 @@
-import { formatDate } from "~/ui/date-format";
+import { formatDate } from "~/formatting/dates";
 
 /** Pure lists shared by the campaign pages and the server (issue 17: draft, active, ended). */
 export const CAMPAIGN_STATUSES = ["draft", "active", "ended"] as const;

@@ -8,11 +8,10 @@ import { isEmailSuppressed } from "~/email/suppression.server";
 import { renderEmailTemplate } from "~/email/template-rendering";
 import { notFound, Refusal } from "~/forms/refusal";
 import { leadViewCondition } from "~/leads/leads.server";
-import { LEAD_TIERS } from "~/leads/lead-options";
+import { leadTemplateVariables, type LeadMailContext } from "~/leads/lead-email-variables";
 import { leads, type Lead } from "~/leads/schema";
 import { organizationSettings, packageTiers } from "~/settings/schema";
 import { launchOfferText } from "~/site/tier-display";
-import { formatDate } from "~/ui/date-format";
 import type { CampaignSendInput } from "./campaign-forms";
 import { campaigns, type Campaign } from "./schema";
 import { campaignSendRecipients, campaignSends, type CampaignSend, type CampaignSendSegment } from "./send-schema";
@@ -99,21 +98,9 @@ export async function startCampaignSend(campaignId: string, input: CampaignSendI
 
 type Claimed = { recipientId: string; sendId: string; lead: Lead | null; templateId: string | null; campaign: Campaign };
 
-/** The variables a campaign template is filled with, for one lead. */
-function leadVariables(lead: Lead, campaign: Campaign, context: { companyName: string; offer: string; timeZone: string; tierNames: Map<string, string> }) {
-  const tierName = lead.tier ? (context.tierNames.get(lead.tier) ?? LEAD_TIERS.find((tier) => tier.value === lead.tier)?.label ?? lead.tier) : null;
-  return {
-    FirstName: lead.name.trim().split(/\s+/)[0] ?? lead.name,
-    LeadName: lead.name,
-    LeadEmail: lead.email,
-    LeadPhone: lead.phone ?? "",
-    Tier: tierName,
-    Offer: campaign.offerTitle ?? context.offer,
-    PromoCode: lead.promoCode,
-    ExpiryDate: lead.promoExpiresAt ? formatDate(lead.promoExpiresAt, context.timeZone) : null,
-    CompanyName: context.companyName,
-    Source: lead.source,
-  };
+/** The variables a campaign template is filled with, for one lead: the lead's, with the campaign's own offer. */
+function campaignVariables(lead: Lead, campaign: Campaign, context: LeadMailContext) {
+  return { ...leadTemplateVariables(lead, context), Offer: campaign.offerTitle ?? context.offer };
 }
 
 /**
@@ -149,11 +136,11 @@ export async function runCampaignSends(batchSize = CAMPAIGN_SEND_BATCH, now = ne
 async function enqueueClaimed(tx: DatabaseExecutor, claimed: Claimed[], now: Date): Promise<void> {
   const [settings] = await tx.select().from(organizationSettings).limit(1);
   const tiers = await tx.select().from(packageTiers);
-  const context = {
+  const context: LeadMailContext = {
     companyName: settings?.companyName ?? "our studio",
     offer: launchOfferText(tiers),
     timeZone: settings?.timezone ?? "America/New_York",
-    tierNames: new Map(tiers.map((tier) => [tier.tier as string, `Tier ${tier.tier} – ${tier.name}`])),
+    tiers,
   };
   const templates = new Map<string, typeof emailTemplates.$inferSelect | null>();
   for (const row of claimed) {
@@ -173,7 +160,7 @@ async function enqueueClaimed(tx: DatabaseExecutor, claimed: Claimed[], now: Dat
       await mark("suppressed");
       continue;
     }
-    const rendered = renderEmailTemplate(template, leadVariables(row.lead, row.campaign, context));
+    const rendered = renderEmailTemplate(template, campaignVariables(row.lead, row.campaign, context));
     const queued = await enqueueEmail(tx, {
       to: row.lead.email,
       toName: row.lead.name,

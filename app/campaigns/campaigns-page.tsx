@@ -9,7 +9,7 @@ import { Button, buttonVariants } from "~/ui/button";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { redirectWithToast } from "~/ui/flash.server";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/ui/dropdown-menu";
-import { formatCents } from "~/ui/money-format";
+import { formatCents } from "~/formatting/money";
 import type { Route } from "./+types/campaigns-page";
 import { CampaignDialog, DeleteCampaignDialog, type CampaignFields } from "./campaign-dialogs";
 import { campaignIdSchema, campaignSchema } from "./campaign-forms";
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...page, defaultPromoDays: settings.promoDurationDays };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const actor = admin.actor;
   return answerForm(

@@ -14,7 +14,7 @@ import {
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { DataTable } from "~/lists/data-table";
-import { formatDate } from "~/ui/date-format";
+import { formatDate } from "~/formatting/dates";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import { DataTable } from "~/lists/data-table";
-import { formatDate } from "~/ui/date-format";
-import { formatCents } from "~/ui/money-format";
+import { formatDate } from "~/formatting/dates";
+import { formatCents } from "~/formatting/money";
 import type { ClientDetail } from "./client-detail.server";
 import { statusVariant } from "./client-display";
 

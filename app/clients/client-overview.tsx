@@ -4,7 +4,7 @@ import { BookingInvitationDialog } from "~/consultations/booking-invitation-dial
 import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { formatDate, formatDateTime } from "~/ui/date-format";
+import { formatDate, formatDateTime } from "~/formatting/dates";
 import { DeleteClientDialog, EditClientDialog, LinkToProjectDialog } from "./client-detail-dialogs";
 import type { ClientDetail } from "./client-detail.server";
 import { statusVariant, tierLabel, tierName, type TierNames } from "./client-display";

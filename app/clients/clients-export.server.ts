@@ -1,5 +1,5 @@
 import { csvExportResponse } from "~/data-transfer/csv-export.server";
-import { formatDate } from "~/ui/date-format";
+import { formatDate } from "~/formatting/dates";
 import type { ClientListFilter } from "./client-form";
 import { clientExportBatches } from "./clients.server";
 import type { Client } from "./schema";

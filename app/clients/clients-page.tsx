@@ -8,7 +8,7 @@ import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.s
 import { Button, buttonVariants } from "~/ui/button";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { filterHref } from "~/lists/list-view";
-import { formatDate } from "~/ui/date-format";
+import { formatDate } from "~/formatting/dates";
 import { redirectWithToast } from "~/ui/flash.server";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";

@@ -1,6 +1,6 @@
 import { Badge } from "~/ui/badge";
 import { DataTable, type DataTableColumn } from "~/lists/data-table";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import { BookingActions, type BookingActionsRow } from "./booking-dialogs";
 import { BOOKING_STATUS_LABELS } from "./booking-status";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { DataTable, type DataTableColumn } from "~/lists/data-table";
-import { formatDate, formatDateTime } from "~/ui/date-format";
+import { formatDate, formatDateTime } from "~/formatting/dates";
 import { BOOKING_STATUS_LABELS } from "./booking-status";
 import { DeleteConsultationDialog, EditConsultationDialog, InvitationActions, type EditableConsultation } from "./consultation-dialogs";
 import type { ConsultationBookingStatus } from "./schema";

@@ -8,7 +8,7 @@ import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import { redirectWithToast } from "~/ui/flash.server";
 import type { Route } from "./+types/email-message-page";
 import { canSendAgain, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP } from "./email-log-view";

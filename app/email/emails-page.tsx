@@ -5,7 +5,7 @@ import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import type { Route } from "./+types/emails-page";

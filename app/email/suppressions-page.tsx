@@ -8,7 +8,7 @@ import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import { Input } from "~/ui/input";
 import type { Route } from "./+types/suppressions-page";
 import type { EmailSuppression } from "./schema";
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const actor = admin.actor;
   return answerForm(request, {

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { EmailPreview } from "./template-editor";

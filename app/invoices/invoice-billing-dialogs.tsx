@@ -6,7 +6,7 @@ import { NativeCheckbox } from "~/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { centsToDollarsInput, formatCents } from "~/ui/money-format";
+import { centsToDollarsInput, formatCents } from "~/formatting/money";
 import { DEFAULT_CONSULTATION_PRICE_CENTS } from "./invoice-options";
 import { spreadCents } from "./invoice-totals";
 

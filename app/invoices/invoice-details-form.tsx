@@ -6,7 +6,7 @@ import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { INVOICE_STATUSES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./invoice-options";
-import { centsToDollarsInput } from "~/ui/money-format";
+import { centsToDollarsInput } from "~/formatting/money";
 import type { Invoice } from "./schema";
 
 type Option = { id: string; name: string | null };

@@ -1,7 +1,7 @@
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { INVOICE_STATUSES, PAYMENT_METHODS } from "./invoice-options";
-import { MAX_CENTS, parseDollarsToCents } from "./invoice-totals";
+import { dollarsField } from "~/forms/money-field";
 
 // The invoice screens' forms: one zod schema each, used by the browser and again by the action.
 
@@ -25,25 +25,6 @@ const optionalDate = z
   .union([isoDate, z.literal("")])
   .optional()
   .transform((value) => (value ? value : null));
-
-/** Dollars typed in a form → cents; `min` in cents; empty is `fallback`. */
-const dollars = (message: string, options: { min: number; fallback?: number }) =>
-  z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (!value?.trim() && options.fallback !== undefined) return options.fallback;
-      const cents = parseDollarsToCents(value ?? "");
-      if (cents === null || cents < options.min) {
-        context.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      if (cents > MAX_CENTS) {
-        context.addIssue({ code: "custom", message: "Enter an amount up to $21,474,836.47" });
-        return z.NEVER;
-      }
-      return cents;
-    });
 
 export const invoiceIdSchema = z.object({ invoiceId: z.uuid("Invoice not found") });
 
@@ -78,8 +59,8 @@ export const invoiceDetailsSchema = z.object({
     .max(60, "Use at most 60 characters")
     .optional()
     .transform((value) => (value ? value.toUpperCase() : null)),
-  discount: dollars("Enter a discount of 0 or more", { min: 0, fallback: 0 }),
-  tax: dollars("Enter a tax of 0 or more", { min: 0, fallback: 0 }),
+  discount: dollarsField("Enter a discount of 0 or more", { empty: 0 }),
+  tax: dollarsField("Enter a tax of 0 or more", { empty: 0 }),
 });
 export type InvoiceDetailsInput = z.infer<typeof invoiceDetailsSchema>;
 
@@ -91,7 +72,7 @@ export const lineItemSchema = z.object({
     .int("Quantity must be a whole number")
     .min(1, "Quantity must be at least 1")
     .max(100_000, "Quantity is too large"),
-  unitPrice: dollars("Unit price must be 0 or more", { min: 0 }),
+  unitPrice: dollarsField("Unit price must be 0 or more"),
 });
 export type LineItemInput = z.infer<typeof lineItemSchema>;
 
@@ -113,12 +94,12 @@ export const addConsultationsSchema = z.object({
     (value) => (Array.isArray(value) ? value : value ? [value] : []),
     z.array(z.uuid("Please select at least one consultation")).min(1, "Please select at least one consultation").max(200),
   ),
-  price: dollars("Please enter a valid price", { min: 1 }),
+  price: dollarsField("Please enter a valid price", { min: 1 }),
 });
 
 /** 'Record Payment'. */
 export const paymentSchema = z.object({
-  amount: dollars("Enter an amount above 0", { min: 1 }),
+  amount: dollarsField("Enter an amount above 0", { min: 1 }),
   paidOn: isoDate,
   method: z.enum(PAYMENT_METHODS, { error: "Choose how it was paid" }),
   note: optionalText(500),

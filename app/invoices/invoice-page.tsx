@@ -5,9 +5,9 @@ import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.s
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import { redirectWithToast } from "~/ui/flash.server";
-import { formatCents } from "~/ui/money-format";
+import { formatCents } from "~/formatting/money";
 import type { Route } from "./+types/invoice-page";
 import { handleInvoiceEditorAction } from "./invoice-actions.server";
 import { AddConsultationsDialog, GenerateFromProjectDialog } from "./invoice-billing-dialogs";

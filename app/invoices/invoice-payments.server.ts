@@ -4,7 +4,7 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { recordReferralCommission } from "~/referrals/referrals.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { formatCents } from "~/ui/money-format";
+import { formatCents } from "~/formatting/money";
 import type { PaymentInput } from "./invoice-forms";
 import type { InvoiceStatus } from "./invoice-options";
 import { isOverdue } from "./invoice-schedule";

@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { formatDate } from "~/ui/date-format";
-import { formatCents } from "~/ui/money-format";
+import { formatDate } from "~/formatting/dates";
+import { formatCents } from "~/formatting/money";
 import { bankTransferInstruction, paymentMethodLabel, type Agency } from "./invoice-document";
 import type { InvoiceDetail } from "./invoices.server";
 

@@ -3,7 +3,7 @@ import { todayInZone } from "~/availability/slot-time";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
-import { formatDate } from "~/ui/date-format";
+import { formatDate } from "~/formatting/dates";
 import type { ReminderKind } from "./invoice-options";
 import { agencyForInvoices } from "./invoice-pdf.server";
 import { latestDueDateNeedingReminder, reminderDue } from "./invoice-schedule";

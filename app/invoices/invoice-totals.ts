@@ -1,3 +1,7 @@
+import { MAX_CENTS } from "~/formatting/money";
+
+export { MAX_CENTS };
+
 // Invoice arithmetic (spec 001 §5 "Invoice totals"), in integer cents. Pure: the invoice screens
 // and the server compute totals with these same functions, so a total never differs by a rounding.
 
@@ -10,8 +14,6 @@ export type InvoiceTotals = {
   totalCents: number;
 };
 
-/** The largest amount a money column holds (PostgreSQL integer cents: $21,474,836.47). */
-export const MAX_CENTS = 2_147_483_647;
 
 /** An amount past MAX_CENTS: the caller refuses it rather than let the database fail. */
 export class AmountTooLarge extends RangeError {}
@@ -86,13 +88,5 @@ export function spreadCents(totalCents: number, count: number): number[] {
 /** What is still owed: total − payments, never below zero (an overpayment shows as nothing owed). */
 export function balanceCents(totalCents: number, paidCents: number): number {
   return Math.max(0, requireCents(totalCents, "Total") - requireCents(paidCents, "Amount paid"));
-}
-
-/** Dollars typed in a form ("12", "12.5", "1,250.00") → integer cents; null when it is not an amount. */
-export function parseDollarsToCents(input: string): number | null {
-  const cleaned = input.trim().replace(/[$,\s]/g, "");
-  if (!/^\d{1,9}(\.\d{0,2})?$/.test(cleaned)) return null;
-  const [whole = "0", fraction = ""] = cleaned.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 

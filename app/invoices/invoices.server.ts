@@ -13,7 +13,7 @@ import { AmountTooLarge, balanceCents, invoiceTotals, lineTotalCents } from "./i
 import { addDaysToDate, todayInZone } from "~/availability/slot-time";
 import { recordReferralCommission } from "~/referrals/referrals.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { formatCents } from "~/ui/money-format";
+import { formatCents } from "~/formatting/money";
 import { findClientLeadPromo } from "./client-promo.server";
 import { invoiceLineItems, invoicePayments, invoices, type Invoice, type InvoiceLineItem, type InvoicePayment } from "./schema";
 

@@ -6,9 +6,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { centsToDollarsInput, formatCents } from "~/ui/money-format";
+import { centsToDollarsInput, formatCents } from "~/formatting/money";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
-import { lineTotalCents, parseDollarsToCents } from "./invoice-totals";
+import { parseDollarsToCents } from "~/formatting/money";
+import { lineTotalCents } from "./invoice-totals";
 import type { InvoiceLineItem } from "./schema";
 
 /** Add Item / Edit: description required, quantity at least 1, unit price at least 0; the total shows as typed. */

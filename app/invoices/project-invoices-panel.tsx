@@ -4,7 +4,7 @@ import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { DataTable } from "~/lists/data-table";
-import { formatCents } from "~/ui/money-format";
+import { formatCents } from "~/formatting/money";
 import { InvoiceRowActions } from "./invoice-list-dialogs";
 import { INVOICE_STATUS_BADGE, type InvoiceStatus } from "./invoice-options";
 

@@ -1,6 +1,6 @@
 import { data, useLoaderData } from "react-router";
 import { NotFoundPage } from "~/site/not-found-page";
-import { formatDate } from "~/ui/date-format";
+import { formatDate } from "~/formatting/dates";
 import type { Route } from "./+types/public-invoice-page";
 import { bankTransferInstruction } from "./invoice-document";
 import { agencyForInvoices } from "./invoice-pdf.server";

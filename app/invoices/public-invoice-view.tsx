@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { buttonVariants } from "~/ui/button";
-import { formatDate } from "~/ui/date-format";
-import { formatCents } from "~/ui/money-format";
+import { formatDate } from "~/formatting/dates";
+import { formatCents } from "~/formatting/money";
 
 export type PublicInvoice = {
   invoiceNumber: string;

@@ -5,7 +5,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import { formValues, type FormRefusal, type FormSuccess } from "~/forms/form-result";
 import { Refusal } from "~/forms/refusal";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { formatDate } from "~/ui/date-format";
+import { formatDate } from "~/formatting/dates";
 import { CONTACT_SENT, INQUIRY_SENT, SERVER_FAILURE_MESSAGE, type ClaimedPromo } from "./capture-outcome";
 import { contactSchema, inquirySchema, promoClaimSchema } from "./inquiry-form";
 import { claimPromo, createContactLead, createInquiryLead } from "./lead-capture.server";

@@ -10,7 +10,7 @@ import { refuseFilledHoneypot } from "~/request-safety/honeypot";
 import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/settings/schema";
 import { consumeRateLimits, describeWait, type RateLimitRule } from "~/request-safety/rate-limit.server";
 import { launchOfferText } from "~/site/tier-display";
-import { formatDate } from "~/ui/date-format";
+import { formatDate } from "~/formatting/dates";
 import { enrolLeadInCadences } from "~/cadences/enrolment.server";
 import type { ContactInput, InquiryInput, PromoClaimInput, PromoPlacement } from "./inquiry-form";
 import { BUSINESS_TYPES, PROMO_TAG, type LeadSource } from "./lead-options";

@@ -11,7 +11,7 @@ import { DeleteRowsDialog } from "~/lists/list-page";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { formatDate, formatDateTime } from "~/ui/date-format";
+import { formatDate, formatDateTime } from "~/formatting/dates";
 import type { Route } from "./+types/lead-detail-page";
 import { handleLeadAction } from "./lead-actions.server";
 import { EditPromoDialog, LEAD_DELETION, LeadStatusSelect, useResendPromo } from "./lead-dialogs";

@@ -4,7 +4,7 @@ import { FormDialog } from "~/forms/form-dialog";
 import type { RowDeletion } from "~/lists/list-page";
 import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption, OptionSelect } from "~/ui/native-select";

@@ -1,8 +1,10 @@
+import { formatDate } from "~/formatting/dates";
 import type { PackageTier } from "~/settings/schema";
 import { LEAD_TIERS } from "./lead-options";
+import type { Lead } from "./schema";
 
-// How a lead is named in the e-mails it receives. Pure: lead capture and the cadence worker fill
-// templates with the same words.
+// How a lead is named in the e-mails it receives. Pure: lead capture, the promo e-mail, cadences
+// and campaign sends fill templates with the same words ({{Tier}} is "Tier 1 – Starter" in each).
 
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
@@ -16,4 +18,31 @@ export function leadTierLabel(tier: string | null | undefined, tiers: readonly P
   if (tier === "catering") return "a catering website";
   if (tier === "rentals") return "a party-rental website";
   return LEAD_TIERS.find((entry) => entry.value === tier)?.label ?? tier;
+}
+
+/** What every e-mail to a lead knows besides the lead: the catalogue's tiers, the business's zone and name, the current offer. */
+export type LeadMailContext = {
+  tiers: readonly Pick<PackageTier, "tier" | "name">[];
+  timeZone: string;
+  companyName: string;
+  offer: string;
+};
+
+/** The one set of a lead's template variables; a value the lead lacks is empty, never a raw placeholder. */
+export function leadTemplateVariables(
+  lead: Pick<Lead, "name" | "email" | "phone" | "tier" | "promoCode" | "promoExpiresAt" | "source">,
+  context: LeadMailContext,
+): Record<string, string> {
+  return {
+    FirstName: firstName(lead.name),
+    LeadName: lead.name,
+    LeadEmail: lead.email,
+    LeadPhone: lead.phone ?? "",
+    Tier: leadTierLabel(lead.tier, context.tiers),
+    Offer: context.offer,
+    PromoCode: lead.promoCode ?? "",
+    ExpiryDate: lead.promoExpiresAt ? formatDate(lead.promoExpiresAt, context.timeZone) : "",
+    CompanyName: context.companyName,
+    Source: lead.source,
+  };
 }

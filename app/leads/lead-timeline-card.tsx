@@ -3,7 +3,7 @@ import type { AuditEntry } from "~/audit/schema";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Textarea } from "~/ui/textarea";
 import { describeTimelineEntry } from "./lead-timeline-text";

@@ -1,5 +1,5 @@
 import { END_REASON_TEXT, ENROLMENT_END_REASONS, skipReasonText, triggerLabel } from "~/cadences/cadence-options";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import { tierLabel } from "./lead-display";
 import type { LeadTimelineEntry } from "./lead-timeline.server";
 

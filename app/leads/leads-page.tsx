@@ -9,7 +9,7 @@ import { StatCard } from "~/ui/stat-card";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListPage, viewHref } from "~/lists/list-page";
 import { isFilteredView } from "~/lists/list-view";
-import { formatDate } from "~/ui/date-format";
+import { formatDate } from "~/formatting/dates";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/leads-page";
 import { handleLeadAction } from "./lead-actions.server";

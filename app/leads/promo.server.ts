@@ -6,7 +6,7 @@ import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
 import { launchOfferText } from "~/site/tier-display";
 import { notFound, Refusal } from "~/forms/refusal";
-import { formatDate } from "~/ui/date-format";
+import { leadTemplateVariables } from "./lead-email-variables";
 import { recordLeadEvent } from "./lead-timeline.server";
 import { extendedPromoExpiry, promoResendRefusal, promoStateAt } from "./promo-state";
 import { leads, type Lead } from "./schema";
@@ -94,14 +94,8 @@ export async function resendPromoEmail(actor: Actor, leadId: string, now = new D
       leadId: lead.id,
       actorUserId: actor.userId,
       metadata: { resend: true },
-      variables: {
-        FirstName: lead.name.split(/\s+/)[0] ?? lead.name,
-        PromoCode: lead.promoCode,
-        ExpiryDate: lead.promoExpiresAt ? formatDate(lead.promoExpiresAt, settings.timezone) : null,
-        Offer: offer,
-        CompanyName: settings.companyName ?? "our studio",
-        Tier: tiers.find((tier) => tier.tier === "1")?.name ?? null,
-      },
+      // The code is the $99 offer's, so the tier it names is the offer's (Tier 1), whatever the lead chose later.
+      variables: leadTemplateVariables({ ...lead, tier: "1" }, { tiers, timeZone: settings.timezone, companyName: settings.companyName ?? "our studio", offer }),
     });
     const [updated] = await tx.update(leads).set({ promoEmailSentAt: now }).where(eq(leads.id, leadId)).returning();
     if (!updated) throw notFound("Lead not found");

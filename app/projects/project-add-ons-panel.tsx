@@ -1,6 +1,6 @@
 import { PackagePlus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { centsToDollarsInput, formatCents } from "~/ui/money-format";
+import { centsToDollarsInput, formatCents } from "~/formatting/money";
 import type { ProjectAddOnRow } from "~/add-ons/add-ons.server";
 import type { AddOn } from "~/add-ons/schema";
 import { useFormAction, useFormDialog } from "~/forms/use-form-action";

@@ -15,7 +15,7 @@ import {
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { NativeCheckbox } from "~/ui/checkbox";
-import { formatDate, formatDateTime } from "~/ui/date-format";
+import { formatDate, formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";

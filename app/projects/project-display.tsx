@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/class-names";
-import { formatDate } from "~/ui/date-format";
+import { formatDate } from "~/formatting/dates";
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "./project-options";
 import type { ProjectProgress } from "./project-checklist";
 

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { CopyLink } from "~/ui/copy-link";
-import { formatDate } from "~/ui/date-format";
-import { formatCents } from "~/ui/money-format";
+import { formatDate } from "~/formatting/dates";
+import { formatCents } from "~/formatting/money";
 import type { Referral } from "./schema";
 
 /** A client's referral link to copy and the referrals it brought (on the client's page). */

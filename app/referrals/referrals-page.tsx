@@ -7,9 +7,9 @@ import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
-import { formatDate } from "~/ui/date-format";
+import { formatDate } from "~/formatting/dates";
 import { redirectWithToast } from "~/ui/flash.server";
-import { formatCents } from "~/ui/money-format";
+import { formatCents } from "~/formatting/money";
 import type { Route } from "./+types/referrals-page";
 import { referralPaidSchema } from "./referral-forms";
 import { listReferrals, setReferralPaid } from "./referrals.server";
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...page, timeZone: settings.timezone, commissionPercent: settings.referralCommissionPercent };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   return answerForm(request, {
     "set-paid": async (form) => {

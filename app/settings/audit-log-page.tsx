@@ -5,7 +5,7 @@ import type { AuditEntry } from "~/audit/schema";
 import { requireAdmin } from "~/auth/guard.server";
 import { Button, buttonVariants } from "~/ui/button";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime } from "~/formatting/dates";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";

@@ -9,7 +9,7 @@ import { NativeCheckbox } from "~/ui/checkbox";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
-import { centsToDollarsInput } from "~/ui/money-format";
+import { centsToDollarsInput } from "~/formatting/money";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/promos-tab";
 import type { PackageTier } from "./schema";

@@ -1,3 +1,4 @@
+import { dollarsField, optionalDollarsField } from "~/forms/money-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "./tier-catalog";
 
@@ -79,20 +80,6 @@ export const testEmailForm = z.object({
     .pipe(z.email("Please enter a valid email address")),
 });
 
-/** Dollars as typed ("199", "99.50"), to integer cents. */
-const dollars = (label: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, `Enter ${label} in dollars, e.g. 199 or 99.50`)
-    .transform((value) => Math.round(Number(value) * 100));
-
-const optionalDollars = (label: string) =>
-  z
-    .union([z.literal(""), dollars(label)])
-    .optional()
-    .transform((value) => (typeof value === "number" ? value : null));
-
 export const promoSettingsForm = z.object({
   promoDurationDays: wholeNumber("a number of days", 1, 365),
   promoCodePrefix: z
@@ -110,8 +97,8 @@ export const tierForm = z
     tier: z.enum(TIER_IDS, { error: "Unknown tier" }),
     name: z.string().trim().min(1, "Enter the tier's name").max(80, "Use at most 80 characters"),
     tagline: optionalText(200),
-    price: dollars("the price"),
-    promoPrice: optionalDollars("the promo price"),
+    price: dollarsField("Enter the price in dollars, e.g. 199 or 99.50", { max: 999_999_999 }),
+    promoPrice: optionalDollarsField("Enter the promo price in dollars, e.g. 199 or 99.50", { max: 999_999_999 }),
     isCustomQuote: z
       .union([z.literal("on"), z.literal("")])
       .optional()

@@ -1,5 +1,5 @@
 // How a package tier's price reads on the public pages. Pure.
-import { formatPrice } from "~/ui/money-format";
+import { formatPrice } from "~/formatting/money";
 
 export type TierForDisplay = {
   tier: string;

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime } from "./date-format";
+import { formatDate, formatDateTime } from "./dates";
 
 const zones = ["UTC", "America/New_York", "America/Los_Angeles", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham", "Australia/Lord_Howe"];
 // Every month, both sides of midnight and noon, daylight-saving changes, and a leap day.

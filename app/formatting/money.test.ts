@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatPrice } from "./money-format";
+import { centsToDollarsInput, formatCents, formatPrice, parseDollarsToCents } from "./money";
 
 describe("money", () => {
   it("shows invoice amounts with cents and thousands separators", () => {
@@ -21,5 +21,19 @@ describe("money", () => {
     expect(formatPrice(9_900)).toBe("$99");
     expect(formatPrice(125_000)).toBe("$1,250");
     expect(formatPrice(1_950)).toBe("$19.50");
+  });
+
+  it("reads dollars as a person types them into cents, and refuses what is not an amount", () => {
+    expect(parseDollarsToCents("12")).toBe(1_200);
+    expect(parseDollarsToCents("12.5")).toBe(1_250);
+    expect(parseDollarsToCents("$1,250.05")).toBe(125_005);
+    expect(parseDollarsToCents("0.1")).toBe(10);
+    expect(parseDollarsToCents("-1")).toBeNull();
+    expect(parseDollarsToCents("1.234")).toBeNull();
+    expect(parseDollarsToCents("abc")).toBeNull();
+    expect(parseDollarsToCents("12,00")).toBeNull();
+    expect(parseDollarsToCents("1,234,567.89")).toBe(123_456_789);
+    expect(centsToDollarsInput(125_005)).toBe("1250.05");
+    expect(centsToDollarsInput(null)).toBe("");
   });
 });
