@@ -4,7 +4,7 @@ import { defineConfig } from "drizzle-kit";
 // app/**/schema.ts and the last snapshot. Migrations are applied at start.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/db/schema.ts",
+  schema: "./app/schema.ts",
   out: "./app/db/migrations",
   casing: undefined,
 });

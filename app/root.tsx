@@ -13,7 +13,7 @@ import { useMarkHydrated } from "~/document/app-hydrated";
 import { useCspNonce } from "~/document/csp-nonce";
 import { ScrollRestoration } from "~/document/scroll-restoration";
 import { NotFoundPage } from "~/site/not-found-page";
-import { takeFlashToast } from "~/ui/flash.server";
+import { takeFlashToast } from "~/forms/flash.server";
 import { Toaster, useFlashToast } from "~/ui/toaster";
 import "./app.css";
 

@@ -10,7 +10,7 @@ import {
   type DatabaseHandle,
 } from "~/db/connection.server";
 import { dataDirHolder, DataDirLockedError, lockDataDir, type DataDirLock } from "~/db/data-dir-lock.server";
-import { seedReferenceData } from "~/db/seed.server";
+import { seedReferenceData } from "~/reference-data.server";
 import { startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
 import { setLogLevel } from "~/logging/logger.server";
 

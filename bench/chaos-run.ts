@@ -5,7 +5,7 @@ import { consultationBookings } from "~/consultations/schema";
 import { addSlot } from "~/availability/availability.server";
 import { addDaysToDate, todayInZone } from "~/availability/slot-time";
 import { openEmbeddedDatabase, openServerDatabase, queryRows, setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
-import { seedReferenceData } from "~/db/seed.server";
+import { seedReferenceData } from "~/reference-data.server";
 import { LEASE_MS } from "~/email/delivery.server";
 import { emailOutbox } from "~/email/schema";
 import { leads } from "~/leads/schema";

@@ -7,7 +7,9 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import { TableColumnPreferences } from "~/lists/data-table";
 import type { Route } from "./+types/admin-layout";
+import { LeadActionsProvider } from "~/leads/offered-lead-actions";
 import { ADMIN_NAVIGATION } from "./admin-navigation";
+import { LEAD_ACTIONS } from "./lead-actions";
 import { hiddenColumnsByTable } from "./table-preferences.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -99,7 +101,9 @@ export default function AdminLayout() {
         ) : null}
         <main id="main-content" tabIndex={-1} className="outline-none mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
           <TableColumnPreferences value={hiddenColumns}>
-            <Outlet />
+            <LeadActionsProvider value={LEAD_ACTIONS}>
+              <Outlet />
+            </LeadActionsProvider>
           </TableColumnPreferences>
         </main>
       </div>

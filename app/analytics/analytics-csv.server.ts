@@ -1,4 +1,4 @@
-import { csvExportResponse, type CsvColumn } from "~/data-transfer/csv-export.server";
+import { csvExportResponse, type CsvColumn } from "~/lists/csv-export.server";
 import { centsToDollarsInput } from "~/formatting/money";
 import type { AnalyticsPeriod } from "./analytics-period";
 import { funnelRows } from "./analytics-rates";

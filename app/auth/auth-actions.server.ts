@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { formValues } from "~/forms/form-result";
 import { Refusal } from "~/forms/refusal";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { safeAdminReturnPath, secondFactorSchema, signInSchema, signUpSchema } from "./auth-forms";
 import { authRequestHeaders, getAuth } from "./auth.server";
 import { homeFor } from "./guard.server";

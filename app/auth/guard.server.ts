@@ -3,7 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { rememberAdmin } from "~/audit/admin-audit.server";
 import { requestClientAddress } from "~/audit/audit-request-scope.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { getAuth } from "./auth.server";
 import { isAdmin } from "./roles.server";
 import { keepSessionActive } from "./sessions.server";

@@ -1,5 +1,5 @@
 import { answerForm, parseForm } from "~/forms/form-action.server";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { SECURITY_SETTINGS_PATH } from "./guard.server";
 import {
   adminUserSchema,

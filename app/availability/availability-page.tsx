@@ -3,7 +3,7 @@ import { useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import type { Route } from "./+types/availability-page";
 import { CalendarPanel } from "./availability-calendar";

@@ -2,7 +2,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { inlineScriptHashes } from "~/http/content-security-policy";
 import { pagePolicy } from "~/http/security-headers.server";
-import { carriesFlashToast } from "~/ui/flash.server";
+import { carriesFlashToast } from "~/forms/flash.server";
 import { bookingPageCache, type BookingPageCache } from "./booking-page-cache.server";
 import { isWellFormedToken } from "~/consultations/visitor-booking.server";
 import type { BookingPageData } from "./booking.server";

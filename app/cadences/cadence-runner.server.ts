@@ -11,7 +11,7 @@ import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { leads, type Lead } from "~/leads/schema";
 import type { PackageTier } from "~/settings/schema";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
-import { launchOfferText } from "~/site/tier-display";
+import { launchOfferText } from "~/settings/tier-catalog";
 import { logger } from "~/logging/logger.server";
 import { failedCondition } from "./cadence-conditions";
 import type { EnrolmentEndReason, StepSkipReason } from "./cadence-options";

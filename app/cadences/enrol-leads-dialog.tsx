@@ -6,7 +6,7 @@ import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import type { LeadBulkActionProps } from "~/leads/lead-action-types";
+import type { LeadBulkActionProps } from "~/leads/offered-lead-actions";
 import type { loader } from "./cadence-enrolments-route";
 
 const ENROLMENTS_URL = "/admin/cadence-enrolments";

@@ -10,7 +10,7 @@ import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { CopyLink } from "~/ui/copy-link";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { formatCents } from "~/formatting/money";
 import { StatCard } from "~/ui/stat-card";
 import type { Route } from "./+types/campaign-detail-page";

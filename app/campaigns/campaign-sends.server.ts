@@ -11,7 +11,7 @@ import { leadViewCondition } from "~/leads/leads.server";
 import { leadTemplateVariables, type LeadMailContext } from "~/leads/lead-email-variables";
 import { leads, type Lead } from "~/leads/schema";
 import { organizationSettings, packageTiers } from "~/settings/schema";
-import { launchOfferText } from "~/site/tier-display";
+import { launchOfferText } from "~/settings/tier-catalog";
 import type { CampaignSendInput } from "./campaign-forms";
 import { campaigns, type Campaign } from "./schema";
 import { campaignSendRecipients, campaignSends, type CampaignSend, type CampaignSendSegment } from "./send-schema";

@@ -16,7 +16,7 @@ import { createProjectForClient } from "~/projects/projects.server";
 import { ClientReferralsCard } from "~/referrals/client-referrals-card";
 import { listClientReferrals } from "~/referrals/referrals.server";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import type { Route } from "./+types/client-detail-page";
 import { ClientConsultationsPanel } from "./client-consultations-panel";

@@ -1,4 +1,4 @@
-import { csvExportResponse } from "~/data-transfer/csv-export.server";
+import { csvExportResponse } from "~/lists/csv-export.server";
 import { formatDate } from "~/formatting/dates";
 import type { ClientListFilter } from "./client-form";
 import { clientExportBatches } from "./clients.server";

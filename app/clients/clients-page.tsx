@@ -9,7 +9,7 @@ import { Button, buttonVariants } from "~/ui/button";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { filterHref } from "~/lists/list-view";
 import { formatDate } from "~/formatting/dates";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import type { Route } from "./+types/clients-page";

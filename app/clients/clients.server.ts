@@ -8,7 +8,7 @@ import { invoices, type Invoice } from "~/invoices/schema";
 import { addLeadForClient } from "~/leads/lead-booking-status.server";
 import { DEFAULT_CLIENT_SORT, type AddClientInput, type ClientListFilter, type ClientSortKey, type EditClientInput } from "./client-form";
 import { decodeKeysetCursor, encodeKeysetCursor, type SortDirection, type TableSort } from "~/lists/list-view";
-import { keysetBatches } from "~/data-transfer/csv-export.server";
+import { keysetBatches } from "~/lists/csv-export.server";
 import type { ClientStatus, PaymentStatus } from "./client-options";
 import { mintReferralCode } from "./referral-code";
 import { clients, type Client } from "./schema";

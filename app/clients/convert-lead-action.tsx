@@ -1,7 +1,7 @@
 import { UserCheck } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
-import type { LeadAction } from "~/leads/lead-action-types";
+import type { LeadAction } from "~/leads/offered-lead-actions";
 import { Button, buttonVariants } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 

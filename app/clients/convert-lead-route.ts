@@ -2,7 +2,7 @@ import { z } from "~/forms/zod";
 import { safeAdminReturnPath } from "~/auth/auth-forms";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/convert-lead-route";
 import { convertLeadToClient } from "./lead-conversion.server";
 

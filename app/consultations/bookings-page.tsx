@@ -3,7 +3,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Button } from "~/ui/button";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";

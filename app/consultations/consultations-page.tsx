@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { Button } from "~/ui/button";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { StatCard } from "~/ui/stat-card";

@@ -1,6 +1,6 @@
 import { CalendarPlus } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import type { LeadActionProps } from "~/leads/lead-action-types";
+import type { LeadActionProps } from "~/leads/offered-lead-actions";
 import { Button } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import { BookingInvitationDialog } from "./booking-invitation-dialog";

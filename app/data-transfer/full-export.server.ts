@@ -12,8 +12,8 @@ import { invoiceLineItems, invoicePayments, invoices } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { projects } from "~/projects/schema";
 import { organizationSettings, packageTiers } from "~/settings/schema";
-import { csvCellText } from "./csv-cells";
-import { keysetBatches } from "./csv-export.server";
+import { csvCellText } from "~/lists/csv-cells";
+import { keysetBatches } from "~/lists/csv-export.server";
 
 /** The files of 'Export everything', one per table, every column (the database's names as headers). */
 const EXPORTED_TABLES: { table: PgTable; key: Column }[] = [

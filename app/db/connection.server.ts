@@ -10,10 +10,13 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { logger } from "~/logging/logger.server";
-import * as schema from "./schema";
 
-/** One type for both drivers: services never know which database they run on. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One type for both drivers: services never know which database they run on. Without the tables'
+ * schema: services build their queries from their own domain's tables (the relational query API
+ * is not used), so the connection knows no domain.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 /** The database or an open transaction on it: what a service step that joins its caller's transaction takes. */
 export type DatabaseExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -69,11 +72,11 @@ export async function openMemoryDatabase(loadDataDir?: Blob | File): Promise<Dat
 }
 
 function embeddedHandle(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client }) as unknown as Database;
   return {
     db,
     kind: "embedded",
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     close: () => client.close(),
     async listen(channel, listener) {
       const stop = await client.listen(channel, (payload) => listener.onNotification(payload));
@@ -91,7 +94,7 @@ export function openServerDatabase(connectionString: string, poolSize = 10): Dat
   // An idle connection the server closes (restart, failover, a dropped test database) is
   // replaced on next use; without a listener, node-postgres would crash the process instead.
   pool.on("error", (error) => logger.warn({ err: error }, "idle database connection closed"));
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzlePostgres({ client: pool });
   const listeners = new Set<() => Promise<void>>();
   return {
     db: db as unknown as Database,
@@ -101,7 +104,7 @@ export function openServerDatabase(connectionString: string, poolSize = 10): Dat
       const connection = await pool.connect();
       try {
         await connection.query("select pg_advisory_lock(7427301)");
-        await migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder });
+        await migratePostgres(drizzlePostgres({ client: connection }), { migrationsFolder });
       } finally {
         await connection.query("select pg_advisory_unlock(7427301)").catch(() => undefined);
         connection.release();

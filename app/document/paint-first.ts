@@ -1,4 +1,4 @@
-import { POPUP_SCREEN_QUERY } from "~/site/promo-offer-state";
+import { WIDE_SCREEN_QUERY } from "./wide-screen";
 import { APP_HYDRATED_EVENT } from "./app-hydrated";
 
 /**
@@ -52,7 +52,7 @@ const RESTORE_AFTER_PAINT = `(function () {
 
   var painted = false;
   var loading = false;
-  var wanted = matchMedia(${JSON.stringify(POPUP_SCREEN_QUERY)}).matches;
+  var wanted = matchMedia(${JSON.stringify(WIDE_SCREEN_QUERY)}).matches;
   var firstUse = ["pointerdown", "keydown", "focusin"];
   function use(event) {
     // A tap on a link leaves the page (the app is not running to route it), and a popover's button

@@ -9,7 +9,7 @@ import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/email-message-page";
 import { canSendAgain, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP } from "./email-log-view";
 import { findEmailMessage, sendMessageAgain } from "./email-log.server";

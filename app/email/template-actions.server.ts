@@ -1,6 +1,6 @@
 import type { SignedInUser } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { saveTemplateSchema, sendTestSchema, templateFormSchema, templateIdSchema, templateVersionSchema } from "./template-forms";
 import { cloneTemplate, createTemplate, deleteTemplate, restoreTemplateVersion, saveTemplate, sendTemplateTest } from "./templates.server";
 

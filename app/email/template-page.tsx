@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/template-page";
 import { handleTemplateEditorAction } from "./template-actions.server";
 import { TemplateEditorForm } from "./template-editor";

@@ -11,8 +11,14 @@ import type { TemplateInput } from "./template-forms";
 import { renderEmailTemplate } from "./template-rendering";
 import { cadencesUsingTemplate } from "~/cadences/cadences.server";
 import { sampleTemplateValues } from "./template-variables";
+import { DEFAULT_EMAIL_TEMPLATES } from "./default-templates";
 
 export const TEMPLATES_PAGE_SIZE = 25;
+
+/** Every e-mail the product sends, as a template, where missing (an admin's edits stay). */
+export async function seedDefaultTemplates(tx: DatabaseExecutor): Promise<void> {
+  await tx.insert(emailTemplates).values(DEFAULT_EMAIL_TEMPLATES).onConflictDoNothing();
+}
 
 /** The admin doing it, for the audit log and the versions' "saved by". */
 export type TemplateEditor = { id: string; email: string };

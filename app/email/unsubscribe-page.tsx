@@ -3,7 +3,6 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation, useRoute
 import { answerForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
 import { Refusal } from "~/forms/refusal";
-import type { loader as siteLoader } from "~/site/site-layout";
 import { Button, buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/unsubscribe-page";
 import { readUnsubscribeLink, resubscribeWithLink, unsubscribeWithLink } from "./unsubscribe.server";
@@ -49,7 +48,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function UnsubscribePage() {
   const { link, invalid } = useLoaderData<typeof loader>();
   const answer = useActionData<FormResult<{ done: "unsubscribed" | "resubscribed" }>>();
-  const site = useRouteLoaderData<typeof siteLoader>("site/site-layout");
+  // The site layout's data (the page sits in it): who is writing, and where to reach them.
+  const site = useRouteLoaderData<{ companyName: string; email: string | null }>("site/site-layout");
   const busy = useNavigation().state === "submitting";
   const companyName = site?.companyName ?? "us";
   const contact = site?.email ?? null;

@@ -20,7 +20,3 @@ function answer(response: Parameters<RequestHandler>[1], status: number, text: s
   response.status(status).setHeader("Cache-Control", "no-store");
   response.type("text/plain").send(text);
 }
-
-export function isHealthCheck(path: string): boolean {
-  return path === "/healthz" || path === "/readyz";
-}

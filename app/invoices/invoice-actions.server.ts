@@ -1,7 +1,7 @@
 import type { SignedInUser } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { Refusal } from "~/forms/refusal";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import {
   addConsultationsSchema,
   generateFromProjectSchema,

@@ -6,7 +6,7 @@ import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { formatCents } from "~/formatting/money";
 import type { Route } from "./+types/invoice-page";
 import { handleInvoiceEditorAction } from "./invoice-actions.server";

@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/auth/guard.server";
 import { Refusal } from "~/forms/refusal";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/invoice-pdf-route";
 import { invoiceIdSchema } from "./invoice-forms";
 import { invoicePdf } from "./invoice-sending.server";

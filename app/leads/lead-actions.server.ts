@@ -1,6 +1,6 @@
 import type { Actor } from "~/audit/actor";
 import { answerForm, parseForm } from "~/forms/form-action.server";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { leadIdFormSchema, leadIdsFormSchema, leadNoteSchema, leadStatusSchema, newLeadSchema, promoEnabledSchema, promoExtensionSchema, returnToSchema } from "./lead-forms";
 import { addLead, addLeadNote, changeLeadStatus, deleteLeads } from "./leads.server";
 import { extendPromo, resendPromoEmail, setPromoEnabled } from "./promo.server";

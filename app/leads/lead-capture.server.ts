@@ -9,7 +9,7 @@ import { recordReferredLead } from "~/referrals/referrals.server";
 import { refuseFilledHoneypot } from "~/request-safety/honeypot";
 import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/settings/schema";
 import { consumeRateLimits, describeWait, type RateLimitRule } from "~/request-safety/rate-limit.server";
-import { launchOfferText } from "~/site/tier-display";
+import { launchOfferText } from "~/settings/tier-catalog";
 import { formatDate } from "~/formatting/dates";
 import { enrolLeadInCadences } from "~/cadences/enrolment.server";
 import type { ContactInput, InquiryInput, PromoClaimInput, PromoPlacement } from "./inquiry-form";

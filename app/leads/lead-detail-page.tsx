@@ -2,7 +2,7 @@ import { ArrowLeft, Mail, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { requireRecord } from "~/http/record-not-found";
-import { LeadActions, LeadActionsFeedback } from "~/admin/lead-actions";
+import { LeadActions, LeadActionsFeedback } from "./offered-lead-actions";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { requireAdmin } from "~/auth/guard.server";
 import { ErasePersonAction } from "~/settings/erase-person-action";

@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/auth/guard.server";
-import { csvExportResponse, type CsvColumn } from "~/data-transfer/csv-export.server";
+import { csvExportResponse, type CsvColumn } from "~/lists/csv-export.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/leads-export-route";
 import { readLeadListView } from "./lead-list-view";

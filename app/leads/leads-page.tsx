@@ -1,7 +1,7 @@
 import { Download, Plus, Upload } from "lucide-react";
 import * as React from "react";
 import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
-import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "~/admin/lead-actions";
+import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "./offered-lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Button, buttonVariants } from "~/ui/button";

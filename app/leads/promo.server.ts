@@ -4,7 +4,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
-import { launchOfferText } from "~/site/tier-display";
+import { launchOfferText } from "~/settings/tier-catalog";
 import { notFound, Refusal } from "~/forms/refusal";
 import { leadTemplateVariables } from "./lead-email-variables";
 import { recordLeadEvent } from "./lead-timeline.server";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
-import { isHealthCheck } from "~/health/health-endpoints.server";
+import { isHealthCheck } from "~/http/health-paths";
 import { logger } from "./logger.server";
 import { redactedPath, requestIdFrom } from "./log-redaction";
 

@@ -2,7 +2,7 @@ import { attachAddOnSchema, projectAddOnIdSchema } from "~/add-ons/add-on-forms"
 import { attachAddOnToProject, removeAddOnFromProject } from "~/add-ons/add-ons.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import {
   addCustomTaskSchema,
   addTierTaskSchema,

@@ -4,7 +4,7 @@ import { z } from "~/forms/zod";
 import { requireAdmin } from "~/auth/guard.server";
 import { Refusal } from "~/forms/refusal";
 import { buttonVariants } from "~/ui/button";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/project-detail-page";
 import { ProjectAddOnsPanel } from "./project-add-ons-panel";
 import { handleProjectAction } from "./project-actions.server";

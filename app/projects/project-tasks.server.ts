@@ -3,10 +3,17 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import type { TierId } from "~/settings/tier-catalog";
 import { nextSortOrder, tasksMissingFromProject } from "./project-checklist";
+import { TIER_TASK_CHECKLISTS } from "./task-checklists";
 import { CUSTOM_TASK_CATEGORY, type TaskStatus } from "./project-options";
 import { projects, projectTasks, tierTaskTemplates, type ProjectTask, type TierTaskTemplate } from "./schema";
 
 /** The editable per-tier checklists (seeded from task-checklists.ts), each in its order. */
+/** Each tier's checklist, where missing (an admin's edits stay). */
+export async function seedTierTaskTemplates(tx: DatabaseExecutor): Promise<void> {
+  const tasks = Object.entries(TIER_TASK_CHECKLISTS).flatMap(([tier, list]) => list.map((task) => ({ tier: tier as TierId, ...task })));
+  await tx.insert(tierTaskTemplates).values(tasks).onConflictDoNothing();
+}
+
 export async function listTierTaskTemplates(tier?: TierId): Promise<TierTaskTemplate[]> {
   return db()
     .select()

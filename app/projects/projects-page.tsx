@@ -9,7 +9,7 @@ import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { filterHref } from "~/lists/list-view";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import type { Route } from "./+types/projects-page";

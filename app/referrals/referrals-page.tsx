@@ -8,7 +8,7 @@ import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { formatDate } from "~/formatting/dates";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { formatCents } from "~/formatting/money";
 import type { Route } from "./+types/referrals-page";
 import { referralPaidSchema } from "./referral-forms";

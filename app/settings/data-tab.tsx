@@ -10,7 +10,7 @@ import { BackupRefusedError, restoreEmbeddedDatabase } from "~/server-lifecycle.
 import { buttonVariants } from "~/ui/button";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import type { Route } from "./+types/data-tab";

@@ -3,6 +3,26 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound } from "~/forms/refusal";
 import { organizationSettings, packageTiers, type OrganizationSettings, type PackageTier } from "./schema";
 import type { EmailSettingsInput, OrganizationSettingsInput, PromoSettingsInput, TierInput } from "./settings-forms";
+import { DEFAULT_TIER_CATALOG } from "./tier-catalog";
+
+/** The organization a new installation starts with; Settings changes it. */
+export const DEFAULT_ORGANIZATION = {
+  companyName: "Sister Site Studio",
+  replyToEmail: "hello@sistersite.studio",
+  agencyNotificationEmail: "hello@sistersite.studio",
+  timezone: "America/New_York",
+  promoDurationDays: 7,
+  promoCodePrefix: "LAUNCH",
+} as const;
+
+/** The settings row and the tier catalogue, where missing (what an admin edited stays). */
+export async function seedSettings(tx: DatabaseExecutor): Promise<void> {
+  await tx.insert(organizationSettings).values({ id: 1, ...DEFAULT_ORGANIZATION }).onConflictDoNothing();
+  await tx
+    .insert(packageTiers)
+    .values(DEFAULT_TIER_CATALOG.map((tier) => ({ ...tier, features: [...tier.features] })))
+    .onConflictDoNothing();
+}
 
 /** The one settings row; the seed creates it, so it always exists after start. Pass the caller's transaction when inside one. */
 export async function getOrganizationSettings(executor: DatabaseExecutor = db()): Promise<OrganizationSettings> {

@@ -1,6 +1,7 @@
-// The default package-tier catalog (DESIGN.md, "Tiers" ruling). Pure: read by the
+// The package-tier catalog (DESIGN.md, "Tiers" ruling). Pure: read by the
 // public pages, the back-office and the seed. The live catalog is the editable
 // `package_tiers` table; this module is what that table starts with.
+import { formatPrice } from "~/formatting/money";
 
 export const TIER_IDS = ["1", "2", "3", "4"] as const;
 export type TierId = (typeof TIER_IDS)[number];
@@ -81,4 +82,12 @@ export const DEFAULT_TIER_CATALOG = [
 
 export function isTierId(value: unknown): value is TierId {
   return typeof value === "string" && (TIER_IDS as readonly string[]).includes(value);
+}
+
+/** "a Starter website for $99 (regularly $199)": the launch offer as the e-mails word it, from the live catalog. */
+export function launchOfferText(tiers: readonly { tier: string; name: string; priceCents: number; promoPriceCents: number | null }[]): string {
+  const starter = tiers.find((tier) => tier.tier === "1");
+  if (!starter) return "our launch offer";
+  const promo = starter.promoPriceCents ?? starter.priceCents;
+  return `a ${starter.name} website for ${formatPrice(promo)} (regularly ${formatPrice(starter.priceCents)})`;
 }

@@ -1,14 +1,15 @@
 // What the visitor's browser remembers about the $99 offer (spec 000 §4). Browser only.
 
+import { WIDE_SCREEN_QUERY } from "~/document/wide-screen";
+
 /** Set when the popup is closed or the offer claimed; the popup stays away while it exists. */
 export const POPUP_SEEN_COOKIE = "promo_popup_seen";
 export const POPUP_SEEN_DAYS = 7;
 /** Set after a successful claim; hides the sticky button. */
 export const PROMO_CLAIMED_STORAGE_KEY = "promo_claimed";
 export const POPUP_DELAY_MS = 2_000;
-export const POPUP_MIN_WIDTH_PX = 768;
-/** The screens the popup and the sticky button are for (and where the app starts at once, decision 014). */
-export const POPUP_SCREEN_QUERY = `(min-width: ${POPUP_MIN_WIDTH_PX}px)`;
+/** The screens the popup and the sticky button are for: the wide ones, where the app starts at once. */
+export const POPUP_SCREEN_QUERY = WIDE_SCREEN_QUERY;
 
 export function popupSeen(): boolean {
   return document.cookie.split(";").some((part) => part.trim().startsWith(`${POPUP_SEEN_COOKIE}=`));

@@ -4,7 +4,7 @@ import type { FormResult } from "~/forms/form-result";
 import { answerInquiry } from "~/leads/capture-actions.server";
 import { INQUIRY_SENT } from "~/leads/capture-outcome";
 import { clientAddressOf } from "~/request-safety/client-address.server";
-import { redirectWithToast } from "~/ui/flash.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/start-project-page";
 import { InquiryForm, InquiryPresetNote, inquiryIntro } from "./inquiry-form";
 import { INQUIRY_PAGE_PATH } from "./inquiry-preset";

@@ -19,11 +19,3 @@ export function tierPrice(tier: TierForDisplay): { headline: string; note: strin
   }
   return { headline: formatPrice(tier.priceCents), note: "one-time", regular: null };
 }
-
-/** "a Starter website for $99 (regularly $199)": the launch offer as the e-mails word it, from the live catalog. */
-export function launchOfferText(tiers: Pick<TierForDisplay, "tier" | "name" | "priceCents" | "promoPriceCents">[]): string {
-  const starter = tiers.find((tier) => tier.tier === "1");
-  if (!starter) return "our launch offer";
-  const promo = starter.promoPriceCents ?? starter.priceCents;
-  return `a ${starter.name} website for ${formatPrice(promo)} (regularly ${formatPrice(starter.priceCents)})`;
-}

@@ -10,7 +10,7 @@ import { addDaysToDate, todayInZone } from "~/availability/slot-time";
 import { MAX_AGE_MS } from "~/booking/booking-page-cache.server";
 import { createBookingInvitation } from "~/consultations/bookings.server";
 import { setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
-import { seedReferenceData } from "~/db/seed.server";
+import { seedReferenceData } from "~/reference-data.server";
 import { enqueueEmail } from "~/email/outbox.server";
 import { leads } from "~/leads/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";

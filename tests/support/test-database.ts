@@ -10,7 +10,7 @@ import {
   setCurrentDatabase,
   type DatabaseHandle,
 } from "~/db/connection.server";
-import { seedReferenceData } from "~/db/seed.server";
+import { seedReferenceData } from "~/reference-data.server";
 import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "./database-kind";
 import { EMBEDDED_TEMPLATE_FILE } from "./global-setup";
 

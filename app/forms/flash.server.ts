@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createCookie, redirect } from "react-router";
-import { z } from "~/forms/zod";
+import { z } from "./zod";
 
-import type { FlashToast } from "./toaster";
+import type { FlashToast } from "~/ui/toaster";
 
 // A toast carried across a redirect ("after an admin action the page redirects with a toast").
 
