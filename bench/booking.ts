@@ -68,13 +68,14 @@ async function prepareData(dataDir: string): Promise<Expected[]> {
   const { loadBookingPage } = await import("~/booking/booking.server");
   const { deliverDueEmails } = await import("~/email/delivery.server");
   const { leads } = await import("~/leads/schema");
-  const { addDaysToDate, todayInZone } = await import("~/availability/slot-time");
+  const { addDaysToDate } = await import("~/availability/slot-time");
+  const { dayIn } = await import("~/formatting/dates");
   try {
     await openStorage();
     await seedDemoData(db(), { leads: 500 });
     for (const day of [1, 2, 3, 4, 5]) await addRecurringRule({ dayOfWeek: day, startTime: "09:00", endTime: "17:00" });
     await generateSlotsFromRules(4);
-    const blocked = addDaysToDate(todayInZone(new Date(), "America/New_York"), 3);
+    const blocked = addDaysToDate(dayIn(new Date(), "America/New_York"), 3);
     await blockDates({ startDate: blocked, endDate: blocked, reason: "Benchmark" });
     const visitors = await db()
       .insert(leads)

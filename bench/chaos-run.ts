@@ -3,7 +3,7 @@ import { and, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { createBookingInvitation } from "~/consultations/bookings.server";
 import { consultationBookings } from "~/consultations/schema";
 import { addSlot } from "~/availability/availability.server";
-import { addDaysToDate, todayInZone } from "~/availability/slot-time";
+import { addDaysToDate } from "~/availability/slot-time";
 import { openEmbeddedDatabase, openServerDatabase, queryRows, setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
 import { seedReferenceData } from "~/reference-data.server";
 import { LEASE_MS } from "~/email/delivery.server";
@@ -13,6 +13,7 @@ import { getOrganizationSettings } from "~/settings/settings.server";
 import { freePort } from "../scripts/free-port.mjs";
 import { startAppProcess, type AppProcess } from "./support/app-process";
 import { outboxIdOf, startMailReceiver, type Arrival } from "./support/mail-receiver";
+import { dayIn } from "~/formatting/dates";
 
 /**
  * The failure test (`npm run chaos`, and small in tests/integration/multi-process.test.ts): a steady
@@ -75,7 +76,7 @@ export async function openTarget(target: ChaosTarget): Promise<DatabaseHandle> {
 /** Open slots on weekdays from three days on, and leads each invited to book one of them. */
 async function seedScene(handle: DatabaseHandle, options: ChaosOptions): Promise<{ tokens: string[]; slotIds: string[] }> {
   const settings = await getOrganizationSettings();
-  const today = todayInZone(new Date(), settings.timezone);
+  const today = dayIn(new Date(), settings.timezone);
   const slotIds: string[] = [];
   for (let index = 0; index < options.slots; index += 1) {
     const date = addDaysToDate(today, 3 + Math.floor(index / 8));

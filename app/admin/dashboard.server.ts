@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
-import { addDaysToDate, localToInstant, todayInZone } from "~/availability/slot-time";
+import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { invoices } from "~/invoices/schema";
@@ -7,6 +7,7 @@ import { countLeads } from "~/leads/leads.server";
 import { projects } from "~/projects/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { DEADLINE_LIST_LIMIT, DEADLINE_WINDOW_DAYS, type DashboardFigures } from "./dashboard-figures";
+import { dayIn } from "~/formatting/dates";
 
 // The dashboard's figures (spec 001 "Dashboard", §9): read-only SQL aggregates over the domains'
 // tables, with "today", "this month" and "this year" taken in the business time zone.
@@ -19,7 +20,7 @@ const balance = sql<number>`coalesce(sum(${invoices.totalCents} - coalesce((sele
 
 export async function dashboardFigures(now = new Date()): Promise<DashboardFigures> {
   const { timezone: timeZone } = await getOrganizationSettings();
-  const today = todayInZone(now, timeZone);
+  const today = dayIn(now, timeZone);
   const monthStart = localToInstant(`${today.slice(0, 7)}-01`, "00:00:00", timeZone) ?? now;
   const yearStart = localToInstant(`${today.slice(0, 4)}-01-01`, "00:00:00", timeZone) ?? now;
 

@@ -1,4 +1,5 @@
-import { addDaysToDate, dayOfWeek, localToInstant, todayInZone } from "~/availability/slot-time";
+import { addDaysToDate, dayOfWeek, localToInstant } from "~/availability/slot-time";
+import { dayIn } from "~/formatting/dates";
 
 /**
  * The analytics page's period (spec 001 "Analytics": 7, 30 (default) or 90 days), as business-local
@@ -45,7 +46,7 @@ export function startOfDayInZone(day: string, timeZone: string): Date {
 }
 
 export function analyticsPeriod(days: AnalyticsPeriodDays, now: Date, timeZone: string): AnalyticsPeriod {
-  const lastDay = todayInZone(now, timeZone);
+  const lastDay = dayIn(now, timeZone);
   const firstDay = addDaysToDate(lastDay, -(days - 1));
   return {
     days,

@@ -36,7 +36,7 @@ import {
   updateAvailabilitySettings,
 } from "./availability.server";
 import { viewRange } from "./calendar-range";
-import { todayInZone } from "./slot-time";
+import { dayIn } from "~/formatting/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultation Availability | Admin" }];
 
@@ -45,7 +45,7 @@ function readView(url: URL, timeZone: string): { view: AvailabilityView; date: s
     ? (url.searchParams.get("view") as AvailabilityView)
     : "week";
   const rawDate = url.searchParams.get("date") ?? "";
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(rawDate) && !Number.isNaN(parseISO(rawDate).getTime()) ? rawDate : todayInZone(new Date(), timeZone);
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(rawDate) && !Number.isNaN(parseISO(rawDate).getTime()) ? rawDate : dayIn(new Date(), timeZone);
   return { view, date, tab: url.searchParams.get("tab") ?? "calendar" };
 }
 
@@ -60,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     date,
     tab,
     range,
-    today: todayInZone(new Date(), settings.timezone),
+    today: dayIn(new Date(), settings.timezone),
     slots: slots.map((slot) => ({ id: slot.id, date: slot.date, startTime: slot.startTime, endTime: slot.endTime, status: slot.status })),
     rules,
     blocked,

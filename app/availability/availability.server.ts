@@ -4,7 +4,8 @@ import { notFound, Refusal } from "~/forms/refusal";
 import { consultationBookings } from "~/consultations/schema";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/settings/settings.server";
 import { availabilitySlots, blockedDates, recurringAvailability, type AvailabilitySlot, type BlockedDate, type RecurringAvailability } from "./schema";
-import { generateSlots, offerableSlots, todayInZone } from "./slot-time";
+import { generateSlots, offerableSlots } from "./slot-time";
+import { dayIn } from "~/formatting/dates";
 
 /**
  * The availability domain owns its tables (availability_slots, recurring_availability,
@@ -102,7 +103,7 @@ export async function generateSlotsFromRules(weeks: number, now = new Date()): P
   if (!rules.some((rule) => rule.isActive)) {
     throw new Refusal("No recurring rules found. Add them in the Availability tab first.");
   }
-  const fromDate = todayInZone(now, settings.timezone);
+  const fromDate = dayIn(now, settings.timezone);
   const toDate = new Date(`${fromDate}T00:00:00Z`);
   toDate.setUTCDate(toDate.getUTCDate() + weeks * 7);
   const [existing, blocked] = await Promise.all([listSlotsBetween(fromDate, toDate.toISOString().slice(0, 10)), listBlockedDates()]);

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { db } from "~/db/connection.server";
 import { blockedDates, availabilitySlots } from "./schema";
-import { offerableSlots, todayInZone } from "./slot-time";
+import { offerableSlots } from "./slot-time";
+import { dayIn } from "~/formatting/dates";
 
 /** An offered time as the booking page carries it: the slot to book and its start (the page never shows the end). */
 export type OfferedTime = { id: string; start: string };
@@ -14,7 +15,7 @@ export type OfferedTime = { id: string; start: string };
  * same last date offers the same list, so the page cache shares it between links.
  */
 export async function findOfferedTimes(lastDate: string, now: Date, timeZone: string): Promise<OfferedTime[]> {
-  const today = todayInZone(now, timeZone);
+  const today = dayIn(now, timeZone);
   const slots = await db()
     .select({
       id: availabilitySlots.id,

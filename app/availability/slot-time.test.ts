@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  dateInZone,
-  generateSlots,
-  groupByVisitorDate,
-  isDateBlocked,
-  localToInstant,
-  offerableSlots,
-  slotInstants,
-  timeInZone,
-  todayInZone,
-  type GenerationInput,
-  type WeeklyRule,
-} from "./slot-time";
+import { generateSlots, groupByVisitorDate, isDateBlocked, localToInstant, offerableSlots, slotInstants, type GenerationInput, type WeeklyRule } from "./slot-time";
+import { dayIn, formatClockTime } from "~/formatting/dates";
 
 const NY = "America/New_York";
 const monday9to11: WeeklyRule = { dayOfWeek: 1, startTime: "09:00:00", endTime: "11:00:00", isActive: true };
@@ -121,13 +110,13 @@ describe("offering and showing slots", () => {
   it("shows a New York slot in Tokyo (no DST) at the same instant, on the visitor's own date", () => {
     const start = localToInstant("2026-03-09", "10:00:00", NY)!; // EDT after the change: 14:00Z
     expect(start.toISOString()).toBe("2026-03-09T14:00:00.000Z");
-    expect(timeInZone(start, "Asia/Tokyo")).toBe("11:00 pm");
-    expect(dateInZone(start, "Asia/Tokyo")).toBe("2026-03-09");
+    expect(formatClockTime(start, "Asia/Tokyo")).toBe("11:00 pm");
+    expect(dayIn(start, "Asia/Tokyo")).toBe("2026-03-09");
     const winter = localToInstant("2026-03-06", "10:00:00", NY)!; // EST: 15:00Z = 00:00 next day in Tokyo
-    expect(timeInZone(winter, "Asia/Tokyo")).toBe("12:00 am");
+    expect(formatClockTime(winter, "Asia/Tokyo")).toBe("12:00 am");
     const groups = groupByVisitorDate([{ start: winter.toISOString() }, { start: start.toISOString() }], "Asia/Tokyo");
     expect([...groups.keys()]).toEqual(["2026-03-07", "2026-03-09"]);
-    expect(timeInZone(start, NY)).toBe("10:00 am");
+    expect(formatClockTime(start, NY)).toBe("10:00 am");
   });
 
   it("knows blocked ranges are inclusive", () => {
@@ -148,10 +137,10 @@ describe("calendar views", () => {
   });
 });
 
-describe("todayInZone", () => {
+describe("dayIn", () => {
   it("is the date on the business's calendar, not the server's", () => {
     const lateEveningInNewYork = new Date("2026-11-24T03:30:00Z");
-    expect(todayInZone(lateEveningInNewYork, "America/New_York")).toBe("2026-11-23");
-    expect(todayInZone(lateEveningInNewYork, "Europe/Berlin")).toBe("2026-11-24");
+    expect(dayIn(lateEveningInNewYork, "America/New_York")).toBe("2026-11-23");
+    expect(dayIn(lateEveningInNewYork, "Europe/Berlin")).toBe("2026-11-24");
   });
 });

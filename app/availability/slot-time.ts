@@ -1,5 +1,6 @@
-import { TZDate, tzOffset } from "@date-fns/tz";
+import { tzOffset } from "@date-fns/tz";
 import { addDays, format, parseISO } from "date-fns";
+import { dayIn } from "~/formatting/dates";
 
 /**
  * Slot arithmetic, shared by the server and the browser. Slots are stored as a business-local
@@ -74,26 +75,6 @@ function computeInstant(date: string, time: string, timeZone: string): Date | nu
     .filter((instant) => tzOffset(timeZone, instant) * MINUTE_MS === wallAsUtc - instant.getTime())
     .sort((a, b) => a.getTime() - b.getTime());
   return candidates[0] ?? null;
-}
-
-/** The business-local (or visitor-local) calendar date of an instant. */
-export function dateInZone(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant, timeZone), "yyyy-MM-dd");
-}
-
-/** Wall-clock time of an instant in a zone, as the booking page shows it: "3:30 pm". */
-export function timeInZone(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant, timeZone), "h:mm aaa");
-}
-
-/** "Monday, March 9, 2026" in a zone. */
-export function longDateInZone(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant, timeZone), "EEEE, MMMM d, yyyy");
-}
-
-/** Today's date in a zone. */
-export function todayInZone(now: Date, timeZone: string): string {
-  return dateInZone(now, timeZone);
 }
 
 export function addDaysToDate(date: string, days: number): string {
@@ -190,7 +171,7 @@ export function offerableSlots(
 export function groupByVisitorDate<T extends { start: string }>(slots: readonly T[], visitorZone: string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const slot of slots) {
-    const key = dateInZone(new Date(slot.start), visitorZone);
+    const key = dayIn(new Date(slot.start), visitorZone);
     const group = groups.get(key);
     if (group) group.push(slot);
     else groups.set(key, [slot]);

@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { CalendarCheck, Clock, Globe } from "lucide-react";
 import * as React from "react";
 import type { FetcherWithComponents } from "react-router";
-import { dateInZone, groupByVisitorDate, longDateInZone, timeInZone } from "~/availability/slot-time";
+import { groupByVisitorDate } from "~/availability/slot-time";
 import type { FormResult } from "~/forms/form-result";
 import { useFormAction } from "~/forms/use-form-action";
 import {
@@ -20,6 +20,7 @@ import { Button } from "~/ui/button";
 import { Calendar } from "~/ui/calendar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import type { BookingPageData } from "./booking.server";
+import { dayIn, formatClockTime, formatLongDate } from "~/formatting/dates";
 
 /** The booking page's screens: the booked time, the picker of offered and proposed times, the shell around them. */
 type Choice = { kind: "slot"; id: string; start: string } | { kind: "proposed"; start: string };
@@ -87,7 +88,7 @@ function BookedCard({ page, zone, fetcher, onReschedule }: { page: ReadyPage; zo
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="text-lg font-semibold" data-testid="booked-time">
-          {longDateInZone(start, zone)}, {timeInZone(start, zone)} – {timeInZone(end, zone)}
+          {formatLongDate(start, zone)}, {formatClockTime(start, zone)} – {formatClockTime(end, zone)}
         </p>
         {page.meetingLink ? (
           <p>
@@ -136,7 +137,7 @@ function SlotPicker({ page, zone, fetcher }: { page: ReadyPage; zone: string; fe
   const [date, setDate] = React.useState<Date | undefined>();
   const [choice, setChoice] = React.useState<Choice | null>(null);
   const byDate = React.useMemo(() => groupByVisitorDate(page.offered, zone), [page.offered, zone]);
-  const today = dateInZone(new Date(), zone);
+  const today = dayIn(new Date(), zone);
   const dateKey = date ? format(date, "yyyy-MM-dd") : null;
   const times = dateKey ? (byDate.get(dateKey) ?? []) : [];
   const firstDate = page.offered[0] ? new Date(page.offered[0].start) : new Date();
@@ -161,7 +162,7 @@ function SlotPicker({ page, zone, fetcher }: { page: ReadyPage; zone: string; fe
                   aria-pressed={selected}
                   onClick={() => setChoice({ kind: "proposed", start: slot.start })}
                 >
-                  {longDateInZone(start, zone)}, {timeInZone(start, zone)}
+                  {formatLongDate(start, zone)}, {formatClockTime(start, zone)}
                 </Button>
               );
             })}
@@ -218,7 +219,7 @@ function SlotPicker({ page, zone, fetcher }: { page: ReadyPage; zone: string; fe
                         aria-pressed={selected}
                         onClick={() => setChoice({ kind: "slot", id: slot.id, start: slot.start })}
                       >
-                        {timeInZone(new Date(slot.start), zone)}
+                        {formatClockTime(new Date(slot.start), zone)}
                       </Button>
                     );
                   })}
@@ -235,7 +236,7 @@ function SlotPicker({ page, zone, fetcher }: { page: ReadyPage; zone: string; fe
               <p>
                 <span className="text-muted-foreground">Your consultation: </span>
                 <strong data-testid="booking-summary">
-                  {longDateInZone(new Date(choice.start), zone)} at {timeInZone(new Date(choice.start), zone)}
+                  {formatLongDate(new Date(choice.start), zone)} at {formatClockTime(new Date(choice.start), zone)}
                 </strong>
               </p>
               <input type="hidden" name="intent" value="book" />

@@ -1,4 +1,5 @@
-import { addDaysToDate, localToInstant, todayInZone } from "~/availability/slot-time";
+import { addDaysToDate, localToInstant } from "~/availability/slot-time";
+import { dayIn } from "~/formatting/dates";
 
 /** What of a booking page depends on the clock (instants as ISO strings, as the page carries them). */
 export type ClockedPage = {
@@ -40,7 +41,7 @@ export function nextTimedChange(page: ClockedPage, now: Date): number {
 
 /** The instant the next business-local day starts (midnight, or 01:00 where DST skips midnight). */
 function nextBusinessDay(now: Date, timeZone: string): number {
-  const tomorrow = addDaysToDate(todayInZone(now, timeZone), 1);
+  const tomorrow = addDaysToDate(dayIn(now, timeZone), 1);
   const start = localToInstant(tomorrow, "00:00", timeZone) ?? localToInstant(tomorrow, "01:00", timeZone);
   return start ? start.getTime() : now.getTime() + HOUR_MS;
 }

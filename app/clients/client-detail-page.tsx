@@ -1,5 +1,4 @@
 import { data, useLoaderData, useSearchParams } from "react-router";
-import { todayInZone } from "~/availability/slot-time";
 import { requireAdmin } from "~/auth/guard.server";
 import { clientConsultationForm } from "~/consultations/client-consultation-form";
 import {
@@ -27,6 +26,7 @@ import { NotesCard } from "./client-detail-dialogs";
 import { getClientDetail } from "./client-detail.server";
 import { clientIdSchema, clientNotesSchema, consultationIdSchema, editClientSchema, linkBookingSchema } from "./client-form";
 import { archiveClient, deleteClient, saveClientNotes, updateClient } from "./clients.server";
+import { dayIn } from "~/formatting/dates";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded && "client" in loaded && loaded.client ? loaded.client.client.name : "Client"} | Admin` },
@@ -38,11 +38,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const tiers = tierTable.map(({ tier, name }) => ({ tier, name }));
   const id = clientIdSchema.safeParse({ clientId: params.clientId });
   // Upcoming consultations are those from today on, today as the business's calendar has it.
-  const client = id.success ? await getClientDetail(id.data.clientId, todayInZone(new Date(), settings.timezone)) : undefined;
+  const client = id.success ? await getClientDetail(id.data.clientId, dayIn(new Date(), settings.timezone)) : undefined;
   if (!client) return data({ client: null, tiers, timeZone: settings.timezone }, { status: 404 });
   const referrals = await listClientReferrals(client.client.id);
   const referralLink = client.client.referralCode ? `${config().publicUrl}/?ref=${client.client.referralCode}` : null;
-  return { client, tiers, timeZone: settings.timezone, today: todayInZone(new Date(), settings.timezone), referrals, referralLink };
+  return { client, tiers, timeZone: settings.timezone, today: dayIn(new Date(), settings.timezone), referrals, referralLink };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

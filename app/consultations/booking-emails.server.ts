@@ -3,10 +3,10 @@ import type { DatabaseExecutor } from "~/db/connection.server";
 import type { EmailTemplateKey } from "~/email/schema";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import type { TemplateVariables } from "~/email/template-rendering";
-import { longDateInZone, timeInZone } from "~/availability/slot-time";
 import type { OrganizationSettings } from "~/settings/schema";
 import { bookingCalendarFile } from "./booking-calendar";
 import type { ConsultationBooking } from "./schema";
+import { formatClockTime, formatLongDate } from "~/formatting/dates";
 
 export type BookingLead = { id: string; name: string; email: string };
 
@@ -16,7 +16,7 @@ export function bookingLink(token: string): string {
 
 /** "Monday, March 9, 2026 at 10:00 am (America/New_York)". */
 export function describeWhen(start: Date, timeZone: string): string {
-  return `${longDateInZone(start, timeZone)} at ${timeInZone(start, timeZone)} (${timeZone})`;
+  return `${formatLongDate(start, timeZone)} at ${formatClockTime(start, timeZone)} (${timeZone})`;
 }
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;

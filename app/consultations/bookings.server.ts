@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { and, desc, eq, gte, ilike, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { addDaysToDate, dateInZone, localToInstant, PROPOSED_SLOT_MINUTES, todayInZone } from "~/availability/slot-time";
+import { addDaysToDate, localToInstant, PROPOSED_SLOT_MINUTES } from "~/availability/slot-time";
 import { findOfferedTimes } from "~/availability/offered-times.server";
 import { releaseSlotOfBooking } from "~/availability/availability.server";
 import { leadIdOfClient } from "~/clients/clients.server";
@@ -19,6 +19,7 @@ import { INVITATION_WINDOWS } from "./consultation-forms";
 import { consultationBookings, consultations, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { enrolLeadInCadences } from "~/cadences/enrolment.server";
+import { dayIn } from "~/formatting/dates";
 
 /**
  * The consultations domain: it alone owns consultation_bookings (invitations and the bookings
@@ -68,7 +69,7 @@ export async function createBookingInvitation(
 ): Promise<ConsultationBooking> {
   if (!(INVITATION_WINDOWS as readonly number[]).includes(input.windowDays)) throw new Refusal("Choose a window of 7, 14, 21 or 30 days.", { field: "windowDays" });
   const settings = await getOrganizationSettings();
-  const lastDate = addDaysToDate(todayInZone(now, settings.timezone), input.windowDays);
+  const lastDate = addDaysToDate(dayIn(now, settings.timezone), input.windowDays);
   if (!(await hasOfferableSlot(settings, lastDate, now))) throw new Refusal(NO_SLOTS_FOR_INVITATION, { status: 409 });
   return db().transaction(async (tx) => {
     const lead = await findLeadForBooking(tx, input.leadId ?? (await leadOfClient(tx, input.clientId)));
@@ -222,7 +223,7 @@ export async function completeBooking(bookingId: string, now = new Date()): Prom
           bookingId: booking.id,
           consultType: "initial",
           status: "completed",
-          scheduledDate: dateInZone(booking.selectedStart, zone),
+          scheduledDate: dayIn(booking.selectedStart, zone),
           scheduledStartTime: format(new TZDate(booking.selectedStart, zone), "HH:mm:ss"),
           scheduledEndTime: format(new TZDate(booking.selectedEnd, zone), "HH:mm:ss"),
           meetingLink: booking.meetingLink,

@@ -4,7 +4,7 @@ import { format } from "date-fns";
 import { eq } from "drizzle-orm";
 import { claimSlot, findOfferableSlot, releaseSlotOfBooking, slotAtTime } from "~/availability/availability.server";
 import { findOfferedTimes, type OfferedTime } from "~/availability/offered-times.server";
-import { dateInZone, slotInstants, todayInZone } from "~/availability/slot-time";
+import { slotInstants } from "~/availability/slot-time";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
@@ -17,6 +17,7 @@ import { refusalFor, visitorMayChange } from "./booking-status";
 import { cancelInTransaction } from "./bookings.server";
 import { consultationBookings, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
 import { endLeadEnrolments } from "~/cadences/enrolment.server";
+import { dayIn } from "~/formatting/dates";
 
 /**
  * The visitor's side of an invitation (its capability link): what their booking page shows, and
@@ -107,7 +108,7 @@ export async function readVisitorBooking(
   const { booking } = row;
   const open = refusalFor("book", booking.status) === null;
   const canChange = open && visitorMayChange(booking.selectedStart, now, row.cutoffHours);
-  const offered = canChange ? await offeredTimes(booking.windowEndsOn ?? todayInZone(now, row.timezone), now, row.timezone) : [];
+  const offered = canChange ? await offeredTimes(booking.windowEndsOn ?? dayIn(now, row.timezone), now, row.timezone) : [];
   const proposed =
     canChange && booking.status === "rescheduled" ? booking.proposedSlots.filter((slot) => new Date(slot.start) > now) : [];
   const booked =
@@ -182,12 +183,12 @@ export async function bookSlot(input: BookSlotInput, now = new Date()): Promise<
       if (booking.status !== "rescheduled" || !proposal || new Date(proposal.start) <= now) throw slotTaken();
       const start = new TZDate(new Date(proposal.start), zone);
       const end = new TZDate(new Date(proposal.end), zone);
-      const id = await slotAtTime(tx, { date: dateInZone(start, zone), startTime: format(start, "HH:mm:ss"), endTime: format(end, "HH:mm:ss") });
+      const id = await slotAtTime(tx, { date: dayIn(start, zone), startTime: format(start, "HH:mm:ss"), endTime: format(end, "HH:mm:ss") });
       if (!id) throw slotTaken();
       slotId = id;
     } else {
       if (!input.slotId) throw new Refusal("Please select a time.", { field: "slotId" });
-      const lastDate = booking.windowEndsOn ?? todayInZone(now, zone);
+      const lastDate = booking.windowEndsOn ?? dayIn(now, zone);
       const candidate = await findOfferableSlot(tx, input.slotId, { now, lastDate, timeZone: zone });
       if (!candidate) throw slotTaken();
       slotId = candidate.id;

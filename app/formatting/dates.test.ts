@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime } from "./dates";
+import { dayIn, formatClockTime, formatCount, formatDate, formatDateTime, formatLongDate } from "./dates";
 
 const zones = ["UTC", "America/New_York", "America/Los_Angeles", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham", "Australia/Lord_Howe"];
 // Every month, both sides of midnight and noon, daylight-saving changes, and a leap day.
@@ -30,6 +30,9 @@ describe("date format", () => {
         const zoned = new TZDate(new Date(instant), timeZone);
         expect(formatDate(instant, timeZone)).toBe(format(zoned, "MMM d, yyyy"));
         expect(formatDateTime(new Date(instant), timeZone)).toBe(format(zoned, "MMM d, yyyy h:mm a"));
+        expect(formatLongDate(instant, timeZone)).toBe(format(zoned, "EEEE, MMMM d, yyyy"));
+        expect(formatClockTime(instant, timeZone)).toBe(format(zoned, "h:mm aaa"));
+        expect(dayIn(instant, timeZone)).toBe(format(zoned, "yyyy-MM-dd"));
       }
     }
   });
@@ -38,6 +41,10 @@ describe("date format", () => {
     expect(formatDate("2026-11-24T13:05:00Z", "UTC")).toBe("Nov 24, 2026");
     expect(formatDateTime("2026-11-24T13:05:00Z", "America/New_York")).toBe("Nov 24, 2026 8:05 AM");
     expect(formatDateTime("2026-11-24T00:00:00Z", "UTC")).toBe("Nov 24, 2026 12:00 AM");
+  });
+
+  it("writes counts with thousands separators", () => {
+    expect([formatCount(0), formatCount(999), formatCount(1_000), formatCount(1_234_567), formatCount(-12_345)]).toEqual(["0", "999", "1,000", "1,234,567", "-12,345"]);
   });
 
   it("refuses an invalid date or time zone, as before", () => {

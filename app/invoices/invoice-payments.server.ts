@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import { todayInZone } from "~/availability/slot-time";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { recordReferralCommission } from "~/referrals/referrals.server";
@@ -11,6 +10,7 @@ import { isOverdue } from "./invoice-schedule";
 import { balanceCents } from "./invoice-totals";
 import { lockInvoice } from "./invoices.server";
 import { invoicePayments, invoices, type Invoice, type InvoicePayment } from "./schema";
+import { dayIn } from "~/formatting/dates";
 
 async function paidCents(tx: DatabaseExecutor, invoiceId: string): Promise<number> {
   const [row] = await tx
@@ -82,5 +82,5 @@ export async function deletePayment(invoiceId: string, paymentId: string, now = 
 }
 
 export function todayForPayments(timeZone: string, now = new Date()): string {
-  return todayInZone(now, timeZone);
+  return dayIn(now, timeZone);
 }

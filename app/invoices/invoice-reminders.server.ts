@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
-import { todayInZone } from "~/availability/slot-time";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
-import { formatDate } from "~/formatting/dates";
+import { dayIn, formatDate } from "~/formatting/dates";
 import type { ReminderKind } from "./invoice-options";
 import { agencyForInvoices } from "./invoice-pdf.server";
 import { latestDueDateNeedingReminder, reminderDue } from "./invoice-schedule";
@@ -17,7 +16,7 @@ import { invoiceReminders, invoices } from "./schema";
  */
 export async function markOverdueInvoices(now = new Date()): Promise<number> {
   const { timeZone } = await agencyForInvoices();
-  const today = todayInZone(now, timeZone);
+  const today = dayIn(now, timeZone);
   const marked = await db()
     .update(invoices)
     .set({ status: "overdue", updatedAt: now })
@@ -39,7 +38,7 @@ function dueWhen(kind: ReminderKind, dueDate: string): string {
  */
 export async function sendInvoiceReminders(now = new Date()): Promise<number> {
   const agency = await agencyForInvoices();
-  const today = todayInZone(now, agency.timeZone);
+  const today = dayIn(now, agency.timeZone);
   const candidates = await db()
     .select({ id: invoices.id, dueDate: invoices.dueDate })
     .from(invoices)

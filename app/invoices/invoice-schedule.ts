@@ -1,5 +1,6 @@
-import { addDaysToDate, todayInZone } from "~/availability/slot-time";
+import { addDaysToDate } from "~/availability/slot-time";
 import type { InvoiceStatus, ReminderKind } from "./invoice-options";
+import { dayIn } from "~/formatting/dates";
 
 // When an invoice is overdue and which reminder it is owed (spec 001 §9, issue 15 §7). Pure:
 // the scheduled job, the list, the dashboard's tests and the unit tests read the same rules.
@@ -11,7 +12,7 @@ import type { InvoiceStatus, ReminderKind } from "./invoice-options";
  */
 export function isOverdue(invoice: { status: InvoiceStatus; dueDate: string | null }, now: Date, timeZone: string): boolean {
   if (invoice.status === "paid" || invoice.status === "draft" || !invoice.dueDate) return false;
-  return invoice.dueDate < todayInZone(now, timeZone);
+  return invoice.dueDate < dayIn(now, timeZone);
 }
 
 /** The reminders, in order: a few days before the due date, on it, and a week after it. */

@@ -10,12 +10,13 @@ import type { InvoiceDetailsInput, LineItemInput, NewInvoiceInput } from "./invo
 import type { InvoiceListView } from "./invoice-list-view";
 import { CONSULTATION_SORT_ORDER_START, DEFAULT_PAYMENT_TERMS_DAYS, type InvoiceStatus } from "./invoice-options";
 import { AmountTooLarge, balanceCents, invoiceTotals, lineTotalCents } from "./invoice-totals";
-import { addDaysToDate, todayInZone } from "~/availability/slot-time";
+import { addDaysToDate } from "~/availability/slot-time";
 import { recordReferralCommission } from "~/referrals/referrals.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { formatCents } from "~/formatting/money";
 import { findClientLeadPromo } from "./client-promo.server";
 import { invoiceLineItems, invoicePayments, invoices, type Invoice, type InvoiceLineItem, type InvoicePayment } from "./schema";
+import { dayIn } from "~/formatting/dates";
 
 export const INVOICES_PAGE_SIZE = 25;
 
@@ -207,7 +208,7 @@ export async function createInvoice(input: NewInvoiceInput, now = new Date()): P
         projectId: project?.id ?? null,
         tier: input.tier ?? project?.tier ?? null,
         status: "draft",
-        dueDate: input.dueDate ?? addDaysToDate(todayInZone(now, settings.timezone), DEFAULT_PAYMENT_TERMS_DAYS),
+        dueDate: input.dueDate ?? addDaysToDate(dayIn(now, settings.timezone), DEFAULT_PAYMENT_TERMS_DAYS),
       })
       .returning();
     if (!invoice) throw new Error("The invoice was not saved");
@@ -251,7 +252,7 @@ export async function updateInvoiceDetails(invoiceId: string, input: InvoiceDeta
         tier: input.tier,
         status: input.status,
         dueDate: input.dueDate,
-        paidDate: paidDateFor(input.status, current, todayInZone(now, settings.timezone)),
+        paidDate: paidDateFor(input.status, current, dayIn(now, settings.timezone)),
         paymentMethod: input.paymentMethod,
         notes: input.notes,
         promoCode: input.promoCode,

@@ -1,11 +1,11 @@
 import { listAddOnsOfferedFor, listProjectAddOns } from "~/add-ons/add-ons.server";
 import { listProjectConsultations, listProjectDiscoveryCalls } from "~/consultations/project-consultations.server";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
-import { todayInZone } from "~/availability/slot-time";
 import { projectProgress } from "./project-checklist";
 import { getProjectWithClient } from "./projects.server";
 import { listTierTaskTemplates, openProjectChecklist } from "./project-tasks.server";
 import { listProjectInvoices } from "~/invoices/invoices.server";
+import { dayIn } from "~/formatting/dates";
 
 /**
  * Everything a project's page shows. Opening a project without tasks creates its tier's
@@ -37,7 +37,7 @@ export async function getProjectDetail(projectId: string, now = new Date()) {
     invoices,
     tierNames: Object.fromEntries(tiers.map((tier) => [tier.tier, tier.name])),
     timeZone: settings.timezone,
-    today: todayInZone(now, settings.timezone),
+    today: dayIn(now, settings.timezone),
   };
 }
 export type ProjectDetail = Awaited<ReturnType<typeof getProjectDetail>>;

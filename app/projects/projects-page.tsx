@@ -2,7 +2,6 @@ import { Columns3, Plus, Search, Table2, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { todayInZone } from "~/availability/slot-time";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
 import { Button, buttonVariants } from "~/ui/button";
@@ -21,6 +20,7 @@ import { DeleteProjectsDialog } from "./project-list-dialogs";
 import { isFilteredProjectView, readProjectListView } from "./project-list-view";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "./project-options";
 import { deleteProjects, listProjectBoard, listProjects, setProjectStatus, type ProjectListRow } from "./projects.server";
+import { dayIn } from "~/formatting/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Project Tracker | Admin" }];
 
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listPackageTiers(),
     getOrganizationSettings(),
   ]);
-  return { ...page, view, tierNames: Object.fromEntries(tiers.map((tier) => [tier.tier, tier.name])), today: todayInZone(new Date(), settings.timezone) };
+  return { ...page, view, tierNames: Object.fromEntries(tiers.map((tier) => [tier.tier, tier.name])), today: dayIn(new Date(), settings.timezone) };
 }
 
 export async function action({ request }: Route.ActionArgs) {

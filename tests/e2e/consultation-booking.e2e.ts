@@ -1,11 +1,12 @@
 import http from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDaysToDate, dateInZone, localToInstant, timeInZone } from "~/availability/slot-time";
+import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { WEEKDAY_NAMES } from "~/availability/availability-forms";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { adminContext, launchBrowser } from "./support/browser";
+import { dayIn, formatClockTime } from "~/formatting/dates";
 
 const NY = "America/New_York";
 const TOKYO = "Asia/Tokyo";
@@ -72,7 +73,7 @@ async function invite(page: Page, leadLabel: RegExp) {
 describe("consultation booking, end to end", () => {
   it("admin sets availability and invites; a lead in Tokyo books; the racer is told; the admin confirms, proposes and completes", async () => {
     // Dates relative to today in the business zone: the rule is for tomorrow's weekday.
-    const today = dateInZone(new Date(), NY);
+    const today = dayIn(new Date(), NY);
     const tomorrow = addDaysToDate(today, 1);
     const weekday = new Date(`${tomorrow}T12:00:00Z`).getUTCDay();
     const weekLater = addDaysToDate(tomorrow, 7);
@@ -138,8 +139,8 @@ describe("consultation booking, end to end", () => {
 
     // Both visitors open their links in Tokyo; only tomorrow (New York) has times.
     const firstStart = localToInstant(tomorrow, "09:00", NY)!;
-    const tokyoDate = dateInZone(firstStart, TOKYO);
-    const tokyoTime = timeInZone(firstStart, TOKYO);
+    const tokyoDate = dayIn(firstStart, TOKYO);
+    const tokyoTime = formatClockTime(firstStart, TOKYO);
     const openInTokyo = async (path: string) => {
       const context = await browser.newContext({ baseURL: app.url, timezoneId: TOKYO, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
@@ -211,7 +212,7 @@ describe("consultation booking, end to end", () => {
     await benPage.goto(benPath);
     await benPage.getByText("Proposed new times").waitFor();
     const proposed = localToInstant(addDaysToDate(today, 2), "15:00", NY)!;
-    await benPage.getByRole("button", { name: new RegExp(timeInZone(proposed, TOKYO)) }).first().click();
+    await benPage.getByRole("button", { name: new RegExp(formatClockTime(proposed, TOKYO)) }).first().click();
     await benPage.getByRole("button", { name: "Confirm Booking" }).click();
     await toast(benPage, "Consultation booked successfully!");
     await benPage.getByTestId("booked-time").waitFor();

@@ -12,7 +12,7 @@ import {
   setRecurringRuleActive,
 } from "~/availability/availability.server";
 import { availabilitySlots } from "~/availability/schema";
-import { addDaysToDate, localToInstant, todayInZone } from "~/availability/slot-time";
+import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { loadBookingPage } from "~/booking/booking.server";
 import { bookSlot, cancelByVisitor, LEAD_NOT_FOUND, SLOT_TAKEN } from "~/consultations/visitor-booking.server";
 import {
@@ -34,6 +34,7 @@ import { deleteLeads } from "~/leads/leads.server";
 import { leads } from "~/leads/schema";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { withTestDatabase } from "../support/test-database";
+import { dayIn } from "~/formatting/dates";
 
 withTestDatabase();
 
@@ -66,7 +67,7 @@ async function outbox() {
 
 describe("availability", () => {
   it("generates from active rules only, once, and blocking deletes the unbooked slots inside", async () => {
-    const today = todayInZone(new Date(), NY);
+    const today = dayIn(new Date(), NY);
     const rule = await addRecurringRule({ dayOfWeek: new Date(`${addDaysToDate(today, 1)}T12:00:00Z`).getUTCDay(), startTime: "09:00", endTime: "10:00" });
     const made = await generateSlotsFromRules(2);
     expect(made).toBe(4); // two days, two 30-minute slots each

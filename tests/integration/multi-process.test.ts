@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addSlot } from "~/availability/availability.server";
-import { addDaysToDate, todayInZone } from "~/availability/slot-time";
+import { addDaysToDate } from "~/availability/slot-time";
 import { MAX_AGE_MS } from "~/booking/booking-page-cache.server";
 import { createBookingInvitation } from "~/consultations/bookings.server";
 import { setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
@@ -20,6 +20,7 @@ import { outboxIdOf, startMailReceiver, type MailReceiver } from "../../bench/su
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { freePort } from "../../scripts/free-port.mjs";
 import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "../support/database-kind";
+import { dayIn } from "~/formatting/dates";
 
 /**
  * Several app processes on one database (docs/decisions/027-several-app-processes.md), with the
@@ -88,7 +89,7 @@ describe(`${PROCESSES} app process(es) on ${onServer ? "one PostgreSQL database"
       await seedReferenceData();
       if (!onServer) await queueEmails(handle);
       const settings = await getOrganizationSettings();
-      const date = addDaysToDate(todayInZone(new Date(), settings.timezone), 3);
+      const date = addDaysToDate(dayIn(new Date(), settings.timezone), 3);
       slotIds = [
         (await addSlot({ date, startTime: "10:00", endTime: "10:30", status: "open" })).id,
         (await addSlot({ date, startTime: "11:00", endTime: "11:30", status: "open" })).id,

@@ -8,7 +8,7 @@ import { invoicePayments, invoices } from "~/invoices/schema";
 import { leads, leadTimelineEvents } from "~/leads/schema";
 import { referrals } from "~/referrals/schema";
 import { openStorage, stopApplication } from "~/server-lifecycle.server";
-import { todayInZone } from "~/availability/slot-time";
+import { dayIn } from "~/formatting/dates";
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
@@ -28,7 +28,7 @@ try {
   await db().insert(leadTimelineEvents).values({ leadId: recent!.id, event: "booked", data: { rescheduled: false }, createdAt: ago(1) });
   const [client] = await db().insert(clients).values({ name: "Carl Client", email: "carl@e2e.test", leadId: converted!.id, createdAt: ago(9) }).returning();
   const [invoice] = await db().insert(invoices).values({ invoiceNumber: "INV-E2E-1", clientId: client!.id, status: "paid", totalCents: 24_900 }).returning();
-  await db().insert(invoicePayments).values({ invoiceId: invoice!.id, amountCents: 24_900, paidOn: todayInZone(ago(8), "America/New_York"), method: "cash" });
+  await db().insert(invoicePayments).values({ invoiceId: invoice!.id, amountCents: 24_900, paidOn: dayIn(ago(8), "America/New_York"), method: "cash" });
   await db().insert(referrals).values({ referrerName: "Carl Client", referrerClientId: client!.id, createdAt: ago(3) });
   console.log(JSON.stringify({ ok: true }));
 } finally {
