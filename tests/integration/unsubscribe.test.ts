@@ -1,3 +1,4 @@
+import { withClientAddress } from "~/audit/audit-request-scope.server";
 import { and, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -229,7 +230,9 @@ describe("the back-office suppression list", () => {
         headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(fields),
       });
-      return answered(await suppressionsAction({ request, params: {}, context: { clientAddress: "203.0.113.7" } } as unknown as Parameters<typeof suppressionsAction>[0]));
+      // As the server runs an action: the request's address in its context and in its scope (the guard's Actor reads it there).
+      const args = { request, params: {}, context: { clientAddress: "203.0.113.7" } } as unknown as Parameters<typeof suppressionsAction>[0];
+      return answered(await withClientAddress("203.0.113.7", () => suppressionsAction(args)));
     };
     const list = async (query = "") => {
       const request = new Request(`http://localhost/admin/emails/suppressions${query}`, { headers: { Cookie: cookie } });
