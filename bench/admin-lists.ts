@@ -13,10 +13,11 @@
 // services the loader calls. With --pid LABEL=PID (Linux), also the server's CPU time per request,
 // read from /proc: a figure the other work on a shared machine disturbs far less than latency.
 // Prints a Markdown table.
-import fs from "node:fs";
 import http from "node:http";
 import { parseArgs } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { percentile } from "./support/figures.mjs";
+import { cpuMsOf } from "./support/process-usage";
 
 const { values } = parseArgs({
   options: {
@@ -60,18 +61,6 @@ function parseServer(raw: string): Omit<Server, "cookie"> {
   return { label, origin: origin.replace(/\/$/, ""), agent: new http.Agent({ keepAlive: true, maxSockets: 1 }), pid: pid ? Number(pid) : undefined };
 }
 
-/** CPU time (user + system, ms) a process has used so far; Linux only. */
-function cpuMsOf(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    // utime and stime are fields 14 and 15 of the file, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
-
 function get(server: Server, path: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     http
@@ -113,11 +102,6 @@ function check(answer: Answer, server: Server, page: { path: string; mark: strin
   if (!page.path.endsWith(".data") && !text.trimEnd().endsWith("</html>")) throw new Error(`${server.label}: ${page.path} is not a whole HTML page`);
   if (page.mark && !text.includes(page.mark)) throw new Error(`${server.label}: ${page.path} lacks ${page.mark}`);
   return answer.body.length;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? 0;
 }
 
 type Row = { path: string; server: string; p50: number; p95: number; max: number; bytes: number; cpuMs?: number | null };

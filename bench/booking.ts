@@ -32,6 +32,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
+import { percentile } from "./support/figures.mjs";
+import { cpuMsOf } from "./support/process-usage";
 
 const { values } = parseArgs({
   options: {
@@ -99,11 +101,6 @@ async function prepareData(dataDir: string): Promise<Expected[]> {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? 0;
-}
-
 type Answer = { status: number; encoding: string | undefined; body: Buffer };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -134,17 +131,6 @@ function checkPage(answer: Answer, expected: Expected): void {
   const html = answer.encoding === "gzip" ? gunzipSync(answer.body) : answer.encoding === "br" ? brotliDecompressSync(answer.body) : answer.body;
   for (const mark of expected.marks) {
     if (!html.includes(mark)) throw new Error(`The page of /booking/${expected.token} lacks "${mark}"`);
-  }
-}
-
-/** CPU time (user + system, ms) the process has used so far; Linux only. */
-function cpuMsOf(pid: number | undefined): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    // utime and stime are fields 14 and 15 of the file, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
   }
 }
 

@@ -46,7 +46,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, devices } from "playwright-core";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { startProductionApp } from "./production-app.mjs";
+import { startProductionApp } from "./support/production-app.mjs";
 
 const RUNS = Number(process.env.FIRST_TAP_RUNS ?? 5);
 const ONLY = (process.env.FIRST_TAP_ONLY ?? "").toLowerCase();

@@ -11,17 +11,13 @@ import { readLeadListView } from "~/leads/lead-list-view";
 import { leadStats, listLeads, LEADS_PAGE_SIZE } from "~/leads/leads.server";
 import { openStorage, stopApplication } from "~/server-lifecycle.server";
 import { encodeKeysetCursor } from "~/lists/list-view";
+import { percentile } from "./support/figures.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 3;
 const TARGET_MS = 50;
 
 type Result = { name: string; p50: number; p95: number; max: number; rows: number };
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
 
 async function measure(name: string, run: (iteration: number) => Promise<number>): Promise<Result> {
   for (let i = 0; i < WARMUP; i += 1) await run(i);

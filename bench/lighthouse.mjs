@@ -6,23 +6,17 @@
 // empty embedded database.
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { startProductionApp } from "./production-app.mjs";
+import { loadAverage, median } from "./support/figures.mjs";
+import { startProductionApp } from "./support/production-app.mjs";
 
 const PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you", "/start-your-project"];
 const lighthouseVersion = JSON.parse(fs.readFileSync(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8")).version;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const root = path.resolve(import.meta.dirname, "..");
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /**
  * Bytes of JavaScript the phone of a run received (brotli, headers included): a phone loads the
@@ -57,10 +51,6 @@ async function appStartGzippedBytes(pageUrl) {
   if (modules.length === 0) throw new Error(`No module preloads found in ${pageUrl}`);
   const sizes = await Promise.all(modules.map((href) => gzippedBodyBytes(new URL(href, pageUrl).href)));
   return sizes.reduce((sum, size) => sum + size, 0);
-}
-
-function loadAverage() {
-  return os.loadavg().map((value) => value.toFixed(2)).join(" / ");
 }
 
 buildIfStale(root);

@@ -4,9 +4,13 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** One `node server.js` on the production build, as `npm start` (or one worker of start:cluster) runs it. */
+/**
+ * One `node server.js` on the production build, as `npm start` (or one worker of start:cluster) runs
+ * it; or another script that serves the build, such as bench/bare-listener.mjs.
+ */
 export type AppProcess = {
   name: string;
+  port: number;
   url: string;
   pid(): number | undefined;
   output(): string;
@@ -20,11 +24,15 @@ export type AppProcess = {
 
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000);
 
-export async function startAppProcess(name: string, port: number, environment: Record<string, string>): Promise<AppProcess> {
+/** The script to run (from the project folder) and the line it prints once it listens. */
+type Script = { file: string; readyLine: string };
+const SERVER: Script = { file: "server.js", readyLine: "ready at" };
+
+export async function startAppProcess(name: string, port: number, environment: Record<string, string>, script: Script = SERVER): Promise<AppProcess> {
   let child: ChildProcess | undefined;
   let output = "";
   async function launch() {
-    const started = spawn(process.execPath, ["server.js"], {
+    const started = spawn(process.execPath, [script.file], {
       cwd: root,
       env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...environment },
       stdio: ["ignore", "pipe", "pipe"],
@@ -34,7 +42,7 @@ export async function startAppProcess(name: string, port: number, environment: R
     started.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     started.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + START_TIMEOUT_MS;
-    while (!output.slice(before).includes("ready at")) {
+    while (!output.slice(before).includes(script.readyLine)) {
       if (started.exitCode !== null) throw new Error(`App process ${name} exited (${started.exitCode}):\n${output.slice(before)}`);
       if (Date.now() > deadline) {
         started.kill("SIGKILL");
@@ -53,6 +61,7 @@ export async function startAppProcess(name: string, port: number, environment: R
   await launch();
   return {
     name,
+    port,
     url: `http://127.0.0.1:${port}`,
     pid: () => child?.pid,
     output: () => output,

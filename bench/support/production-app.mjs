@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../scripts/free-port.mjs";
+import { freePort } from "../../scripts/free-port.mjs";
 
 /** @param {string} root the project folder (already built) */
 export async function startProductionApp(root) {
