@@ -1,4 +1,4 @@
-// `npm run chaos`: the failure test (bench/chaos-run.ts). Builds the app if stale, then twice:
+// `npm run chaos`: the failure test (bench/chaos/run.ts). Builds the app if stale, then twice:
 // two `node server.js` on a fresh PostgreSQL database, and one on a fresh embedded DATA_DIR; a steady
 // stream of public submissions, one process SIGKILLed halfway and started again; prints the figures.
 //
@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { runChaos, type ChaosFigures, type ChaosTarget } from "./chaos-run";
+import { runChaos, type ChaosFigures, type ChaosTarget } from "./chaos/run";
 
 const { values } = parseArgs({
   options: {

@@ -1,0 +1,148 @@
+// The submissions of the failure test (bench/chaos/run.ts): the scene they need (open slots, leads
+// invited to book), the public posts each from an address of its own, and the stream with its kill.
+import http from "node:http";
+import { createBookingInvitation } from "~/consultations/bookings.server";
+import { addSlot } from "~/availability/availability.server";
+import { addDaysToDate } from "~/availability/slot-time";
+import type { DatabaseHandle } from "~/db/connection.server";
+import { leads } from "~/leads/schema";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { dayIn } from "~/formatting/dates";
+import type { AppProcess } from "../support/app-process";
+
+type Kind = "promo" | "inquiry" | "contact" | "booking";
+export type Submission = { kind: Kind; key: string; slotId?: string; outcome: "accepted" | "refused" | "unanswered" };
+
+type Scene = { tokens: string[]; slotIds: string[] };
+
+/** Open slots on weekdays from three days on, and leads each invited to book one of them. */
+export async function seedScene(handle: DatabaseHandle, options: { invitations: number; slots: number }): Promise<Scene> {
+  const settings = await getOrganizationSettings();
+  const today = dayIn(new Date(), settings.timezone);
+  const slotIds: string[] = [];
+  for (let index = 0; index < options.slots; index += 1) {
+    const date = addDaysToDate(today, 3 + Math.floor(index / 8));
+    const hour = 9 + (index % 8);
+    const slot = await addSlot({ date, startTime: `${String(hour).padStart(2, "0")}:00`, endTime: `${String(hour).padStart(2, "0")}:30`, status: "open" });
+    slotIds.push(slot.id);
+  }
+  const tokens: string[] = [];
+  for (let index = 0; index < options.invitations; index += 1) {
+    const [lead] = await handle.db.insert(leads).values({ name: `Visitor ${index}`, email: `visitor${index}@chaos.test`, source: "manual" }).returning();
+    if (!lead) throw new Error("The lead was not saved");
+    tokens.push((await createBookingInvitation({ leadId: lead.id, windowDays: 14 })).bookingToken);
+  }
+  return { tokens, slotIds };
+}
+
+/** A visitor's address of its own per submission (127.0.0.0/8 is all loopback), so per-address limits do not refuse the stream. */
+export function visitorAddress(index: number): string {
+  return `127.${10 + Math.floor(index / 62_500)}.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`;
+}
+
+export function post(url: string, origin: string, form: Record<string, string>, localAddress: string): Promise<{ status: number; body: string } | null> {
+  const body = new URLSearchParams(form).toString();
+  return new Promise((resolve) => {
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        localAddress,
+        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Accept: "application/json" },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on("error", () => resolve(null));
+      },
+    );
+    request.on("error", () => resolve(null));
+    request.end(body);
+  });
+}
+
+/** A public form's JSON answer says `ok: true`. */
+function answeredOk(body: string): boolean {
+  try {
+    return (JSON.parse(body) as { ok?: unknown }).ok === true;
+  } catch {
+    return false;
+  }
+}
+
+/** What the stream did: each submission and its outcome, and when the victim was killed and ready again. */
+export type Stream = { submissions: Submission[]; killedAt: number; restartedAt: number };
+
+/**
+ * A steady stream of submissions spread over the app processes, `concurrency` in flight at once;
+ * the last process is SIGKILLed halfway and started again.
+ */
+export async function submitStream(
+  apps: AppProcess[],
+  scene: Scene,
+  publicUrl: string,
+  plan: { submissions: number; concurrency: number },
+  log: (line: string) => void,
+): Promise<Stream> {
+  const victim = apps[apps.length - 1];
+  if (!victim) throw new Error("No app process");
+  const submissions: Submission[] = [];
+  const freeTokens = [...scene.tokens];
+  let killedAt = 0;
+  let restartedAt = 0;
+  let restarting: Promise<void> | undefined;
+  let next = 0;
+
+  async function submitOne(index: number): Promise<Submission["outcome"]> {
+    const app = apps[index % apps.length];
+    if (!app) return "unanswered";
+    const kinds: Kind[] = freeTokens.length > 0 ? ["promo", "inquiry", "contact", "booking"] : ["promo", "inquiry", "contact"];
+    const kind = kinds[index % kinds.length] ?? "promo";
+    const email = `${kind}${index}@chaos.test`;
+    let submission: Submission;
+    let answer: { status: number; body: string } | null;
+    if (kind === "booking") {
+      const token = freeTokens.shift() ?? "";
+      const slotId = scene.slotIds[index % scene.slotIds.length] ?? "";
+      submission = { kind, key: token, slotId, outcome: "unanswered" };
+      answer = await post(`${app.url}/booking/${token}`, publicUrl, { intent: "book", slotId, timeZone: "UTC" }, visitorAddress(index));
+    } else {
+      submission = { kind, key: email, outcome: "unanswered" };
+      const path = { promo: "/promo-claim", inquiry: "/inquiry", contact: "/contact-message" }[kind];
+      const form: Record<string, string> = { name: `Chaos ${index}`, email };
+      if (kind === "promo") Object.assign(form, { phone: "+1 555 010 0000", placement: "popup" });
+      if (kind !== "promo") form.message = "Hello from the failure test";
+      answer = await post(`${app.url}${path}`, publicUrl, form, visitorAddress(index));
+    }
+    if (answer) {
+      const ok = answer.status === 200 && (kind === "booking" || answeredOk(answer.body));
+      submission.outcome = ok ? "accepted" : "refused";
+      if (!ok && answer.status >= 500) log(`${kind} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    }
+    submissions.push(submission);
+    return submission.outcome;
+  }
+
+  async function lane(): Promise<void> {
+    while (next < plan.submissions) {
+      const index = next;
+      next += 1;
+      if (index === Math.floor(plan.submissions / 2) && killedAt === 0) {
+        await victim?.kill();
+        killedAt = Date.now();
+        log(`SIGKILLed ${victim?.name} after ${index} submissions; starting it again`);
+        restarting = victim?.restart().then(() => {
+          restartedAt = Date.now();
+          log(`${victim.name} started again after ${restartedAt - killedAt} ms`);
+        });
+      }
+      // A steady stream: a visitor who got no answer comes back a moment later, not at once.
+      if ((await submitOne(index)) === "unanswered") await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  await Promise.all(Array.from({ length: plan.concurrency }, () => lane()));
+  await restarting;
+  return { submissions, killedAt, restartedAt };
+}
