@@ -5,7 +5,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { coalescedOutput } from "~/document/coalesced-output";
 import { CspNonce } from "~/document/csp-nonce";
 import { paintsFirst, rewriteForPaintFirst } from "~/document/paint-first";
@@ -22,10 +22,15 @@ export const streamTimeout = 5_000;
 
 /**
  * A loader's or action's unexpected error, as a log line (React Router's default writes it to the
- * console). A request the visitor abandoned is not one.
+ * console). A request the visitor abandoned is not one. An answer React Router itself gives a bad
+ * request (400, a method the route has no handler for: 405, …) is the visitor's doing, not a
+ * fault of the app: a warning, so that anyone's junk cannot fill the error log (issue 25).
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (!request.signal.aborted) logger.error({ err: error, path: redactedPath(new URL(request.url).pathname) }, "request failed");
+  if (request.signal.aborted) return;
+  const path = redactedPath(new URL(request.url).pathname);
+  if (isRouteErrorResponse(error) && error.status < 500) logger.warn({ status: error.status, path }, "request refused");
+  else logger.error({ err: error, path }, "request failed");
 };
 
 function paintFirst(nonce: string | undefined): Transform {
