@@ -28,13 +28,18 @@ export const acceptInvitationSchema = z
 
 const ORIGIN = "http://back-office.invalid";
 
+function unfitForLocation(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029 || character === "\\";
+}
+
 /**
  * Only paths inside the back-office may be returned to after sign-in (no open redirect), and only
  * as a `Location` can carry them: control characters (CR/LF), line and paragraph separators and
  * backslashes refuse the whole path; anything else outside plain ASCII is percent-encoded.
  */
 export function safeAdminReturnPath(redirectTo: string | undefined | null): string | null {
-  if (!redirectTo || !redirectTo.startsWith("/admin") || /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/.test(redirectTo)) return null;
+  if (!redirectTo || !redirectTo.startsWith("/admin") || [...redirectTo].some(unfitForLocation)) return null;
   const url = new URL(redirectTo, ORIGIN);
   if (url.origin !== ORIGIN || !/^\/admin(\/|$)/.test(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;

@@ -39,8 +39,10 @@ describe("the lockout bypass by a body that is JSON to one reader and a form to 
 
     const polyglot = (password: string) =>
       attacker.send("/api/auth/sign-in/email", {
-        raw: JSON.stringify({ email: "decoy@x.example", a: `=&email=ada%40studio.test&password=${encodeURIComponent(password)}&z=` }),
-        contentType: "application/x-www-form-urlencoded",
+        raw: {
+          body: JSON.stringify({ email: "decoy@x.example", a: `=&email=ada%40studio.test&password=${encodeURIComponent(password)}&z=` }),
+          contentType: "application/x-www-form-urlencoded",
+        },
       });
     const wrong = await polyglot("another guess");
     expect(wrong.status).toBe(415);
@@ -49,7 +51,7 @@ describe("the lockout bypass by a body that is JSON to one reader and a form to 
     expect(right.headers.getSetCookie()).toEqual([]);
     expect(await attacker.signedInAs()).toBeNull();
     // JSON declared but a form sent: not read as a form either.
-    const mislabelled = await attacker.send("/api/auth/sign-in/email", { raw: `email=ada%40studio.test&password=${encodeURIComponent(PASSWORD)}`, contentType: "application/json" });
+    const mislabelled = await attacker.send("/api/auth/sign-in/email", { raw: { body: `email=ada%40studio.test&password=${encodeURIComponent(PASSWORD)}`, contentType: "application/json" } });
     expect(mislabelled.status).toBe(400);
   });
 });

@@ -5,7 +5,8 @@
  */
 export type Answer = { status: number; headers: Headers; text: string; location: string | null };
 
-type Body = { form: Record<string, string> } | { json: unknown } | { raw: string; contentType: string } | Record<string, never>;
+/** At most one body: a form, JSON, or bytes with the content type to declare (which need not match them). */
+type Body = { form?: Record<string, string>; json?: unknown; raw?: { body: string; contentType: string } };
 
 export class HttpVisitor {
   readonly cookies = new Map<string, string>();
@@ -35,15 +36,15 @@ export class HttpVisitor {
     if (init.origin !== false) headers.set("Origin", this.appUrl);
     if (this.cookies.size > 0) headers.set("Cookie", this.cookieHeader());
     let body: string | undefined;
-    if ("form" in init) {
+    if (init.form) {
       body = new URLSearchParams(init.form).toString();
       headers.set("Content-Type", "application/x-www-form-urlencoded");
-    } else if ("json" in init) {
+    } else if (init.json !== undefined) {
       body = JSON.stringify(init.json);
       headers.set("Content-Type", "application/json");
-    } else if ("raw" in init) {
-      body = init.raw;
-      headers.set("Content-Type", init.contentType);
+    } else if (init.raw) {
+      body = init.raw.body;
+      headers.set("Content-Type", init.raw.contentType);
     }
     const response = await fetch(`${this.appUrl}${path}`, { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, body, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
