@@ -48,7 +48,7 @@ async function inviteAdmin(page: Page, name: string, email: string, password: st
   const invited = await context.newPage();
   await invited.goto(new URL(link).pathname);
   await invited.getByText(`Choose a password for ${email}`).waitFor();
-  await invited.getByLabel("New password", { exact: true }).fill(password);
+  await invited.getByLabel(/^New password/).fill(password);
   await invited.getByLabel("Confirm new password").fill(password);
   await invited.getByRole("button", { name: "Accept invitation" }).click();
   await invited.waitForURL("**/auth");
