@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import type { DatabaseExecutor } from "~/db/connection.server";
-import { enqueueTemplatedEmail } from "~/email/outbox.server";
+import { enqueueTemplatedEmail, type TemplatedEmail } from "~/email/outbox.server";
 import { firstName } from "~/leads/lead-email-variables";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { formatDateTime } from "~/ui/date-format";
@@ -9,6 +9,19 @@ import { formatDateTime } from "~/ui/date-format";
 
 export function signInLink(): string {
   return `${config().publicUrl}/auth`;
+}
+
+type AuthEmail = Pick<TemplatedEmail, "templateKey" | "to" | "dedupeKey"> & { name: string; variables: (timeZone: string) => Record<string, string> };
+
+/** One of these mails to one person: their first name, the company's name and the sign-in link come with every one. */
+async function queueAuthEmail(executor: DatabaseExecutor, { name, variables, ...email }: AuthEmail): Promise<void> {
+  const settings = await getOrganizationSettings(executor);
+  await enqueueTemplatedEmail(executor, {
+    ...email,
+    emailType: email.templateKey,
+    toName: name,
+    variables: { FirstName: firstName(name), CompanyName: settings.companyName, SignInLink: signInLink(), ...variables(settings.timezone) },
+  });
 }
 
 /**
@@ -20,14 +33,12 @@ export async function queueSignInPausedEmail(
   account: { id: string; name: string; email: string },
   windowStartedAt: Date,
 ): Promise<void> {
-  const settings = await getOrganizationSettings(executor);
-  await enqueueTemplatedEmail(executor, {
+  await queueAuthEmail(executor, {
     templateKey: "sign_in_paused",
-    emailType: "sign_in_paused",
     to: account.email,
-    toName: account.name,
+    name: account.name,
     dedupeKey: `sign-in-paused:${account.id}:${windowStartedAt.toISOString()}`,
-    variables: { FirstName: firstName(account.name), CompanyName: settings.companyName, SignInLink: signInLink() },
+    variables: () => ({}),
   });
 }
 
@@ -36,19 +47,10 @@ export async function queueAdminInvitationEmail(
   executor: DatabaseExecutor,
   invitation: { email: string; name: string; invitedBy: string; link: string; expiresAt: Date },
 ): Promise<void> {
-  const settings = await getOrganizationSettings(executor);
-  await enqueueTemplatedEmail(executor, {
+  await queueAuthEmail(executor, {
     templateKey: "admin_invitation",
-    emailType: "admin_invitation",
     to: invitation.email,
-    toName: invitation.name,
-    variables: {
-      FirstName: firstName(invitation.name),
-      CompanyName: settings.companyName,
-      InvitedBy: invitation.invitedBy,
-      InvitationLink: invitation.link,
-      ValidUntil: formatDateTime(invitation.expiresAt, settings.timezone),
-      SignInLink: signInLink(),
-    },
+    name: invitation.name,
+    variables: (timeZone) => ({ InvitedBy: invitation.invitedBy, InvitationLink: invitation.link, ValidUntil: formatDateTime(invitation.expiresAt, timeZone) }),
   });
 }

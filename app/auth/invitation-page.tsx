@@ -3,13 +3,13 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
 import { clientAddressOf } from "~/request-safety/client-address.server";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { redirectWithToast } from "~/ui/flash.server";
-import { FormField } from "~/ui/form-field";
+import { FormError, FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import type { Route } from "./+types/invitation-page";
 import { acceptInvitation, openInvitation } from "./admin-invitations.server";
 import { acceptInvitationSchema } from "./auth-forms";
+import { AuthScreen } from "./auth-screen";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin invitation | Admin portal" }, { name: "robots", content: "noindex" }];
 
@@ -44,45 +44,34 @@ export default function InvitationPage() {
   const busy = useNavigation().state === "submitting";
   const failed = refused && !refused.ok ? refused : null;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted/40 px-4 py-12">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <h1 className="text-2xl leading-tight font-semibold">Admin invitation</h1>
-          <CardDescription>
-            {invitation ? `Choose a password for ${invitation.email} to start using the back-office.` : "This invitation link cannot be used."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {failed?.formError ? (
-            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-              {failed.formError}
+    <AuthScreen
+      title="Admin invitation"
+      description={invitation ? `Choose a password for ${invitation.email} to start using the back-office.` : "This invitation link cannot be used."}
+    >
+      <div className="grid gap-4">
+        <FormError message={failed?.formError} />
+        {invitation ? (
+          <Form method="post" className="grid gap-4">
+            <p className="text-sm text-muted-foreground">
+              If an account already uses this address, the new password replaces its old one and signs it out on every device.
             </p>
-          ) : null}
-          {invitation ? (
-            <Form method="post" className="grid gap-4">
-              <p className="text-sm text-muted-foreground">
-                If an account already uses this address, the new password replaces its old one and signs it out on every device.
-              </p>
-              <FormField label="New password" name="password" error={failed?.fieldErrors.password} required>
-                <Input type="password" autoComplete="new-password" minLength={8} maxLength={128} />
-              </FormField>
-              <FormField label="Confirm new password" name="confirmPassword" error={failed?.fieldErrors.confirmPassword} required>
-                <Input type="password" autoComplete="new-password" minLength={8} maxLength={128} />
-              </FormField>
-              <Button type="submit" disabled={busy} className="w-full">
-                {busy ? "Accepting..." : "Accept invitation"}
-              </Button>
-            </Form>
-          ) : (
-            <p className="text-sm">It was used, it expired, or a newer one was sent. Ask an admin to invite you again.</p>
-          )}
-          <p className="text-center text-sm">
-            <Link className="text-muted-foreground underline-offset-4 hover:underline" to="/auth">
-              Go to sign in
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
-    </main>
+            <FormField label="New password" name="password" error={failed?.fieldErrors.password} required>
+              <Input type="password" autoComplete="new-password" minLength={8} maxLength={128} />
+            </FormField>
+            <FormField label="Confirm new password" name="confirmPassword" error={failed?.fieldErrors.confirmPassword} required>
+              <Input type="password" autoComplete="new-password" minLength={8} maxLength={128} />
+            </FormField>
+            <Button type="submit" disabled={busy} className="w-full">
+              {busy ? "Accepting..." : "Accept invitation"}
+            </Button>
+          </Form>
+        ) : (
+          <p className="text-sm">It was used, it expired, or a newer one was sent. Ask an admin to invite you again.</p>
+        )}
+        <Link className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline" to="/auth">
+          Go to sign in
+        </Link>
+      </div>
+    </AuthScreen>
   );
 }
