@@ -4,7 +4,8 @@ import { action as authPageAction } from "~/auth/auth-page";
 import { action as authApiAction } from "~/auth/auth-api-route";
 import { getAuth } from "~/auth/auth.server";
 import { requireAdmin, requireAdminSession, SECURITY_SETTINGS_PATH } from "~/auth/guard.server";
-import { grantAdmin, isAdmin, LAST_ADMIN_MESSAGE, revokeAdmin } from "~/auth/roles.server";
+import { findUserByEmail, grantAdmin, isAdmin, LAST_ADMIN_MESSAGE, revokeAdmin } from "~/auth/roles.server";
+import { claimTotpStep } from "~/auth/two-factor-replay.server";
 import { session } from "~/auth/schema";
 import { revokeAdminRoleOf, signOutEverywhere, type SecurityActor } from "~/auth/security.server";
 import { listAuditEntries } from "~/audit/audit-log.server";
@@ -214,5 +215,17 @@ describe("the guard", { timeout: 120_000 }, () => {
     await expect(grantAdmin("lee@studio.test")).rejects.toThrow(/has not proven this address/);
     await makeAdmin({ name: "Lee", email: "lee@studio.test", password: "correct horse battery" });
     expect((await grantAdmin("LEE@studio.test")).granted).toBe(false);
+  });
+});
+
+describe("an authenticator code's time-step", () => {
+  it("is claimed once per account however many ask at once (one conditional upsert), and never an earlier one", async () => {
+    const { account } = await signedInCookie({ admin: true });
+    const { id } = (await findUserByEmail(account.email))!;
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimTotpStep(id, 59_000_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimTotpStep(id, 59_000_000)).toBe(false);
+    expect(await claimTotpStep(id, 58_999_999)).toBe(false);
+    expect(await claimTotpStep(id, 59_000_001)).toBe(true);
   });
 });
