@@ -8,8 +8,8 @@ import { authRequestHeaders } from "./auth-request-headers";
 import { getAuth } from "./auth.server";
 import { requireAdminSession } from "./guard.server";
 import { sessionConfirmations } from "./schema";
-import { CODE_ALREADY_USED } from "./sign-in-policy.server";
-import { USED_TOTP } from "./sign-in.server";
+import { CODE_ALREADY_USED, CODE_ALREADY_USED_MESSAGE } from "./sign-in-policy.server";
+import { WRONG_TOTP } from "./sign-in.server";
 
 /**
  * "Confirm it's you" (issue 25, decision 032): before something that hands over the whole database
@@ -71,7 +71,7 @@ export async function confirmItsYou(request: Request, clientAddress: string, inp
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
       const used = (error.body as { code?: string } | undefined)?.code === CODE_ALREADY_USED;
-      throw new Refusal(used ? USED_TOTP : "That code is not right. Enter the current 6-digit code from your authenticator app.", { field: "code" });
+      throw new Refusal(used ? CODE_ALREADY_USED_MESSAGE : WRONG_TOTP, { field: "code" });
     }
   }
   await db()

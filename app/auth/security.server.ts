@@ -10,6 +10,8 @@ import type { SignedInUser } from "./guard.server";
 import { inviteAdmin } from "./admin-invitations.server";
 import { isAdmin, listAdmins, revokeAdminRole } from "./roles.server";
 import { endSessions, listActiveSessions } from "./sessions.server";
+import { CODE_ALREADY_USED, CODE_ALREADY_USED_MESSAGE } from "./sign-in-policy.server";
+import { WRONG_TOTP } from "./sign-in.server";
 
 /** Who is acting, for the audit log, and the request their session came with (better-auth reads its cookie). */
 export type SecurityActor = { admin: SignedInUser; sessionId: string; request: Request; clientAddress: string };
@@ -72,7 +74,10 @@ export async function startTwoFactor(actor: SecurityActor, password: string): Pr
   }
 }
 
-const WRONG_CODE = { INVALID_CODE: { message: "That code is not right. Enter the current 6-digit code from your authenticator app.", field: "code" } };
+const WRONG_CODE = {
+  INVALID_CODE: { message: WRONG_TOTP, field: "code" },
+  [CODE_ALREADY_USED]: { message: CODE_ALREADY_USED_MESSAGE, field: "code" },
+};
 
 /** Confirms enrolment with a code from the app; answers the new session's cookie (better-auth replaces the session). */
 export async function confirmTwoFactor(actor: SecurityActor, code: string): Promise<Headers> {

@@ -52,6 +52,7 @@ const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 export const TOO_MANY_SIGN_IN_ATTEMPTS = "TOO_MANY_SIGN_IN_ATTEMPTS";
 export const TOO_MANY_SIGN_UPS = "TOO_MANY_SIGN_UPS";
 export const CODE_ALREADY_USED = "CODE_ALREADY_USED";
+export const CODE_ALREADY_USED_MESSAGE = "That code was already used. Wait for the next code from your authenticator app.";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -136,7 +137,7 @@ async function refuseReplayedCode(ctx: HookContext, userId: string, code: unknow
   // Not a current code at all: better-auth refuses it and counts the failure.
   if (step === null) return;
   if (!(await claimTotpStep(userId, step))) {
-    throw new APIError("UNAUTHORIZED", { code: CODE_ALREADY_USED, message: "That code was already used. Wait for the next code from your authenticator app." });
+    throw new APIError("UNAUTHORIZED", { code: CODE_ALREADY_USED, message: CODE_ALREADY_USED_MESSAGE });
   }
 }
 

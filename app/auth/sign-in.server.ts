@@ -4,7 +4,7 @@ import { Refusal } from "~/forms/refusal";
 import { signInSchema } from "./auth-forms";
 import { authRequestHeaders } from "./auth-request-headers";
 import { getAuth } from "./auth.server";
-import { CODE_ALREADY_USED, countMalformedSignIn, TOO_MANY_SIGN_IN_ATTEMPTS } from "./sign-in-policy.server";
+import { CODE_ALREADY_USED, CODE_ALREADY_USED_MESSAGE, countMalformedSignIn, TOO_MANY_SIGN_IN_ATTEMPTS } from "./sign-in-policy.server";
 import { tooManySignInAttemptsMessage } from "./sign-in-throttle";
 
 /** A sign-in refused by the throttle: a 429 whose answer carries `Retry-After`. */
@@ -64,8 +64,7 @@ export async function signInWithPassword(
 
 export type SecondFactor = { method: "totp" | "recovery"; code: string };
 
-const WRONG_TOTP = "That code is not right. Enter the current 6-digit code from your authenticator app.";
-export const USED_TOTP = "That code was already used. Wait for the next code from your authenticator app.";
+export const WRONG_TOTP = "That code is not right. Enter the current 6-digit code from your authenticator app.";
 
 /** The second step of a two-factor sign-in: an authenticator code or a one-time recovery code. */
 export async function verifySignInCode(input: SecondFactor, request: Request, clientAddress: string) {
@@ -83,7 +82,7 @@ export async function verifySignInCode(input: SecondFactor, request: Request, cl
     if (!(refused instanceof APIError)) throw refused;
     const code = (refused.body as { code?: string } | undefined)?.code;
     if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE" || code === CODE_ALREADY_USED) {
-      const message = code === CODE_ALREADY_USED ? USED_TOTP : input.method === "totp" ? WRONG_TOTP : "That recovery code is not right or has already been used.";
+      const message = code === CODE_ALREADY_USED ? CODE_ALREADY_USED_MESSAGE : input.method === "totp" ? WRONG_TOTP : "That recovery code is not right or has already been used.";
       throw new Refusal(message, { field: "code" });
     }
     if (code === "ACCOUNT_TEMPORARILY_LOCKED") {
