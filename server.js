@@ -67,7 +67,7 @@ listener.listen(report.port, () => {
     console.log(`  password: ${admin.generatedPassword}`);
     console.log("This password is shown only once; change it after signing in.\n");
   } else if (admin) {
-    console.log(`\nFirst admin: ${admin.email} (password from ADMIN_PASSWORD or the existing account).\n`);
+    console.log(`\nFirst admin: ${admin.email} (password from ADMIN_PASSWORD).\n`);
   }
 });
 

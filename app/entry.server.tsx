@@ -5,7 +5,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { coalescedOutput } from "~/document/coalesced-output";
 import { CspNonce } from "~/document/csp-nonce";
 import { paintsFirst, rewriteForPaintFirst } from "~/document/paint-first";
@@ -21,11 +21,28 @@ import { logger } from "~/logging/logger.server";
 export const streamTimeout = 5_000;
 
 /**
+ * The status React Router answers for a request it refused as bad, or null for a real fault: an
+ * error response under 500 (400, 405 for a method the route has no handler for, …), and its own
+ * origin check's error (answered 400; it compares Origin with Host, which an allowed alias of
+ * the machine's own name can fail).
+ */
+function refusedStatus(error: unknown): number | null {
+  if (isRouteErrorResponse(error)) return error.status < 500 ? error.status : null;
+  if (error instanceof Error && error.message.startsWith("The `request.url` origin does not match")) return 400;
+  return null;
+}
+
+/**
  * A loader's or action's unexpected error, as a log line (React Router's default writes it to the
- * console). A request the visitor abandoned is not one.
+ * console). A request the visitor abandoned is not one, and a request refused as bad is the
+ * visitor's doing: a warning, so that anyone's junk cannot fill the error log (issue 25).
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (!request.signal.aborted) logger.error({ err: error, path: redactedPath(new URL(request.url).pathname) }, "request failed");
+  if (request.signal.aborted) return;
+  const path = redactedPath(new URL(request.url).pathname);
+  const refused = refusedStatus(error);
+  if (refused === null) logger.error({ err: error, path }, "request failed");
+  else logger.warn({ status: refused, path }, "request refused");
 };
 
 function paintFirst(nonce: string | undefined): Transform {

@@ -26,11 +26,13 @@ export default [
   route("invoice/:token", "invoices/public-invoice-page.tsx"),
   route("invoice/:token/pdf", "invoices/public-invoice-pdf-route.ts"),
   route("auth/sign-out", "auth/sign-out-route.ts"),
+  route("auth/invitation/:token", "auth/invitation-page.tsx"),
   route("api/auth/*", "auth/auth-api-route.ts"),
   ...prefix("admin", [
     layout("admin/admin-layout.tsx", [
       layout("admin/admin-page-frame.tsx", [
         index("admin/dashboard-page.tsx"),
+        route("confirm", "auth/confirm-identity-page.tsx"),
         route("leads", "leads/leads-page.tsx"),
         route("leads/export", "leads/leads-export-route.ts"),
         route("leads/import", "leads/lead-import-page.tsx"),

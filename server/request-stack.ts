@@ -77,7 +77,7 @@ let allowedOrigins: string[] | undefined;
 const sameOriginWrites: RequestHandler = (request, response, next) => {
   allowedOrigins ??= allowedOriginsFor(config().publicUrl);
   const verdict = judgeRequestOrigin(
-    { method: request.method, origin: request.get("origin"), fetchSite: request.get("sec-fetch-site") },
+    { method: request.method, origin: request.get("origin"), fetchSite: request.get("sec-fetch-site"), cookie: request.get("cookie") },
     allowedOrigins,
   );
   if (verdict.allowed) return next();

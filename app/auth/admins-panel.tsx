@@ -73,49 +73,54 @@ function AdminSessions({ admin, currentSessionId, timeZone }: { admin: AdminRow;
   );
 }
 
-function GrantAdminForm() {
-  const grant = useFormAction({ intent: "grant-admin" });
+/** One way to add an admin, whether or not the address has an account: an invitation its owner must follow. */
+function InviteAdminForm() {
+  const invite = useFormAction({ intent: "invite-admin" });
   return (
-    <grant.fetcher.Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-      <input type="hidden" name="intent" value="grant-admin" />
-      <FormField label="Email of an existing account" name="email" id="grant-email" error={grant.errors.email} className="min-w-64 flex-1">
-        <Input type="email" maxLength={254} defaultValue={grant.values.email} />
-      </FormField>
-      <Button type="submit" disabled={grant.busy}>
-        Grant admin role
-      </Button>
-    </grant.fetcher.Form>
+    <invite.fetcher.Form method="post" noValidate className="grid gap-3">
+      <input type="hidden" name="intent" value="invite-admin" />
+      <p className="text-sm text-muted-foreground">
+        The address gets a link that works once, for 3 days. The admin role starts when its owner opens it and chooses a password; if an
+        account already uses the address, that password replaces its old one and signs it out everywhere.
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <FormField label="Full Name" name="name" id="invite-admin-name" error={invite.errors.name} className="min-w-48 flex-1">
+          <Input maxLength={120} defaultValue={invite.values.name} />
+        </FormField>
+        <FormField label="Email" name="email" id="invite-admin-email" error={invite.errors.email} className="min-w-48 flex-1">
+          <Input type="email" maxLength={254} defaultValue={invite.values.email} />
+        </FormField>
+        <Button type="submit" disabled={invite.busy}>
+          {invite.busy ? "Sending..." : "Invite admin"}
+        </Button>
+      </div>
+    </invite.fetcher.Form>
   );
 }
 
-function CreateAdminForm() {
-  const dialog = useFormAction<{ created?: { email: string; temporaryPassword: string } }>({ intent: "create-admin" });
-  const created = dialog.fetcher.data?.ok ? dialog.fetcher.data.created : undefined;
+export type PendingInvitation = { id: string; email: string; name: string; expiresAt: Date };
+
+function PendingInvitations({ invitations, timeZone }: { invitations: PendingInvitation[]; timeZone: string }) {
+  if (invitations.length === 0) return null;
   return (
-    <div className="grid gap-3">
-      {created ? (
-        <p role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-          {created.email} can sign in with the temporary password <code className="font-mono">{created.temporaryPassword}</code>. Hand it over
-          safely; it is not shown again. They should change it under Settings › Security.
-        </p>
-      ) : null}
-      <dialog.fetcher.Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-        <input type="hidden" name="intent" value="create-admin" />
-        <FormField label="Full Name" name="name" id="create-admin-name" error={dialog.errors.name} className="min-w-48 flex-1">
-          <Input maxLength={120} defaultValue={dialog.values.name} />
-        </FormField>
-        <FormField label="Email" name="email" id="create-admin-email" error={dialog.errors.email} className="min-w-48 flex-1">
-          <Input type="email" maxLength={254} defaultValue={dialog.values.email} />
-        </FormField>
-        <Button type="submit" variant="outline" disabled={dialog.busy}>
-          Create admin account
-        </Button>
-      </dialog.fetcher.Form>
+    <div className="grid gap-2">
+      <h3 className="text-sm font-medium">Invitations not yet accepted</h3>
+      <ul className="grid gap-1 text-sm" aria-label="Invitations not yet accepted">
+        {invitations.map((invitation) => (
+          <li key={invitation.id} className="flex flex-wrap gap-x-3 text-muted-foreground">
+            <span className="text-foreground">{invitation.name}</span>
+            <span>{invitation.email}</span>
+            <span>link works until {formatDateTime(invitation.expiresAt, timeZone)}</span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
 
-export function AdminsPanel({ admins, currentUserId, currentSessionId, timeZone }: { admins: AdminRow[]; currentUserId: string; currentSessionId: string; timeZone: string }) {
+type AdminsPanelProps = { admins: AdminRow[]; invitations: PendingInvitation[]; currentUserId: string; currentSessionId: string; timeZone: string };
+
+export function AdminsPanel({ admins, invitations, currentUserId, currentSessionId, timeZone }: AdminsPanelProps) {
   return (
     <Card>
       <CardHeader>
@@ -160,8 +165,8 @@ export function AdminsPanel({ admins, currentUserId, currentSessionId, timeZone 
             );
           })}
         </ul>
-        <GrantAdminForm />
-        <CreateAdminForm />
+        <PendingInvitations invitations={invitations} timeZone={timeZone} />
+        <InviteAdminForm />
       </CardContent>
     </Card>
   );

@@ -18,9 +18,29 @@ export const signUpSchema = z.object({
   password: z.string().min(8, "Use at least 8 characters").max(128),
 });
 
-/** Only paths inside the back-office may be returned to after sign-in (no open redirect). */
+/** The admin invitation's page: the password the invited person chooses, twice. */
+export const acceptInvitationSchema = z
+  .object({
+    password: z.string().min(8, "Use at least 8 characters").max(128, "Use at most 128 characters"),
+    confirmPassword: z.string().max(128),
+  })
+  .refine((input) => input.password === input.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
+
+const ORIGIN = "http://back-office.invalid";
+
+function unfitForLocation(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029 || character === "\\";
+}
+
+/**
+ * Only paths inside the back-office may be returned to after sign-in (no open redirect), and only
+ * as a `Location` can carry them: control characters (CR/LF), line and paragraph separators and
+ * backslashes refuse the whole path; anything else outside plain ASCII is percent-encoded.
+ */
 export function safeAdminReturnPath(redirectTo: string | undefined | null): string | null {
-  if (!redirectTo) return null;
-  if (!redirectTo.startsWith("/admin") || redirectTo.startsWith("//")) return null;
-  return redirectTo;
+  if (!redirectTo || !redirectTo.startsWith("/admin") || [...redirectTo].some(unfitForLocation)) return null;
+  const url = new URL(redirectTo, ORIGIN);
+  if (url.origin !== ORIGIN || !/^\/admin(\/|$)/.test(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,11 +1,11 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import type { FieldErrors, FormResult } from "~/forms/form-result";
 import { clientAddressOf } from "~/request-safety/client-address.server";
 import { Input } from "~/ui/input";
 import type { Route } from "./+types/auth-page";
+import { AuthScreen } from "./auth-screen";
 import { handleAuthAction } from "./auth-actions.server";
 import { getSignedInUser, homeFor } from "./guard.server";
 import { TwoFactorSignInForm } from "./two-factor-sign-in-form";
@@ -65,80 +65,73 @@ export default function AuthPage() {
   const notice = answer?.ok && "message" in answer ? answer.message : SIGNED_OUT_REASONS[searchParams.get("signedOut") ?? ""];
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted/40 px-4 py-12">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <h1 className="text-2xl leading-tight font-semibold">
-            {signingUp ? "Create Account" : mode === "code" ? "Two-Factor Verification" : "Sign In"}
-          </h1>
-          <CardDescription>
-            {signingUp
-              ? "Sign up to access the admin portal"
-              : mode === "code"
-                ? "Your account is protected with two-factor sign-in"
-                : "Sign in to access the admin portal"}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {notice ? (
-            <p role="status" className="mb-4 rounded-md border border-success/40 bg-success/10 p-3 text-sm">
-              {notice}
-            </p>
+    <AuthScreen
+      title={signingUp ? "Create Account" : mode === "code" ? "Two-Factor Verification" : "Sign In"}
+      description={
+        signingUp
+          ? "Sign up to access the admin portal"
+          : mode === "code"
+            ? "Your account is protected with two-factor sign-in"
+            : "Sign in to access the admin portal"
+      }
+    >
+      {notice ? (
+        <p role="status" className="mb-4 rounded-md border border-success/40 bg-success/10 p-3 text-sm">
+          {notice}
+        </p>
+      ) : null}
+      {formError && !(mode === "code" && errors.code) ? (
+        <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          {formError}
+        </p>
+      ) : null}
+      {mode === "code" ? (
+        <TwoFactorSignInForm
+          redirectTo={redirectTo}
+          busy={busy}
+          method={values.method === "recovery" ? "recovery" : "totp"}
+          error={errors.code}
+        />
+      ) : (
+        <Form method="post" className="grid gap-4" key={mode}>
+          <input type="hidden" name="intent" value={mode} />
+          {!signingUp && redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          {signingUp ? (
+            <FormField label="Full Name" name="name" error={errors.name} required>
+              <Input autoComplete="name" defaultValue={values.name} maxLength={120} />
+            </FormField>
           ) : null}
-          {formError && !(mode === "code" && errors.code) ? (
-            <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-              {formError}
-            </p>
-          ) : null}
-          {mode === "code" ? (
-            <TwoFactorSignInForm
-              redirectTo={redirectTo}
-              busy={busy}
-              method={values.method === "recovery" ? "recovery" : "totp"}
-              error={errors.code}
+          <FormField label="Email" name="email" error={errors.email} required>
+            <Input type="email" autoComplete="email" defaultValue={values.email} maxLength={254} />
+          </FormField>
+          <FormField label="Password" name="password" error={errors.password} required>
+            <Input
+              type="password"
+              autoComplete={signingUp ? "new-password" : "current-password"}
+              minLength={signingUp ? 8 : undefined}
+              maxLength={128}
             />
-          ) : (
-            <Form method="post" className="grid gap-4" key={mode}>
-              <input type="hidden" name="intent" value={mode} />
-              {!signingUp && redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-              {signingUp ? (
-                <FormField label="Full Name" name="name" error={errors.name} required>
-                  <Input autoComplete="name" defaultValue={values.name} maxLength={120} />
-                </FormField>
-              ) : null}
-              <FormField label="Email" name="email" error={errors.email} required>
-                <Input type="email" autoComplete="email" defaultValue={values.email} maxLength={254} />
-              </FormField>
-              <FormField label="Password" name="password" error={errors.password} required>
-                <Input
-                  type="password"
-                  autoComplete={signingUp ? "new-password" : "current-password"}
-                  minLength={signingUp ? 8 : undefined}
-                  maxLength={128}
-                />
-              </FormField>
-              <Button type="submit" disabled={busy} className="w-full">
-                {signingUp ? (busy ? "Creating account..." : "Create Account") : busy ? "Signing in..." : "Sign In"}
-              </Button>
-            </Form>
-          )}
-          <p className="mt-6 text-center text-sm text-muted-foreground">
-            {signingUp ? "Already have an account? " : "Don't have an account? "}
-            <Link
-              className="font-medium text-primary underline-offset-4 hover:underline"
-              to={signingUp ? "/auth" : "/auth?mode=sign-up"}
-              replace
-            >
-              {signingUp ? "Sign In" : "Create Account"}
-            </Link>
-          </p>
-          <p className="mt-2 text-center text-sm">
-            <Link className="text-muted-foreground underline-offset-4 hover:underline" to="/">
-              Back to the website
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
-    </main>
+          </FormField>
+          <Button type="submit" disabled={busy} className="w-full">
+            {signingUp ? (busy ? "Creating account..." : "Create Account") : busy ? "Signing in..." : "Sign In"}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        {signingUp ? "Already have an account? " : "Don't have an account? "}
+        <Link
+          className="font-medium text-primary underline-offset-4 hover:underline"
+          to={signingUp ? "/auth" : "/auth?mode=sign-up"}
+          replace
+        >
+          {signingUp ? "Sign In" : "Create Account"}
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <Link className="text-muted-foreground underline-offset-4 hover:underline" to="/">
+          Back to the website
+        </Link>
+      </p>
+    </AuthScreen>
   );
 }

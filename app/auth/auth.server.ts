@@ -3,10 +3,10 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { config } from "~/config.server";
 import { currentDatabase, type Database, type DatabaseHandle } from "~/db/connection.server";
+import { CLIENT_ADDRESS_HEADER } from "./auth-request-headers";
 import { instanceSecret } from "./instance-secrets.server";
 import { account, rateLimit, session, twoFactor, user, verification } from "./schema";
-
-const CLIENT_ADDRESS_HEADER = "x-agency-client-address";
+import { signInPolicy } from "./sign-in-policy.server";
 
 function createAuth(db: Database, secret: string) {
   const { publicUrl } = config();
@@ -24,9 +24,9 @@ function createAuth(db: Database, secret: string) {
     // A session lives at most 7 days from sign-in. Its updated_at is its last activity, written
     // only by the idle timeout (sessions.server.ts), so better-auth's own refresh is off.
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24, disableSessionRefresh: true },
-    // Password sign-in is throttled by our own counters (sign-in-throttle.server.ts: failures per
-    // account and per network address, on the form and on this API alike), so better-auth's
-    // per-path sign-in rule is off; its general limit still covers every other endpoint.
+    // Password sign-in is throttled by our own counters (sign-in-policy.server.ts, for the form and
+    // this API alike), so better-auth's per-path sign-in rule is off; its general limit still
+    // covers the HTTP endpoints that are open (auth-api.server.ts).
     rateLimit: {
       enabled: config().env !== "test",
       storage: "database",
@@ -38,18 +38,12 @@ function createAuth(db: Database, secret: string) {
     // reaching better-auth has this header set by authRequestHeaders), for its rate limits and
     // the sessions list.
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
-    plugins: [twoFactorPlugin({ issuer: "Agency back-office" })],
+    // The policy after the two-factor plugin: its after hooks see a sign-in as two-factor left it.
+    plugins: [twoFactorPlugin({ issuer: "Agency back-office" }), signInPolicy()],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** A request's headers for better-auth, carrying the address the server saw (whatever the visitor sent under that name is replaced). */
-export function authRequestHeaders(headers: Headers, clientAddress: string): Headers {
-  const copy = new Headers(headers);
-  copy.set(CLIENT_ADDRESS_HEADER, clientAddress);
-  return copy;
-}
 
 /** The session secret: AUTH_SECRET if set, else one generated on first start and shared by every process. */
 async function sessionSecret(db: Database): Promise<string> {

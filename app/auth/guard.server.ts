@@ -6,7 +6,7 @@ import { getOrganizationSettings } from "~/settings/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { getAuth } from "./auth.server";
 import { isAdmin } from "./roles.server";
-import { keepSessionActive } from "./sessions.server";
+import { endIdleSession } from "./sessions.server";
 
 export type SignedInUser = { id: string; name: string; email: string };
 
@@ -70,12 +70,8 @@ async function judgeAdminSession(request: Request): Promise<AdminSession> {
   if (!result) throw redirect(signInAgain(request));
   if (!(await isAdmin(result.user.id))) throw redirect("/");
   const settings = await getOrganizationSettings();
-  if (!(await keepSessionActive(result.session, settings.sessionTimeoutMinutes))) {
-    const auth = await getAuth();
-    // The session row is gone already; this only clears the browser's cookies.
-    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true }).catch(() => ({ headers: new Headers() }));
-    throw redirect(signInAgain(request, "idle"), { headers });
-  }
+  const signedOut = await endIdleSession(result.session, settings.sessionTimeoutMinutes, request.headers);
+  if (signedOut) throw redirect(signInAgain(request, "idle"), { headers: signedOut });
   const twoFactorEnabled = result.user.twoFactorEnabled === true;
   if (settings.require2fa && !twoFactorEnabled && new URL(request.url).pathname !== SECURITY_SETTINGS_PATH) {
     throw await redirectWithToast(SECURITY_SETTINGS_PATH, {

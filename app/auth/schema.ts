@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // The tables better-auth needs (core, two-factor plugin, database rate limit),
 // as its schema generator (@better-auth/cli generate) writes them for Drizzle.
@@ -112,6 +112,52 @@ export const instanceSecrets = pgTable("instance_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
+/**
+ * The last authenticator time-step each account used (a 30-second TOTP step number): a code is
+ * good once, so a code of this step or an earlier one is refused (two-factor-replay.server.ts).
+ */
+export const totpLastSteps = pgTable("totp_last_steps", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  lastStep: bigint("last_step", { mode: "number" }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
+/**
+ * An admin role offered to an e-mail address (Settings › Security, or `npm run admin -- grant`).
+ * The link e-mailed to the address carries 256 random bits; only their SHA-256 is kept. The role
+ * starts when the link is followed and a new password set there (admin-invitations.server.ts).
+ */
+export const adminInvitations = pgTable(
+  "admin_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The invited address, lower-cased. */
+    email: text("email").notNull(),
+    /** The name the account gets when the address has none yet. */
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Who invited: an admin, or null for the command line. */
+    invitedByUserId: text("invited_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (table) => [index("admin_invitations_email_idx").on(table.email)],
+);
+
+/**
+ * When a session last confirmed it is its admin (password, and the current code with two-factor
+ * on): a backup or a full export needs one within the last 5 minutes (recent-confirmation.server.ts).
+ */
+export const sessionConfirmations = pgTable("session_confirmations", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => session.id, { onDelete: "cascade" }),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull(),
 });
 
 export type User = typeof user.$inferSelect;

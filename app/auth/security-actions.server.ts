@@ -5,18 +5,16 @@ import {
   adminUserSchema,
   changePasswordSchema,
   confirmTwoFactorSchema,
-  createAdminSchema,
   disableTwoFactorSchema,
-  grantAdminSchema,
+  inviteAdminSchema,
   securitySettingsSchema,
   startTwoFactorSchema,
 } from "./security-forms";
 import {
   changeOwnPassword,
   confirmTwoFactor,
-  createAdminAccount,
   disableTwoFactor,
-  grantAdminRole,
+  inviteAdminByEmail,
   revokeAdminRoleOf,
   saveSecuritySettings,
   signOutEverywhere,
@@ -46,14 +44,13 @@ export async function handleSecurityAction(actor: SecurityActor) {
       const headers = await disableTwoFactor(actor, parseForm(disableTwoFactorSchema, form));
       return redirectWithToast(here, { type: "success", title: "Two-factor sign-in is off" }, { headers });
     },
-    "grant-admin": async (form) => {
-      const email = await grantAdminRole(actor, parseForm(grantAdminSchema, form).email);
-      return redirectWithToast(here, { type: "success", title: "Admin added", description: `${email} is now an admin.` });
-    },
-    // Stays on the page: the temporary password is shown this once.
-    "create-admin": async (form) => {
-      const created = await createAdminAccount(actor, parseForm(createAdminSchema, form));
-      return { ok: true as const, intent: "create-admin", toast: "Admin account created", created };
+    "invite-admin": async (form) => {
+      const email = await inviteAdminByEmail(actor, parseForm(inviteAdminSchema, form));
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Invitation sent",
+        description: `${email} is an admin once they open the e-mailed link and choose a password.`,
+      });
     },
     "revoke-admin": async (form) => {
       const email = await revokeAdminRoleOf(actor, parseForm(adminUserSchema, form).userId);

@@ -26,8 +26,7 @@ export const disableTwoFactorSchema = z.object({ password, code: authenticatorCo
 
 const email = z.string().trim().min(1, "Email is required").max(254).email("Enter a valid email address");
 
-export const grantAdminSchema = z.object({ email });
-export const createAdminSchema = z.object({ name: z.string().trim().min(1, "Full Name is required").max(120), email });
+export const inviteAdminSchema = z.object({ name: z.string().trim().min(1, "Full Name is required").max(120), email });
 
 /** better-auth's user ids: 32 random letters and digits. */
 export const adminUserSchema = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Admin not found") });
@@ -40,3 +39,14 @@ export const changePasswordSchema = z
   })
   .refine((input) => input.newPassword === input.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" })
   .refine((input) => input.newPassword !== input.currentPassword, { path: ["newPassword"], message: "Choose a password different from the current one" });
+
+/** "Confirm it's you" before a download that hands over everything: the code is asked when two-factor is on. */
+export const confirmIdentitySchema = z.object({
+  password,
+  code: z
+    .string()
+    .optional()
+    .transform((value) => value?.replace(/\s+/g, "") || undefined)
+    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app").optional()),
+  returnTo: z.string().max(500).optional(),
+});

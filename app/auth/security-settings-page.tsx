@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { clientAddressOf } from "~/request-safety/client-address.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/security-settings-page";
+import { pendingInvitations } from "./admin-invitations.server";
 import { AdminsPanel } from "./admins-panel";
 import { requireAdminSession } from "./guard.server";
 import { handleSecurityAction } from "./security-actions.server";
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Security | Settings | A
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin, sessionId, twoFactorEnabled } = await requireAdminSession(request);
-  const [settings, admins] = await Promise.all([getOrganizationSettings(), adminsWithSessions()]);
+  const [settings, admins, invitations] = await Promise.all([getOrganizationSettings(), adminsWithSessions(), pendingInvitations()]);
   return {
     admin,
     sessionId,
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       twoFactorEnabled: on,
       sessions: sessions.map(({ id: sid, userAgent, ipAddress, lastActiveAt }) => ({ id: sid, userAgent, ipAddress, lastActiveAt })),
     })),
+    invitations,
   };
 }
 
@@ -35,13 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SecuritySettingsPage() {
-  const { admin, sessionId, twoFactorEnabled, settings, admins } = useLoaderData<typeof loader>();
+  const { admin, sessionId, twoFactorEnabled, settings, admins, invitations } = useLoaderData<typeof loader>();
   return (
     <div className="grid gap-6">
       <h2 className="text-xl font-semibold tracking-tight">Security</h2>
       <TwoFactorPanel enabled={twoFactorEnabled} required={settings.require2fa} />
       <SecuritySettingsForm require2fa={settings.require2fa} sessionTimeoutMinutes={settings.sessionTimeoutMinutes} />
-      <AdminsPanel admins={admins} currentUserId={admin.id} currentSessionId={sessionId} timeZone={settings.timeZone} />
+      <AdminsPanel admins={admins} invitations={invitations} currentUserId={admin.id} currentSessionId={sessionId} timeZone={settings.timeZone} />
       <ChangePasswordForm />
     </div>
   );

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
 import type { Actor } from "~/audit/actor";
@@ -6,10 +5,14 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/settings/settings.server";
-import { authRequestHeaders, getAuth } from "./auth.server";
+import { authRequestHeaders } from "./auth-request-headers";
+import { getAuth } from "./auth.server";
 import type { SignedInUser } from "./guard.server";
-import { findUserByEmail, grantAdmin, isAdmin, listAdmins, revokeAdminRole } from "./roles.server";
+import { inviteAdmin } from "./admin-invitations.server";
+import { isAdmin, listAdmins, revokeAdminRole } from "./roles.server";
 import { endSessions, listActiveSessions } from "./sessions.server";
+import { CODE_ALREADY_USED, CODE_ALREADY_USED_MESSAGE } from "./sign-in-policy.server";
+import { WRONG_TOTP } from "./sign-in.server";
 
 /** Who is acting, for the audit log, and the request their session came with (better-auth reads its cookie). */
 export type SecurityActor = { admin: SignedInUser; sessionId: string; request: Request; clientAddress: string };
@@ -72,7 +75,10 @@ export async function startTwoFactor(actor: SecurityActor, password: string): Pr
   }
 }
 
-const WRONG_CODE = { INVALID_CODE: { message: "That code is not right. Enter the current 6-digit code from your authenticator app.", field: "code" } };
+const WRONG_CODE = {
+  INVALID_CODE: { message: WRONG_TOTP, field: "code" },
+  [CODE_ALREADY_USED]: { message: CODE_ALREADY_USED_MESSAGE, field: "code" },
+};
 
 /** Confirms enrolment with a code from the app; answers the new session's cookie (better-auth replaces the session). */
 export async function confirmTwoFactor(actor: SecurityActor, code: string): Promise<Headers> {
@@ -126,45 +132,12 @@ export async function adminsWithSessions() {
   return Promise.all(admins.map(async (admin) => ({ ...admin, sessions: await listActiveSessions(admin.id) })));
 }
 
-export async function grantAdminRole(actor: SecurityActor, email: string): Promise<string> {
-  return db().transaction(async (tx) => {
-    const granted = await grantAdmin(email, tx);
-    if (!granted.granted) throw new Refusal(`${granted.email} is already an admin.`, { status: 409, field: "email" });
-    await recordAuditEntry(tx, auditActor(actor), {
-      action: "admin.grant",
-      entityType: "user",
-      entityId: granted.id,
-      summary: `${actor.admin.email} made ${granted.email} an admin`,
-    });
-    return granted.email;
-  });
-}
-
 /**
- * Creates an account with a random temporary password and makes it an admin; the password is
- * answered once, for the admin to hand over (the new admin changes it on this tab).
+ * Invites an address to be an admin (decision 032): the role starts only when the address's owner
+ * follows the e-mailed link and chooses a password there, whether or not an account uses it now.
  */
-export async function createAdminAccount(actor: SecurityActor, input: { name: string; email: string }): Promise<{ email: string; temporaryPassword: string }> {
-  if (await findUserByEmail(input.email)) {
-    throw new Refusal("An account already uses this email. Make it an admin with Grant admin role instead.", { status: 409, field: "email" });
-  }
-  const temporaryPassword = randomBytes(12).toString("base64url");
-  const auth = await getAuth();
-  try {
-    await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: temporaryPassword } });
-  } catch (error) {
-    return refusalOf(error, {});
-  }
-  await db().transaction(async (tx) => {
-    const granted = await grantAdmin(input.email, tx);
-    await recordAuditEntry(tx, auditActor(actor), {
-      action: "admin.create",
-      entityType: "user",
-      entityId: granted.id,
-      summary: `${actor.admin.email} created the admin account ${granted.email}`,
-    });
-  });
-  return { email: input.email, temporaryPassword };
+export async function inviteAdminByEmail(actor: SecurityActor, input: { name: string; email: string }): Promise<string> {
+  return (await inviteAdmin({ admin: actor.admin, clientAddress: actor.clientAddress }, input)).email;
 }
 
 /** Takes the admin role away and ends that account's sessions; the last admin and oneself are refused. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { getAuth } from "./auth.server";
 import { session } from "./schema";
 import { sessionActivity } from "./session-timeout";
 
@@ -25,6 +26,19 @@ export async function keepSessionActive(
       .where(and(eq(session.id, current.id), lt(session.updatedAt, now)));
   }
   return true;
+}
+
+/**
+ * The idle timeout (Settings › Security) for a request signed in with `current`, wherever it
+ * arrives, a back-office page or `/api/auth`: null while the session is active; once it has been
+ * idle too long the session is gone and the answer's headers clear the browser's cookies.
+ */
+export async function endIdleSession(current: { id: string; updatedAt: Date }, timeoutMinutes: number, requestHeaders: Headers): Promise<Headers | null> {
+  if (await keepSessionActive(current, timeoutMinutes)) return null;
+  const auth = await getAuth();
+  // The session row is gone already; this only clears the browser's cookies.
+  const { headers } = await auth.api.signOut({ headers: requestHeaders, returnHeaders: true }).catch(() => ({ headers: new Headers() }));
+  return headers;
 }
 
 export type ActiveSession = {

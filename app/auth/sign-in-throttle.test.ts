@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  codeThrottleRules,
+  deviceCookieValue,
   networkKeyOf,
+  parseDeviceCookie,
   retryAfterSeconds,
+  signInAccountKey,
   signInThrottleRules,
+  signUpThrottleRules,
   throttleVerdict,
   tooManySignInAttemptsMessage,
 } from "./sign-in-throttle";
@@ -11,11 +16,41 @@ const now = new Date("2026-11-24T09:00:00Z");
 const minutesFromNow = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
 
 describe("sign-in throttling windows", () => {
-  it("counts 5 failures per account and 20 per network address within 15 minutes", () => {
-    expect(signInThrottleRules(" Ada@Example.COM ", "203.0.113.9")).toEqual([
+  it("counts an unknown device's failures: 5 per account and 20 per network address within 15 minutes", () => {
+    expect(signInThrottleRules({ account: "ada@example.com", clientAddress: "203.0.113.9", knownDevice: null })).toEqual([
       { key: "sign-in:email:ada@example.com", limit: 5, windowMs: 15 * 60_000 },
       { key: "sign-in:ip:203.0.113.9", limit: 20, windowMs: 15 * 60_000 },
     ]);
+  });
+
+  it("gives a device that signed in to the account before its own allowance, apart from everyone else's (OWASP's device cookies)", () => {
+    expect(signInThrottleRules({ account: "ada@example.com", clientAddress: "203.0.113.9", knownDevice: "dev1ce-id-0123456789abcd" })).toEqual([
+      { key: "sign-in:device:dev1ce-id-0123456789abcd", limit: 5, windowMs: 15 * 60_000 },
+    ]);
+  });
+
+  it("counts an attempt naming no valid address against its network address only: it can lock no account", () => {
+    expect(signInThrottleRules({ account: null, clientAddress: "203.0.113.9", knownDevice: "dev1ce-id-0123456789abcd" })).toEqual([
+      { key: "sign-in:ip:203.0.113.9", limit: 20, windowMs: 15 * 60_000 },
+    ]);
+    expect(codeThrottleRules("2001:db8::7")).toEqual([{ key: "sign-in:ip:2001:db8:0:0::/64", limit: 20, windowMs: 15 * 60_000 }]);
+    expect(signUpThrottleRules("203.0.113.9")).toEqual([{ key: "sign-up:ip:203.0.113.9", limit: 10, windowMs: 60 * 60_000 }]);
+  });
+
+  it("names the account as better-auth looks it up, and nothing for what better-auth refuses as an address", () => {
+    expect(signInAccountKey("Ada@Example.COM")).toBe("ada@example.com");
+    expect(signInAccountKey("OWNER@example.com ")).toBeNull();
+    expect(signInAccountKey(" owner@example.com")).toBeNull();
+    expect(signInAccountKey("owner")).toBeNull();
+    expect(signInAccountKey(42)).toBeNull();
+    expect(signInAccountKey(undefined)).toBeNull();
+  });
+
+  it("reads back the device cookie it wrote, and nothing else", () => {
+    expect(parseDeviceCookie(deviceCookieValue("UsEr1234abcd", "Ab_-0123456789abcdefghijkl"))).toEqual({ userId: "UsEr1234abcd", deviceId: "Ab_-0123456789abcdefghijkl" });
+    for (const value of [null, false, undefined, "", "UsEr1234abcd", "a!b", "UsEr1234abcd!short", "User 1234!Ab_-0123456789abcdefghijkl"] as const) {
+      expect(parseDeviceCookie(value), String(value)).toBeNull();
+    }
   });
 
   it("lets the fifth failure through and refuses the sixth attempt until its window ends", () => {

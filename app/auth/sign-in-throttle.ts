@@ -1,21 +1,36 @@
+import { z } from "~/forms/zod";
+
 /**
- * Sign-in throttling, its pure half: which counters a sign-in attempt touches, how long a
- * refused visitor waits, and what they are told. The counting itself is one atomic upsert per
- * counter in the database (request-safety's rate limits), so every app process shares it.
+ * Sign-in throttling, its pure half: which counters an attempt touches, how long a refused visitor
+ * waits, and what they are told. The counting itself is one atomic upsert per counter in the
+ * database (request-safety's rate limits), so every app process shares it; the policy that calls
+ * it runs inside better-auth (sign-in-policy.server.ts), on what better-auth itself parsed.
  *
- * Rule (issue 18): after 5 failed sign-ins for one address, or 20 from one network address,
- * within 15 minutes, further attempts wait until that window ends. The message is the same
- * whether or not an account uses the address, so it reveals nothing.
+ * Rule (issue 18, made safe for the owner in issue 25, after OWASP's device cookies): a browser
+ * that has signed in to an account before carries a device cookie for it and has its own
+ * allowance, 5 failures in 15 minutes, untouched by failures from anywhere else. Every other
+ * attempt counts against the account (5 failures in 15 minutes, for all unknown devices together)
+ * and against its network address (20). An attempt whose address is not an e-mail address counts
+ * against the network address only: it cannot sign in to any account, so it locks none. The
+ * message is the same whether or not an account uses the address, so it reveals nothing.
  */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const FAILURES_PER_ACCOUNT = 5;
+export const FAILURES_PER_DEVICE = 5;
 export const FAILURES_PER_NETWORK_ADDRESS = 20;
+/** Accounts made from one network address in an hour (the /auth page's Create Account). */
+export const SIGN_UPS_PER_NETWORK_ADDRESS = 10;
 
 export type ThrottleRule = { key: string; limit: number; windowMs: number };
 
-/** The e-mail as typed, reduced to one spelling so "Ada@X.com " and "ada@x.com" share a counter. */
-export function normalizedSignInEmail(email: string): string {
-  return email.trim().toLowerCase();
+/**
+ * The account an attempt names, as better-auth looks it up: the address lower-cased, when
+ * better-auth accepts it as an address at all (it answers anything else 400 before looking).
+ * Null for anything else (`" OWNER@x.com "`, a number, nothing).
+ */
+export function signInAccountKey(email: unknown): string | null {
+  if (typeof email !== "string" || !z.email().safeParse(email).success) return null;
+  return email.toLowerCase();
 }
 
 /**
@@ -37,12 +52,38 @@ export function networkKeyOf(address: string): string {
     .join(":")}::/64`;
 }
 
-/** The two counters one sign-in attempt counts against: its account's and its network address's. */
-export function signInThrottleRules(email: string, address: string): ThrottleRule[] {
-  return [
-    { key: `sign-in:email:${normalizedSignInEmail(email)}`, limit: FAILURES_PER_ACCOUNT, windowMs: SIGN_IN_WINDOW_MS },
-    { key: `sign-in:ip:${networkKeyOf(address)}`, limit: FAILURES_PER_NETWORK_ADDRESS, windowMs: SIGN_IN_WINDOW_MS },
-  ];
+function networkRule(address: string): ThrottleRule {
+  return { key: `sign-in:ip:${networkKeyOf(address)}`, limit: FAILURES_PER_NETWORK_ADDRESS, windowMs: SIGN_IN_WINDOW_MS };
+}
+
+/** The counter that holds an account's failures from unknown devices; it names the address last (erasure finds it by that). */
+export function accountRule(account: string): ThrottleRule {
+  return { key: `sign-in:email:${account}`, limit: FAILURES_PER_ACCOUNT, windowMs: SIGN_IN_WINDOW_MS };
+}
+
+/**
+ * One password attempt: `account` from `signInAccountKey`, `knownDevice` the id of the device
+ * cookie when it belongs to that account's user.
+ */
+export type PasswordAttempt = { account: string | null; clientAddress: string; knownDevice: string | null };
+
+/** The counters one password attempt counts against. */
+export function signInThrottleRules(attempt: PasswordAttempt): ThrottleRule[] {
+  if (attempt.account && attempt.knownDevice) {
+    return [{ key: `sign-in:device:${attempt.knownDevice}`, limit: FAILURES_PER_DEVICE, windowMs: SIGN_IN_WINDOW_MS }];
+  }
+  if (!attempt.account) return [networkRule(attempt.clientAddress)];
+  return [accountRule(attempt.account), networkRule(attempt.clientAddress)];
+}
+
+/** A second-factor code: its network address's counter (the account's own lock is better-auth's). */
+export function codeThrottleRules(clientAddress: string): ThrottleRule[] {
+  return [networkRule(clientAddress)];
+}
+
+/** A new account from the /auth page: its network address's own counter, apart from sign-in's and the public forms'. */
+export function signUpThrottleRules(clientAddress: string): ThrottleRule[] {
+  return [{ key: `sign-up:ip:${networkKeyOf(clientAddress)}`, limit: SIGN_UPS_PER_NETWORK_ADDRESS, windowMs: 60 * 60_000 }];
 }
 
 /** One counter after an attempt: how many attempts its window holds and when the window ends. */
@@ -67,4 +108,15 @@ export function retryAfterSeconds(retryAfterMs: number): number {
 export function tooManySignInAttemptsMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
+
+/** The device cookie's value: which user signed in on this browser, and the browser's own id. */
+export function deviceCookieValue(userId: string, deviceId: string): string {
+  return `${userId}!${deviceId}`;
+}
+
+/** The user and device a (signature-checked) device cookie names, or null when it is not one. */
+export function parseDeviceCookie(value: string | false | null | undefined): { userId: string; deviceId: string } | null {
+  const match = /^([A-Za-z0-9_-]{8,64})!([A-Za-z0-9_-]{22,64})$/.exec(value || "");
+  return match?.[1] && match[2] ? { userId: match[1], deviceId: match[2] } : null;
 }

@@ -23,6 +23,8 @@ export const EMAIL_TEMPLATE_KEYS = [
   "invoice",
   "invoice_reminder",
   "consultation_notification",
+  "admin_invitation",
+  "sign_in_paused",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 

@@ -33,6 +33,10 @@ export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
   { name: "DueDate", description: "The invoice's due date", sample: "December 15, 2026" },
   { name: "DueWhen", description: "When it is due, in words", sample: "in 7 days" },
   { name: "PaymentInstruction", description: "How to pay", sample: "Pay by bank transfer; call (555) 010-2030 for details." },
+  { name: "InvitationLink", description: "The admin invitation's one-time link", sample: "https://example.com/auth/invitation/sample-token" },
+  { name: "InvitedBy", description: "Who sent the admin invitation", sample: "Dana Owner" },
+  { name: "ValidUntil", description: "When a one-time link stops working", sample: "Friday, December 4, 2026, 9:00 AM" },
+  { name: "SignInLink", description: "The back-office's sign-in page", sample: "https://example.com/auth" },
   { name: "UnsubscribeLink", description: "The recipient's one-click unsubscribe link (marketing mail)", sample: "https://example.com/unsubscribe/sample-token" },
 ] as const;
 

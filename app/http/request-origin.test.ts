@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { allowedOriginsFor, judgeRequestOrigin } from "./request-origin";
 
 const allowed = allowedOriginsFor("https://agency.example");
-const post = (headers: { origin?: string; fetchSite?: string }, method = "POST") =>
-  judgeRequestOrigin({ method, origin: headers.origin, fetchSite: headers.fetchSite }, allowed);
+const post = (headers: { origin?: string; fetchSite?: string; cookie?: string }, method = "POST") =>
+  judgeRequestOrigin({ method, origin: headers.origin, fetchSite: headers.fetchSite, cookie: headers.cookie }, allowed);
 
 describe("the origin of a request that changes something", () => {
   it("lets reads through whatever their origin", () => {
@@ -33,8 +33,18 @@ describe("the origin of a request that changes something", () => {
     expect(post({ fetchSite: "none" }).allowed).toBe(true);
   });
 
-  it("lets through a request with neither header: not a browser's (a mail client's one-click unsubscribe)", () => {
+  it("lets through a request with neither header and no cookies: not a browser's (a mail client's one-click unsubscribe)", () => {
     expect(post({}).allowed).toBe(true);
+  });
+
+  it("refuses a request with the site's cookies that says neither where it comes from (issue 25)", () => {
+    expect(post({ cookie: "better-auth.session_token=abc" })).toEqual({
+      allowed: false,
+      reason: "A request that carries cookies must say where it comes from (its Origin).",
+    });
+    expect(post({ cookie: "x=1", fetchSite: "same-origin" }).allowed).toBe(true);
+    expect(post({ cookie: "x=1", origin: "https://agency.example" }).allowed).toBe(true);
+    expect(post({ cookie: "x=1" }, "GET").allowed).toBe(true);
   });
 });
 

@@ -3,15 +3,16 @@
  * `Origin` a browser sends with every non-GET request must be the public address (or, in
  * development, the local one it is served from); without an `Origin`, a browser's
  * `Sec-Fetch-Site` must not say `cross-site`/`same-site`. A request with neither is not a
- * browser's cross-site request (mail clients' one-click unsubscribe, scripts, curl): a browser
- * always sends one of them on a cross-origin POST, so it is let through.
+ * browser's: it may go on only without cookies (mail clients' one-click unsubscribe), since a
+ * request that carries the site's cookies acts as someone signed in, and must then say where it
+ * comes from (issue 25; better-auth refuses such requests for the same reason).
  */
 export type OriginVerdict = { allowed: true } | { allowed: false; reason: string };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function judgeRequestOrigin(
-  request: { method: string; origin: string | undefined; fetchSite: string | undefined },
+  request: { method: string; origin: string | undefined; fetchSite: string | undefined; cookie?: string | undefined },
   allowedOrigins: readonly string[],
 ): OriginVerdict {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return { allowed: true };
@@ -22,6 +23,7 @@ export function judgeRequestOrigin(
   }
   const site = request.fetchSite?.trim().toLowerCase();
   if (site === "cross-site" || site === "same-site") return { allowed: false, reason: "Cross-site requests are not accepted." };
+  if (!site && request.cookie?.trim()) return { allowed: false, reason: "A request that carries cookies must say where it comes from (its Origin)." };
   return { allowed: true };
 }
 

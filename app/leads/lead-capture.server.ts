@@ -38,18 +38,28 @@ const HOUR = 60 * 60_000;
 
 export type PublicForm = "promo-claim" | "inquiry" | "contact";
 
-/** Per visitor address, per e-mail address, and overall (a flood from many addresses). */
+/**
+ * Per visitor address; per e-mail address from one visitor address (so one visitor cannot block
+ * an address for everyone, issue 25); per e-mail address from everywhere, with a higher ceiling
+ * (a flood for one address from many); and overall (a flood from many addresses).
+ */
 export const PUBLIC_FORM_LIMITS = {
   perAddress: { limit: 10, windowMs: HOUR },
-  perEmail: { limit: 5, windowMs: HOUR },
+  perAddressAndEmail: { limit: 5, windowMs: HOUR },
+  perEmail: { limit: 20, windowMs: HOUR },
   overall: { limit: 500, windowMs: HOUR },
 } as const;
 
-function rulesFor(form: PublicForm, email: string, clientAddress: string): RateLimitRule[] {
+const FOR_THIS_EMAIL = "We have already received several requests for this e-mail address.";
+
+/** Each rule with the sentence its refusal says. Keys naming an e-mail address end with it (erasure finds them so). */
+function rulesFor(form: PublicForm, email: string, clientAddress: string): (RateLimitRule & { refusal: string })[] {
+  const address = email.toLowerCase();
   return [
-    { key: `${form}:ip:${clientAddress}`, ...PUBLIC_FORM_LIMITS.perAddress },
-    { key: `${form}:email:${email.toLowerCase()}`, ...PUBLIC_FORM_LIMITS.perEmail },
-    { key: `${form}:all`, ...PUBLIC_FORM_LIMITS.overall },
+    { key: `${form}:ip:${clientAddress}`, ...PUBLIC_FORM_LIMITS.perAddress, refusal: "You have sent several requests in a short time." },
+    { key: `${form}:ip+email:${clientAddress}:${address}`, ...PUBLIC_FORM_LIMITS.perAddressAndEmail, refusal: FOR_THIS_EMAIL },
+    { key: `${form}:email:${address}`, ...PUBLIC_FORM_LIMITS.perEmail, refusal: FOR_THIS_EMAIL },
+    { key: `${form}:all`, ...PUBLIC_FORM_LIMITS.overall, refusal: "We are receiving an unusual number of requests right now." },
   ];
 }
 
@@ -60,15 +70,11 @@ async function refuseIfAbusive(
   submitter: Submitter,
 ): Promise<void> {
   refuseFilledHoneypot(input.website);
-  const verdict = await consumeRateLimits(rulesFor(form, input.email, submitter.clientAddress), { now: submitter.now });
+  const rules = rulesFor(form, input.email, submitter.clientAddress);
+  const verdict = await consumeRateLimits(rules, { now: submitter.now });
   if (verdict.allowed) return;
-  const wait = describeWait(verdict.retryAfterMs);
-  const refusal = verdict.key.includes(":email:")
-    ? `We have already received several requests for this e-mail address. Please try again ${wait}.`
-    : verdict.key.endsWith(":all")
-      ? `We are receiving an unusual number of requests right now. Please try again ${wait}.`
-      : `You have sent several requests in a short time. Please try again ${wait}.`;
-  throw new Refusal(refusal, { status: 429, retryAfterMs: verdict.retryAfterMs });
+  const refusal = rules.find((rule) => rule.key === verdict.key)?.refusal ?? FOR_THIS_EMAIL;
+  throw new Refusal(`${refusal} Please try again ${describeWait(verdict.retryAfterMs)}.`, { status: 429, retryAfterMs: verdict.retryAfterMs });
 }
 
 /**

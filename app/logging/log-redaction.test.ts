@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { maskEmailAddresses, redactedPath, requestIdFrom } from "./log-redaction";
 
 describe("logged paths", () => {
-  it("hide the tokens of booking, invoice, unsubscribe and password-reset links", () => {
+  it("hide the tokens of booking, invoice, unsubscribe, admin invitation and password-reset links", () => {
     expect(redactedPath("/booking/Xy7_secretToken")).toBe("/booking/***");
     expect(redactedPath("/booking/Xy7_secretToken.data")).toBe("/booking/***.data");
     expect(redactedPath("/invoice/abc123")).toBe("/invoice/***");
     expect(redactedPath("/invoice/abc123/pdf")).toBe("/invoice/***/pdf");
     expect(redactedPath("/unsubscribe/u-tok.en")).toBe("/unsubscribe/***");
     expect(redactedPath("/api/auth/reset-password/rst")).toBe("/api/auth/reset-password/***");
+    expect(redactedPath("/auth/invitation/inv1t3-Token_x")).toBe("/auth/invitation/***");
+    expect(redactedPath("/auth/invitation/inv1t3-Token_x.data")).toBe("/auth/invitation/***.data");
   });
 
   it("drop the query, where links carry tokens and addresses", () => {

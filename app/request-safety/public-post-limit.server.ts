@@ -12,8 +12,14 @@ export const PUBLIC_POSTS_PER_HOUR = 100;
 /** One-click unsubscribes come from mail providers' servers, many people's behind one address. */
 const UNCOUNTED_PREFIXES = ["/unsubscribe/"];
 
+/**
+ * The sign-in form and better-auth's API have counters of their own (decision 032), kept apart
+ * from these: junk sent to the public forms must not lock a visitor out of signing in.
+ */
+const SIGN_IN_PATHS = new Set(["/auth", "/auth.data"]);
+
 export function countsAsPublicPost(pathname: string): boolean {
-  if (pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/api/auth/")) return false;
+  if (pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/api/auth/") || SIGN_IN_PATHS.has(pathname)) return false;
   return !UNCOUNTED_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 

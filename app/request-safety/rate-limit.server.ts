@@ -1,4 +1,4 @@
-import { and, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { db, queryRows, type Database } from "~/db/connection.server";
 import { rateLimitCounters } from "./schema";
 
@@ -73,6 +73,15 @@ export async function refundRateLimitHits(keys: string[], now: Date = new Date()
     .update(rateLimitCounters)
     .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
     .where(and(inArray(rateLimitCounters.key, keys), gt(rateLimitCounters.expiresAt, now)));
+}
+
+/** A key's current window: its count and when it started, or null when it has none running. */
+export async function currentRateLimitWindow(key: string, now: Date = new Date()): Promise<{ count: number; startedAt: Date } | null> {
+  const [row] = await db()
+    .select({ count: rateLimitCounters.count, startedAt: rateLimitCounters.windowStartedAt })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.expiresAt, now)));
+  return row ?? null;
 }
 
 /** Deletes counters whose window has ended (a recurring job); returns how many. */

@@ -1,6 +1,8 @@
 import { Link, useLoaderData } from "react-router";
 import { noteAuditEntry } from "~/audit/admin-audit.server";
+import { ConfirmIdentityCard } from "~/auth/confirm-identity-form";
 import { requireAdmin } from "~/auth/guard.server";
+import { confirmationState } from "~/auth/recent-confirmation.server";
 import { currentDatabase } from "~/db/connection.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
@@ -17,13 +19,15 @@ import type { Route } from "./+types/data-tab";
 import { ConfirmDialog, useConfirmedSubmit } from "./confirm-submit";
 import { exportedFileNames } from "~/data-transfer/full-export.server";
 import { erasePerson, type ErasureRequest } from "./personal-data-erasure.server";
+import { getOrganizationSettings } from "./settings.server";
 import { confirmedForm, eraseByEmailForm, eraseClientForm, eraseLeadForm, restoreBackupForm } from "./settings-forms";
 
 export const meta: Route.MetaFunction = () => [{ title: "Data | Settings | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { embedded: currentDatabase().kind === "embedded", files: exportedFileNames() };
+  // The guard, and whether this session has confirmed it's the admin for the downloads.
+  const [confirmation, settings] = await Promise.all([confirmationState(request), getOrganizationSettings()]);
+  return { embedded: currentDatabase().kind === "embedded", files: exportedFileNames(), confirmation, timeZone: settings.timezone };
 }
 
 function erasureRequestOf(form: FormData): ErasureRequest {
@@ -75,16 +79,20 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function DataTab() {
-  const { embedded, files } = useLoaderData<typeof loader>();
+  const { embedded, files, confirmation, timeZone } = useLoaderData<typeof loader>();
   return (
     <div className="grid max-w-2xl gap-6">
+      <ConfirmIdentityCard confirmation={confirmation} returnTo="/admin/settings/data" timeZone={timeZone} />
       <Card>
         <CardHeader>
           <CardTitle>Export everything</CardTitle>
-          <CardDescription>A zip of CSV files: {files.join(", ")}.</CardDescription>
+          <CardDescription>
+            A zip of CSV files: {files.join(", ")}. It holds every lead's and client's name, e-mail and phone: keep it as private as the back-office
+            and delete it when done.
+          </CardDescription>
         </CardHeader>
         <CardContent>
-          <a href="/admin/settings/data/export" download className={buttonVariants({ variant: "outline" })}>
+          <a href="/admin/settings/data/export" className={buttonVariants({ variant: "outline" })}>
             Export everything
           </a>
         </CardContent>
@@ -118,11 +126,15 @@ function BackupCard({ embedded }: { embedded: boolean }) {
     <Card>
       <CardHeader>
         <CardTitle>Backup and restore</CardTitle>
-        <CardDescription>The whole embedded database as one file, and a restore from such a file.</CardDescription>
+        <CardDescription>
+          The whole embedded database as one file, and a restore from such a file. The file holds everything needed to sign in as any admin
+          (the session secret, every session, two-factor secrets and password hashes) besides all the data: store it encrypted, where only
+          you can read it, and delete old copies.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div>
-          <a href="/admin/settings/data/backup" download className={buttonVariants({ variant: "outline" })}>
+          <a href="/admin/settings/data/backup" className={buttonVariants({ variant: "outline" })}>
             Download backup
           </a>
         </div>

@@ -1,39 +1,60 @@
-import { generate } from "otplib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMailServer, type TestMailServer } from "../support/mail-server";
+import { freshCode, lastUsedCode } from "../support/totp";
 import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
 import { adminContext, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
 let owner: BrowserContext;
+let mail: TestMailServer;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  mail = await startMailServer();
+  // The attacks below come from other network addresses (X-Forwarded-For from this machine, believed as from a proxy).
+  [app, browser] = await Promise.all([startAppServer({ SMTP_URL: mail.url, TRUST_PROXY: "loopback" }), launchBrowser()]);
   owner = await adminContext(browser, app.url);
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await mail?.stop();
 });
 
 const SECURITY = "/admin/settings/security";
-const tess = { name: "Tess Admin", email: "tess@sistersite.test", password: "" };
+const tess = { name: "Tess Admin", email: "tess@sistersite.test", password: "tess-chosen-password" };
+/** Tess's own browser: where she accepted her invitation and signs in every day. */
+let tessBrowser: BrowserContext;
 let tessSecret = "";
 let tessRecoveryCodes: string[] = [];
 
-/** Creates an admin account on the Security tab and answers its temporary password. */
-async function createAdmin(page: Page, name: string, email: string): Promise<string> {
+/**
+ * Invites an admin on the Security tab and accepts the invitation from the e-mailed link in a
+ * browser of their own (as the invited person does), choosing `password`. Answers that browser.
+ */
+async function inviteAdmin(page: Page, name: string, email: string, password: string): Promise<BrowserContext> {
   await page.goto(SECURITY);
   await page.getByLabel("Full Name").fill(name);
   await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByRole("button", { name: "Create admin account" }).click();
-  const shown = page.getByRole("status").filter({ hasText: "temporary password" });
-  await shown.waitFor();
-  const password = await shown.locator("code").textContent();
-  if (!password) throw new Error("No temporary password was shown");
-  return password;
+  await page.getByRole("button", { name: "Invite admin" }).click();
+  await page.getByText("Invitation sent").first().waitFor();
+  await page.getByRole("list", { name: "Invitations not yet accepted" }).getByText(email).waitFor();
+  const invitation = await mail.waitFor((message) => message.envelopeTo.includes(email));
+  const link = /https?:\/\/\S+\/auth\/invitation\/[\w-]+/.exec(invitation.text ?? "")?.[0];
+  if (!link) throw new Error("No invitation link in the e-mail");
+  const context = await browser.newContext({ baseURL: app.url });
+  const invited = await context.newPage();
+  await invited.goto(new URL(link).pathname);
+  await invited.getByText(`Choose a password for ${email}`).waitFor();
+  await invited.getByLabel(/^New password/).fill(password);
+  await invited.getByLabel("Confirm new password").fill(password);
+  await invited.getByRole("button", { name: "Accept invitation" }).click();
+  await invited.waitForURL("**/auth");
+  await invited.getByText("Invitation accepted").first().waitFor();
+  await invited.close();
+  return context;
 }
 
 async function signInWithForm(page: Page, email: string, password: string) {
@@ -51,11 +72,10 @@ async function signOut(page: Page) {
 describe("two-factor sign-in", { timeout: 240_000 }, () => {
   it("an admin enrols with the QR code's secret, confirms with a code and is shown ten recovery codes once", async () => {
     const page = await owner.newPage();
-    tess.password = await createAdmin(page, tess.name, tess.email);
+    tessBrowser = await inviteAdmin(page, tess.name, tess.email, tess.password);
     await page.close();
 
-    const context = await browser.newContext({ baseURL: app.url });
-    const tessPage = await context.newPage();
+    const tessPage = await tessBrowser.newPage();
     await signInWithForm(tessPage, tess.email, tess.password);
     await tessPage.waitForURL("**/admin");
     await tessPage.goto(SECURITY);
@@ -69,7 +89,7 @@ describe("two-factor sign-in", { timeout: 240_000 }, () => {
     await tessPage.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
     await tessPage.getByText("That code is not right").first().waitFor();
 
-    await tessPage.getByLabel("Code from the app").fill(await generate({ secret: tessSecret }));
+    await tessPage.getByLabel("Code from the app").fill(await freshCode(tessSecret));
     await tessPage.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
     const codes = tessPage.getByRole("region", { name: "Recovery codes" });
     await codes.waitFor();
@@ -79,7 +99,8 @@ describe("two-factor sign-in", { timeout: 240_000 }, () => {
 
     await tessPage.reload();
     await expect(tessPage.getByRole("region", { name: "Recovery codes" }).count()).resolves.toBe(0);
-    await context.close();
+    await signOut(tessPage);
+    await tessPage.close();
   });
 
   it("signing in then asks for the code: a wrong one is refused, the right one and a recovery code let the admin in", async () => {
@@ -92,10 +113,17 @@ describe("two-factor sign-in", { timeout: 240_000 }, () => {
     await page.getByText("That code is not right. Enter the current 6-digit code from your authenticator app.").waitFor();
     expect(page.url()).toContain("/auth");
 
-    await page.getByLabel("Authentication code").fill(await generate({ secret: tessSecret }));
+    await page.getByLabel("Authentication code").fill(await freshCode(tessSecret));
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL("**/admin");
     await signOut(page);
+
+    // A code is good once: the one just used is refused the next time.
+    await signInWithForm(page, tess.email, tess.password);
+    await page.getByLabel("Authentication code").fill(await lastUsedCode(tessSecret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.getByText("That code was already used. Wait for the next code from your authenticator app.").waitFor();
+    await context.clearCookies();
 
     await signInWithForm(page, tess.email, tess.password);
     await page.getByText("Use a recovery code instead").click();
@@ -117,7 +145,8 @@ describe("two-factor sign-in", { timeout: 240_000 }, () => {
 describe("require two-factor", { timeout: 240_000 }, () => {
   it("sends an admin without two-factor to enrol before any other admin page", async () => {
     const page = await owner.newPage();
-    const samPassword = await createAdmin(page, "Sam Admin", "sam@sistersite.test");
+    const samPassword = "sam-chosen-password";
+    await (await inviteAdmin(page, "Sam Admin", "sam@sistersite.test", samPassword)).close();
     await page.goto(SECURITY);
     await page.getByLabel("Require two-factor sign-in").check();
     await page.getByRole("button", { name: "Save Settings" }).click();
@@ -142,6 +171,15 @@ describe("require two-factor", { timeout: 240_000 }, () => {
   });
 });
 
+/** A sign-in through better-auth's API, from another network address, as a script would send it. */
+function apiSignIn(email: string, password: string, from: string) {
+  return fetch(`${app.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: app.url, "X-Forwarded-For": from },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
 describe("sign-in throttling", { timeout: 240_000 }, () => {
   it("after five wrong passwords the form and the API both make the next attempt wait, without saying whether the account exists", async () => {
     const context = await browser.newContext({ baseURL: app.url });
@@ -153,25 +191,39 @@ describe("sign-in throttling", { timeout: 240_000 }, () => {
     await signInWithForm(page, "sam@sistersite.test", "wrong password again");
     await page.getByText("Too many sign-in attempts. Try again in 15 minutes.").waitFor();
 
-    const api = await fetch(`${app.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: app.url },
-      body: JSON.stringify({ email: "sam@sistersite.test", password: "anything" }),
-    });
+    const api = await apiSignIn("sam@sistersite.test", "anything", "203.0.113.70");
     expect(api.status).toBe(429);
     expect(Number(api.headers.get("Retry-After"))).toBeGreaterThan(800);
     expect(((await api.json()) as { message: string }).message).toBe("Too many sign-in attempts. Try again in 15 minutes.");
 
-    for (let attempt = 0; attempt < 6; attempt += 1) {
-      await fetch(`${app.url}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: app.url },
-        body: JSON.stringify({ email: "nobody@sistersite.test", password: "guess" }),
-      });
-    }
+    for (let attempt = 0; attempt < 6; attempt += 1) await apiSignIn("nobody@sistersite.test", "guess", "203.0.113.71");
     await signInWithForm(page, "nobody@sistersite.test", "guess");
     await page.getByText("Too many sign-in attempts. Try again in 15 minutes.").waitFor();
     await context.close();
+  });
+});
+
+describe("an attack on an admin's address", { timeout: 240_000 }, () => {
+  it("leaves the admin's usual browser able to sign in, pauses the others, and e-mails the admin", async () => {
+    const statuses = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) statuses.push((await apiSignIn(tess.email, `guess ${attempt}`, "203.0.113.77")).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+
+    const stranger = await browser.newContext({ baseURL: app.url });
+    const strangerPage = await stranger.newPage();
+    await signInWithForm(strangerPage, tess.email, tess.password);
+    await strangerPage.getByText("Too many sign-in attempts. Try again in 15 minutes.").waitFor();
+    await stranger.close();
+
+    const page = await tessBrowser.newPage();
+    await signInWithForm(page, tess.email, tess.password);
+    await page.getByLabel("Authentication code").fill(await freshCode(tessSecret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL("**/admin");
+    await page.close();
+
+    const warning = await mail.waitFor((message) => message.envelopeTo.includes(tess.email) && /paused/.test(message.subject ?? ""));
+    expect(warning.text).toContain("sign in from a browser you have signed in with before");
   });
 });
 
@@ -187,7 +239,17 @@ describe("the session timeout", () => {
     const idlePage = await idle.newPage();
     await idlePage.goto("/admin/leads");
     expect(new URL(idlePage.url()).pathname).toBe("/admin/leads");
+    // A second session, used only through better-auth's API: the timeout holds there too.
+    const idleApi = await adminContext(browser, app.url, {}, E2E_ADMIN);
+    expect((await (await idleApi.request.get("/api/auth/get-session")).json()) as unknown).toMatchObject({ user: { email: E2E_ADMIN.email } });
     await new Promise((resolve) => setTimeout(resolve, 62_000));
+    expect(await (await idleApi.request.get("/api/auth/get-session")).json()).toBeNull();
+    const rename = await idleApi.request.post("/api/auth/update-user", { data: { name: "Idle Rename" }, headers: { Origin: app.url } });
+    expect(rename.status()).toBe(404);
+    const apiPage = await idleApi.newPage();
+    await apiPage.goto("/admin/leads");
+    await apiPage.waitForURL("**/auth?**");
+    await idleApi.close();
     await idlePage.goto("/admin/leads");
     await idlePage.waitForURL("**/auth?**");
     expect(new URL(idlePage.url()).searchParams.get("signedOut")).toBe("idle");

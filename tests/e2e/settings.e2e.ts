@@ -4,7 +4,7 @@ import path from "node:path";
 import { unzipSync, strFromU8 } from "fflate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
 import { adminContext, launchBrowser } from "./support/browser";
 
 let app: AppServer;
@@ -77,7 +77,15 @@ describe("settings", () => {
     await page.goto("/admin/settings/data");
     await hydrated(page);
 
-    const [exported] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export everything" }).click()]);
+    // Everything leaves only after the password is given again (issue 25): from the link, the
+    // confirmation page first, then the download.
+    await page.getByRole("link", { name: "Export everything" }).click();
+    await page.getByRole("heading", { name: "Confirm it's you" }).waitFor();
+    await page.getByLabel("Your password").fill("not my password");
+    await page.getByRole("button", { name: "Confirm it's you" }).click();
+    await page.getByText("The password is not right").first().waitFor();
+    await page.getByLabel("Your password").fill(E2E_ADMIN.password);
+    const [exported] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Confirm it's you" }).click()]);
     expect(exported.suggestedFilename()).toMatch(/^agency-export-\d{4}-\d{2}-\d{2}\.zip$/);
     const files = unzipSync(new Uint8Array(fs.readFileSync(await exported.path())));
     expect(Object.keys(files)).toEqual(
@@ -86,6 +94,11 @@ describe("settings", () => {
     expect(strFromU8(files["organization_settings.csv"] ?? new Uint8Array())).toContain("Backup Time Studio");
     expect(strFromU8(files["package_tiers.csv"] ?? new Uint8Array())).toContain("Starter");
 
+    // Confirmed for 5 minutes: the Data tab says so, and the backup needs no second asking.
+    await page.goto("/admin/settings/data");
+    await page.getByText(/^Confirmed: the downloads below work without asking again until/).waitFor();
+    await expect(page.getByText(/keep it as private as the back-office/).count()).resolves.toBe(1);
+    await expect(page.getByText(/everything needed to sign in as any admin/).count()).resolves.toBe(1);
     const [backup] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download backup" }).click()]);
     const backupPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "agency-backup-")), "agency-backup.tar");
     await backup.saveAs(backupPath);
@@ -130,4 +143,24 @@ describe("settings", () => {
     expect(await row.textContent()).toContain("owner@sistersite.test");
     await page.close();
   });
+});
+
+describe("the Data tab's downloads", () => {
+  it("ask for the password in place, and hold for 5 minutes", async () => {
+    const context = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/admin/settings/data");
+    await hydrated(page);
+    await page.getByText("Downloading the backup or everything asks for your password again, once every 5 minutes.").waitFor();
+    await page.getByLabel("Your password").fill("wrong again");
+    await page.getByRole("button", { name: "Confirm it's you" }).click();
+    await page.getByText("The password is not right").first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/settings/data");
+    await page.getByLabel("Your password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Confirm it's you" }).click();
+    await page.getByText(/^Confirmed: the downloads below work without asking again until/).waitFor();
+    const answer = await context.request.get("/admin/settings/data/export", { maxRedirects: 0 });
+    expect(answer.status()).toBe(200);
+    await context.close();
+  }, 120_000);
 });

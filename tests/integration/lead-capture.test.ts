@@ -137,7 +137,20 @@ describe("rate limits", () => {
     expect((await createContactLead(contactSchema.parse({ name: "Bo", email: "bo-late@example.com", message: "Hi" }), { clientAddress: "192.0.2.7", now: nextHour })).leadId).toEqual(expect.any(String));
   });
 
-  it("refuse an e-mail address sent from many addresses", async () => {
+  it("count an e-mail address per visitor address: one visitor's repeats do not block it for everyone (issue 25)", async () => {
+    const now = new Date("2026-11-23T15:00:00Z");
+    const input = inquirySchema.parse({ name: "Ava", email: "customer@example.com" });
+    for (let index = 0; index < PUBLIC_FORM_LIMITS.perAddressAndEmail.limit; index += 1) {
+      expect((await createInquiryLead(input, { clientAddress: "203.0.113.66", now })).leadId).toEqual(expect.any(String));
+    }
+    await expect(createInquiryLead(input, { clientAddress: "203.0.113.66", now })).rejects.toMatchObject({
+      message: expect.stringMatching(/already received several requests for this e-mail address/),
+      status: 429,
+    });
+    expect((await createInquiryLead(input, { clientAddress: "198.51.100.23", now })).leadId).toEqual(expect.any(String));
+  });
+
+  it("refuse an e-mail address sent from many addresses, at a higher ceiling", async () => {
     const now = new Date("2026-11-23T15:00:00Z");
     const input = inquirySchema.parse({ name: "Cy", email: "cy@example.com" });
     for (let index = 0; index < PUBLIC_FORM_LIMITS.perEmail.limit; index += 1) {
@@ -153,8 +166,8 @@ describe("rate limits", () => {
   it("expired counters are cleaned up", async () => {
     const now = new Date("2026-11-23T15:00:00Z");
     await createInquiryLead(inquirySchema.parse({ name: "Di", email: "di@example.com" }), { clientAddress: "203.0.113.1", now });
-    expect((await db().select().from(rateLimitCounters)).length).toBe(3);
-    expect(await deleteExpiredRateLimitCounters(new Date(now.getTime() + 2 * 60 * 60_000))).toBe(3);
+    expect((await db().select().from(rateLimitCounters)).length).toBe(4);
+    expect(await deleteExpiredRateLimitCounters(new Date(now.getTime() + 2 * 60 * 60_000))).toBe(4);
     expect(await db().select().from(rateLimitCounters)).toHaveLength(0);
   });
 });

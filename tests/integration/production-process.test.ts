@@ -1,42 +1,22 @@
-import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import http from "node:http";
 import net from "node:net";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildIfStale } from "../../scripts/build-if-stale.mjs";
-import { startAppServer, type AppServer } from "../e2e/support/app-server";
-import { databaseUrlFor, serverTestUrl, testDatabaseKind } from "../support/database-kind";
+import type { AppServer } from "../e2e/support/app-server";
+import { startBuiltApp } from "../support/app-process";
 
 // The production server as `npm start` runs it (server.js on the build), in its own process, on
 // the database kind under test: what it logs, and how it stops.
 
 let app: AppServer;
-let serverDatabase: string | undefined;
 
 beforeAll(async () => {
-  buildIfStale(path.resolve("."));
-  const environment: Record<string, string> = { LOG_LEVEL: "info", SHUTDOWN_TIMEOUT_MS: "60000" };
-  if (testDatabaseKind() === "server") {
-    serverDatabase = `agency_process_${randomBytes(6).toString("hex")}`;
-    await onServer(`CREATE DATABASE ${serverDatabase}`);
-    environment.DATABASE_URL = databaseUrlFor(serverTestUrl(), serverDatabase);
-  }
-  app = await startAppServer(environment);
+  app = await startBuiltApp({ LOG_LEVEL: "info", SHUTDOWN_TIMEOUT_MS: "60000" });
 }, 400_000);
 
 afterAll(async () => {
   await app?.stop();
-  if (serverDatabase) await onServer(`DROP DATABASE IF EXISTS ${serverDatabase} WITH (FORCE)`);
 });
-
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverTestUrl() });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
 
 type LogLine = Record<string, unknown>;
 

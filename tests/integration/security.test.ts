@@ -4,16 +4,16 @@ import { action as authPageAction } from "~/auth/auth-page";
 import { action as authApiAction } from "~/auth/auth-api-route";
 import { getAuth } from "~/auth/auth.server";
 import { requireAdmin, requireAdminSession, SECURITY_SETTINGS_PATH } from "~/auth/guard.server";
-import { grantAdmin, isAdmin, LAST_ADMIN_MESSAGE, revokeAdmin } from "~/auth/roles.server";
+import { findUserByEmail, grantAdmin, isAdmin, LAST_ADMIN_MESSAGE, revokeAdmin } from "~/auth/roles.server";
+import { claimTotpStep } from "~/auth/two-factor-replay.server";
 import { session } from "~/auth/schema";
-import { beginPasswordAttempt, TooManySignInAttempts } from "~/auth/sign-in.server";
 import { revokeAdminRoleOf, signOutEverywhere, type SecurityActor } from "~/auth/security.server";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { Refusal } from "~/forms/refusal";
 import { rateLimitCounters } from "~/request-safety/schema";
 import { updateOrganizationSettings } from "~/settings/settings.server";
-import { signedInCookie } from "../support/sessions";
+import { makeAdmin, signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -77,8 +77,7 @@ describe("sign-in throttling", { timeout: 120_000 }, () => {
   }, 120_000);
 
   it("refuses a network address after 20 failures across accounts", async () => {
-    // Twenty failures counted as the form counts them (each attempt counted first, none taken back).
-    for (let attempt = 0; attempt < 20; attempt += 1) await beginPasswordAttempt(`visitor${attempt % 4}@studio.test`, context.clientAddress);
+    for (let attempt = 0; attempt < 20; attempt += 1) expect((await formSignIn(`visitor${attempt % 4}-${attempt}@studio.test`, "guess")).status).toBe(400);
     expect((await formSignIn("fresh@studio.test", "guess")).status).toBe(429);
     const elsewhere = (await authPageAction({
       request: formPost({ intent: "sign-in", email: "fresh@studio.test", password: "guess" }),
@@ -88,13 +87,19 @@ describe("sign-in throttling", { timeout: 120_000 }, () => {
     expect(elsewhere.data?.formError).toBe("Invalid email or password");
   }, 60_000);
 
-  it("holds under simultaneous attempts (one atomic count in the database) and reopens when the window ends", async () => {
-    const now = new Date();
-    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => beginPasswordAttempt("race@studio.test", "192.0.2.1", now)));
-    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(5);
-    expect(outcomes.filter((outcome) => outcome.status === "rejected" && outcome.reason instanceof TooManySignInAttempts)).toHaveLength(5);
-    const later = new Date(now.getTime() + 15 * 60_000 + 1);
-    await expect(beginPasswordAttempt("race@studio.test", "192.0.2.1", later)).resolves.toBeDefined();
+  it("holds under simultaneous attempts (one atomic count in the database)", async () => {
+    await makeAccount("race@studio.test");
+    const statuses = await Promise.all(Array.from({ length: 10 }, () => apiSignInStatus("race@studio.test", "wrong password").then((answer) => answer.status)));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  }, 60_000);
+
+  it("counts a form the page refuses (no valid address) against its network address only", async () => {
+    await makeAccount("owner@studio.test");
+    const malformed = (await authPageAction({ request: formPost({ intent: "sign-in", email: "owner@", password: "guess" }), params: {}, context } as never)) as Answer;
+    expect(malformed.init?.status).toBe(400);
+    const counters = (await db().select().from(rateLimitCounters)).filter((counter) => counter.key.startsWith("sign-in:"));
+    expect(counters.map((counter) => [counter.key, counter.count])).toEqual([["sign-in:ip:203.0.113.7", 1]]);
   });
 });
 
@@ -205,9 +210,22 @@ describe("the guard", { timeout: 120_000 }, () => {
     await expect(guardOutcome(new Request("http://localhost/admin/leads", { headers: { Cookie: cookie } }))).resolves.not.toBeInstanceOf(Response);
   });
 
-  it("lets grantAdmin answer whether the role is new", async () => {
+  it("lets grantAdmin answer whether the role is new, and never give it to an address nobody proved", async () => {
     await makeAccount("lee@studio.test");
-    expect((await grantAdmin("lee@studio.test")).granted).toBe(true);
+    await expect(grantAdmin("lee@studio.test")).rejects.toThrow(/has not proven this address/);
+    await makeAdmin({ name: "Lee", email: "lee@studio.test", password: "correct horse battery" });
     expect((await grantAdmin("LEE@studio.test")).granted).toBe(false);
+  });
+});
+
+describe("an authenticator code's time-step", () => {
+  it("is claimed once per account however many ask at once (one conditional upsert), and never an earlier one", async () => {
+    const { account } = await signedInCookie({ admin: true });
+    const { id } = (await findUserByEmail(account.email))!;
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimTotpStep(id, 59_000_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimTotpStep(id, 59_000_000)).toBe(false);
+    expect(await claimTotpStep(id, 58_999_999)).toBe(false);
+    expect(await claimTotpStep(id, 59_000_001)).toBe(true);
   });
 });

@@ -1,0 +1,56 @@
+import { config } from "~/config.server";
+import type { DatabaseExecutor } from "~/db/connection.server";
+import { enqueueTemplatedEmail, type TemplatedEmail } from "~/email/outbox.server";
+import { firstName } from "~/leads/lead-email-variables";
+import { getOrganizationSettings } from "~/settings/settings.server";
+import { formatDateTime } from "~/formatting/dates";
+
+// The mails of signing in, from the admin-editable templates and through the outbox like every other.
+
+export function signInLink(): string {
+  return `${config().publicUrl}/auth`;
+}
+
+type AuthEmail = Pick<TemplatedEmail, "templateKey" | "to" | "dedupeKey"> & { name: string; variables: (timeZone: string) => Record<string, string> };
+
+/** One of these mails to one person: their first name, the company's name and the sign-in link come with every one. */
+async function queueAuthEmail(executor: DatabaseExecutor, { name, variables, ...email }: AuthEmail): Promise<void> {
+  const settings = await getOrganizationSettings(executor);
+  await enqueueTemplatedEmail(executor, {
+    ...email,
+    emailType: email.templateKey,
+    toName: name,
+    variables: { FirstName: firstName(name), CompanyName: settings.companyName, SignInLink: signInLink(), ...variables(settings.timezone) },
+  });
+}
+
+/**
+ * Tells an account's owner that sign-ins from unknown devices are paused after wrong passwords: once
+ * per pause (its key names the window), whatever the attacker keeps sending.
+ */
+export async function queueSignInPausedEmail(
+  executor: DatabaseExecutor,
+  account: { id: string; name: string; email: string },
+  windowStartedAt: Date,
+): Promise<void> {
+  await queueAuthEmail(executor, {
+    templateKey: "sign_in_paused",
+    to: account.email,
+    name: account.name,
+    dedupeKey: `sign-in-paused:${account.id}:${windowStartedAt.toISOString()}`,
+    variables: () => ({}),
+  });
+}
+
+/** The invitation to become an admin, with its one-time link, to the invited address. */
+export async function queueAdminInvitationEmail(
+  executor: DatabaseExecutor,
+  invitation: { email: string; name: string; invitedBy: string; link: string; expiresAt: Date },
+): Promise<void> {
+  await queueAuthEmail(executor, {
+    templateKey: "admin_invitation",
+    to: invitation.email,
+    name: invitation.name,
+    variables: (timeZone) => ({ InvitedBy: invitation.invitedBy, InvitationLink: invitation.link, ValidUntil: formatDateTime(invitation.expiresAt, timeZone) }),
+  });
+}

@@ -1,0 +1,58 @@
+import { useFormAction } from "~/forms/use-form-action";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { formatDateTime } from "~/formatting/dates";
+import { FormField } from "~/ui/form-field";
+import { Input } from "~/ui/input";
+
+/** What the server says of this session's "confirm it's you" (recent-confirmation.server.ts). */
+export type ConfirmationState = { confirmedUntil: Date | string | null; twoFactorEnabled: boolean };
+
+// The route that checks the confirmation (auth/confirm-identity-page.tsx); a plain constant, so the browser bundle needs no server module.
+const CONFIRM_ACTION = "/admin/confirm";
+
+/** Password, and the current code with two-factor on; afterwards the browser goes (a whole page load) to `returnTo`. */
+export function ConfirmIdentityForm({ twoFactorEnabled, returnTo }: { twoFactorEnabled: boolean; returnTo: string }) {
+  const confirm = useFormAction({ intent: "confirm-identity" });
+  return (
+    <confirm.fetcher.Form method="post" action={CONFIRM_ACTION} noValidate className="grid max-w-sm gap-4">
+      <input type="hidden" name="intent" value="confirm-identity" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <FormField label="Your password" name="password" id="confirm-password" error={confirm.errors.password} required>
+        <Input type="password" autoComplete="current-password" maxLength={128} />
+      </FormField>
+      {twoFactorEnabled ? (
+        <FormField label="Code from the app" name="code" id="confirm-code" error={confirm.errors.code} required>
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
+        </FormField>
+      ) : null}
+      <Button type="submit" disabled={confirm.busy} className="justify-self-start">
+        {confirm.busy ? "Confirming..." : "Confirm it's you"}
+      </Button>
+    </confirm.fetcher.Form>
+  );
+}
+
+/**
+ * A page's card in front of downloads that hand over everything: asks for the password (and code)
+ * until this session has confirmed within the last 5 minutes, then says until when it holds.
+ */
+export function ConfirmIdentityCard({ confirmation, returnTo, timeZone }: { confirmation: ConfirmationState; returnTo: string; timeZone: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Confirm it's you</CardTitle>
+        <CardDescription>
+          {confirmation.confirmedUntil
+            ? `Confirmed: the downloads below work without asking again until ${formatDateTime(confirmation.confirmedUntil, timeZone)}.`
+            : `Downloading the backup or everything asks for your password${confirmation.twoFactorEnabled ? " and the code from your app" : ""} again, once every 5 minutes.`}
+        </CardDescription>
+      </CardHeader>
+      {confirmation.confirmedUntil ? null : (
+        <CardContent>
+          <ConfirmIdentityForm twoFactorEnabled={confirmation.twoFactorEnabled} returnTo={returnTo} />
+        </CardContent>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link, redirectDocument, useLoaderData } from "react-router";
+import { noteAuditEntry } from "~/audit/admin-audit.server";
+import { answerForm, parseForm } from "~/forms/form-action.server";
+import { clientAddressOf } from "~/request-safety/client-address.server";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import type { Route } from "./+types/confirm-identity-page";
+import { safeAdminReturnPath } from "./auth-forms";
+import { ConfirmIdentityForm } from "./confirm-identity-form";
+import { requireAdminSession } from "./guard.server";
+import { confirmItsYou } from "./recent-confirmation.server";
+import { confirmIdentitySchema } from "./security-forms";
+
+export const meta: Route.MetaFunction = () => [{ title: "Confirm it's you | Admin" }];
+
+const DATA_TAB = "/admin/settings/data";
+
+// GET /admin/confirm?returnTo=…: where a download that hands over everything sends an admin who has
+// not confirmed within 5 minutes; POST checks the password (and code) and goes on to `returnTo`.
+export async function loader({ request }: Route.LoaderArgs) {
+  const { twoFactorEnabled } = await requireAdminSession(request);
+  return { twoFactorEnabled, returnTo: safeAdminReturnPath(new URL(request.url).searchParams.get("returnTo")) ?? DATA_TAB };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { admin } = await requireAdminSession(request);
+  return answerForm(request, {
+    "confirm-identity": async (form) => {
+      const { password, code, returnTo } = parseForm(confirmIdentitySchema, form);
+      await confirmItsYou(request, clientAddressOf(context), { password, code });
+      noteAuditEntry(request, { action: "account.confirm-identity", entityType: "user", entityId: admin.id, summary: `${admin.email} confirmed it was them (for 5 minutes)` });
+      // A whole page load: `returnTo` may be a download, which only the browser itself can receive.
+      return redirectDocument(safeAdminReturnPath(returnTo) ?? DATA_TAB);
+    },
+  });
+}
+
+export default function ConfirmIdentityPage() {
+  const { twoFactorEnabled, returnTo } = useLoaderData<typeof loader>();
+  return (
+    <div className="grid max-w-2xl gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">Confirm it's you</CardTitle>
+          <CardDescription>
+            This download holds every client's data{returnTo.endsWith("/backup") ? ", and everything needed to sign in as any admin" : ""}. Enter your
+            password{twoFactorEnabled ? " and the current code from your authenticator app" : ""} to go on; you will not be asked again for 5 minutes.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <ConfirmIdentityForm twoFactorEnabled={twoFactorEnabled} returnTo={returnTo} />
+          <Link to={DATA_TAB} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+            Back to Settings › Data
+          </Link>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
