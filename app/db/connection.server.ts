@@ -50,15 +50,17 @@ export function embeddedDatabaseDirectory(dataDir: string): string {
   return path.join(dataDir, "pgdata");
 }
 
+/** The database a restore set aside (the one before it; the next restore replaces it). */
+export function preRestoreDirectory(dataDir: string): string {
+  return `${embeddedDatabaseDirectory(dataDir)}.before-restore`;
+}
+
 /**
- * Opens PGlite in `dataDir` (or in `directory`, a restore's staging place), optionally made from a
- * dumped data directory (a backup); the caller holds the data directory lock.
+ * Opens PGlite in `dataDir` (or in `directory`, a restore's staging place, where a backup was
+ * unpacked); the caller holds the data directory lock.
  */
-export async function openEmbeddedDatabase(dataDir: string, options: { directory?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
-  const client = await PGlite.create(options.directory ?? embeddedDatabaseDirectory(dataDir), {
-    extensions: { pg_trgm, citext },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+export async function openEmbeddedDatabase(dataDir: string, options: { directory?: string } = {}): Promise<DatabaseHandle> {
+  const client = await PGlite.create(options.directory ?? embeddedDatabaseDirectory(dataDir), { extensions: { pg_trgm, citext } });
   return embeddedHandle(client);
 }
 
@@ -201,7 +203,7 @@ export function db(): Database {
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
-export async function queryRows<T extends Record<string, unknown>>(database: Database, query: SQL): Promise<T[]> {
+export async function queryRows<T extends Record<string, unknown>>(database: DatabaseExecutor, query: SQL): Promise<T[]> {
   const result = (await database.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -7,7 +7,8 @@ import { formatDate } from "~/ui/date-format";
 import type { ReminderKind } from "./invoice-options";
 import { agencyForInvoices } from "./invoice-pdf.server";
 import { latestDueDateNeedingReminder, reminderDue } from "./invoice-schedule";
-import { invoiceEmailVariables, invoiceLink } from "./invoice-sending.server";
+import { invoiceLink } from "./invoice-link.server";
+import { invoiceEmailVariables } from "./invoice-sending.server";
 import { findInvoiceDetail } from "./invoices.server";
 import { invoiceReminders, invoices } from "./schema";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkForm } from "~/forms/form-result";
-import { emailSettingsForm, eraseByEmailForm, organizationSettingsForm, promoSettingsForm, tierForm } from "./settings-forms";
+import { emailSettingsForm, personEmailForm, organizationSettingsForm, promoSettingsForm, tierForm } from "./settings-forms";
 import { describeSmtpUrl } from "./smtp-connection";
 
 const organization = {
@@ -74,8 +74,8 @@ describe("the Promos tab's forms", () => {
 
 describe("the Data tab's erasure form", () => {
   it("needs an address", () => {
-    expect(checkForm(eraseByEmailForm, { email: "" }).ok).toBe(false);
-    expect(checkForm(eraseByEmailForm, { email: " rosa@example.com " })).toEqual({ ok: true, data: { email: "rosa@example.com" } });
+    expect(checkForm(personEmailForm, { email: "" }).ok).toBe(false);
+    expect(checkForm(personEmailForm, { email: " rosa@example.com " })).toEqual({ ok: true, data: { email: "rosa@example.com" } });
   });
 });
 

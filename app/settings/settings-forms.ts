@@ -135,8 +135,8 @@ export const tierForm = z
   });
 export type TierInput = z.infer<typeof tierForm>;
 
-/** 'Erase personal data': by e-mail address (Data tab) or one record (its page), confirmed in the dialog. */
-export const eraseByEmailForm = z.object({
+/** A person by their e-mail address (Data tab): to erase their data, or to export it. */
+export const personEmailForm = z.object({
   email: z
     .string({ error: "Enter the person's e-mail address" })
     .trim()
@@ -144,9 +144,25 @@ export const eraseByEmailForm = z.object({
     .max(254, "Use at most 254 characters")
     .pipe(z.email("Please enter a valid email address")),
 });
+/** 'Erase personal data' of one record (its page), or by address; confirmed in the dialog. */
 export const eraseLeadForm = z.object({ leadId: z.uuid("This lead no longer exists.") });
 export const eraseClientForm = z.object({ clientId: z.uuid("This client no longer exists.") });
 export const confirmedForm = z.object({ confirmed: z.literal("yes", { error: "Confirm first" }) });
+
+/** 'Restore' of a backup the app keeps, by its name as listed; confirmed in the dialog. */
+export const keptBackupForm = z.object({
+  name: z.string({ error: "Choose a backup" }).regex(/^agency-backup-\d{8}T\d{6}Z\.tar\.gz$/, "Choose a backup from the list"),
+  confirmed: z.literal("yes", { error: "Confirm the restore first" }),
+});
+
+/** How many nightly backups DATA_DIR/backups keeps. */
+export const backupSettingsForm = z.object({
+  backupsKept: z.coerce
+    .number({ error: "Enter a number of backups from 1 to 365" })
+    .int("Enter a whole number of backups")
+    .min(1, "Enter a number of backups from 1 to 365")
+    .max(365, "Enter a number of backups from 1 to 365"),
+});
 
 /** 'Restore': the backup file, confirmed in the dialog. */
 export const restoreBackupForm = z.object({
