@@ -1,5 +1,5 @@
 import { getTableColumns, getTableName } from "drizzle-orm";
-import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { currentDatabase, db, type DatabaseExecutor } from "~/db/connection.server";
 import { newPerson, personSize, type Person } from "~/db/personal-data";
 import { notFound } from "~/forms/refusal";
 import { PERSONAL_DATA_REGISTRY } from "./registry.server";
@@ -55,11 +55,14 @@ export type ErasureOutcome = { leadIds: string[]; clientIds: string[]; rows: num
  * registry declares: one transaction, all of it or nothing.
  */
 export async function erasePerson(request: PersonRequest): Promise<ErasureOutcome> {
-  return db().transaction(async (tx) => {
+  const outcome = await db().transaction(async (tx) => {
     const { person, found } = await findPerson(tx, request);
     for (const domain of PERSONAL_DATA_REGISTRY) await domain.erase(tx, person);
     return { leadIds: [...person.leadIds], clientIds: [...person.clientIds], rows: found.reduce((sum, table) => sum + table.rows.length, 0) };
   });
+  // Every table that can hold a person's rows: an older version of theirs may linger where they have no row today.
+  await currentDatabase().reclaimErasedRows?.(PERSONAL_DATA_REGISTRY.flatMap((domain) => domain.tables.filter((table) => table.rows).map((table) => getTableName(table.table))));
+  return outcome;
 }
 
 /** The registry's personal columns of a table (their database names), for the readable summary. */

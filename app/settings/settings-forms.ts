@@ -156,13 +156,7 @@ export const keptBackupForm = z.object({
 });
 
 /** How many nightly backups DATA_DIR/backups keeps. */
-export const backupSettingsForm = z.object({
-  backupsKept: z.coerce
-    .number({ error: "Enter a number of backups from 1 to 365" })
-    .int("Enter a whole number of backups")
-    .min(1, "Enter a number of backups from 1 to 365")
-    .max(365, "Enter a number of backups from 1 to 365"),
-});
+export const backupSettingsForm = z.object({ backupsKept: wholeNumber("a number of backups", 1, 365) });
 
 /** 'Restore': the backup file, confirmed in the dialog. */
 export const restoreBackupForm = z.object({

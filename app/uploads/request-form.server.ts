@@ -40,18 +40,19 @@ async function* bodyChunks(request: Request, maxBytes: number, maxMilliseconds: 
   const reader = request.body.getReader();
   const deadline = Date.now() + maxMilliseconds;
   let received = 0;
+  let late = false;
   try {
     for (;;) {
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Refusal(`The upload took longer than ${Math.round(maxMilliseconds / 60_000)} minutes and was stopped. Try again.`, { status: 408 })),
-          Math.max(0, deadline - Date.now()),
-        );
+      const timeUp = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          late = true;
+          reject(new Refusal(`The upload took longer than ${Math.round(maxMilliseconds / 60_000)} minutes and was stopped. Try again.`, { status: 408 }));
+        }, Math.max(0, deadline - Date.now()));
       });
       let next: ReadableStreamReadResult<Uint8Array>;
       try {
-        next = await Promise.race([reader.read(), late]);
+        next = await Promise.race([reader.read(), timeUp]);
       } catch (error) {
         if (error instanceof Refusal) throw error;
         throw new Refusal("The upload stopped before all of it arrived. Try again.");
@@ -64,9 +65,21 @@ async function* bodyChunks(request: Request, maxBytes: number, maxMilliseconds: 
       yield next.value;
     }
   } finally {
-    // Whatever was not read is not wanted: the connection may close.
-    reader.cancel().catch(() => undefined);
+    // A refused upload's sender is still sending: read the rest (its length is within the route's
+    // limit, checked before the body was read) and discard it, so the refusal reaches them rather
+    // than a reset connection. One that ran out of time is cut off.
+    if (late) reader.cancel().catch(() => undefined);
+    else void drain(reader, deadline);
   }
+}
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: number): Promise<void> {
+  try {
+    while (Date.now() < deadline && !(await reader.read()).done);
+  } catch {
+    // The sender went away: nothing more to read.
+  }
+  reader.cancel().catch(() => undefined);
 }
 
 function boundaryOf(contentType: string): string | null {
