@@ -32,7 +32,8 @@ export type ChannelListener = {
 export type DatabaseHandle = {
   db: Database;
   kind: "embedded" | "server";
-  migrate(): Promise<void>;
+  /** Applies the migrations not applied yet: the app's, or another folder's (the upgrade test's earlier ones). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
   /**
    * Listens on `channel` until the returned function is called or the handle closes. Embedded:
@@ -93,7 +94,7 @@ function embeddedHandle(client: PGlite, walDirectory?: string): DatabaseHandle {
   return {
     db,
     kind: "embedded",
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: folder }),
     close: () => client.close(),
     async listen(channel, listener) {
       const stop = await client.listen(channel, (payload) => listener.onNotification(payload));
@@ -134,12 +135,12 @@ export function openServerDatabase(connectionString: string, poolSize = 10): Dat
   return {
     db: db as unknown as Database,
     kind: "server",
-    async migrate() {
+    async migrate(folder = migrationsFolder) {
       // Several app processes may start at once: one migrates, the others wait.
       const connection = await pool.connect();
       try {
         await connection.query("select pg_advisory_lock(7427301)");
-        await migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder });
+        await migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder: folder });
       } finally {
         await connection.query("select pg_advisory_unlock(7427301)").catch(() => undefined);
         connection.release();
