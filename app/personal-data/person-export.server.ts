@@ -13,8 +13,12 @@ import { findPerson, personalColumnsOf, type FoundTable } from "./person-data.se
  */
 export type PersonExport = { fileName: string; zip: Uint8Array; records: number };
 
+/** A timestamp as the database writes it (`2026-11-25 17:56:37.082+00`). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}(:?\d{2})?|Z)$/;
+
 function readable(value: unknown, timeZone: string): string {
   if (value instanceof Date) return formatDateTime(value, timeZone);
+  if (typeof value === "string" && TIMESTAMP.test(value)) return formatDateTime(new Date(value.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")), timeZone);
   if (typeof value === "object" && value !== null) return JSON.stringify(value);
   return String(value);
 }

@@ -218,7 +218,7 @@ export function PersonExportCard({ email }: { email: string }) {
       </CardHeader>
       <CardContent>
         <Form method="get" action="/admin/settings/data/person-export" reloadDocument className="flex flex-wrap items-end gap-3">
-          <FormField label="Person's e-mail address" name="email" className="min-w-64 flex-1">
+          <FormField label="Person's e-mail address" name="email" id="person-export-email" className="min-w-64 flex-1">
             <Input type="email" required defaultValue={email} />
           </FormField>
           <Button type="submit" variant="outline">
