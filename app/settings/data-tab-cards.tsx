@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
+import { PG_DUMP_COMMAND, PG_RESTORE_COMMAND } from "~/backups/server-backup-commands";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
@@ -37,8 +38,8 @@ export function PostgresBackupCard() {
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
         <p>
-          Back up with <code>pg_dump --format=custom "$DATABASE_URL" &gt; agency.dump</code> (or your provider's snapshots) and restore with{" "}
-          <code>pg_restore --clean --if-exists --no-owner --dbname "$DATABASE_URL" agency.dump</code> while the app is stopped.
+          Back up with <code>{PG_DUMP_COMMAND}</code> (every night, from cron; or your provider's snapshots) and restore with <code>{PG_RESTORE_COMMAND}</code>{" "}
+          while the app is stopped. The README's Backups section has a nightly cron line.
         </p>
       </CardContent>
     </Card>

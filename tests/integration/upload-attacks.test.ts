@@ -138,6 +138,17 @@ if (testDatabaseKind() === "embedded") {
       });
     }
 
+    it("finds no kept backup by a path: neither to download nor to restore", async () => {
+      for (const name of ["..%2Fapp.lock", "..%2F..%2Fetc%2Fpasswd", "agency-backup-20991124T070309Z.tar.gz"]) {
+        const download = await fetch(`${app.url}/admin/settings/data/backups/${name}`, { headers: { Cookie: cookie } });
+        expect(download.status).toBe(404);
+      }
+      const answer = await post("/admin/settings/data.data", new URLSearchParams({ intent: "restore-kept", name: "../pgdata/PG_VERSION", confirmed: "yes" }));
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain("Choose a backup from the list");
+      await stillServingItsData();
+    });
+
     it("writes nothing outside its scratch folder for a ../ path", async () => {
       expect(fs.existsSync(path.join(app.dataDir, "escaped.txt"))).toBe(false);
       expect(fs.existsSync(path.join(path.dirname(app.dataDir), "escaped.txt"))).toBe(false);
