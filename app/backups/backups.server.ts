@@ -42,11 +42,22 @@ export async function listBackups(): Promise<KeptBackup[]> {
   return backups.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
 
-/** A kept backup's file, by its name as listed; a name that is not one (or a path) is refused with 404. */
-export async function keptBackupFile(name: string): Promise<{ backup: KeptBackup; path: string }> {
+/** A kept backup, by its name as listed; a name that is not one (or a path) is refused with 404. */
+async function keptBackup(name: string): Promise<{ backup: KeptBackup; path: string }> {
   const backup = (await listBackups()).find((kept) => kept.name === name);
   if (!backup) throw notFound("This backup is no longer kept.", { title: "Backup not found" });
   return { backup, path: path.join(backupsFolder(), backup.name) };
+}
+
+/** A kept backup's file to restore from (read from disk as it is used). */
+export async function keptBackupFile(name: string): Promise<Blob> {
+  return fs.openAsBlob((await keptBackup(name)).path);
+}
+
+/** A kept backup's bytes as a download. */
+export async function keptBackupDownload(name: string): Promise<{ backup: KeptBackup; stream: ReadableStream<Uint8Array> }> {
+  const kept = await keptBackup(name);
+  return { backup: kept.backup, stream: Readable.toWeb(fs.createReadStream(kept.path)) as ReadableStream<Uint8Array> };
 }
 
 /** The live database as a backup file's bytes, made as they are read (for 'Download backup'). */

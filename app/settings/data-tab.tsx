@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { useLoaderData } from "react-router";
 import { noteAuditEntry } from "~/audit/admin-audit.server";
 import { latestEntryOf } from "~/audit/audit-log.server";
@@ -99,8 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
     },
     "restore-kept": async (form) => {
       const { name } = parseForm(keptBackupForm, form);
-      const kept = await keptBackupFile(name);
-      return restored(await restoreEmbeddedDatabase(await fs.openAsBlob(kept.path)), name);
+      return restored(await restoreEmbeddedDatabase(await keptBackupFile(name)), name);
     },
     "save-backups": async (form) => {
       const changed = await updateOrganizationSettings(parseForm(backupSettingsForm, form));

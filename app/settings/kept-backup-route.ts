@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import { Readable } from "node:stream";
 import { data } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { keptBackupFile } from "~/backups/backups.server";
+import { keptBackupDownload } from "~/backups/backups.server";
 import { Refusal } from "~/forms/refusal";
 import type { Route } from "./+types/kept-backup-route";
 
@@ -10,12 +8,12 @@ import type { Route } from "./+types/kept-backup-route";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
-    const kept = await keptBackupFile(params.name);
-    return new Response(Readable.toWeb(fs.createReadStream(kept.path)) as ReadableStream<Uint8Array>, {
+    const { backup, stream } = await keptBackupDownload(params.name);
+    return new Response(stream, {
       headers: {
         "Content-Type": "application/gzip",
-        "Content-Length": String(kept.backup.bytes),
-        "Content-Disposition": `attachment; filename="${kept.backup.name}"`,
+        "Content-Length": String(backup.bytes),
+        "Content-Disposition": `attachment; filename="${backup.name}"`,
         "Cache-Control": "private, no-store",
       },
     });

@@ -71,8 +71,7 @@ if (testDatabaseKind() === "embedded") {
       await db().insert(leads).values({ name: "Late Arrival", email: "late@example.com", source: "website" });
       expect(await everything()).not.toEqual(first);
 
-      const kept = await keptBackupFile(backup!.name);
-      const manifest = await restoreEmbeddedDatabase(await fs.openAsBlob(kept.path));
+      const manifest = await restoreEmbeddedDatabase(await keptBackupFile(backup!.name));
       expect(manifest).toMatchObject({ format: "agency-backup", formatVersion: 1, createdAt: NIGHT_1.toISOString() });
       expect(await everything()).toEqual(first);
       expect(fs.existsSync(path.join(dataDir, "pgdata.before-restore", "PG_VERSION"))).toBe(true);
