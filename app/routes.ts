@@ -82,5 +82,7 @@ export default [
     route("clients/export", "clients/clients-export-route.ts"),
     route("settings/data/export", "settings/data-export-route.ts"),
     route("settings/data/backup", "settings/data-backup-route.ts"),
+    route("settings/data/backups/:name", "settings/kept-backup-route.ts"),
+    route("settings/data/person-export", "settings/person-export-route.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -18,3 +18,4 @@ export * from "~/site/schema";
 export * from "~/request-safety/schema";
 export * from "~/admin/schema";
 export * from "~/audit/schema";
+export * from "~/backups/schema";

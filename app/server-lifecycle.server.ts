@@ -1,18 +1,24 @@
 import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
+import { unpackBackup } from "~/backups/backup-archive.server";
+import { DATABASE_FOLDER, type BackupManifest } from "~/backups/backup-manifest";
 import { ensureFirstAdmin, type FirstAdmin } from "~/auth/first-admin.server";
 import { config } from "~/config.server";
 import {
   embeddedDatabaseDirectory,
   openEmbeddedDatabase,
   openServerDatabase,
+  preRestoreDirectory,
   setCurrentDatabase,
   type DatabaseHandle,
 } from "~/db/connection.server";
 import { dataDirHolder, DataDirLockedError, lockDataDir, type DataDirLock } from "~/db/data-dir-lock.server";
 import { seedReferenceData } from "~/reference-data.server";
+import { Refusal } from "~/forms/refusal";
 import { startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
 import { setLogLevel } from "~/logging/logger.server";
+import { makeScratchFolder } from "~/uploads/scratch-folder.server";
 
 type Running = { database: DatabaseHandle; lock: DataDirLock | undefined; worker?: BackgroundWorker };
 let running: Running | undefined;
@@ -77,59 +83,84 @@ export async function stopApplication(): Promise<void> {
   lock?.release();
 }
 
-export class BackupRefusedError extends Error {}
-
 /**
- * Replaces the embedded database with a backup (a PGlite data-directory dump), in this running
- * process (docs/decisions/024-settings-data-backup-and-test-email.md):
- * 1. refuse unless this process holds DATA_DIR's lock (another process on the directory would lose
- *    rows silently);
- * 2. open the backup in a staging directory beside the live one, migrate it and check it is this
- *    app's database: a bad file changes nothing;
- * 3. stop the worker, close the live database, move it aside as `pgdata.before-restore` (the one
- *    previous copy kept), move the restored one in, open it, seed, start the worker again.
- * Requests arriving during step 3 (well under a second) fail and may be retried.
+ * Replaces the embedded database with a backup file, in this running process (decision 033):
+ * 1. refused unless this process holds DATA_DIR's lock (another process on the directory would
+ *    lose rows silently);
+ * 2. the backup is unpacked within hard limits into a scratch folder, its manifest read first
+ *    (a file that is not a backup of this product, or of a newer version, stops there);
+ * 3. its database is opened and migrated there, and must be this app's: nothing live has changed;
+ * 4. only then the swap: stop the worker, close the live database, move it aside, move the restored
+ *    one in, open it, seed, start the worker. Should the restored one not open, the live one is put
+ *    back and opened again. The one before is kept as `pgdata.before-restore` (replacing the last).
+ * Requests arriving during step 4 (well under a second) fail and may be retried.
  */
-export async function restoreEmbeddedDatabase(backup: Blob): Promise<void> {
+export async function restoreEmbeddedDatabase(backup: Blob): Promise<BackupManifest> {
   const settings = config();
   if (!running || running.database.kind !== "embedded" || settings.databaseUrl) {
-    throw new BackupRefusedError("Restore from a backup file works on the embedded database only; on PostgreSQL, restore with pg_restore.");
+    throw new Refusal("Restore from a backup file works on the embedded database only; on PostgreSQL, restore with pg_restore.", { status: 409, title: "Restore refused" });
   }
   const holder = dataDirHolder(settings.dataDir);
-  if (holder !== process.pid) throw new DataDirLockedError(settings.dataDir, holder ?? -1);
+  if (holder !== process.pid) throw new Refusal(new DataDirLockedError(settings.dataDir, holder ?? -1).message, { status: 409, title: "Restore refused" });
 
-  const live = embeddedDatabaseDirectory(settings.dataDir);
-  const staging = `${live}.restoring`;
-  const previous = `${live}.before-restore`;
-  fs.rmSync(staging, { recursive: true, force: true });
+  const scratch = await makeScratchFolder("restore");
+  try {
+    const manifest = await unpackBackup(backup, scratch.path);
+    const staged = path.join(scratch.path, DATABASE_FOLDER);
+    await checkRestoredDatabase(settings.dataDir, staged);
+    await swapInRestoredDatabase(running, settings.dataDir, staged);
+    return manifest;
+  } finally {
+    await scratch.dispose();
+  }
+}
+
+/** Opens the unpacked database where it lies, migrates it and checks it is this app's; closes it again. */
+async function checkRestoredDatabase(dataDir: string, staged: string): Promise<void> {
   let candidate: DatabaseHandle | undefined;
   try {
-    candidate = await openEmbeddedDatabase(settings.dataDir, { directory: staging, loadDataDir: backup });
+    candidate = await openEmbeddedDatabase(dataDir, { directory: staged });
     await candidate.migrate();
     await candidate.db.execute(sql`select id from organization_settings limit 1`);
   } catch (error) {
+    throw new Refusal(`The backup's database could not be opened as this app's (${error instanceof Error ? error.message : String(error)}).`, {
+      field: "backup",
+      title: "Restore refused",
+    });
+  } finally {
     await candidate?.close().catch(() => undefined);
-    fs.rmSync(staging, { recursive: true, force: true });
-    throw new BackupRefusedError(`This file is not a backup of this app (${error instanceof Error ? error.message : String(error)}).`);
   }
-  await candidate.close();
+}
 
-  const current = running;
+async function swapInRestoredDatabase(current: Running, dataDir: string, staged: string): Promise<void> {
+  const live = embeddedDatabaseDirectory(dataDir);
+  const aside = `${live}.swapping`;
+  const workerWasRunning = current.worker !== undefined;
   await current.worker?.stop();
+  current.worker = undefined;
   await current.database.close();
-  fs.rmSync(previous, { recursive: true, force: true });
-  fs.renameSync(live, previous);
-  fs.renameSync(staging, live);
-  const restored = await openEmbeddedDatabase(settings.dataDir);
+  fs.rmSync(aside, { recursive: true, force: true });
+  fs.renameSync(live, aside);
+  let restored: DatabaseHandle;
+  try {
+    fs.renameSync(staged, live);
+    restored = await openEmbeddedDatabase(dataDir);
+  } catch (error) {
+    // The running data goes back as it was.
+    fs.rmSync(live, { recursive: true, force: true });
+    fs.renameSync(aside, live);
+    current.database = await openEmbeddedDatabase(dataDir);
+    setCurrentDatabase(current.database);
+    if (workerWasRunning) current.worker = startBackgroundWorker();
+    throw new Refusal(`The restored database did not open; the database is as it was (${error instanceof Error ? error.message : String(error)}).`, {
+      field: "backup",
+      title: "Restore refused",
+    });
+  }
+  fs.rmSync(preRestoreDirectory(dataDir), { recursive: true, force: true });
+  fs.renameSync(aside, preRestoreDirectory(dataDir));
   current.database = restored;
   setCurrentDatabase(restored);
   await seedReferenceData();
-  current.worker = startBackgroundWorker();
-}
-
-/** The embedded database as one file (PGlite's data-directory dump), for 'Download backup'. */
-export async function embeddedBackup(): Promise<Blob> {
-  const database = running?.database;
-  if (!database?.dump) throw new BackupRefusedError("Backups from the app are made on the embedded database only; on PostgreSQL, use pg_dump.");
-  return database.dump();
+  if (workerWasRunning) current.worker = startBackgroundWorker();
 }

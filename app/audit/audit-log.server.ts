@@ -138,3 +138,14 @@ async function distinctValues(column: "entity_type" | "action"): Promise<string[
   );
   return rows.flatMap((row) => (row.value === null ? [] : [row.value]));
 }
+
+/** When `action` was last recorded (the newest erasure, say), or null if never. */
+export async function latestEntryOf(action: string): Promise<Date | null> {
+  const [row] = await db()
+    .select({ occurredAt: auditLog.occurredAt })
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.occurredAt))
+    .limit(1);
+  return row?.occurredAt ?? null;
+}

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { citext } from "@electric-sql/pglite/contrib/citext";
@@ -34,7 +35,8 @@ export type ChannelListener = {
 export type DatabaseHandle = {
   db: Database;
   kind: "embedded" | "server";
-  migrate(): Promise<void>;
+  /** Applies the migrations not applied yet: the app's, or another folder's (the upgrade test's earlier ones). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
   /**
    * Listens on `channel` until the returned function is called or the handle closes. Embedded:
@@ -44,6 +46,12 @@ export type DatabaseHandle = {
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   /** Embedded only: a copy of the whole database, to start others from (tests). */
   dump?(): Promise<Blob | File>;
+  /**
+   * Embedded only: after an erasure, removes the erased rows' old bytes from the data directory
+   * (dead row versions, sampled statistics, the WAL that wrote them), so that a backup made from
+   * now on holds none of them. A server database's backups (pg_dump) are logical: they never did.
+   */
+  reclaimErasedRows?(tables: string[]): Promise<void>;
 };
 
 export const migrationsFolder = path.resolve("app/db/migrations");
@@ -53,30 +61,43 @@ export function embeddedDatabaseDirectory(dataDir: string): string {
   return path.join(dataDir, "pgdata");
 }
 
-/**
- * Opens PGlite in `dataDir` (or in `directory`, a restore's staging place), optionally made from a
- * dumped data directory (a backup); the caller holds the data directory lock.
- */
-export async function openEmbeddedDatabase(dataDir: string, options: { directory?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
-  const client = await PGlite.create(options.directory ?? embeddedDatabaseDirectory(dataDir), {
-    extensions: { pg_trgm, citext },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  return embeddedHandle(client);
+/** The database a restore set aside (the one before it; the next restore replaces it). */
+export function preRestoreDirectory(dataDir: string): string {
+  return `${embeddedDatabaseDirectory(dataDir)}.before-restore`;
 }
+
+/**
+ * Opens PGlite in `dataDir` (or in `directory`, a restore's staging place, where a backup was
+ * unpacked); the caller holds the data directory lock.
+ */
+export async function openEmbeddedDatabase(dataDir: string, options: { directory?: string } = {}): Promise<DatabaseHandle> {
+  const directory = options.directory ?? embeddedDatabaseDirectory(dataDir);
+  const client = await PGlite.create(directory, { extensions: { pg_trgm, citext }, startParams: EMBEDDED_START_PARAMETERS });
+  return embeddedHandle(client, path.join(directory, "pg_wal"));
+}
+
+/**
+ * PGlite's own start parameters, and WAL segments deleted rather than recycled: a recycled segment
+ * keeps its old bytes until they are overwritten, and an erased person's rows would live on in it
+ * (and in every backup that copies it).
+ */
+const EMBEDDED_START_PARAMETERS = [...PGlite.defaultStartParams, "-c", "wal_recycle=off"];
 
 /** An in-memory PGlite (tests), optionally loaded from a dumped data directory. */
 export async function openMemoryDatabase(loadDataDir?: Blob | File): Promise<DatabaseHandle> {
-  const client = await PGlite.create({ extensions: { pg_trgm, citext }, loadDataDir });
+  const client = await PGlite.create({ extensions: { pg_trgm, citext }, loadDataDir, startParams: EMBEDDED_START_PARAMETERS });
   return embeddedHandle(client);
 }
 
-function embeddedHandle(client: PGlite): DatabaseHandle {
+/** A WAL segment's file name: timeline, log and segment, 24 hexadecimal digits. */
+const WAL_SEGMENT = /^[0-9A-F]{24}$/;
+
+function embeddedHandle(client: PGlite, walDirectory?: string): DatabaseHandle {
   const db = drizzlePglite({ client }) as unknown as Database;
   return {
     db,
     kind: "embedded",
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(drizzlePglite({ client }), { migrationsFolder: folder }),
     close: () => client.close(),
     async listen(channel, listener) {
       const stop = await client.listen(channel, (payload) => listener.onNotification(payload));
@@ -86,6 +107,24 @@ function embeddedHandle(client: PGlite): DatabaseHandle {
       };
     },
     dump: () => client.dumpDataDir("none"),
+    async reclaimErasedRows(tables) {
+      // Rewritten tables keep no dead row versions (VACUUM leaves their bytes in the page);
+      // statistics sampled before are sampled again, and their old rows go too.
+      for (const table of tables) await client.exec(`VACUUM (FULL, ANALYZE) "${table.replace(/"/g, '""')}"`);
+      await client.exec("VACUUM FULL pg_catalog.pg_statistic");
+      // The WAL that wrote the old rows is no longer needed once a checkpoint follows a new segment:
+      // the checkpoint deletes it (wal_recycle=off).
+      await client.exec("SELECT pg_switch_wal()");
+      await client.exec("CHECKPOINT");
+      if (!walDirectory) return;
+      // Segments recycled ahead of use by a version before wal_recycle=off still hold old bytes;
+      // PostgreSQL makes a new, zero-filled one when it reaches a missing segment.
+      const { rows } = await client.query<{ current: string }>("SELECT pg_walfile_name(pg_current_wal_insert_lsn()) AS current");
+      const current = rows[0]?.current ?? "";
+      for (const name of await fs.promises.readdir(walDirectory)) {
+        if (WAL_SEGMENT.test(name) && name > current) await fs.promises.rm(path.join(walDirectory, name), { force: true });
+      }
+    },
   };
 }
 
@@ -99,12 +138,12 @@ export function openServerDatabase(connectionString: string, poolSize = 10): Dat
   return {
     db: db as unknown as Database,
     kind: "server",
-    async migrate() {
+    async migrate(folder = migrationsFolder) {
       // Several app processes may start at once: one migrates, the others wait.
       const connection = await pool.connect();
       try {
         await connection.query("select pg_advisory_lock(7427301)");
-        await migratePostgres(drizzlePostgres({ client: connection }), { migrationsFolder });
+        await migratePostgres(drizzlePostgres({ client: connection }), { migrationsFolder: folder });
       } finally {
         await connection.query("select pg_advisory_unlock(7427301)").catch(() => undefined);
         connection.release();
@@ -204,7 +243,7 @@ export function db(): Database {
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
-export async function queryRows<T extends Record<string, unknown>>(database: Database, query: SQL): Promise<T[]> {
+export async function queryRows<T extends Record<string, unknown>>(database: DatabaseExecutor, query: SQL): Promise<T[]> {
   const result = (await database.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "~/forms/zod";
 import { recordAdminAction } from "~/audit/admin-audit.server";
+import { readRequestForm, type RequestForm } from "~/uploads/request-form.server";
 import { checkForm, formValues, type FieldErrors, type FormRefusal } from "./form-result";
 import { Refusal } from "./refusal";
 
@@ -24,15 +25,6 @@ export function parseForm<S extends z.ZodType>(schema: S, form: FormData | Recor
   const checked = checkForm(schema, form);
   if (!checked.ok) throw new FieldRefusal(checked.fieldErrors);
   return checked.data;
-}
-
-/** The request's form; a body that is not a form answers 400 instead of failing the action. */
-export async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw new Refusal("The form could not be read. Please try again.");
-  }
 }
 
 export function refusalAnswer(error: Refusal, form: FormData | null, intent?: string, failureTitle?: string) {
@@ -65,9 +57,12 @@ export async function answerForm(
   { failureTitles = {} }: { failureTitles?: Record<string, string> } = {},
 ) {
   let form: FormData | null = null;
+  let upload: RequestForm | undefined;
   let intent: string | undefined;
   try {
-    form = await readForm(request);
+    // Streamed within the route's limits; an uploaded file waits on disk until the answer is made.
+    upload = await readRequestForm(request);
+    form = upload.form;
     const posted = form.get("intent");
     intent = typeof posted === "string" && posted ? posted : "default";
     const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
@@ -81,5 +76,7 @@ export async function answerForm(
       return refusalAnswer(error, form, intent === "default" ? undefined : intent, failureTitle);
     }
     throw error;
+  } finally {
+    await upload?.dispose();
   }
 }

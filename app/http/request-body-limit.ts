@@ -10,7 +10,11 @@ const MB = 1024 * KB;
 export const PUBLIC_BODY_LIMIT = 64 * KB;
 export const ADMIN_BODY_LIMIT = 1 * MB;
 export const UPLOAD_BODY_LIMIT = 20 * MB;
-/** A backup is the embedded database's whole data directory, uncompressed: tens of MB when new. */
+/**
+ * A backup is the embedded database's whole data directory, gzip-compressed: about 5 MB when new.
+ * The upload reader (app/uploads) holds every body to its route's limit as it streams, and the
+ * archive reader limits what the backup expands to.
+ */
 export const BACKUP_BODY_LIMIT = 256 * MB;
 
 const UPLOAD_PATHS = new Set(["/admin/leads/import"]);

@@ -15,6 +15,7 @@ import {
   paymentSchema,
 } from "./invoice-forms";
 import { logger } from "~/logging/logger.server";
+import { issueNewInvoiceLink, revokeInvoiceLink } from "./invoice-link.server";
 import { deletePayment, recordPayment } from "./invoice-payments.server";
 import { sendInvoice } from "./invoice-sending.server";
 import { addLineItem, deleteInvoices, deleteLineItem, moveLineItem, reopenInvoice, updateInvoiceDetails, updateLineItem } from "./invoices.server";
@@ -97,6 +98,14 @@ export async function handleInvoiceEditorAction(request: Request, admin: SignedI
       const { paymentId } = parseForm(paymentIdSchema, form);
       await deletePayment(invoiceId, paymentId);
       return redirectWithToast(here, { type: "success", title: "Payment removed" });
+    },
+    "revoke-link": async () => {
+      await revokeInvoiceLink(invoiceId);
+      return redirectWithToast(here, { type: "success", title: "Client link revoked", description: "The old link no longer opens the invoice." });
+    },
+    "new-link": async () => {
+      await issueNewInvoiceLink(invoiceId);
+      return redirectWithToast(here, { type: "success", title: "New client link issued", description: "The old link no longer opens the invoice." });
     },
     reopen: async () => {
       await reopenInvoice(invoiceId);

@@ -15,6 +15,8 @@ import { bankTransferInstruction } from "./invoice-document";
 import { InvoiceDetailsForm } from "./invoice-details-form";
 import { invoiceIdSchema } from "./invoice-forms";
 import { INVOICE_STATUS_BADGE } from "./invoice-options";
+import { InvoiceLinkCard } from "./invoice-link-card";
+import { invoiceLink } from "./invoice-link.server";
 import { InvoicePaymentsPanel } from "./invoice-payments-panel";
 import { agencyForInvoices } from "./invoice-pdf.server";
 import { InvoiceSendDialog } from "./invoice-send-dialog";
@@ -62,6 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     preview: { to: preview.to, subject: preview.subject, html: preview.html, attachmentName: preview.attachmentName },
     paymentInstruction: bankTransferInstruction(agency, detail.invoice.invoiceNumber),
     today: todayForPayments(settings.timezone),
+    clientLink: detail.invoice.viewToken ? invoiceLink(detail.invoice.viewToken) : null,
     timeZone: settings.timezone,
   };
 }
@@ -159,6 +162,7 @@ export default function InvoicePage() {
             </CardContent>
           </Card>
           <InvoicePaymentsPanel payments={payments} balanceCents={money.balanceCents} today={data.today} />
+          <InvoiceLinkCard link={data.clientLink} sent={invoice.sentAt !== null} />
         </div>
       </div>
     </div>

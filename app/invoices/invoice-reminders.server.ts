@@ -6,7 +6,8 @@ import { dayIn, formatDate } from "~/formatting/dates";
 import type { ReminderKind } from "./invoice-options";
 import { agencyForInvoices } from "./invoice-pdf.server";
 import { latestDueDateNeedingReminder, reminderDue } from "./invoice-schedule";
-import { invoiceEmailVariables, invoiceLink } from "./invoice-sending.server";
+import { invoiceLink } from "./invoice-link.server";
+import { invoiceEmailVariables } from "./invoice-sending.server";
 import { findInvoiceDetail } from "./invoices.server";
 import { invoiceReminders, invoices } from "./schema";
 

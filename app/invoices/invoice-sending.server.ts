@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { config } from "~/config.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { emailTemplates, type EmailTemplateKey } from "~/email/schema";
@@ -9,18 +7,10 @@ import { notFound, Refusal } from "~/forms/refusal";
 import { formatDate } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { bankTransferInstruction, invoiceFileName, type Agency } from "./invoice-document";
+import { invoiceLink, newInvoiceViewToken } from "./invoice-link.server";
 import { agencyForInvoices, renderInvoicePdf } from "./invoice-pdf.server";
 import { findInvoiceDetail, lockInvoice, type InvoiceDetail } from "./invoices.server";
 import { invoices } from "./schema";
-
-/** The client's capability token: 256 random bits, base64url (DESIGN.md "Booking links are capabilities"). */
-export function newInvoiceViewToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-export function invoiceLink(token: string): string {
-  return `${config().publicUrl}/invoice/${token}`;
-}
 
 function dueDateText(dueDate: string | null): string {
   return dueDate ? formatDate(`${dueDate}T12:00:00Z`, "UTC") : "on receipt";

@@ -1,3 +1,4 @@
+import { runNightlyBackup } from "~/backups/backups.server";
 import { runCadenceSteps } from "~/cadences/cadence-runner.server";
 import { CAMPAIGN_SEND_EVERY_MS, runCampaignSends } from "~/campaigns/campaign-sends.server";
 import { deliverDueEmails } from "~/email/delivery.server";
@@ -6,6 +7,7 @@ import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.serv
 import { runBookingUpkeep } from "~/consultations/booking-upkeep.server";
 import { runInvoiceUpkeep } from "~/invoices/invoice-reminders.server";
 import { logger } from "~/logging/logger.server";
+import { clearLeftBehindScratch } from "~/uploads/scratch-folder.server";
 
 /**
  * The work the app process does besides answering requests. Each job runs, then waits
@@ -26,6 +28,8 @@ export const RECURRING_JOBS: RecurringJob[] = [
   { name: "invoice overdue marks and reminders", everyMs: 60_000, run: () => runInvoiceUpkeep() },
   { name: "cadence steps", everyMs: 15_000, run: () => runCadenceSteps() },
   { name: "campaign e-mail sends", everyMs: CAMPAIGN_SEND_EVERY_MS, run: () => runCampaignSends() },
+  { name: "nightly backup", everyMs: 10 * 60_000, run: () => runNightlyBackup() },
+  { name: "remove scratch folders left behind", everyMs: 60 * 60_000, run: () => clearLeftBehindScratch() },
 ];
 
 export type BackgroundWorker = { stop(): Promise<void> };

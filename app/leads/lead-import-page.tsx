@@ -2,6 +2,9 @@ import { ArrowLeft, Upload } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { noteAuditEntry, recordAdminAction } from "~/audit/admin-audit.server";
 import { requireAdmin } from "~/auth/guard.server";
+import { Refusal } from "~/forms/refusal";
+import { readRequestForm, type RequestForm } from "~/uploads/request-form.server";
+import { decodeTextUpload } from "~/uploads/text-upload";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { NativeCheckbox } from "~/ui/checkbox";
@@ -12,7 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import type { Route } from "./+types/lead-import-page";
 import { tierLabel } from "./lead-display";
 import { IMPORT_FIELDS, readMapping } from "./lead-import";
-import { analyseImport, IMPORT_MAX_BYTES, importLeads, type ImportAnalysis } from "./lead-import.server";
+import { analyseImport, IMPORT_MAX_BYTES, IMPORT_MAX_LINE_LENGTH, IMPORT_TOO_BIG, importLeads, type ImportAnalysis } from "./lead-import.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import Leads | Admin" }];
 
@@ -26,43 +29,51 @@ type ImportStep = { csvText: string; analysis: ImportAnalysis; includeDuplicates
 /** Preview columns: each valid row as it will be saved (first 20). */
 const PREVIEW_ROWS = 20;
 
+/** A refused file: nothing is read further, the page says why. */
+async function fileRefused(fileError: string) {
+  return data<ImportStep>({ csvText: "", includeDuplicates: false, analysis: { ...(await analyseImport("")), fileError } }, { status: 400 });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const file = form.get("csvFile");
-  const csvText =
-    file instanceof File && file.size > 0
-      ? file.size > IMPORT_MAX_BYTES
-        ? "\u0000too-big"
-        : await file.text()
-      : String(form.get("csvText") ?? "");
-  if (csvText === "\u0000too-big") {
-    return data<ImportStep>(
-      { csvText: "", includeDuplicates: false, analysis: { ...(await analyseImport("")), fileError: "The file is larger than 5 MB; split it and import the parts." } },
-      { status: 400 },
-    );
+  let upload: RequestForm;
+  try {
+    upload = await readRequestForm(request, { maxFileBytes: IMPORT_MAX_BYTES, fileField: "csvFile" });
+  } catch (error) {
+    if (error instanceof Refusal) return fileRefused(error.status === 413 ? IMPORT_TOO_BIG : error.message);
+    throw error;
   }
-  if (!csvText.trim()) {
-    return data<ImportStep>({ csvText: "", includeDuplicates: false, analysis: { ...(await analyseImport("")), fileError: "Choose a CSV file to import." } }, { status: 400 });
-  }
-  const includeDuplicates = form.get("includeDuplicates") === "on";
-  // A fresh upload guesses the mapping from the headers; afterwards the admin's choice holds.
-  const firstLook = await analyseImport(csvText);
-  const mapping = intent === "upload" ? firstLook.mapping : readMapping(form, firstLook.headers.length);
-  if (intent === "import") {
-    const result = await importLeads(csvText, mapping, admin.id, { includeDuplicates });
-    if (result.ok) {
-      // Not an answerForm route (its steps keep the file between posts): recorded here, the same way.
-      noteAuditEntry(request, { summary: `${result.imported} lead(s) imported from CSV`, details: { imported: result.imported, skippedDuplicates: result.skippedDuplicates } });
-      await recordAdminAction(request, "import", null, { ok: true });
-      const skipped = result.skippedDuplicates > 0 ? ` (${result.skippedDuplicates} duplicate(s) skipped)` : "";
-      return redirectWithToast("/admin/leads", { type: "success", title: `${result.imported} lead(s) imported successfully${skipped}` });
+  try {
+    const { form } = upload;
+    const intent = form.get("intent");
+    const file = form.get("csvFile");
+    let csvText = String(form.get("csvText") ?? "");
+    if (file instanceof File && file.size > 0) {
+      const decoded = decodeTextUpload(new Uint8Array(await file.arrayBuffer()), { maxLineLength: IMPORT_MAX_LINE_LENGTH });
+      if (!decoded.ok) return fileRefused(decoded.error);
+      csvText = decoded.text;
     }
-    return data<ImportStep>({ csvText, analysis: result.analysis, includeDuplicates }, { status: 400 });
+    if (!csvText.trim()) return fileRefused("Choose a CSV file to import.");
+    const includeDuplicates = form.get("includeDuplicates") === "on";
+    // A fresh upload guesses the mapping from the headers; afterwards the admin's choice holds.
+    const firstLook = await analyseImport(csvText);
+    const mapping = intent === "upload" ? firstLook.mapping : readMapping(form, firstLook.headers.length);
+    if (intent === "import") {
+      const result = await importLeads(csvText, mapping, admin.id, { includeDuplicates });
+      if (result.ok) {
+        // Not an answerForm route (its steps keep the file between posts): recorded here, the same way.
+        noteAuditEntry(request, { summary: `${result.imported} lead(s) imported from CSV`, details: { imported: result.imported, skippedDuplicates: result.skippedDuplicates } });
+        await recordAdminAction(request, "import", null, { ok: true });
+        const skipped = result.skippedDuplicates > 0 ? ` (${result.skippedDuplicates} duplicate(s) skipped)` : "";
+        return redirectWithToast("/admin/leads", { type: "success", title: `${result.imported} lead(s) imported successfully${skipped}` });
+      }
+      return data<ImportStep>({ csvText, analysis: result.analysis, includeDuplicates }, { status: 400 });
+    }
+    const analysis = intent === "upload" ? firstLook : await analyseImport(csvText, mapping);
+    return { csvText, analysis, includeDuplicates };
+  } finally {
+    await upload.dispose();
   }
-  const analysis = intent === "upload" ? firstLook : await analyseImport(csvText, mapping);
-  return { csvText, analysis, includeDuplicates };
 }
 
 function ImportReview({ step }: { step: ImportStep }) {

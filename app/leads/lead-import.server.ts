@@ -6,6 +6,9 @@ import { leads } from "./schema";
 
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** A row of the longest message (5,000 characters) and every other field fits well within this. */
+export const IMPORT_MAX_LINE_LENGTH = 20_000;
+export const IMPORT_TOO_BIG = "The file is larger than 5 MB; split it and import the parts.";
 
 export type ImportRowError = { line: number; errors: string[] };
 export type ImportDuplicate = { line: number; email: string; reason: "existing" | "in-file" };
@@ -22,9 +25,9 @@ export type ImportAnalysis = {
 };
 
 function readCsv(csvText: string): { headers: string[]; records: string[][] } | { error: string } {
-  if (csvText.length > IMPORT_MAX_BYTES) return { error: "The file is larger than 5 MB; split it and import the parts." };
+  if (csvText.length > IMPORT_MAX_BYTES) return { error: IMPORT_TOO_BIG };
   try {
-    const rows = parse(csvText, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as string[][];
+    const rows = parse(csvText, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false, max_record_size: IMPORT_MAX_LINE_LENGTH }) as string[][];
     const [headers, ...records] = rows;
     if (!headers || records.length === 0) return { error: "The file has no rows below its header line." };
     if (records.length > IMPORT_MAX_ROWS) return { error: `The file has ${records.length} rows; import at most ${IMPORT_MAX_ROWS} at a time.` };

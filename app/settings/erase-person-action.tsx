@@ -28,7 +28,7 @@ export function ErasePersonAction({ record, id, name }: { record: "lead" | "clie
         open={asking}
         onOpenChange={setAsking}
         title={`Erase ${name}'s personal data?`}
-        description="Their name, e-mail, phone, messages and notes are replaced on every lead and client with this address, and their e-mails are no longer shown. Invoices stay with their numbers and totals. This cannot be undone."
+        description="Their name, e-mail, phone, messages, notes, e-mails and account are erased or replaced wherever they are held, on every lead and client with this address. Invoices stay with their numbers and totals. This cannot be undone."
         confirmLabel="Erase"
         onConfirm={confirm}
       />

@@ -35,6 +35,8 @@ export const organizationSettings = pgTable(
     bufferTimeMinutes: integer("buffer_time_minutes").notNull().default(0),
     /** A visitor may cancel or reschedule up to this many hours before the call. */
     bookingCancelCutoffHours: integer("booking_cancel_cutoff_hours").notNull().default(24),
+    /** How many nightly backups of the embedded database DATA_DIR/backups keeps (the newest). */
+    backupsKept: integer("backups_kept").notNull().default(7),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -45,6 +47,7 @@ export const organizationSettings = pgTable(
     check("organization_settings_buffer_check", sql`${t.bufferTimeMinutes} >= 0`),
     check("organization_settings_cancel_cutoff_check", sql`${t.bookingCancelCutoffHours} >= 0`),
     check("organization_settings_commission_check", sql`${t.referralCommissionPercent} BETWEEN 0 AND 100`),
+    check("organization_settings_backups_kept_check", sql`${t.backupsKept} BETWEEN 1 AND 365`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkForm } from "~/forms/form-result";
-import { emailSettingsForm, eraseByEmailForm, organizationSettingsForm, promoSettingsForm, tierForm } from "./settings-forms";
+import { backupSettingsForm, emailSettingsForm, keptBackupForm, organizationSettingsForm, personEmailForm, promoSettingsForm, tierForm } from "./settings-forms";
 import { describeSmtpUrl } from "./smtp-connection";
 
 const organization = {
@@ -74,8 +74,24 @@ describe("the Promos tab's forms", () => {
 
 describe("the Data tab's erasure form", () => {
   it("needs an address", () => {
-    expect(checkForm(eraseByEmailForm, { email: "" }).ok).toBe(false);
-    expect(checkForm(eraseByEmailForm, { email: " rosa@example.com " })).toEqual({ ok: true, data: { email: "rosa@example.com" } });
+    expect(checkForm(personEmailForm, { email: "" }).ok).toBe(false);
+    expect(checkForm(personEmailForm, { email: " rosa@example.com " })).toEqual({ ok: true, data: { email: "rosa@example.com" } });
+  });
+});
+
+describe("the Data tab's backup forms", () => {
+  it("keep 1 to 365 nightly backups", () => {
+    expect(checkForm(backupSettingsForm, { backupsKept: "14" })).toEqual({ ok: true, data: { backupsKept: 14 } });
+    for (const bad of ["0", "366", "2.5", "many"]) expect(checkForm(backupSettingsForm, { backupsKept: bad }).ok).toBe(false);
+  });
+
+  it("restore a kept backup only by a name the app gives them, confirmed", () => {
+    const name = "agency-backup-20261124T070309Z.tar.gz";
+    expect(checkForm(keptBackupForm, { name, confirmed: "yes" })).toEqual({ ok: true, data: { name, confirmed: "yes" } });
+    expect(checkForm(keptBackupForm, { name }).ok).toBe(false);
+    for (const bad of ["../pgdata/PG_VERSION", "/etc/passwd", "agency-backup-20261124T070309Z.tar.gz/../x", "notes.txt"]) {
+      expect(checkForm(keptBackupForm, { name: bad, confirmed: "yes" }).ok).toBe(false);
+    }
   });
 });
 

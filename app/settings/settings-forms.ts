@@ -122,8 +122,8 @@ export const tierForm = z
   });
 export type TierInput = z.infer<typeof tierForm>;
 
-/** 'Erase personal data': by e-mail address (Data tab) or one record (its page), confirmed in the dialog. */
-export const eraseByEmailForm = z.object({
+/** A person by their e-mail address (Data tab): to erase their data, or to export it. */
+export const personEmailForm = z.object({
   email: z
     .string({ error: "Enter the person's e-mail address" })
     .trim()
@@ -131,9 +131,19 @@ export const eraseByEmailForm = z.object({
     .max(254, "Use at most 254 characters")
     .pipe(z.email("Please enter a valid email address")),
 });
+/** 'Erase personal data' of one record (its page), or by address; confirmed in the dialog. */
 export const eraseLeadForm = z.object({ leadId: z.uuid("This lead no longer exists.") });
 export const eraseClientForm = z.object({ clientId: z.uuid("This client no longer exists.") });
 export const confirmedForm = z.object({ confirmed: z.literal("yes", { error: "Confirm first" }) });
+
+/** 'Restore' of a backup the app keeps, by its name as listed; confirmed in the dialog. */
+export const keptBackupForm = z.object({
+  name: z.string({ error: "Choose a backup" }).regex(/^agency-backup-\d{8}T\d{6}Z\.tar\.gz$/, "Choose a backup from the list"),
+  confirmed: z.literal("yes", { error: "Confirm the restore first" }),
+});
+
+/** How many nightly backups DATA_DIR/backups keeps. */
+export const backupSettingsForm = z.object({ backupsKept: wholeNumber("a number of backups", 1, 365) });
 
 /** 'Restore': the backup file, confirmed in the dialog. */
 export const restoreBackupForm = z.object({

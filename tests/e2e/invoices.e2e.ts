@@ -143,6 +143,23 @@ describe("invoices", () => {
     await page.getByText("This invoice is paid and locked. Reopen it to make changes.").waitFor();
     expect(await summary.textContent()).toContain("Balance$0.00");
 
+    // The admin takes the client's link back: the old link answers 404; a new one opens the invoice.
+    const oldPath = new URL(link).pathname;
+    expect(await page.getByLabel("Client link").inputValue()).toBe(link);
+    await page.getByRole("button", { name: "Revoke link" }).click();
+    await page.getByRole("alertdialog", { name: "Revoke the client's link?" }).getByRole("button", { name: "Revoke link" }).click();
+    await page.getByText("Client link revoked").first().waitFor();
+    await page.getByText("The client's link was revoked").waitFor();
+    const revoked = await fetch(new URL(oldPath, app.url));
+    expect(revoked.status).toBe(404);
+    await page.getByRole("button", { name: "Issue new link" }).click();
+    await page.getByRole("alertdialog", { name: "Issue a new client link?" }).getByRole("button", { name: "Issue new link" }).click();
+    await page.getByText("New client link issued").first().waitFor();
+    const fresh = new URL(await page.getByLabel("Client link").inputValue()).pathname;
+    expect(fresh).not.toBe(oldPath);
+    expect((await fetch(new URL(fresh, app.url))).status).toBe(200);
+    expect((await fetch(new URL(oldPath, app.url))).status).toBe(404);
+
     // The dashboard shows the revenue.
     await page.goto("/admin");
     const summaryPanel = page.getByLabel("Financial summary");

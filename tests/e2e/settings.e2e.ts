@@ -34,7 +34,40 @@ async function saveCompanyName(page: Page, name: string) {
   await page.getByText("Settings saved successfully").waitFor();
 }
 
+/** The company name the site shows in its header. */
+async function siteName(page: Page): Promise<string> {
+  await page.goto("/");
+  return (await page.getByRole("banner").getByRole("link").first().textContent())?.trim() ?? "";
+}
+
 describe("settings", () => {
+  it("lists the nightly backup the app made on its start, and restores it", async () => {
+    const page = await admin.newPage();
+    const original = await siteName(page);
+    await page.goto("/admin/settings/data");
+    const nightly = page.getByRole("table", { name: "Nightly backups" }).getByRole("row").nth(1);
+    // The worker makes the night's backup within a moment of the start.
+    for (let attempt = 0; (await nightly.count()) === 0 && attempt < 60; attempt += 1) {
+      await page.waitForTimeout(1000);
+      await page.reload();
+    }
+    await hydrated(page);
+    expect(await nightly.textContent()).toMatch(/MB/);
+    await saveCompanyName(page, "After The Night Studio");
+
+    await page.goto("/admin/settings/data");
+    await hydrated(page);
+    await nightly.getByRole("button", { name: /^Restore the backup of/ }).click();
+    await page.getByRole("alertdialog", { name: /^Restore the backup of/ }).getByRole("button", { name: "Restore" }).click();
+    // The backup was made before this session began: the restored database asks to sign in again.
+    await page.waitForURL(/\/auth/, { timeout: 60_000 });
+    await admin.close();
+    admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+    const again = await admin.newPage();
+    expect(await siteName(again)).toBe(original);
+    await again.close();
+  }, 180_000);
+
   it("/admin/settings opens the Organization tab; a new company name shows on the home page at once", async () => {
     const page = await admin.newPage();
     await page.goto("/admin/settings");
@@ -127,9 +160,48 @@ describe("settings", () => {
     await page.getByLabel("Backup file").setInputFiles({ name: "notes.tar", mimeType: "application/x-tar", buffer: Buffer.from("not a database") });
     await page.getByRole("button", { name: "Restore", exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
-    await page.getByText(/not a backup of this app/).first().waitFor({ timeout: 60_000 });
+    await page.getByText(/This file is not a usable backup/).first().waitFor({ timeout: 60_000 });
     await page.goto("/");
     await page.getByRole("banner").getByRole("link", { name: "Backup Time Studio" }).waitFor();
+    await page.close();
+  }, 120_000);
+
+  it("exports a person's data, erases them, and offers to delete the backups that still hold them", async () => {
+    const visitor = await browser.newContext({ baseURL: app.url });
+    const form = await visitor.newPage();
+    await form.goto("/contact");
+    await hydrated(form);
+    await form.getByLabel("Name").fill("Zelda Quixote");
+    await form.getByLabel("Email").fill("zelda.quixote@example.org");
+    await form.getByLabel("Message").fill("A site for my marmalade shop, please");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await form.getByText("We'll get back to you").first().waitFor();
+    await visitor.close();
+
+    const page = await admin.newPage();
+    await page.goto("/admin/settings/data");
+    await hydrated(page);
+    await page.getByLabel("Person's e-mail address").fill("zelda.quixote@example.org");
+    const [exported] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export their data" }).click()]);
+    const files = unzipSync(new Uint8Array(fs.readFileSync(await exported.path())));
+    expect(strFromU8(files["summary.txt"] ?? new Uint8Array())).toContain("Personal data held about zelda.quixote@example.org");
+    expect(strFromU8(files["leads.csv"] ?? new Uint8Array())).toContain("A site for my marmalade shop, please");
+
+    await page.getByLabel("E-mail address", { exact: true }).fill("zelda.quixote@example.org");
+    await page.getByRole("button", { name: "Erase personal data" }).click();
+    await page.getByRole("alertdialog", { name: "Erase this person's data?" }).getByRole("button", { name: "Erase" }).click();
+    await page.getByText("Personal data erased").first().waitFor();
+    const notice = page.getByText(/These backups from before the erasure of .* still hold data of the erased person: the backup of/);
+    await notice.waitFor();
+    await page.getByRole("button", { name: "Delete them" }).click();
+    await page.getByRole("alertdialog", { name: "Delete the backups made before the erasure?" }).getByRole("button", { name: "Delete them" }).click();
+    await page.getByText("Old backups deleted").first().waitFor();
+    await notice.waitFor({ state: "detached" });
+
+    await page.getByLabel("Person's e-mail address").fill("zelda.quixote@example.org");
+    await page.getByRole("button", { name: "Export their data" }).click();
+    await page.getByText("Nothing is held about this e-mail address.").first().waitFor();
+    expect(await page.getByLabel("Person's e-mail address").inputValue()).toBe("zelda.quixote@example.org");
     await page.close();
   }, 120_000);
 

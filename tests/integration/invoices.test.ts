@@ -7,7 +7,9 @@ import { db } from "~/db/connection.server";
 import { emailOutbox, emailTemplates } from "~/email/schema";
 import { Refusal } from "~/forms/refusal";
 import { deletePayment, recordPayment } from "~/invoices/invoice-payments.server";
+import { issueNewInvoiceLink, revokeInvoiceLink } from "~/invoices/invoice-link.server";
 import { sendInvoice } from "~/invoices/invoice-sending.server";
+import { loader as publicInvoiceLoader } from "~/invoices/public-invoice-page";
 import { addLineItem, createInvoice, deleteInvoices, findInvoiceByViewToken, findInvoiceDetail, updateInvoiceDetails } from "~/invoices/invoices.server";
 import { addConsultationsToInvoice, generateFromProject } from "~/invoices/project-billing.server";
 import { invoices } from "~/invoices/schema";
@@ -172,6 +174,34 @@ describe("the client's invoice link", () => {
     await findInvoiceByViewToken(token, { recordView: true, now: new Date("2026-11-25T15:00:00Z") });
     const [viewed] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(viewed?.firstViewedAt?.toISOString()).toBe(first.toISOString());
+  });
+});
+
+describe("taking the client's invoice link back", () => {
+  it("revokes the link (the old one answers 404) and issues a new one in its place", async () => {
+    const { invoice } = await newClient();
+    await expect(revokeInvoiceLink(invoice.id)).rejects.toMatchObject({ status: 409 });
+    await expect(issueNewInvoiceLink(invoice.id)).rejects.toThrow("The client's link is made when the invoice is sent.");
+    await sendInvoice(invoice.id, null);
+    const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
+    const old = sent!.viewToken!;
+    const page = (token: string) => publicInvoiceLoader({ params: { token }, request: new Request(`http://localhost/invoice/${token}`), context: {} } as never);
+    expect((await page(old)).init?.status).toBeUndefined();
+
+    await revokeInvoiceLink(invoice.id);
+    expect(await findInvoiceByViewToken(old, { recordView: true })).toBeUndefined();
+    expect((await page(old)).init?.status).toBe(404);
+
+    const link = await issueNewInvoiceLink(invoice.id);
+    const fresh = link.split("/invoice/")[1]!;
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(fresh).not.toBe(old);
+    expect((await findInvoiceByViewToken(fresh, { recordView: false }))?.invoice.id).toBe(invoice.id);
+    expect(await findInvoiceByViewToken(old, { recordView: false })).toBeUndefined();
+    // Sending again sends the new link, not a third one.
+    await sendInvoice(invoice.id, null);
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.emailType, "invoice"));
+    expect(mails.at(-1)?.text).toContain(`/invoice/${fresh}`);
   });
 });
 

@@ -12,11 +12,10 @@ import { clients } from "~/clients/schema";
 import { createBookingInvitation } from "~/consultations/bookings.server";
 import { exportedFileNames, fullExportResponse } from "~/data-transfer/full-export.server";
 import { db } from "~/db/connection.server";
-import { emailLogs, emailOutbox } from "~/email/schema";
-import { invoices } from "~/invoices/schema";
+import { emailOutbox } from "~/email/schema";
 import { promoClaimSchema } from "~/leads/inquiry-form";
 import { claimPromo } from "~/leads/lead-capture.server";
-import { leads, leadTimelineEvents } from "~/leads/schema";
+import { leads } from "~/leads/schema";
 import { action as addOnsAction } from "~/add-ons/add-ons-page";
 import { action as availabilityAction } from "~/availability/availability-page";
 import { action as clientsAction } from "~/clients/clients-page";
@@ -25,7 +24,6 @@ import { action as leadsAction } from "~/leads/leads-page";
 import { action as newInvoiceAction } from "~/invoices/new-invoice-page";
 import { action as organizationAction } from "~/settings/organization-tab";
 import { action as promosAction } from "~/settings/promos-tab";
-import { erasePerson } from "~/settings/personal-data-erasure.server";
 import { getOrganizationSettings, listPackageTiers, saveOrganizationTab, savePromoTab, saveTier } from "~/settings/settings.server";
 import { signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
@@ -105,36 +103,6 @@ describe("a changed setting reaches its readers", () => {
     const { invoice } = await convertLeadToClient(lead!.id, await anAdmin());
     expect(invoice).toMatchObject({ subtotalCents: 31_500, totalCents: 31_500 });
     expect((await listPackageTiers()).find((tier) => tier.tier === "2")).toMatchObject({ name: "Growth Plus", features: ["Up to 5 pages"] });
-  });
-});
-
-describe("erasing a person's data", () => {
-  it("replaces name, e-mail, phone and messages on the lead and the client, and keeps the invoices", async () => {
-    const [lead] = await db()
-      .insert(leads)
-      .values({ name: "Rosa Delgado", email: "Rosa@Example.com", phone: "214-555-0199", message: "Call me about catering", source: "website", tier: "1" })
-      .returning();
-    await db().insert(leadTimelineEvents).values({ leadId: lead!.id, event: "note_added", data: { note: "Rosa likes blue" } });
-    const { client, invoice } = await convertLeadToClient(lead!.id, await anAdmin());
-    await db().insert(emailLogs).values({ recipientEmail: "rosa@example.com", recipientName: "Rosa Delgado", subject: "Welcome, Rosa", status: "sent", emailType: "welcome" });
-
-    const erased = await erasePerson({ email: "rosa@example.com" });
-    expect(erased).toEqual({ leadIds: [lead!.id], clientIds: [client.id] });
-
-    const [storedLead] = await db().select().from(leads).where(eq(leads.id, lead!.id));
-    expect(storedLead).toMatchObject({ name: "Erased person", email: `erased-${lead!.id}@invalid`, phone: null, message: null });
-    const [storedClient] = await db().select().from(clients).where(eq(clients.id, client.id));
-    expect(storedClient).toMatchObject({ name: "Erased person", email: `erased-${client.id}@invalid`, phone: null, notes: null });
-    const events = await db().select().from(leadTimelineEvents).where(eq(leadTimelineEvents.leadId, lead!.id));
-    expect(JSON.stringify(events)).not.toContain("Rosa");
-    const [storedInvoice] = await db().select().from(invoices).where(eq(invoices.id, invoice!.id));
-    expect(storedInvoice).toMatchObject({ invoiceNumber: invoice!.invoiceNumber, totalCents: invoice!.totalCents, clientId: client.id });
-    const logs = await db().select().from(emailLogs);
-    expect(JSON.stringify(logs)).not.toMatch(/rosa/i);
-  });
-
-  it("refuses an address nobody has, changing nothing", async () => {
-    await expect(erasePerson({ email: "nobody@example.com" })).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -13,7 +13,15 @@ CREATE TABLE "audit_log" (
 --> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "campaign_id" uuid;--> statement-breakpoint
 ALTER TABLE "clients" ADD COLUMN "referral_code" text;--> statement-breakpoint
-ALTER TABLE "campaigns" ADD COLUMN "slug" text NOT NULL;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "slug" text;--> statement-breakpoint
+-- Campaigns made before slugs existed get one from their name (as campaign-slug.ts makes them),
+-- numbered by age where two names give the same: a database with campaigns could not upgrade
+-- without it (found by the upgrade test, decision 033).
+UPDATE "campaigns" SET "slug" = numbered.slug FROM (
+  SELECT "id", base || CASE WHEN row_number() OVER (PARTITION BY base ORDER BY "created_at", "id") = 1 THEN '' ELSE '-' || row_number() OVER (PARTITION BY base ORDER BY "created_at", "id") END AS slug
+  FROM (SELECT "id", "created_at", coalesce(nullif(left(trim(BOTH '-' FROM regexp_replace(lower("name"), '[^a-z0-9]+', '-', 'g')), 50), ''), 'campaign') AS base FROM "campaigns") AS named
+) AS numbered WHERE "campaigns"."id" = numbered."id";--> statement-breakpoint
+ALTER TABLE "campaigns" ALTER COLUMN "slug" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "referrals" ADD COLUMN "referrer_client_id" uuid;--> statement-breakpoint
 ALTER TABLE "referrals" ADD COLUMN "lead_id" uuid;--> statement-breakpoint
 ALTER TABLE "referrals" ADD COLUMN "commission_cents" integer;--> statement-breakpoint

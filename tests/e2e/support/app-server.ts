@@ -60,3 +60,32 @@ export async function startAppServer(environment: Record<string, string> = {}): 
     },
   };
 }
+
+/** Signs in through the auth API (not the form) and answers the session's cookies. */
+export async function signInCookies(appUrl: string, account: { email: string; password: string } = E2E_ADMIN): Promise<{ name: string; value: string }[]> {
+  const signIn = () =>
+    fetch(`${appUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: appUrl },
+      body: JSON.stringify(account),
+    });
+  let response = await signIn();
+  // Sign-in is rate-limited per address (a few a window): a test that signs in several accounts
+  // at once waits the window out, as a person would, instead of failing.
+  for (let attempt = 0; response.status === 429 && attempt < 3; attempt += 1) {
+    const wait = Number(response.headers.get("Retry-After") ?? "10");
+    await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(wait) && wait > 0 ? wait : 10) * 1000 + 250));
+    response = await signIn();
+  }
+  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((line) => {
+    const [pair] = line.split(";");
+    const [name, ...value] = (pair ?? "").split("=");
+    return { name: name ?? "", value: value.join("=") };
+  });
+}
+
+/** The Cookie header of a signed-in session, for requests made with fetch. */
+export async function signedInCookieHeader(appUrl: string, account: { email: string; password: string } = E2E_ADMIN): Promise<string> {
+  return (await signInCookies(appUrl, account)).map(({ name, value }) => `${name}=${value}`).join("; ");
+}

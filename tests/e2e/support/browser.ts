@@ -1,6 +1,6 @@
 import AxeBuilder from "axe-core";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
-import { E2E_ADMIN } from "./app-server";
+import { E2E_ADMIN, signInCookies } from "./app-server";
 
 /** Debian's Chromium (CHROME_PATH overrides), headless, with no calls to the outside network. */
 export async function launchBrowser(): Promise<Browser> {
@@ -26,30 +26,10 @@ export async function adminContext(
   options: BrowserContextOptions = {},
   account: { email: string; password: string } = E2E_ADMIN,
 ): Promise<BrowserContext> {
-  const signIn = () =>
-    fetch(`${appUrl}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: appUrl },
-      body: JSON.stringify(account),
-    });
-  let response = await signIn();
-  // Sign-in is rate-limited per address (a few a window): a test that signs in several accounts
-  // at once waits the window out, as a person would, instead of failing.
-  for (let attempt = 0; response.status === 429 && attempt < 3; attempt += 1) {
-    const wait = Number(response.headers.get("Retry-After") ?? "10");
-    await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(wait) && wait > 0 ? wait : 10) * 1000 + 250));
-    response = await signIn();
-  }
-  if (!response.ok) throw new Error(`Admin sign-in failed: ${response.status} ${await response.text()}`);
+  const cookies = await signInCookies(appUrl, account);
   const context = await browser.newContext({ baseURL: appUrl, ...options });
   const url = new URL(appUrl);
-  await context.addCookies(
-    response.headers.getSetCookie().map((line) => {
-      const [pair] = line.split(";");
-      const [name, ...value] = (pair ?? "").split("=");
-      return { name: name ?? "", value: value.join("="), domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" as const };
-    }),
-  );
+  await context.addCookies(cookies.map(({ name, value }) => ({ name, value, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" as const })));
   return context;
 }
 
