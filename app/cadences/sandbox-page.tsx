@@ -31,11 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "send-test": async (form) => {
       const input = parseForm(sandboxSchema, form);
-      const { queued, label } = await sendSandboxTest(input);
+      const { queued, label } = await sendSandboxTest(actor, input);
       return {
         ok: true,
         intent: "send-test",
