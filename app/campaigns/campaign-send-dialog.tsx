@@ -5,9 +5,12 @@ import { sourceLabel } from "~/leads/lead-filters";
 import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIERS } from "~/leads/lead-options";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { OptionSelect } from "~/ui/native-select";
 
 export type SendPreview = { recipients: number; suppressed: number };
+
+const STATUS_OPTIONS = LEAD_STATUSES.map((status) => ({ value: status, label: status }));
+const SOURCE_OPTIONS = LEAD_SOURCES.map((source) => ({ value: source, label: sourceLabel(source) }));
 
 function isPreview(answer: FormResult<SendPreview> | undefined): answer is FormResult<SendPreview> & { ok: true } {
   return Boolean(answer && answer.ok && "recipients" in answer);
@@ -54,14 +57,7 @@ export function CampaignSendDialog({
       {({ errors, values }) => (
         <div className="grid gap-4" onChange={() => setPreview(null)}>
           <FormField label="Template" name="templateId" required error={errors.templateId}>
-            <NativeSelect defaultValue={values.templateId ?? ""}>
-              <NativeSelectOption value="">Choose a template…</NativeSelectOption>
-              {templates.map((template) => (
-                <NativeSelectOption key={template.id} value={template.id}>
-                  {template.name}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
+            <OptionSelect options={templates.map((template) => ({ value: template.id, label: template.name }))} emptyLabel="Choose a template…" defaultValue={values.templateId} />
           </FormField>
           <fieldset className="grid gap-3">
             <legend className="mb-1 text-sm font-medium">Leads</legend>
@@ -70,34 +66,13 @@ export function CampaignSendDialog({
             </FormField>
             <div className="grid gap-3 sm:grid-cols-3">
               <FormField label="Status" name="status" error={errors.status}>
-                <NativeSelect defaultValue={values.status ?? ""}>
-                  <NativeSelectOption value="">All statuses</NativeSelectOption>
-                  {LEAD_STATUSES.map((status) => (
-                    <NativeSelectOption key={status} value={status}>
-                      {status}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
+                <OptionSelect options={STATUS_OPTIONS} emptyLabel="All statuses" defaultValue={values.status} />
               </FormField>
               <FormField label="Tier" name="tier" error={errors.tier}>
-                <NativeSelect defaultValue={values.tier ?? ""}>
-                  <NativeSelectOption value="">All tiers</NativeSelectOption>
-                  {LEAD_TIERS.map((tier) => (
-                    <NativeSelectOption key={tier.value} value={tier.value}>
-                      {tier.label}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
+                <OptionSelect options={LEAD_TIERS} emptyLabel="All tiers" defaultValue={values.tier} />
               </FormField>
               <FormField label="Source" name="source" error={errors.source}>
-                <NativeSelect defaultValue={values.source ?? ""}>
-                  <NativeSelectOption value="">All sources</NativeSelectOption>
-                  {LEAD_SOURCES.map((source) => (
-                    <NativeSelectOption key={source} value={source}>
-                      {sourceLabel(source)}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
+                <OptionSelect options={SOURCE_OPTIONS} emptyLabel="All sources" defaultValue={values.source} />
               </FormField>
             </div>
           </fieldset>

@@ -1,5 +1,5 @@
 import { z } from "~/forms/zod";
-import { listParam, readListView, type ListView, type ListViewSpec } from "~/lists/list-view";
+import { listParam, type ListViewSpec } from "~/lists/list-view";
 
 // The suppression list's forms: one zod schema each, used by the dialogs and again by the action.
 
@@ -34,9 +34,3 @@ export const SUPPRESSION_LIST_VIEW: ListViewSpec<typeof SUPPRESSION_FILTERS, "si
   filters: SUPPRESSION_FILTERS,
   sort: { keys: ["since"], fallback: { key: "since", direction: "desc" } },
 };
-
-export type SuppressionListView = ListView<typeof SUPPRESSION_FILTERS, "since">;
-
-export function readSuppressionListView(params: URLSearchParams): SuppressionListView {
-  return readListView(params, SUPPRESSION_LIST_VIEW);
-}

@@ -7,14 +7,14 @@ import type { FormSuccess } from "~/forms/form-result";
 import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListFilters, ListPage } from "~/lists/list-page";
-import { isFilteredView } from "~/lists/list-view";
+import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/suppressions-page";
 import type { EmailSuppression } from "./schema";
 import { AddSuppressionDialog, RemoveSuppressionDialog } from "./suppression-dialogs";
-import { readSuppressionListView, SUPPRESSION_LIST_VIEW, suppressionAddressSchema, suppressionEntrySchema } from "./suppression-forms";
+import { SUPPRESSION_LIST_VIEW, suppressionAddressSchema, suppressionEntrySchema } from "./suppression-forms";
 import { addSuppressionByAdmin, listSuppressions, removeSuppressionByAdmin } from "./suppression-list.server";
 import { SUPPRESSION_REASON_LABELS } from "./suppression-options";
 
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Suppression List | Admi
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const view = readSuppressionListView(url.searchParams);
+  const view = readListView(url.searchParams, SUPPRESSION_LIST_VIEW);
   const [page, settings] = await Promise.all([
     listSuppressions({ search: view.q, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     getOrganizationSettings(),

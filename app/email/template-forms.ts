@@ -1,7 +1,7 @@
 import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
 import { formatCount } from "~/formatting/dates";
-import { listParam, readListView, type ListView, type ListViewSpec } from "~/lists/list-view";
+import { listParam, type ListViewSpec } from "~/lists/list-view";
 import { imagesWithoutAlt, placeholderProblems, problemsMessage, type TemplateProblem } from "./template-checks";
 
 // The Templates screens' forms: one zod schema each, used by the editor and again by its action.
@@ -63,9 +63,3 @@ export const TEMPLATE_LIST_VIEW: ListViewSpec<typeof TEMPLATE_FILTERS, "name"> =
   filters: TEMPLATE_FILTERS,
   sort: { keys: ["name"], fallback: { key: "name", direction: "asc" } },
 };
-
-export type TemplateListView = ListView<typeof TEMPLATE_FILTERS, "name">;
-
-export function readTemplateListView(params: URLSearchParams): TemplateListView {
-  return readListView(params, TEMPLATE_LIST_VIEW);
-}

@@ -4,14 +4,14 @@ import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListFilters, ListPage } from "~/lists/list-page";
-import { isFilteredView } from "~/lists/list-view";
+import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/templates-page";
 import { handleTemplateListAction } from "./template-actions.server";
-import { readTemplateListView, TEMPLATE_LIST_VIEW } from "./template-forms";
+import { TEMPLATE_LIST_VIEW } from "./template-forms";
 import { canDeleteTemplate, templateDeletion, useCloneTemplate } from "./template-row-actions";
 import { listTemplates, type TemplateListRow } from "./templates.server";
 
@@ -22,7 +22,7 @@ const LIST = "/admin/templates";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const view = readTemplateListView(url.searchParams);
+  const view = readListView(url.searchParams, TEMPLATE_LIST_VIEW);
   const [page, settings] = await Promise.all([
     listTemplates({ search: view.q, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     getOrganizationSettings(),
