@@ -1,4 +1,5 @@
 import { requireAdmin } from "~/auth/guard.server";
+import { recordNotFound } from "~/http/record-not-found";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/analytics-csv-route";
 import { chartFileSchema } from "./analytics-chart-names";
@@ -9,7 +10,7 @@ import { analyticsPeriod, readPeriodDays } from "./analytics-period";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const chart = chartFileSchema.safeParse(params.file);
-  if (!chart.success) throw new Response("There is no such chart.", { status: 404 });
+  if (!chart.success) recordNotFound("There is no such chart", { href: "/admin/analytics", label: "Back to Analytics" });
   const { timezone } = await getOrganizationSettings();
   const now = new Date();
   const period = analyticsPeriod(readPeriodDays(new URL(request.url).searchParams), now, timezone);

@@ -1,12 +1,12 @@
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
+import { formatMonthDay } from "~/formatting/dates";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/analytics-page";
 import { ANALYTICS_PERIODS, analyticsPeriod, readPeriodDays } from "./analytics-period";
 import { CampaignsPanel, ConsultationsPanel, FunnelPanel, LeadsBySourcePanel, PromoPanel, ReferrersPanel, RevenuePanel, SummaryTiles } from "./analytics-panels";
 import { analyticsFigures } from "./analytics.server";
-import { shortDay } from "./chart-scale";
 
 export const meta: Route.MetaFunction = () => [{ title: "Analytics & Reports | Admin" }];
 
@@ -55,7 +55,7 @@ export default function AnalyticsPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Analytics &amp; Reports</h1>
           <p className="text-muted-foreground">
-            Last {period.days} days: {shortDay(period.firstDay)} – {shortDay(period.lastDay)}, {period.lastDay.slice(0, 4)} ({period.timeZone})
+            Last {period.days} days: {formatMonthDay(period.firstDay)} – {formatMonthDay(period.lastDay)}, {period.lastDay.slice(0, 4)} ({period.timeZone})
           </p>
         </div>
         <PeriodSwitch current={period.days} />

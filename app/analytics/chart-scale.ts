@@ -1,5 +1,5 @@
-import { format, parseISO } from "date-fns";
 import { addDaysToDate } from "~/availability/slot-time";
+import { formatMonthDay } from "~/formatting/dates";
 
 /**
  * The arithmetic of the analytics charts (hand-drawn SVG, see analytics-charts.tsx): a y axis with
@@ -24,11 +24,6 @@ export function labelEvery(count: number, room = 10): number {
   return Math.max(1, Math.ceil(count / room));
 }
 
-/** "2026-03-09" → "Mar 9". */
-export function shortDay(day: string): string {
-  return format(parseISO(day), "MMM d");
-}
-
 /** The days a bucket covers within the period: a day, or the part of a Sunday-to-Saturday week inside it. */
 export function bucketDays(bucket: string, kind: "day" | "week", period: { firstDay: string; lastDay: string }): { from: string; to: string } {
   if (kind === "day") return { from: bucket, to: bucket };
@@ -39,10 +34,10 @@ export function bucketDays(bucket: string, kind: "day" | "week", period: { first
 /** "Mar 9", or "Mar 8 – Mar 14" for a week. */
 export function bucketLabel(bucket: string, kind: "day" | "week", period: { firstDay: string; lastDay: string }): string {
   const { from, to } = bucketDays(bucket, kind, period);
-  return from === to ? shortDay(from) : `${shortDay(from)} – ${shortDay(to)}`;
+  return from === to ? formatMonthDay(from) : `${formatMonthDay(from)} – ${formatMonthDay(to)}`;
 }
 
 /** Under a bar: the bucket's first day in the period ("Mar 8" for the week of 8 March). */
 export function bucketAxisLabel(bucket: string, kind: "day" | "week", period: { firstDay: string; lastDay: string }): string {
-  return shortDay(bucketDays(bucket, kind, period).from);
+  return formatMonthDay(bucketDays(bucket, kind, period).from);
 }

@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { describe, expect, it } from "vitest";
 import { answerSucceeded, describeAdminAction } from "./audit-descriptor";
-import { dayRangeInstants, readAuditLogView } from "./audit-log-view";
 
 const LEAD = "0b6f3c1e-4a8d-4c7e-9f10-2b3c4d5e6f70";
 const OTHER = "1c7a4d2f-5b9e-4d8f-a021-3c4d5e6f7081";
@@ -53,26 +52,5 @@ describe("the audit record of an admin's form", () => {
     expect(answerSucceeded(data({ ok: false, fieldErrors: {} }, { status: 400 }))).toBe(false);
     expect(answerSucceeded({ ok: false })).toBe(false);
     expect(answerSucceeded(new Response("no", { status: 403 }))).toBe(false);
-  });
-});
-
-describe("the audit log page's view", () => {
-  it("reads its filters and drops malformed ones", () => {
-    expect(readAuditLogView(new URLSearchParams("actor=abc123&domain=lead&type=client&from=2026-11-01&to=nope"))).toEqual({
-      actor: "abc123",
-      domain: "lead",
-      entityType: "client",
-      entityId: null,
-      from: "2026-11-01",
-      to: null,
-    });
-  });
-
-  it("turns a day range into instants of the business time zone", () => {
-    expect(dayRangeInstants("2026-11-01", "2026-11-01", "America/New_York")).toEqual({
-      since: new Date("2026-11-01T04:00:00Z"),
-      // The day after, 1 November, is when New York leaves summer time.
-      before: new Date("2026-11-02T05:00:00Z"),
-    });
   });
 });

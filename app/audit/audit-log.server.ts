@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
+import { keysetPage } from "~/lists/keyset-page.server";
 import { markAuditRecorded, requestClientAddress } from "./audit-request-scope.server";
 import type { Actor } from "./actor";
 import { auditLog, type AuditEntry } from "./schema";
@@ -33,8 +34,6 @@ export async function recordAuditEntry(executor: DatabaseExecutor, actor: Actor,
   markAuditRecorded();
 }
 
-export type AuditCursor = { occurredAt: Date; id: string };
-
 export type AuditFilters = {
   actorUserId?: string;
   entityType?: string;
@@ -42,49 +41,50 @@ export type AuditFilters = {
   action?: string;
   /** Every action of a domain ("lead" matches "lead.change-status"). */
   domain?: string;
-  /** Keyset paging in newest-first order: entries older (next page) or newer (previous page) than this one. */
-  olderThan?: AuditCursor;
-  newerThan?: AuditCursor;
-  /** Entries strictly older than this instant (the page cursor). */
-  before?: Date;
+  /** Entries at or after this instant, and strictly before that one (a day range). */
   since?: Date;
-  limit?: number;
+  before?: Date;
 };
 
-/** Newest first. */
-export async function listAuditEntries(filters: AuditFilters = {}): Promise<AuditEntry[]> {
-  const conditions: SQL[] = [];
-  if (filters.actorUserId) conditions.push(eq(auditLog.actorUserId, filters.actorUserId));
-  if (filters.entityType) conditions.push(eq(auditLog.entityType, filters.entityType));
-  if (filters.entityId) conditions.push(eq(auditLog.entityId, filters.entityId));
-  if (filters.action) conditions.push(eq(auditLog.action, filters.action));
-  if (filters.domain) conditions.push(like(auditLog.action, `${filters.domain.replace(/[\\%_]/g, "\\$&")}.%`));
-  if (filters.olderThan) {
-    const { occurredAt, id } = filters.olderThan;
-    const older = or(lt(auditLog.occurredAt, occurredAt), and(eq(auditLog.occurredAt, occurredAt), lt(auditLog.id, id)));
-    if (older) conditions.push(older);
-  }
-  if (filters.newerThan) {
-    const { occurredAt, id } = filters.newerThan;
-    const newer = or(gt(auditLog.occurredAt, occurredAt), and(eq(auditLog.occurredAt, occurredAt), gt(auditLog.id, id)));
-    if (newer) conditions.push(newer);
-    // The page just before: the nearest newer entries, shown newest first.
-    const rows = await db()
-      .select()
-      .from(auditLog)
-      .where(and(...conditions))
-      .orderBy(asc(auditLog.occurredAt), asc(auditLog.id))
-      .limit(filters.limit ?? 50);
-    return rows.reverse();
-  }
-  if (filters.before) conditions.push(lt(auditLog.occurredAt, filters.before));
-  if (filters.since) conditions.push(gte(auditLog.occurredAt, filters.since));
+function auditCondition(filters: AuditFilters): SQL | undefined {
+  return and(
+    filters.actorUserId ? eq(auditLog.actorUserId, filters.actorUserId) : undefined,
+    filters.entityType ? eq(auditLog.entityType, filters.entityType) : undefined,
+    filters.entityId ? eq(auditLog.entityId, filters.entityId) : undefined,
+    filters.action ? eq(auditLog.action, filters.action) : undefined,
+    filters.domain ? like(auditLog.action, `${filters.domain.replace(/[\\%_]/g, "\\$&")}.%`) : undefined,
+    filters.since ? gte(auditLog.occurredAt, filters.since) : undefined,
+    filters.before ? lt(auditLog.occurredAt, filters.before) : undefined,
+  );
+}
+
+/** Newest first (a record's timeline, the tests). */
+export async function listAuditEntries(filters: AuditFilters & { limit?: number } = {}): Promise<AuditEntry[]> {
   return db()
     .select()
     .from(auditLog)
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(auditCondition(filters))
     .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
     .limit(filters.limit ?? 50);
+}
+
+export const AUDIT_LOG_PAGE_SIZE = 50;
+
+/** The Security tab's log: one page, newest first, by keyset on (occurred_at, id). */
+export async function listAuditLogPage(filters: AuditFilters, page: { after?: string | null; before?: string | null; pageSize?: number }) {
+  const entries = await keysetPage(
+    { after: page.after, before: page.before, size: page.pageSize ?? AUDIT_LOG_PAGE_SIZE },
+    { by: auditLog.occurredAt, tieBreaker: auditLog.id, direction: "desc", valueKind: "time" },
+    ({ beyond, orderBy, limit }) =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(auditCondition(filters), beyond))
+        .orderBy(...orderBy)
+        .limit(limit),
+    (entry) => ({ value: entry.occurredAt.toISOString(), id: entry.id }),
+  );
+  return { entries: entries.rows, nextCursor: entries.nextCursor, previousCursor: entries.previousCursor };
 }
 
 /**

@@ -1,11 +1,13 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
+import { recordIdParam } from "~/forms/record-id";
 import { useFormAction } from "~/forms/use-form-action";
+import { requireRecord } from "~/http/record-not-found";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { redirectWithToast } from "~/forms/flash.server";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
@@ -18,29 +20,27 @@ import { createCadence, findCadence, listTemplateChoices, updateCadence } from "
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.cadence?.name ?? "New Cadence"} | Admin` }];
 
-/** `/admin/cadences/new` creates; `/admin/cadences/{id}` edits. Anything else goes back to the list. */
-async function cadenceOfParams(params: Route.LoaderArgs["params"]) {
-  if (params.cadenceId === "new") return null;
-  const parsed = cadenceIdSchema.safeParse({ cadenceId: params.cadenceId });
-  const cadence = parsed.success ? await findCadence(parsed.data.cadenceId) : null;
-  if (!cadence) throw await redirectWithToast("/admin/cadences", { type: "error", title: "Cadence not found" });
-  return cadence;
-}
+const CADENCES_LIST = { href: "/admin/cadences", label: "Back to cadences" };
+
+/** `/admin/cadences/new` creates; `/admin/cadences/{id}` edits. */
+const isNew = (params: Route.LoaderArgs["params"]) => params.cadenceId === "new";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [cadence, templates] = await Promise.all([cadenceOfParams(params), listTemplateChoices()]);
-  return { cadence, templates };
+  const cadenceId = recordIdParam(params.cadenceId);
+  const [cadence, templates] = await Promise.all([isNew(params) || !cadenceId ? null : findCadence(cadenceId), listTemplateChoices()]);
+  return { cadence: isNew(params) ? null : requireRecord(cadence, "Cadence not found", CADENCES_LIST), templates };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "save-cadence": async (form) => {
       const input = parseForm(cadenceSchema, form);
-      const existing = await cadenceOfParams(params);
-      const cadence = existing ? await updateCadence(existing.id, input) : await createCadence(input);
-      return redirectWithToast("/admin/cadences", { type: "success", title: existing ? "Cadence saved" : "Cadence created", description: cadence.name });
+      const cadence = isNew(params)
+        ? await createCadence(actor, input)
+        : await updateCadence(actor, parseForm(cadenceIdSchema, { cadenceId: params.cadenceId }).cadenceId, input);
+      return redirectWithToast("/admin/cadences", { type: "success", title: isNew(params) ? "Cadence created" : "Cadence saved", description: cadence.name });
     },
   });
 }

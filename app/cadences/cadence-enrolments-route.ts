@@ -15,11 +15,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "enrol-leads": async (form) => {
       const { cadenceId, leadIds } = parseForm(enrolLeadsSchema, form);
-      const result = await enrolLeadsInCadence(cadenceId, leadIds, admin.id);
+      const result = await enrolLeadsInCadence(actor, cadenceId, leadIds);
       return {
         ok: true,
         intent: "enrol-leads",

@@ -1,3 +1,4 @@
+import { isRecordId, recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
 import {
   CADENCE_CONDITION_VALUES,
@@ -19,8 +20,6 @@ export const stepField = (index: number, field: keyof CadenceStep) => `steps.${i
 
 /** One checkbox per condition (`steps.2.condition.promo_active`), so a refused form gives each back as ticked. */
 export const conditionField = (index: number, condition: CadenceCondition) => `steps.${index}.condition.${condition}`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The steps as posted, in the order shown (`steps.{n}.*`), each field checked with its own error. */
 function readSteps(input: Record<string, unknown>, context: z.RefinementCtx): CadenceStep[] {
@@ -45,7 +44,7 @@ function readSteps(input: Record<string, unknown>, context: z.RefinementCtx): Ca
       });
     }
     const templateId = String(input[stepField(index, "templateId")] ?? "");
-    if (!UUID.test(templateId)) context.addIssue({ code: "custom", message: "Choose a template", path: [stepField(index, "templateId")] });
+    if (!isRecordId(templateId)) context.addIssue({ code: "custom", message: "Choose a template", path: [stepField(index, "templateId")] });
     const conditions = CADENCE_CONDITION_VALUES.filter((condition) => Boolean(input[conditionField(index, condition)]));
     return { delayAmount, delayUnit, templateId, conditions };
   });
@@ -71,15 +70,15 @@ export const cadenceSchema = z
   }));
 export type CadenceInput = z.infer<typeof cadenceSchema>;
 
-export const cadenceIdSchema = z.object({ cadenceId: z.uuid("Cadence not found") });
+export const cadenceIdSchema = z.object({ cadenceId: recordId("Cadence not found") });
 export const cadenceStatusSchema = cadenceIdSchema.extend({ status: z.enum(CADENCE_STATUSES, "Choose active or paused") });
 
 /** 'Enrol in cadence' on the leads list. */
 export const enrolLeadsSchema = z.object({
-  cadenceId: z.uuid("Choose a cadence"),
+  cadenceId: recordId("Choose a cadence"),
   leadIds: z.preprocess(
     (value) => (Array.isArray(value) ? value : value ? [value] : []),
-    z.array(z.uuid("Lead not found")).min(1, "Select at least one lead").max(500, "Select at most 500 leads"),
+    z.array(recordId("Lead not found")).min(1, "Select at least one lead").max(500, "Select at most 500 leads"),
   ),
 });
 
@@ -92,8 +91,8 @@ export const sandboxSchema = z
       .min(1, "Enter a test email address")
       .max(254, "Use at most 254 characters")
       .pipe(z.email("Enter a valid email address")),
-    templateId: z.union([z.uuid("Choose a template"), z.literal("")]).optional(),
-    cadenceId: z.union([z.uuid("Choose a cadence"), z.literal("")]).optional(),
+    templateId: z.union([recordId("Choose a template"), z.literal("")]).optional(),
+    cadenceId: z.union([recordId("Choose a cadence"), z.literal("")]).optional(),
   })
   .superRefine((input, context) => {
     if (input.templateId && input.cadenceId) {

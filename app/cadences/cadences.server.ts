@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { emailTemplates } from "~/email/schema";
 import { notFound, Refusal } from "~/forms/refusal";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
-import { decodeRowCursor, encodeKeysetCursor, type KeysetCursor } from "~/lists/list-view";
+import { keysetPage } from "~/lists/keyset-page.server";
 import type { CadenceStatus } from "./cadence-options";
 import { stepField, type CadenceInput } from "./cadence-forms";
 import { cadenceEnrolments, cadences, type Cadence } from "./schema";
@@ -18,41 +20,31 @@ export const CADENCES_PAGE_SIZE = 25;
 export type CadenceListRow = Cadence & { enrolled: number; activeEnrolments: number };
 export type CadenceListPage = { cadences: CadenceListRow[]; nextCursor: string | null; previousCursor: string | null };
 
-function keyset(cursor: KeysetCursor, towards: "asc" | "desc"): SQL {
-  return towards === "desc"
-    ? sql`(${cadences.createdAt}, ${cadences.id}) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)`
-    : sql`(${cadences.createdAt}, ${cadences.id}) > (${cursor.value}::timestamptz, ${cursor.id}::uuid)`;
-}
-
 /** Newest first, by keyset. */
 export async function listCadences(query: { after?: string | null; before?: string | null; pageSize?: number } = {}): Promise<CadenceListPage> {
-  const pageSize = query.pageSize ?? CADENCES_PAGE_SIZE;
-  const after = decodeRowCursor(query.after, true);
-  const before = after ? null : decodeRowCursor(query.before, true);
-  const direction = before ? "asc" : "desc";
-  const order = direction === "desc" ? desc : asc;
-  const boundary = after ?? before;
-  const rows = await db()
-    .select({
-      cadence: cadences,
-      enrolled: sql<number>`count(${cadenceEnrolments.id})::int`,
-      activeEnrolments: sql<number>`(count(${cadenceEnrolments.id}) filter (where ${cadenceEnrolments.status} = 'active'))::int`,
-    })
-    .from(cadences)
-    .leftJoin(cadenceEnrolments, eq(cadenceEnrolments.cadenceId, cadences.id))
-    .where(boundary ? keyset(boundary, direction) : undefined)
-    .groupBy(cadences.id)
-    .orderBy(order(cadences.createdAt), order(cadences.id))
-    .limit(pageSize + 1);
-  const hasMore = rows.length > pageSize;
-  const page = rows.slice(0, pageSize).map((row) => ({ ...row.cadence, enrolled: Number(row.enrolled), activeEnrolments: Number(row.activeEnrolments) }));
-  if (before) page.reverse();
-  const cursorOf = (row: CadenceListRow) => encodeKeysetCursor({ value: row.createdAt.toISOString(), id: row.id });
-  const first = page[0];
-  const last = page[page.length - 1];
-  const hasPrevious = before ? hasMore : Boolean(after);
-  const hasNext = before ? true : hasMore;
-  return { cadences: page, nextCursor: hasNext && last ? cursorOf(last) : null, previousCursor: hasPrevious && first ? cursorOf(first) : null };
+  const page = await keysetPage(
+    { after: query.after, before: query.before, size: query.pageSize ?? CADENCES_PAGE_SIZE },
+    { by: cadences.createdAt, tieBreaker: cadences.id, direction: "desc", valueKind: "time" },
+    ({ beyond, orderBy, limit }) =>
+      db()
+        .select({
+          cadence: cadences,
+          enrolled: sql<number>`count(${cadenceEnrolments.id})::int`,
+          activeEnrolments: sql<number>`(count(${cadenceEnrolments.id}) filter (where ${cadenceEnrolments.status} = 'active'))::int`,
+        })
+        .from(cadences)
+        .leftJoin(cadenceEnrolments, eq(cadenceEnrolments.cadenceId, cadences.id))
+        .where(beyond)
+        .groupBy(cadences.id)
+        .orderBy(...orderBy)
+        .limit(limit),
+    (row) => ({ value: row.cadence.createdAt.toISOString(), id: row.cadence.id }),
+  );
+  return {
+    cadences: page.rows.map((row) => ({ ...row.cadence, enrolled: Number(row.enrolled), activeEnrolments: Number(row.activeEnrolments) })),
+    nextCursor: page.nextCursor,
+    previousCursor: page.previousCursor,
+  };
 }
 
 export async function findCadence(cadenceId: string, executor: DatabaseExecutor = db()): Promise<Cadence | null> {
@@ -75,11 +67,23 @@ async function refuseMissingTemplates(tx: DatabaseExecutor, input: CadenceInput)
   if (missing >= 0) throw new Refusal("This template no longer exists. Choose another.", { field: stepField(missing, "templateId") });
 }
 
-export async function createCadence(input: CadenceInput): Promise<Cadence> {
+/** What a cadence's audit entry keeps of it: its choices, not its words. */
+function cadenceDetails(cadence: Cadence) {
+  return { trigger: cadence.trigger, steps: cadence.steps.length, status: cadence.status };
+}
+
+export async function createCadence(actor: Actor, input: CadenceInput): Promise<Cadence> {
   return db().transaction(async (tx) => {
     await refuseMissingTemplates(tx, input);
     const [cadence] = await tx.insert(cadences).values({ ...input, status: "active" }).returning();
     if (!cadence) throw new Error("The cadence was not saved");
+    await recordAuditEntry(tx, actor, {
+      action: "cadence.save-cadence",
+      entityType: "cadence",
+      entityId: cadence.id,
+      summary: `Created a cadence of ${cadence.steps.length} step(s)`,
+      details: cadenceDetails(cadence),
+    });
     return cadence;
   });
 }
@@ -88,7 +92,7 @@ export async function createCadence(input: CadenceInput): Promise<Cadence> {
  * Saves an edit. Leads already enrolled go on from the step position they reached, under the new
  * steps; their next step's time is worked out again by the worker on its next run.
  */
-export async function updateCadence(cadenceId: string, input: CadenceInput, now = new Date()): Promise<Cadence> {
+export async function updateCadence(actor: Actor, cadenceId: string, input: CadenceInput, now = new Date()): Promise<Cadence> {
   return db().transaction(async (tx) => {
     await refuseMissingTemplates(tx, input);
     const [cadence] = await tx.update(cadences).set({ ...input, updatedAt: now }).where(eq(cadences.id, cadenceId)).returning();
@@ -97,22 +101,38 @@ export async function updateCadence(cadenceId: string, input: CadenceInput, now 
       .update(cadenceEnrolments)
       .set({ nextStepDueAt: now })
       .where(and(eq(cadenceEnrolments.cadenceId, cadenceId), eq(cadenceEnrolments.status, "active")));
+    await recordAuditEntry(tx, actor, {
+      action: "cadence.save-cadence",
+      entityType: "cadence",
+      entityId: cadenceId,
+      summary: `Saved a cadence of ${cadence.steps.length} step(s)`,
+      details: cadenceDetails(cadence),
+    });
     return cadence;
   });
 }
 
 /** Paused: due steps wait (nothing is skipped); active again: they go on where they stopped. */
-export async function setCadenceStatus(cadenceId: string, status: CadenceStatus, now = new Date()): Promise<Cadence> {
-  const [cadence] = await db().update(cadences).set({ status, updatedAt: now }).where(eq(cadences.id, cadenceId)).returning();
-  if (!cadence) throw notFound("This cadence no longer exists.");
-  return cadence;
+export async function setCadenceStatus(actor: Actor, cadenceId: string, status: CadenceStatus, now = new Date()): Promise<Cadence> {
+  return db().transaction(async (tx) => {
+    const [cadence] = await tx.update(cadences).set({ status, updatedAt: now }).where(eq(cadences.id, cadenceId)).returning();
+    if (!cadence) throw notFound("This cadence no longer exists.");
+    await recordAuditEntry(tx, actor, {
+      action: "cadence.set-status",
+      entityType: "cadence",
+      entityId: cadenceId,
+      summary: status === "active" ? "Made a cadence active" : "Paused a cadence",
+      details: { status },
+    });
+    return cadence;
+  });
 }
 
 /**
  * Deletes a cadence with its enrolments. Leads still in it get a 'cadence deleted' end on their
  * timeline; what was sent stays in the e-mail log and on the timeline.
  */
-export async function deleteCadence(cadenceId: string): Promise<Cadence> {
+export async function deleteCadence(actor: Actor, cadenceId: string): Promise<Cadence> {
   return db().transaction(async (tx) => {
     const [cadence] = await tx.select().from(cadences).where(eq(cadences.id, cadenceId)).for("update");
     if (!cadence) throw notFound("This cadence no longer exists.");
@@ -128,6 +148,13 @@ export async function deleteCadence(cadenceId: string): Promise<Cadence> {
       });
     }
     await tx.delete(cadences).where(eq(cadences.id, cadenceId));
+    await recordAuditEntry(tx, actor, {
+      action: "cadence.delete-cadence",
+      entityType: "cadence",
+      entityId: cadenceId,
+      summary: `Deleted a cadence, ending ${active.length} enrolment(s) in progress`,
+      details: { endedEnrolments: active.length },
+    });
     return cadence;
   });
 }

@@ -1,12 +1,11 @@
 import { Workflow } from "lucide-react";
 import * as React from "react";
 import { useFetcher } from "react-router";
-import { useFormAction } from "~/forms/use-form-action";
+import { FormDialog } from "~/forms/form-dialog";
+import type { LeadBulkActionProps } from "~/leads/offered-lead-actions";
 import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import type { LeadBulkActionProps } from "~/leads/offered-lead-actions";
 import type { loader } from "./cadence-enrolments-route";
 
 const ENROLMENTS_URL = "/admin/cadence-enrolments";
@@ -15,14 +14,6 @@ const ENROLMENTS_URL = "/admin/cadence-enrolments";
 export function EnrolInCadenceAction({ leadIds, onDone }: LeadBulkActionProps) {
   const [open, setOpen] = React.useState(false);
   const choices = useFetcher<typeof loader>();
-  const { fetcher, busy, errors, values } = useFormAction({
-    intent: "enrol-leads",
-    open,
-    onSuccess: () => {
-      setOpen(false);
-      onDone();
-    },
-  });
   const openDialog = () => {
     setOpen(true);
     if (choices.state === "idle") void choices.load(ENROLMENTS_URL);
@@ -33,44 +24,33 @@ export function EnrolInCadenceAction({ leadIds, onDone }: LeadBulkActionProps) {
       <Button variant="outline" size="sm" onClick={openDialog}>
         <Workflow className="size-4" aria-hidden="true" /> Enrol in cadence
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Enrol in cadence</DialogTitle>
-            <DialogDescription>
-              The {leadIds.length} selected lead(s) start the cadence now. A lead already in it is not enrolled twice; a paused cadence keeps its steps
-              waiting until it is active again.
-            </DialogDescription>
-          </DialogHeader>
-          <fetcher.Form method="post" action={ENROLMENTS_URL} className="grid gap-4" noValidate>
-            <input type="hidden" name="intent" value="enrol-leads" />
-            {leadIds.map((id) => (
-              <input key={id} type="hidden" name="leadIds" value={id} />
-            ))}
-            <FormField label="Cadence" name="cadenceId" id="enrol-cadence" required error={errors.cadenceId ?? errors.leadIds}>
-              <NativeSelect defaultValue={values.cadenceId ?? ""} key={cadences.length}>
-                <NativeSelectOption value="" disabled>
-                  {choices.state === "loading" ? "Loading cadences..." : cadences.length === 0 ? "No cadences yet" : "Choose a cadence"}
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Enrol in cadence"
+        description={`The ${leadIds.length} selected lead(s) start the cadence now. A lead already in it is not enrolled twice; a paused cadence keeps its steps waiting until it is active again.`}
+        action={ENROLMENTS_URL}
+        intent="enrol-leads"
+        fields={{ leadIds }}
+        submitLabel="Enrol"
+        onSuccess={onDone}
+      >
+        {({ errors, values }) => (
+          <FormField label="Cadence" name="cadenceId" id="enrol-cadence" required error={errors.cadenceId ?? errors.leadIds}>
+            <NativeSelect defaultValue={values.cadenceId ?? ""} key={cadences.length}>
+              <NativeSelectOption value="" disabled>
+                {choices.state === "loading" ? "Loading cadences..." : cadences.length === 0 ? "No cadences yet" : "Choose a cadence"}
+              </NativeSelectOption>
+              {cadences.map((cadence) => (
+                <NativeSelectOption key={cadence.id} value={cadence.id}>
+                  {cadence.name}
+                  {cadence.status === "paused" ? " (paused)" : ""}
                 </NativeSelectOption>
-                {cadences.map((cadence) => (
-                  <NativeSelectOption key={cadence.id} value={cadence.id}>
-                    {cadence.name}
-                    {cadence.status === "paused" ? " (paused)" : ""}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? "Enrolling..." : "Enrol"}
-              </Button>
-            </DialogFooter>
-          </fetcher.Form>
-        </DialogContent>
-      </Dialog>
+              ))}
+            </NativeSelect>
+          </FormField>
+        )}
+      </FormDialog>
     </>
   );
 }

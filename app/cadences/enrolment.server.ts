@@ -1,4 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
@@ -108,18 +110,20 @@ export async function endLeadEnrolments(
 export type ManualEnrolment = { cadenceName: string; enrolled: number; alreadyEnrolled: number };
 
 /** 'Enrol in cadence' on the leads list: the chosen leads that still exist, each once. */
-export async function enrolLeadsInCadence(
-  cadenceId: string,
-  leadIds: readonly string[],
-  actorUserId: string,
-  now = new Date(),
-): Promise<ManualEnrolment> {
+export async function enrolLeadsInCadence(actor: Actor, cadenceId: string, leadIds: readonly string[], now = new Date()): Promise<ManualEnrolment> {
   return db().transaction(async (tx) => {
     const [cadence] = await tx.select().from(cadences).where(eq(cadences.id, cadenceId)).for("update");
     if (!cadence) throw notFound("This cadence no longer exists.");
     if (cadence.steps.length === 0) throw new Refusal("This cadence has no steps yet. Add a step before enrolling leads.", { field: "cadenceId" });
     const existing = await tx.select({ id: leads.id }).from(leads).where(inArray(leads.id, [...new Set(leadIds)]));
-    const enrolled = await enrol(tx, cadence, existing.map((lead) => lead.id), { now, timeZone: await businessTimeZone(tx), actorUserId });
+    const enrolled = await enrol(tx, cadence, existing.map((lead) => lead.id), { now, timeZone: await businessTimeZone(tx), actorUserId: actor.userId });
+    await recordAuditEntry(tx, actor, {
+      action: "cadence-enrolment.enrol-leads",
+      entityType: "cadence",
+      entityId: cadenceId,
+      summary: `Enrolled ${enrolled} lead(s) in a cadence by hand (${existing.length - enrolled} already in it)`,
+      details: { leadIds: existing.map((lead) => lead.id), enrolled },
+    });
     return { cadenceName: cadence.name, enrolled, alreadyEnrolled: existing.length - enrolled };
   });
 }

@@ -8,7 +8,7 @@ import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, OptionSelect } from "~/ui/native-select";
 import type { Route } from "./+types/sandbox-page";
 import { cadenceIdSchema, sandboxSchema } from "./cadence-forms";
 import { listCadenceChoices, listTemplateChoices } from "./cadences.server";
@@ -31,11 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "send-test": async (form) => {
       const input = parseForm(sandboxSchema, form);
-      const { queued, label } = await sendSandboxTest(input);
+      const { queued, label } = await sendSandboxTest(actor, input);
       return {
         ok: true,
         intent: "send-test",
@@ -81,14 +81,13 @@ export default function SandboxPage() {
               <Input type="email" defaultValue={values.testEmail ?? adminEmail} autoComplete="email" maxLength={254} />
             </FormField>
             <FormField label="Template" name="templateId" error={errors.templateId}>
-              <NativeSelect defaultValue={values.templateId ?? ""} key={`template-${cadenceId}`} disabled={Boolean(cadenceId)}>
-                <NativeSelectOption value="">{cadenceId ? "(a cadence is chosen)" : "Choose a template"}</NativeSelectOption>
-                {templates.map((template) => (
-                  <NativeSelectOption key={template.id} value={template.id}>
-                    {template.name}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
+              <OptionSelect
+                options={templates.map((template) => ({ value: template.id, label: template.name }))}
+                emptyLabel={cadenceId ? "(a cadence is chosen)" : "Choose a template"}
+                defaultValue={values.templateId}
+                key={`template-${cadenceId}`}
+                disabled={Boolean(cadenceId)}
+              />
             </FormField>
             <FormField label="Cadence" name="cadenceId" error={errors.cadenceId}>
               <NativeSelect value={cadenceId} onChange={(event) => chooseCadence(event.target.value)}>

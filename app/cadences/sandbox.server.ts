@@ -1,4 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { enqueueEmail } from "~/email/outbox.server";
 import { emailOutbox, emailTemplates, type OutboxStatus } from "~/email/schema";
@@ -42,7 +44,7 @@ export async function describeCadenceSchedule(cadenceId: string): Promise<Cadenc
 }
 
 /** Sends the chosen template, or each step of the chosen cadence, to the test address now; returns how many were queued. */
-export async function sendSandboxTest(input: SandboxInput): Promise<{ queued: number; label: string }> {
+export async function sendSandboxTest(actor: Actor, input: SandboxInput): Promise<{ queued: number; label: string }> {
   const samples = sampleTemplateValues();
   if (input.templateId) {
     const templateId = input.templateId;
@@ -54,6 +56,13 @@ export async function sendSandboxTest(input: SandboxInput): Promise<{ queued: nu
         to: input.testEmail,
         emailType: TEST_EMAIL_TYPE,
         metadata: { test: true, templateId: template.id, templateName: template.name },
+      });
+      await recordAuditEntry(tx, actor, {
+        action: "testing.send-test",
+        entityType: "email_template",
+        entityId: template.id,
+        summary: "Sent a template to a test address from the sandbox",
+        details: { queued: 1 },
       });
       return { queued: 1, label: template.name };
     });
@@ -78,6 +87,13 @@ export async function sendSandboxTest(input: SandboxInput): Promise<{ queued: nu
       queued += 1;
     }
     if (queued === 0) throw new Refusal("None of this cadence's steps has a template any more.", { field: "cadenceId" });
+    await recordAuditEntry(tx, actor, {
+      action: "testing.send-test",
+      entityType: "cadence",
+      entityId: cadence.id,
+      summary: `Sent ${queued} step(s) of a cadence to a test address from the sandbox`,
+      details: { queued },
+    });
     return { queued, label: cadence.name };
   });
 }

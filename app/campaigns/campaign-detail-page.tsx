@@ -1,17 +1,19 @@
 import { ArrowLeft, Mail, Pencil } from "lucide-react";
 import * as React from "react";
-import { data, Link, useLoaderData, useRevalidator } from "react-router";
+import { Link, useLoaderData, useRevalidator } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { config } from "~/config.server";
+import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
+import { recordIdParam } from "~/forms/record-id";
+import { formatCents } from "~/formatting/money";
+import { requireRecord } from "~/http/record-not-found";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { CopyLink } from "~/ui/copy-link";
-import { redirectWithToast } from "~/forms/flash.server";
-import { formatCents } from "~/formatting/money";
 import { StatCard } from "~/ui/stat-card";
 import type { Route } from "./+types/campaign-detail-page";
 import { CampaignDialog } from "./campaign-dialogs";
@@ -22,15 +24,14 @@ import { CampaignSendDialog, type SendPreview } from "./campaign-send-dialog";
 import { listCampaignSends, listSendableTemplates, previewSegment, startCampaignSend } from "./campaign-sends.server";
 import { findCampaign, listCampaignLeads, updateCampaign } from "./campaigns.server";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: `${loaded && "campaign" in loaded && loaded.campaign ? loaded.campaign.name : "Campaign"} | Admin` },
-];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.campaign.name ?? "Campaign"} | Admin` }];
+
+const CAMPAIGNS_LIST = { href: "/admin/campaigns", label: "Back to Campaigns" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = campaignIdSchema.safeParse({ campaignId: params.campaignId });
-  const campaign = id.success ? await findCampaign(id.data.campaignId) : undefined;
-  if (!campaign) return data({ campaign: null }, { status: 404 });
+  const campaignId = recordIdParam(params.campaignId);
+  const campaign = requireRecord(campaignId ? await findCampaign(campaignId) : undefined, "Campaign not found", CAMPAIGNS_LIST);
   const [leads, sends, templates, settings] = await Promise.all([
     listCampaignLeads(campaign.id),
     listCampaignSends(campaign.id),
@@ -42,13 +43,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const actor = admin.actor;
+  const { actor } = await requireAdmin(request);
   const campaignIdOf = () => parseForm(campaignIdSchema, { campaignId: params.campaignId }).campaignId;
   const here = `/admin/campaigns/${params.campaignId}`;
   return answerForm(request, {
     "update-campaign": async (form) => {
-      await updateCampaign(campaignIdOf(), parseForm(campaignSchema, form), actor);
+      await updateCampaign(actor, campaignIdOf(), parseForm(campaignSchema, form));
       return redirectWithToast(here, { type: "success", title: "Campaign updated" });
     },
     "preview-send": async (form): Promise<FormSuccess<SendPreview>> => {
@@ -56,7 +56,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return { ok: true, intent: "preview-send", ...(await previewSegment(parseForm(campaignSendSchema, form))) };
     },
     "start-send": async (form) => {
-      const send = await startCampaignSend(campaignIdOf(), parseForm(campaignSendSchema, form), actor);
+      const send = await startCampaignSend(actor, campaignIdOf(), parseForm(campaignSendSchema, form));
       return redirectWithToast(here, { type: "success", title: "Campaign e-mail queued", description: `${send.recipientCount} lead(s) will receive "${send.templateName}".` });
     },
   });
@@ -74,25 +74,11 @@ function useProgressRefresh(active: boolean) {
   }, [active, revalidator]);
 }
 
-function CampaignNotFound() {
-  return (
-    <div className="grid justify-items-start gap-4">
-      <h1 className="text-2xl font-bold tracking-tight">Campaign not found</h1>
-      <p className="text-muted-foreground">It may have been deleted.</p>
-      <Link to="/admin/campaigns" className={buttonVariants()}>
-        Back to Campaigns
-      </Link>
-    </div>
-  );
-}
-
 export default function CampaignDetailPage() {
-  const loaded = useLoaderData<typeof loader>();
+  const { campaign, leads, sends, templates, link, timeZone, defaultPromoDays } = useLoaderData<typeof loader>();
   const [editing, setEditing] = React.useState(false);
   const [sending, setSending] = React.useState(false);
-  useProgressRefresh("sends" in loaded && loaded.sends.some((send) => send.status !== "done" || send.queued > 0));
-  if (!("link" in loaded) || !loaded.campaign) return <CampaignNotFound />;
-  const { campaign, leads, sends, templates, link, timeZone, defaultPromoDays } = loaded;
+  useProgressRefresh(sends.some((send) => send.status !== "done" || send.queued > 0));
   const conversionRate = campaign.leads ? Math.round((campaign.clients / campaign.leads) * 100) : 0;
 
   return (
@@ -149,7 +135,7 @@ export default function CampaignDetailPage() {
         action={`/admin/campaigns/${campaign.id}`}
         defaultPromoDays={defaultPromoDays}
       />
-      <CampaignSendDialog open={sending} onOpenChange={setSending} templates={templates} />
+      <CampaignSendDialog open={sending} onOpenChange={setSending} action={`/admin/campaigns/${campaign.id}`} templates={templates} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
 import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIER_VALUES } from "~/leads/lead-options";
 import { CAMPAIGN_STATUSES } from "./campaign-options";
@@ -38,7 +39,7 @@ export const campaignSchema = z.object({
 });
 export type CampaignInput = z.infer<typeof campaignSchema>;
 
-export const campaignIdSchema = z.object({ campaignId: z.uuid("Campaign not found") });
+export const campaignIdSchema = z.object({ campaignId: recordId("Campaign not found") });
 
 /** An optional filter of the segment: empty is "all"; a value the leads list does not know is refused (never "all" by mistake). */
 const segmentFilter = <T extends string>(values: readonly [T, ...T[]], message: string) =>
@@ -49,7 +50,7 @@ const segmentFilter = <T extends string>(values: readonly [T, ...T[]], message: 
 
 /** 'Send campaign e-mail': a template and a segment of leads, with the leads list's own filters. */
 export const campaignSendSchema = z.object({
-  templateId: z.uuid("Choose a template"),
+  templateId: recordId("Choose a template"),
   q: z.string().trim().max(200, "Use at most 200 characters").optional().default(""),
   status: segmentFilter(LEAD_STATUSES, "Choose a lead status"),
   tier: segmentFilter(LEAD_TIER_VALUES, "Choose a tier"),

@@ -1,17 +1,18 @@
 import * as React from "react";
+import { FormDialog } from "~/forms/form-dialog";
 import type { FormResult } from "~/forms/form-result";
-import { useFormAction } from "~/forms/use-form-action";
 import { sourceLabel } from "~/leads/lead-filters";
 import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIERS } from "~/leads/lead-options";
-import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { OptionSelect } from "~/ui/native-select";
 
 export type SendPreview = { recipients: number; suppressed: number };
 
-function isPreview(answer: FormResult<object> | undefined): answer is FormResult<SendPreview> & { ok: true } {
+const STATUS_OPTIONS = LEAD_STATUSES.map((status) => ({ value: status, label: status }));
+const SOURCE_OPTIONS = LEAD_SOURCES.map((source) => ({ value: source, label: sourceLabel(source) }));
+
+function isPreview(answer: FormResult<SendPreview> | undefined): answer is FormResult<SendPreview> & { ok: true } {
   return Boolean(answer && answer.ok && "recipients" in answer);
 }
 
@@ -23,43 +24,40 @@ function isPreview(answer: FormResult<object> | undefined): answer is FormResult
 export function CampaignSendDialog({
   open,
   onOpenChange,
+  action,
   templates,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The campaign's page, whose action previews and starts the send. */
+  action: string;
   templates: { id: string; name: string; subject: string }[];
 }) {
   const [preview, setPreview] = React.useState<SendPreview | null>(null);
-  const { fetcher, busy, errors, values } = useFormAction<SendPreview>({
-    open,
-    onSuccess: (answer) => {
-      if (isPreview(answer)) setPreview({ recipients: answer.recipients, suppressed: answer.suppressed });
-      else onOpenChange(false);
-    },
-  });
+  const confirming = preview !== null && preview.recipients > 0;
   const change = (next: boolean) => {
     if (next) setPreview(null);
     onOpenChange(next);
   };
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent width="md">
-        <DialogHeader>
-          <DialogTitle>Send campaign e-mail</DialogTitle>
-          <DialogDescription>
-            Each lead of the segment gets the template once, filled with their own details, as marketing mail: addresses that unsubscribed are skipped.
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" noValidate onChange={() => setPreview(null)}>
+    <FormDialog<SendPreview>
+      open={open}
+      onOpenChange={change}
+      title="Send campaign e-mail"
+      description="Each lead of the segment gets the template once, filled with their own details, as marketing mail: addresses that unsubscribed are skipped."
+      action={action}
+      intent={confirming ? "start-send" : "preview-send"}
+      submitLabel={confirming ? `Send to ${preview.recipients} lead(s)` : "Preview recipients"}
+      width="md"
+      staysOpen={isPreview}
+      onSuccess={(answer) => {
+        if (isPreview(answer)) setPreview({ recipients: answer.recipients, suppressed: answer.suppressed });
+      }}
+    >
+      {({ errors, values }) => (
+        <div className="grid gap-4" onChange={() => setPreview(null)}>
           <FormField label="Template" name="templateId" required error={errors.templateId}>
-            <NativeSelect defaultValue={values.templateId ?? ""}>
-              <NativeSelectOption value="">Choose a template…</NativeSelectOption>
-              {templates.map((template) => (
-                <NativeSelectOption key={template.id} value={template.id}>
-                  {template.name}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
+            <OptionSelect options={templates.map((template) => ({ value: template.id, label: template.name }))} emptyLabel="Choose a template…" defaultValue={values.templateId} />
           </FormField>
           <fieldset className="grid gap-3">
             <legend className="mb-1 text-sm font-medium">Leads</legend>
@@ -68,34 +66,13 @@ export function CampaignSendDialog({
             </FormField>
             <div className="grid gap-3 sm:grid-cols-3">
               <FormField label="Status" name="status" error={errors.status}>
-                <NativeSelect defaultValue={values.status ?? ""}>
-                  <NativeSelectOption value="">All statuses</NativeSelectOption>
-                  {LEAD_STATUSES.map((status) => (
-                    <NativeSelectOption key={status} value={status}>
-                      {status}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
+                <OptionSelect options={STATUS_OPTIONS} emptyLabel="All statuses" defaultValue={values.status} />
               </FormField>
               <FormField label="Tier" name="tier" error={errors.tier}>
-                <NativeSelect defaultValue={values.tier ?? ""}>
-                  <NativeSelectOption value="">All tiers</NativeSelectOption>
-                  {LEAD_TIERS.map((tier) => (
-                    <NativeSelectOption key={tier.value} value={tier.value}>
-                      {tier.label}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
+                <OptionSelect options={LEAD_TIERS} emptyLabel="All tiers" defaultValue={values.tier} />
               </FormField>
               <FormField label="Source" name="source" error={errors.source}>
-                <NativeSelect defaultValue={values.source ?? ""}>
-                  <NativeSelectOption value="">All sources</NativeSelectOption>
-                  {LEAD_SOURCES.map((source) => (
-                    <NativeSelectOption key={source} value={source}>
-                      {sourceLabel(source)}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
+                <OptionSelect options={SOURCE_OPTIONS} emptyLabel="All sources" defaultValue={values.source} />
               </FormField>
             </div>
           </fieldset>
@@ -104,21 +81,8 @@ export function CampaignSendDialog({
               ? `${preview.recipients} lead(s) match; ${preview.recipients - preview.suppressed} will receive it${preview.suppressed ? ` (${preview.suppressed} unsubscribed)` : ""}.`
               : "Preview the recipients before you send."}
           </p>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => change(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" name="intent" value="preview-send" variant="secondary" disabled={busy}>
-              Preview recipients
-            </Button>
-            {preview && preview.recipients > 0 ? (
-              <Button type="submit" name="intent" value="start-send" disabled={busy}>
-                Send to {preview.recipients} lead(s)
-              </Button>
-            ) : null}
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+    </FormDialog>
   );
 }

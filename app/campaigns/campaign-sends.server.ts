@@ -61,7 +61,7 @@ export async function listSendableTemplates() {
 }
 
 /** Confirms a send: the send and its recipients, written at once; the worker does the rest. */
-export async function startCampaignSend(campaignId: string, input: CampaignSendInput, actor: Actor, now = new Date()): Promise<CampaignSend> {
+export async function startCampaignSend(actor: Actor, campaignId: string, input: CampaignSendInput, now = new Date()): Promise<CampaignSend> {
   return db().transaction(async (tx) => {
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
     if (!campaign) throw notFound("Campaign not found");
@@ -89,8 +89,9 @@ export async function startCampaignSend(campaignId: string, input: CampaignSendI
       action: "campaign.send_started",
       entityType: "campaign",
       entityId: campaignId,
-      summary: `Started sending "${template.name}" for campaign ${campaign.name} to ${inserted.length} lead(s)`,
-      details: { sendId: send.id, templateId: template.id, segment, recipients: inserted.length },
+      summary: `Started a campaign e-mail to ${inserted.length} lead(s)`,
+      // The segment's choices; whether a search narrowed it, not what was searched (it may be a name).
+      details: { sendId: send.id, templateId: template.id, status: segment.status, tier: segment.tier, source: segment.source, searched: segment.search !== "", recipients: inserted.length },
     });
     return counted ?? send;
   });

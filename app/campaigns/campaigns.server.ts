@@ -1,11 +1,11 @@
-import { asc, desc, eq, like, sql } from "drizzle-orm";
+import { desc, eq, like, sql } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { leads } from "~/leads/schema";
-import { decodeRowCursor, encodeKeysetCursor } from "~/lists/list-view";
+import { keysetPage } from "~/lists/keyset-page.server";
 import type { CampaignInput } from "./campaign-forms";
 import { CAMPAIGN_LEADS_LIMIT } from "./campaign-options";
 import { slugFromName, uniqueSlug } from "./campaign-slug";
@@ -43,32 +43,20 @@ function withNumbers<T extends CampaignFigures>(row: T): T {
 
 /** One page of the list, newest first, by keyset (created_at, id). */
 export async function listCampaigns(query: { after?: string | null; before?: string | null; pageSize?: number } = {}) {
-  const pageSize = query.pageSize ?? CAMPAIGNS_PAGE_SIZE;
-  const after = decodeRowCursor(query.after, true);
-  const before = after ? null : decodeRowCursor(query.before, true);
-  const boundary = after ?? before;
-  const boundaryCondition = boundary
-    ? before
-      ? sql`(${campaigns.createdAt}, ${campaigns.id}) > (${boundary.value}::timestamptz, ${boundary.id}::uuid)`
-      : sql`(${campaigns.createdAt}, ${campaigns.id}) < (${boundary.value}::timestamptz, ${boundary.id}::uuid)`
-    : undefined;
-  const order = before ? asc : desc;
-  const rows = await db()
-    .select({ campaign: campaigns, ...figures() })
-    .from(campaigns)
-    .where(boundaryCondition)
-    .orderBy(order(campaigns.createdAt), order(campaigns.id))
-    .limit(pageSize + 1);
-  const hasMore = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (before) page.reverse();
-  const list: CampaignListRow[] = page.map(({ campaign, ...numbers }) => withNumbers({ ...campaign, ...numbers }));
-  const cursorOf = (row: CampaignListRow) => encodeKeysetCursor({ value: row.createdAt.toISOString(), id: row.id });
-  const first = list[0];
-  const last = list[list.length - 1];
-  const hasPrevious = before ? hasMore : Boolean(after);
-  const hasNext = before ? true : hasMore;
-  return { campaigns: list, nextCursor: hasNext && last ? cursorOf(last) : null, previousCursor: hasPrevious && first ? cursorOf(first) : null };
+  const page = await keysetPage(
+    { after: query.after, before: query.before, size: query.pageSize ?? CAMPAIGNS_PAGE_SIZE },
+    { by: campaigns.createdAt, tieBreaker: campaigns.id, direction: "desc", valueKind: "time" },
+    ({ beyond, orderBy, limit }) =>
+      db()
+        .select({ campaign: campaigns, ...figures() })
+        .from(campaigns)
+        .where(beyond)
+        .orderBy(...orderBy)
+        .limit(limit),
+    (row) => ({ value: row.campaign.createdAt.toISOString(), id: row.campaign.id }),
+  );
+  const list: CampaignListRow[] = page.rows.map(({ campaign, ...numbers }) => withNumbers({ ...campaign, ...numbers }));
+  return { campaigns: list, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
 }
 
 /** A campaign with its figures; undefined when there is none. */
@@ -146,7 +134,7 @@ function campaignValues(input: CampaignInput, slug: string) {
   };
 }
 
-export async function createCampaign(input: CampaignInput, actor: Actor): Promise<Campaign> {
+export async function createCampaign(actor: Actor, input: CampaignInput): Promise<Campaign> {
   return db().transaction(async (tx) => {
     await lockCampaignSlugs(tx);
     const slug = await chooseSlug(tx, input, null);
@@ -156,14 +144,14 @@ export async function createCampaign(input: CampaignInput, actor: Actor): Promis
       action: "campaign.created",
       entityType: "campaign",
       entityId: campaign.id,
-      summary: `Created campaign ${campaign.name}`,
+      summary: `Created a campaign (${campaign.status})`,
       details: campaignValues(input, slug),
     });
     return campaign;
   });
 }
 
-export async function updateCampaign(campaignId: string, input: CampaignInput, actor: Actor, now = new Date()): Promise<Campaign> {
+export async function updateCampaign(actor: Actor, campaignId: string, input: CampaignInput, now = new Date()): Promise<Campaign> {
   return db().transaction(async (tx) => {
     await lockCampaignSlugs(tx);
     const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
@@ -179,7 +167,7 @@ export async function updateCampaign(campaignId: string, input: CampaignInput, a
       action: "campaign.updated",
       entityType: "campaign",
       entityId: campaignId,
-      summary: `Updated campaign ${campaign.name}`,
+      summary: current.status === campaign.status ? "Updated a campaign" : `Updated a campaign, from ${current.status} to ${campaign.status}`,
       details: { before: campaignValues({ ...current, slug: current.slug }, current.slug), after: campaignValues(input, slug) },
     });
     return campaign;
@@ -187,7 +175,7 @@ export async function updateCampaign(campaignId: string, input: CampaignInput, a
 }
 
 /** Deletes a campaign; its leads stay (unattributed) and its sends go with it. */
-export async function deleteCampaign(campaignId: string, actor: Actor): Promise<Campaign> {
+export async function deleteCampaign(actor: Actor, campaignId: string): Promise<Campaign> {
   return db().transaction(async (tx) => {
     const [deleted] = await tx.delete(campaigns).where(eq(campaigns.id, campaignId)).returning();
     if (!deleted) throw notFound("This campaign no longer exists.", { title: "Failed to delete campaign" });
@@ -195,7 +183,7 @@ export async function deleteCampaign(campaignId: string, actor: Actor): Promise<
       action: "campaign.deleted",
       entityType: "campaign",
       entityId: campaignId,
-      summary: `Deleted campaign ${deleted.name}`,
+      summary: `Deleted a campaign (${deleted.status})`,
       details: { slug: deleted.slug },
     });
     return deleted;

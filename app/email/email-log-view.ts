@@ -1,3 +1,4 @@
+import { listParam, readListView, type ListView, type ListViewSpec } from "~/lists/list-view";
 import type { OutboxStatus } from "./schema";
 
 /**
@@ -39,17 +40,23 @@ export function canSendAgain(status: MessageStatus): boolean {
   return status === "failed" || status === "stored";
 }
 
-export type EmailLogView = { type: string | null; status: MessageStatus | null; recipient: string | null };
+const EMAIL_LOG_FILTERS = {
+  /** The recipient's address contains it. */
+  q: listParam.search(),
+  type: listParam.matching(/^[a-z0-9_]{1,60}$/),
+  status: listParam.oneOf(MESSAGE_STATUSES),
+};
+
+/** What the log shows, read from the URL (`q`, `type`, `status`, `after` / `before`): newest first, always. */
+export const EMAIL_LOG_VIEW: ListViewSpec<typeof EMAIL_LOG_FILTERS, "created"> = {
+  filters: EMAIL_LOG_FILTERS,
+  sort: { keys: ["created"], fallback: { key: "created", direction: "desc" } },
+};
+
+export type EmailLogView = ListView<typeof EMAIL_LOG_FILTERS, "created">;
 
 export function readEmailLogView(params: URLSearchParams): EmailLogView {
-  const type = params.get("type");
-  const status = MESSAGE_STATUSES.find((value) => value === params.get("status")) ?? null;
-  const recipient = (params.get("recipient") ?? "").trim().slice(0, 254);
-  return {
-    type: type && /^[a-z0-9_]{1,60}$/.test(type) ? type : null,
-    status,
-    recipient: recipient || null,
-  };
+  return readListView(params, EMAIL_LOG_VIEW);
 }
 
 /** A type's words for a person: `booking_confirmation` → "booking confirmation". */

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import { decodeRowCursor, encodeKeysetCursor } from "~/lists/list-view";
+import { keysetPage } from "~/lists/keyset-page.server";
+import { searchCondition } from "~/lists/search-condition.server";
 import { canSendAgain, messageStatus, type EmailLogView, type MessageStatus } from "./email-log-view";
 import { enqueueEmail } from "./outbox.server";
 import { emailLogs, emailOutbox, type EmailLog, type EmailOutboxMessage } from "./schema";
@@ -23,74 +25,53 @@ export type EmailLogRow = {
   test: boolean;
 };
 
-function statusCondition(status: MessageStatus): SQL {
+function statusCondition(status: MessageStatus): SQL | undefined {
   switch (status) {
     case "queued":
-      return and(eq(emailOutbox.status, "pending"), eq(emailOutbox.attempts, 0)) as SQL;
+      return and(eq(emailOutbox.status, "pending"), eq(emailOutbox.attempts, 0));
     case "retrying":
-      return and(eq(emailOutbox.status, "pending"), sql`${emailOutbox.attempts} > 0`) as SQL;
+      return and(eq(emailOutbox.status, "pending"), sql`${emailOutbox.attempts} > 0`);
     default:
       return eq(emailOutbox.status, status);
   }
 }
 
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 function viewCondition(view: EmailLogView): SQL | undefined {
   return and(
+    searchCondition(view.q, [emailOutbox.toEmail]),
     view.type ? eq(emailOutbox.emailType, view.type) : undefined,
     view.status ? statusCondition(view.status) : undefined,
-    view.recipient ? ilike(emailOutbox.toEmail, likePattern(view.recipient)) : undefined,
   );
 }
 
 /** One page of messages, newest first (keyset on created_at, id), with the list's filters. */
 export async function listEmailMessages(query: { view: EmailLogView; after?: string | null; before?: string | null; pageSize?: number }) {
-  const pageSize = query.pageSize ?? EMAIL_LOG_PAGE_SIZE;
-  const after = decodeRowCursor(query.after, true);
-  const before = after ? null : decodeRowCursor(query.before, true);
-  const boundary = after ?? before;
-  const readDirection = before ? "asc" : "desc";
-  const boundaryCondition = boundary
-    ? readDirection === "desc"
-      ? sql`(${emailOutbox.createdAt}, ${emailOutbox.id}) < (${boundary.value}::timestamptz, ${boundary.id}::uuid)`
-      : sql`(${emailOutbox.createdAt}, ${emailOutbox.id}) > (${boundary.value}::timestamptz, ${boundary.id}::uuid)`
-    : undefined;
-  const order = readDirection === "desc" ? desc : asc;
-  const rows = await db()
-    .select({
-      id: emailOutbox.id,
-      createdAt: emailOutbox.createdAt,
-      sentAt: emailOutbox.sentAt,
-      toEmail: emailOutbox.toEmail,
-      toName: emailOutbox.toName,
-      subject: emailOutbox.subject,
-      emailType: emailOutbox.emailType,
-      category: emailOutbox.category,
-      status: emailOutbox.status,
-      attempts: emailOutbox.attempts,
-      test: sql<boolean>`coalesce((${emailOutbox.metadata}->>'test')::boolean, false)`,
-    })
-    .from(emailOutbox)
-    .where(and(viewCondition(query.view), boundaryCondition))
-    .orderBy(order(emailOutbox.createdAt), order(emailOutbox.id))
-    .limit(pageSize + 1);
-  const hasMore = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (before) page.reverse();
-  const messages: EmailLogRow[] = page.map((row) => ({ ...row, status: messageStatus(row), test: Boolean(row.test) }));
-  const cursorOf = (row: EmailLogRow) => encodeKeysetCursor({ value: row.createdAt.toISOString(), id: row.id });
-  const first = messages[0];
-  const last = messages[messages.length - 1];
-  const hasPrevious = before ? hasMore : Boolean(after);
-  const hasNext = before ? true : hasMore;
-  return {
-    messages,
-    nextCursor: hasNext && last ? cursorOf(last) : null,
-    previousCursor: hasPrevious && first ? cursorOf(first) : null,
-  };
+  const page = await keysetPage(
+    { after: query.after, before: query.before, size: query.pageSize ?? EMAIL_LOG_PAGE_SIZE },
+    { by: emailOutbox.createdAt, tieBreaker: emailOutbox.id, direction: "desc", valueKind: "time" },
+    ({ beyond, orderBy, limit }) =>
+      db()
+        .select({
+          id: emailOutbox.id,
+          createdAt: emailOutbox.createdAt,
+          sentAt: emailOutbox.sentAt,
+          toEmail: emailOutbox.toEmail,
+          toName: emailOutbox.toName,
+          subject: emailOutbox.subject,
+          emailType: emailOutbox.emailType,
+          category: emailOutbox.category,
+          status: emailOutbox.status,
+          attempts: emailOutbox.attempts,
+          test: sql<boolean>`coalesce((${emailOutbox.metadata}->>'test')::boolean, false)`,
+        })
+        .from(emailOutbox)
+        .where(and(viewCondition(query.view), beyond))
+        .orderBy(...orderBy)
+        .limit(limit),
+    (row) => ({ value: row.createdAt.toISOString(), id: row.id }),
+  );
+  const messages: EmailLogRow[] = page.rows.map((row) => ({ ...row, status: messageStatus(row), test: Boolean(row.test) }));
+  return { messages, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
 }
 
 /** The types the filter offers: every type a message in the log has. */
@@ -132,7 +113,7 @@ function sendAgainKey(messageId: string): string {
  * the log keeps what happened to each (the old one stays failed or stored with its attempts).
  * The copy's dedupe key makes a double click, or two admins at once, queue one copy only.
  */
-export async function sendMessageAgain(messageId: string, admin: { id: string; email: string }): Promise<EmailOutboxMessage> {
+export async function sendMessageAgain(actor: Actor, messageId: string): Promise<EmailOutboxMessage> {
   return db().transaction(async (tx) => {
     const [message] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, messageId)).for("update");
     if (!message) throw notFound("Message not found");
@@ -160,15 +141,15 @@ export async function sendMessageAgain(messageId: string, admin: { id: string; e
       attachments: message.attachments,
       metadata: { ...message.metadata, sentAgainFrom: message.id },
       dedupeKey: sendAgainKey(message.id),
-      actorUserId: admin.id,
+      actorUserId: actor.userId,
     });
     if (!copy) throw new Refusal("This message was already sent again; open the copy to follow it.", { status: 409, title: "Failed to send again" });
-    await recordAuditEntry(tx, { userId: admin.id, email: admin.email, sessionId: null, ipAddress: null }, {
+    await recordAuditEntry(tx, actor, {
       action: "email.send_again",
       entityType: "email_outbox",
       entityId: copy.id,
-      summary: `Sent “${message.subject}” to ${message.toEmail} again`,
-      details: { copyOf: message.id },
+      summary: `Sent a ${status} message again as a new one`,
+      details: { copyOf: message.id, emailType: message.emailType },
     });
     return copy;
   });

@@ -1,26 +1,26 @@
 import { ArrowLeft, Paperclip, RefreshCw } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
-import { z } from "~/forms/zod";
 import { requireAdmin } from "~/auth/guard.server";
-import { answerForm } from "~/forms/form-action.server";
+import { redirectWithToast } from "~/forms/flash.server";
+import { answerForm, parseForm } from "~/forms/form-action.server";
+import { recordId, recordIdParam } from "~/forms/record-id";
 import { useFormAction } from "~/forms/use-form-action";
+import { z } from "~/forms/zod";
+import { formatDateTime } from "~/formatting/dates";
+import { requireRecord } from "~/http/record-not-found";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { formatDateTime } from "~/formatting/dates";
-import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/email-message-page";
 import { canSendAgain, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP } from "./email-log-view";
 import { findEmailMessage, sendMessageAgain } from "./email-log.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.message.subject ?? "E-mail"} | Admin` }];
 
-const messageIdSchema = z.object({ messageId: z.uuid("Message not found") });
+const EMAIL_LOG = { href: "/admin/emails", label: "Back to E-mail Log" };
 
-function notFoundRedirect() {
-  return redirectWithToast("/admin/emails", { type: "error", title: "Message not found" });
-}
+const messageIdSchema = z.object({ messageId: recordId("Message not found") });
 
 /** The size of a base64 attachment in bytes, in words. */
 function attachmentSize(base64: string): string {
@@ -30,10 +30,9 @@ function attachmentSize(base64: string): string {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const parsed = messageIdSchema.safeParse({ messageId: params.messageId });
-  if (!parsed.success) throw await notFoundRedirect();
-  const [detail, settings] = await Promise.all([findEmailMessage(parsed.data.messageId), getOrganizationSettings()]);
-  if (!detail) throw await notFoundRedirect();
+  const messageId = recordIdParam(params.messageId);
+  const [found, settings] = await Promise.all([messageId ? findEmailMessage(messageId) : undefined, getOrganizationSettings()]);
+  const detail = requireRecord(found, "Message not found", EMAIL_LOG);
   const { attachments, ...message } = detail.message;
   return {
     ...detail,
@@ -44,12 +43,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const parsed = messageIdSchema.safeParse({ messageId: params.messageId });
-  if (!parsed.success) return notFoundRedirect();
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "send-again": async () => {
-      const copy = await sendMessageAgain(parsed.data.messageId, admin);
+      const { messageId } = parseForm(messageIdSchema, { messageId: params.messageId });
+      const copy = await sendMessageAgain(actor, messageId);
       return redirectWithToast(`/admin/emails/${copy.id}`, { type: "success", title: "Message queued again", description: `A new copy to ${copy.toEmail}; the first attempt stays in the log.` });
     },
   });

@@ -22,8 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  return handleNewTemplateAction(request, admin);
+  const { actor } = await requireAdmin(request);
+  return handleNewTemplateAction(request, actor);
 }
 
 export default function NewTemplatePage() {

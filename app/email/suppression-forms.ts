@@ -1,4 +1,5 @@
 import { z } from "~/forms/zod";
+import { listParam, type ListViewSpec } from "~/lists/list-view";
 
 // The suppression list's forms: one zod schema each, used by the dialogs and again by the action.
 
@@ -26,7 +27,10 @@ export const suppressionAddressSchema = z.object({
   email: z.string({ error: "Address not found" }).trim().min(3, "Address not found").max(320, "Address not found"),
 });
 
-/** The list's search box (`q`), bounded. */
-export function readSuppressionSearch(params: URLSearchParams): string {
-  return (params.get("q") ?? "").trim().slice(0, 200);
-}
+const SUPPRESSION_FILTERS = { q: listParam.search() };
+
+/** The list's view in the URL: its search box (`q`) and page; newest first, always. */
+export const SUPPRESSION_LIST_VIEW: ListViewSpec<typeof SUPPRESSION_FILTERS, "since"> = {
+  filters: SUPPRESSION_FILTERS,
+  sort: { keys: ["since"], fallback: { key: "since", direction: "desc" } },
+};

@@ -1,10 +1,11 @@
-import { and, asc, desc, ilike, sql } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { recordLeadEventForEmail } from "~/leads/lead-timeline.server";
-import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from "~/lists/list-view";
+import { keysetPage } from "~/lists/keyset-page.server";
+import { searchCondition } from "~/lists/search-condition.server";
 import { emailSuppressions, type EmailSuppression } from "./schema";
 import { findSuppression, suppressEmail, suppressionKey, unsuppressEmail } from "./suppression.server";
 import type { SuppressionEntryInput } from "./suppression-forms";
@@ -14,50 +15,25 @@ export const SUPPRESSIONS_PAGE_SIZE = 50;
 
 export type SuppressionListPage = { suppressions: EmailSuppression[]; nextCursor: string | null; previousCursor: string | null };
 
-/** A cursor of this list: the row's time and its address (the key). Anything else is page 1. */
-function readCursor(raw: string | null | undefined): KeysetCursor | null {
-  const cursor = decodeKeysetCursor(raw);
-  if (!cursor || typeof cursor.value !== "string" || Number.isNaN(Date.parse(cursor.value)) || cursor.id.length > 320) return null;
-  return cursor;
-}
-
+/** One page, newest first by keyset on (created_at, address): the address is the list's key. */
 export async function listSuppressions(query: { search?: string; after?: string | null; before?: string | null; pageSize?: number }): Promise<SuppressionListPage> {
-  const pageSize = query.pageSize ?? SUPPRESSIONS_PAGE_SIZE;
-  const after = readCursor(query.after);
-  const before = after ? null : readCursor(query.before);
-  const boundary = after ?? before;
-  const readDirection = before ? "asc" : "desc";
-  const term = query.search?.trim();
-  const search = term ? ilike(emailSuppressions.email, `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`) : undefined;
-  const boundaryCondition = boundary
-    ? readDirection === "desc"
-      ? sql`(${emailSuppressions.createdAt}, ${emailSuppressions.email}) < (${boundary.value}::timestamptz, ${boundary.id})`
-      : sql`(${emailSuppressions.createdAt}, ${emailSuppressions.email}) > (${boundary.value}::timestamptz, ${boundary.id})`
-    : undefined;
-  const order = readDirection === "desc" ? desc : asc;
-  const rows = await db()
-    .select()
-    .from(emailSuppressions)
-    .where(and(search, boundaryCondition))
-    .orderBy(order(emailSuppressions.createdAt), order(emailSuppressions.email))
-    .limit(pageSize + 1);
-  const hasMore = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (before) page.reverse();
-  const cursorOf = (row: EmailSuppression) => encodeKeysetCursor({ value: row.createdAt.toISOString(), id: row.email });
-  const first = page[0];
-  const last = page[page.length - 1];
-  const hasPrevious = before ? hasMore : Boolean(after);
-  const hasNext = before ? true : hasMore;
-  return {
-    suppressions: page,
-    nextCursor: hasNext && last ? cursorOf(last) : null,
-    previousCursor: hasPrevious && first ? cursorOf(first) : null,
-  };
+  const page = await keysetPage(
+    { after: query.after, before: query.before, size: query.pageSize ?? SUPPRESSIONS_PAGE_SIZE },
+    { by: emailSuppressions.createdAt, tieBreaker: emailSuppressions.email, tieBreakerKind: "text", direction: "desc", valueKind: "time" },
+    ({ beyond, orderBy, limit }) =>
+      db()
+        .select()
+        .from(emailSuppressions)
+        .where(and(searchCondition(query.search ?? "", [emailSuppressions.email]), beyond))
+        .orderBy(...orderBy)
+        .limit(limit),
+    (row) => ({ value: row.createdAt.toISOString(), id: row.email }),
+  );
+  return { suppressions: page.rows, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
 }
 
 /** An admin puts an address on the list: it receives no more marketing e-mail. */
-export async function addSuppressionByAdmin(input: SuppressionEntryInput, actor: Actor): Promise<string> {
+export async function addSuppressionByAdmin(actor: Actor, input: SuppressionEntryInput): Promise<string> {
   const email = suppressionKey(input.email);
   return db().transaction(async (tx) => {
     const added = await suppressEmail(tx, { email, reason: "admin", detail: input.note });
@@ -75,7 +51,7 @@ export async function addSuppressionByAdmin(input: SuppressionEntryInput, actor:
 }
 
 /** An admin takes an address off the list, whatever put it there: marketing e-mail reaches it again. */
-export async function removeSuppressionByAdmin(address: string, actor: Actor): Promise<string> {
+export async function removeSuppressionByAdmin(actor: Actor, address: string): Promise<string> {
   return db().transaction(async (tx) => {
     const existing = await findSuppression(tx, address);
     if (!existing) throw notFound("This address is not on the suppression list");

@@ -1,4 +1,4 @@
-import type { SignedInUser } from "~/auth/guard.server";
+import type { Actor } from "~/audit/actor";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { saveTemplateSchema, sendTestSchema, templateFormSchema, templateIdSchema, templateVersionSchema } from "./template-forms";
@@ -21,18 +21,18 @@ const failureTitles = {
 };
 
 /** /admin/templates: delete and clone from a row. */
-export async function handleTemplateListAction(request: Request, admin: SignedInUser) {
+export async function handleTemplateListAction(request: Request, actor: Actor) {
   return answerForm(
     request,
     {
       "delete-template": async (form) => {
         const { templateId } = parseForm(templateIdSchema, form);
-        const deleted = await deleteTemplate(templateId, admin);
+        const deleted = await deleteTemplate(actor, templateId);
         return redirectWithToast(listReturnTo(form), { type: "success", title: "Template deleted", description: `“${deleted.name}” is gone.` });
       },
       "clone-template": async (form) => {
         const { templateId } = parseForm(templateIdSchema, form);
-        const copy = await cloneTemplate(templateId, admin);
+        const copy = await cloneTemplate(actor, templateId);
         return redirectWithToast(listReturnTo(form), { type: "success", title: "Template cloned", description: `“${copy.name}” is ready to edit.` });
       },
     },
@@ -41,12 +41,12 @@ export async function handleTemplateListAction(request: Request, admin: SignedIn
 }
 
 /** /admin/templates/new. */
-export async function handleNewTemplateAction(request: Request, admin: SignedInUser) {
+export async function handleNewTemplateAction(request: Request, actor: Actor) {
   return answerForm(
     request,
     {
       "create-template": async (form) => {
-        const created = await createTemplate(parseForm(templateFormSchema, form), admin);
+        const created = await createTemplate(actor, parseForm(templateFormSchema, form));
         return redirectWithToast(`${LIST}/${created.id}`, { type: "success", title: "Template created" });
       },
     },
@@ -54,34 +54,35 @@ export async function handleNewTemplateAction(request: Request, admin: SignedInU
   );
 }
 
-/** /admin/templates/:templateId. */
-export async function handleTemplateEditorAction(request: Request, admin: SignedInUser, templateId: string) {
-  const here = `${LIST}/${templateId}`;
+/** /admin/templates/:templateId: the id in the path is read like a form's (a malformed one is refused, 400). */
+export async function handleTemplateEditorAction(request: Request, actor: Actor, templateIdParam: string | undefined) {
+  const templateIdOf = () => parseForm(templateIdSchema, { templateId: templateIdParam }).templateId;
+  const here = `${LIST}/${templateIdParam}`;
   return answerForm(
     request,
     {
       "save-template": async (form) => {
         const { version, ...input } = parseForm(saveTemplateSchema, form);
-        const saved = await saveTemplate(templateId, input, version, admin);
+        const saved = await saveTemplate(actor, templateIdOf(), input, version);
         return redirectWithToast(here, { type: "success", title: "Template saved", description: `Version ${saved.version}; version ${saved.version - 1} is kept under Versions.` });
       },
       "restore-version": async (form) => {
         const { version } = parseForm(templateVersionSchema, form);
         const { version: current } = parseForm(saveTemplateSchema.pick({ version: true }), { version: form.get("currentVersion") });
-        const saved = await restoreTemplateVersion(templateId, version, current, admin);
+        const saved = await restoreTemplateVersion(actor, templateIdOf(), version, current);
         return redirectWithToast(here, { type: "success", title: `Version ${version} restored`, description: `Saved as version ${saved.version}.` });
       },
       "clone-template": async () => {
-        const copy = await cloneTemplate(templateId, admin);
+        const copy = await cloneTemplate(actor, templateIdOf());
         return redirectWithToast(`${LIST}/${copy.id}`, { type: "success", title: "Template cloned", description: `You are editing “${copy.name}”.` });
       },
       "delete-template": async () => {
-        const deleted = await deleteTemplate(templateId, admin);
+        const deleted = await deleteTemplate(actor, templateIdOf());
         return redirectWithToast(LIST, { type: "success", title: "Template deleted", description: `“${deleted.name}” is gone.` });
       },
       "send-test": async (form) => {
         const { to } = parseForm(sendTestSchema, form);
-        const queued = await sendTemplateTest(templateId, to, admin);
+        const queued = await sendTemplateTest(actor, templateIdOf(), to);
         return { ok: true, toast: "Test e-mail queued", toastDescription: `To ${to}. Follow it in the e-mail log.`, messageId: queued.id };
       },
     },

@@ -1,4 +1,7 @@
+import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
+import { formatCount } from "~/formatting/dates";
+import { listParam, type ListViewSpec } from "~/lists/list-view";
 import { imagesWithoutAlt, placeholderProblems, problemsMessage, type TemplateProblem } from "./template-checks";
 
 // The Templates screens' forms: one zod schema each, used by the editor and again by its action.
@@ -9,7 +12,7 @@ export const TEMPLATE_LIMITS = { name: 200, subject: 300, preheader: 300, bodyHt
 const checkedText = (label: string, max: number, options: { required: boolean; extra?: (value: string) => TemplateProblem[] }) =>
   z
     .string({ error: `${label} is required` })
-    .max(max, `Use at most ${max.toLocaleString("en-US")} characters`)
+    .max(max, `Use at most ${formatCount(max)} characters`)
     .superRefine((value, context) => {
       if (options.required && !value.trim()) {
         context.addIssue({ code: "custom", message: `${label} is required` });
@@ -41,7 +44,7 @@ export const saveTemplateSchema = templateFormSchema.extend({
   version: z.coerce.number({ error: "Reload the page and try again" }).int().min(1),
 });
 
-export const templateIdSchema = z.object({ templateId: z.uuid("Template not found") });
+export const templateIdSchema = z.object({ templateId: recordId("Template not found") });
 
 export const templateVersionSchema = z.object({ version: z.coerce.number({ error: "Version not found" }).int().min(1, "Version not found") });
 
@@ -52,3 +55,11 @@ export const sendTestSchema = z.object({
     .max(254, "Use at most 254 characters")
     .pipe(z.email("Enter a valid e-mail address")),
 });
+
+const TEMPLATE_FILTERS = { q: listParam.search() };
+
+/** The templates list's view in the URL: its search (name or subject) and page, by name. */
+export const TEMPLATE_LIST_VIEW: ListViewSpec<typeof TEMPLATE_FILTERS, "name"> = {
+  filters: TEMPLATE_FILTERS,
+  sort: { keys: ["name"], fallback: { key: "name", direction: "asc" } },
+};

@@ -1,48 +1,48 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Copy, Trash2 } from "lucide-react";
+import * as React from "react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
+import { recordIdParam } from "~/forms/record-id";
+import { requireRecord } from "~/http/record-not-found";
+import { DeleteRowsDialog } from "~/lists/list-page";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
-import { redirectWithToast } from "~/forms/flash.server";
+import { Button } from "~/ui/button";
 import type { Route } from "./+types/template-page";
 import { handleTemplateEditorAction } from "./template-actions.server";
 import { TemplateEditorForm } from "./template-editor";
-import { templateIdSchema, templateVersionSchema } from "./template-forms";
+import { templateVersionSchema } from "./template-forms";
 import { SendTestPanel, VersionsPanel, VersionView } from "./template-panels";
-import { CloneTemplateButton, DeleteTemplateButton } from "./template-row-actions";
+import { canDeleteTemplate, templateDeletion, useCloneTemplate } from "./template-row-actions";
 import { findTemplateForEditor, findTemplateVersion, templateSampleValues } from "./templates.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.template.name ?? "Template"} | Admin` }];
 
-function notFoundRedirect() {
-  return redirectWithToast("/admin/templates", { type: "error", title: "Template not found" });
-}
+const TEMPLATES_LIST = { href: "/admin/templates", label: "Back to Templates" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const parsed = templateIdSchema.safeParse({ templateId: params.templateId });
-  if (!parsed.success) throw await notFoundRedirect();
-  const editor = await findTemplateForEditor(parsed.data.templateId);
-  if (!editor) throw await notFoundRedirect();
+  const templateId = recordIdParam(params.templateId);
+  const editor = requireRecord(templateId ? await findTemplateForEditor(templateId) : undefined, "Template not found", TEMPLATES_LIST);
   const askedVersion = templateVersionSchema.safeParse({ version: new URL(request.url).searchParams.get("version") ?? "" });
   const [sampleValues, settings, openVersion] = await Promise.all([
     templateSampleValues(),
     getOrganizationSettings(),
-    askedVersion.success ? findTemplateVersion(parsed.data.templateId, askedVersion.data.version) : undefined,
+    askedVersion.success ? findTemplateVersion(editor.template.id, askedVersion.data.version) : undefined,
   ]);
   return { ...editor, sampleValues, openVersion: openVersion ?? null, timeZone: settings.timezone, adminEmail: admin.email };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const parsed = templateIdSchema.safeParse({ templateId: params.templateId });
-  if (!parsed.success) return notFoundRedirect();
-  return handleTemplateEditorAction(request, admin, parsed.data.templateId);
+  const { actor } = await requireAdmin(request);
+  return handleTemplateEditorAction(request, actor, params.templateId);
 }
 
 export default function TemplatePage() {
   const { template, versions, usedBy, sampleValues, openVersion, timeZone, adminEmail } = useLoaderData<typeof loader>();
   const here = `/admin/templates/${template.id}`;
+  const { clone, busy: cloning } = useCloneTemplate(here);
+  const [deleting, setDeleting] = React.useState(false);
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -61,8 +61,14 @@ export default function TemplatePage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <CloneTemplateButton template={template} action={here} size="default" />
-          <DeleteTemplateButton template={template} action={here} size="default" />
+          <Button variant="outline" disabled={cloning} onClick={() => clone(template.id)}>
+            <Copy className="size-4" aria-hidden="true" /> Clone
+          </Button>
+          {canDeleteTemplate(template) ? (
+            <Button variant="ghost" onClick={() => setDeleting(true)}>
+              <Trash2 className="size-4" aria-hidden="true" /> Delete
+            </Button>
+          ) : null}
         </div>
       </div>
 
@@ -82,6 +88,7 @@ export default function TemplatePage() {
         <SendTestPanel defaultTo={adminEmail} />
         <VersionsPanel templateId={template.id} current={template} versions={versions} timeZone={timeZone} />
       </div>
+      <DeleteRowsDialog rowIds={deleting ? [template.id] : null} deletion={templateDeletion(here)} onOpenChange={setDeleting} />
     </div>
   );
 }

@@ -1,76 +1,27 @@
-import { Copy, Trash2 } from "lucide-react";
 import * as React from "react";
 import { useFormAction } from "~/forms/use-form-action";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/ui/alert-dialog";
-import { Button } from "~/ui/button";
-
-type TemplateRef = { id: string; name: string; key: string | null };
-
-/** 'Clone': posts to `action` (the list, or the editor, which then opens the copy). */
-export function CloneTemplateButton({ template, action, returnTo, size = "sm" }: { template: TemplateRef; action: string; returnTo?: string; size?: "sm" | "default" }) {
-  const { fetcher, busy } = useFormAction({ intent: "clone-template", key: `clone-${template.id}` });
-  return (
-    <fetcher.Form method="post" action={action} noValidate>
-      <input type="hidden" name="intent" value="clone-template" />
-      <input type="hidden" name="templateId" value={template.id} />
-      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-      <Button type="submit" size={size} variant="outline" disabled={busy} aria-label={`Clone ${template.name}`}>
-        <Copy className="size-4" aria-hidden="true" /> Clone
-      </Button>
-    </fetcher.Form>
-  );
-}
+import type { RowDeletion } from "~/lists/list-page";
 
 /**
- * 'Delete', asked first. A system template says at once why it stays; a template a cadence uses is
- * refused by the server with the cadences' names, shown in the dialog.
+ * What a template's row and its page both offer besides editing: 'Clone' and 'Delete'. A system
+ * template (the product sends it) offers no 'Delete'; a template a cadence step sends is refused by
+ * the server, naming the cadences.
  */
-export function DeleteTemplateButton({ template, action, returnTo, size = "sm" }: { template: TemplateRef; action: string; returnTo?: string; size?: "sm" | "default" }) {
-  const [open, setOpen] = React.useState(false);
-  const { fetcher, busy, formError } = useFormAction({ intent: "delete-template", key: `delete-${template.id}`, open, onSuccess: () => setOpen(false) });
-  return (
-    <>
-      <Button type="button" size={size} variant="ghost" onClick={() => setOpen(true)} aria-label={`Delete ${template.name}`}>
-        <Trash2 className="size-4" aria-hidden="true" /> Delete
-      </Button>
-      <AlertDialog open={open} onOpenChange={setOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{template.key ? "This template cannot be deleted" : "Delete template?"}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {template.key
-                ? `“${template.name}” is a system template: the product sends it, so it cannot be deleted. You can edit its text instead.`
-                : `You are about to delete “${template.name}” and its saved versions. This action cannot be undone.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {formError ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {formError}
-            </p>
-          ) : null}
-          <fetcher.Form method="post" action={action} noValidate>
-            <input type="hidden" name="intent" value="delete-template" />
-            <input type="hidden" name="templateId" value={template.id} />
-            {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-            <AlertDialogFooter>
-              <AlertDialogCancel type="button">{template.key ? "Close" : "Cancel"}</AlertDialogCancel>
-              {template.key ? null : (
-                <Button type="submit" variant="destructive" disabled={busy}>
-                  Delete
-                </Button>
-              )}
-            </AlertDialogFooter>
-          </fetcher.Form>
-        </AlertDialogContent>
-      </AlertDialog>
-    </>
+
+/** Deleting a template, posted to `action` (the list, or the template's own page). */
+export function templateDeletion(action: string): RowDeletion {
+  return { noun: "template", plural: "templates", action, intent: "delete-template", field: "templateId", note: "Its saved versions go with it." };
+}
+
+export const canDeleteTemplate = (template: { key: string | null }) => template.key === null;
+
+/** 'Clone', posted to `action`: the list stays where it was; the template's page opens the copy. */
+export function useCloneTemplate(action: string) {
+  const { fetcher, busy } = useFormAction({ intent: "clone-template" });
+  const clone = React.useCallback(
+    (templateId: string, returnTo?: string) =>
+      void fetcher.submit({ intent: "clone-template", templateId, ...(returnTo ? { returnTo } : {}) }, { method: "post", action }),
+    [fetcher, action],
   );
+  return { clone, busy };
 }

@@ -1,40 +1,45 @@
-import { Pencil, Plus } from "lucide-react";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "react-router";
+import { Plus } from "lucide-react";
+import { Link, useLoaderData, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
+import { formatDateTime } from "~/formatting/dates";
+import type { DataTableColumn } from "~/lists/data-table";
+import { ListFilters, ListPage } from "~/lists/list-page";
+import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
-import { Button, buttonVariants } from "~/ui/button";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
-import { formatDateTime } from "~/formatting/dates";
-import { Input } from "~/ui/input";
+import { buttonVariants } from "~/ui/button";
+import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/templates-page";
 import { handleTemplateListAction } from "./template-actions.server";
-import { CloneTemplateButton, DeleteTemplateButton } from "./template-row-actions";
+import { TEMPLATE_LIST_VIEW } from "./template-forms";
+import { canDeleteTemplate, templateDeletion, useCloneTemplate } from "./template-row-actions";
 import { listTemplates, type TemplateListRow } from "./templates.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Templates | Admin" }];
 
+const LIST = "/admin/templates";
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const search = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const view = readListView(url.searchParams, TEMPLATE_LIST_VIEW);
   const [page, settings] = await Promise.all([
-    listTemplates({ search, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    listTemplates({ search: view.q, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     getOrganizationSettings(),
   ]);
-  return { ...page, search, timeZone: settings.timezone };
+  return { ...page, view, timeZone: settings.timezone };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  return handleTemplateListAction(request, admin);
+  const { actor } = await requireAdmin(request);
+  return handleTemplateListAction(request, actor);
 }
 
 export default function TemplatesPage() {
-  const { templates, nextCursor, previousCursor, search, timeZone } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
+  const { templates, nextCursor, previousCursor, view, timeZone } = useLoaderData<typeof loader>();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
+  const { clone } = useCloneTemplate(LIST);
 
   const columns: DataTableColumn<TemplateListRow>[] = [
     {
@@ -61,56 +66,43 @@ export default function TemplatesPage() {
     { id: "subject", header: "Subject", cell: (template) => <span className="line-clamp-1">{template.subject}</span> },
     { id: "version", header: "Version", className: "tabular-nums", cell: (template) => `v${template.version}` },
     { id: "updated", header: "Updated", className: "whitespace-nowrap", cell: (template) => formatDateTime(template.updatedAt, timeZone) },
-    {
-      id: "actions",
-      header: "Actions",
-      srOnlyHeader: true,
-      cell: (template) => (
-        <div className="flex justify-end gap-1">
-          <Link to={`/admin/templates/${template.id}`} className={buttonVariants({ size: "sm", variant: "ghost" })} aria-label={`Edit ${template.name}`}>
-            <Pencil className="size-4" aria-hidden="true" /> Edit
-          </Link>
-          <CloneTemplateButton template={template} action="/admin/templates" returnTo={returnTo} />
-          <DeleteTemplateButton template={template} action="/admin/templates" returnTo={returnTo} />
-        </div>
-      ),
-    },
   ];
 
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Templates</h1>
-          <p className="text-muted-foreground">The e-mails the product and your cadences send. Placeholders like {"{{FirstName}}"} are filled when a message goes out.</p>
-        </div>
+    <ListPage
+      title="Templates"
+      description={<>The e-mails the product and your cadences send. Placeholders like {"{{FirstName}}"} are filled when a message goes out.</>}
+      actions={
         <Link to="/admin/templates/new" className={buttonVariants()}>
           <Plus className="size-4" aria-hidden="true" /> New Template
         </Link>
-      </div>
-
-      <Form method="get" role="search" aria-label="Search templates" className="flex flex-wrap items-end gap-2">
-        <Input name="q" type="search" defaultValue={search} key={search} placeholder="Search by name or subject" aria-label="Search templates" className="w-72" maxLength={200} />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-        {search ? (
-          <Link to="/admin/templates" className={buttonVariants({ variant: "ghost" })}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
-
-      <DataTable
-        label="Templates"
-        rows={templates}
-        columns={columns}
-        getRowId={(template) => template.id}
-        rowHref={(template) => `/admin/templates/${template.id}`}
-        busy={navigation.state === "loading"}
-        emptyMessage={search ? "No templates match this search." : "No templates yet."}
-      />
-      <DataTablePager previousCursor={previousCursor} nextCursor={nextCursor} />
-    </div>
+      }
+      table={{
+        label: "Templates",
+        rows: templates,
+        columns,
+        getRowId: templateId,
+        rowHref: (template) => `/admin/templates/${template.id}`,
+        emptyMessage: isFilteredView(view, TEMPLATE_LIST_VIEW) ? "No templates match this search." : "No templates yet.",
+      }}
+      pager={{ previousCursor, nextCursor }}
+      rowMenu={{
+        label: (template) => `Actions for ${template.name}`,
+        items: (template) => (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to={`/admin/templates/${template.id}`}>Edit</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => clone(template.id, returnTo)}>Clone</DropdownMenuItem>
+          </>
+        ),
+      }}
+      deletion={templateDeletion(LIST)}
+      canDelete={canDeleteTemplate}
+    >
+      <ListFilters label="Search templates" view={view} search={{ placeholder: "Search by name or subject" }} />
+    </ListPage>
   );
 }
+
+const templateId = (template: TemplateListRow) => template.id;

@@ -1,17 +1,18 @@
-import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
+import { cadencesUsingTemplate } from "~/cadences/cadences.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
+import { keysetPage } from "~/lists/keyset-page.server";
+import { searchCondition } from "~/lists/search-condition.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { decodeRowCursor, encodeKeysetCursor } from "~/lists/list-view";
+import { DEFAULT_EMAIL_TEMPLATES } from "./default-templates";
 import { enqueueEmail } from "./outbox.server";
 import { emailTemplates, emailTemplateVersions, type EmailOutboxMessage, type EmailTemplate, type EmailTemplateVersion } from "./schema";
 import type { TemplateInput } from "./template-forms";
 import { renderEmailTemplate } from "./template-rendering";
-import { cadencesUsingTemplate } from "~/cadences/cadences.server";
 import { sampleTemplateValues } from "./template-variables";
-import { DEFAULT_EMAIL_TEMPLATES } from "./default-templates";
 
 export const TEMPLATES_PAGE_SIZE = 25;
 
@@ -20,60 +21,30 @@ export async function seedDefaultTemplates(tx: DatabaseExecutor): Promise<void> 
   await tx.insert(emailTemplates).values(DEFAULT_EMAIL_TEMPLATES).onConflictDoNothing();
 }
 
-/** The admin doing it, for the audit log and the versions' "saved by". */
-export type TemplateEditor = { id: string; email: string };
-
-function auditActor(editor: TemplateEditor): Actor {
-  return { userId: editor.id, email: editor.email, sessionId: null, ipAddress: null };
-}
-
 export type TemplateListRow = Pick<EmailTemplate, "id" | "key" | "name" | "subject" | "version" | "updatedAt">;
-
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /** One page of templates by name (keyset on name, id), optionally those whose name or subject holds `search`. */
 export async function listTemplates(query: { search?: string | null; after?: string | null; before?: string | null; pageSize?: number }) {
-  const pageSize = query.pageSize ?? TEMPLATES_PAGE_SIZE;
-  const after = decodeRowCursor(query.after, false);
-  const before = after ? null : decodeRowCursor(query.before, false);
-  const boundary = after ?? before;
-  const forward = !before;
-  const boundaryCondition = boundary
-    ? forward
-      ? sql`(${emailTemplates.name}, ${emailTemplates.id}) > (${boundary.value ?? ""}, ${boundary.id}::uuid)`
-      : sql`(${emailTemplates.name}, ${emailTemplates.id}) < (${boundary.value ?? ""}, ${boundary.id}::uuid)`
-    : undefined;
-  const search = query.search?.trim();
-  const searchCondition = search ? or(ilike(emailTemplates.name, likePattern(search)), ilike(emailTemplates.subject, likePattern(search))) : undefined;
-  const order = forward ? asc : desc;
-  const rows = await db()
-    .select({
-      id: emailTemplates.id,
-      key: emailTemplates.key,
-      name: emailTemplates.name,
-      subject: emailTemplates.subject,
-      version: emailTemplates.version,
-      updatedAt: emailTemplates.updatedAt,
-    })
-    .from(emailTemplates)
-    .where(and(searchCondition, boundaryCondition))
-    .orderBy(order(emailTemplates.name), order(emailTemplates.id))
-    .limit(pageSize + 1);
-  const hasMore = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (!forward) page.reverse();
-  const cursorOf = (row: TemplateListRow) => encodeKeysetCursor({ value: row.name, id: row.id });
-  const first = page[0];
-  const last = page[page.length - 1];
-  const hasPrevious = forward ? Boolean(after) : hasMore;
-  const hasNext = forward ? hasMore : true;
-  return {
-    templates: page as TemplateListRow[],
-    nextCursor: hasNext && last ? cursorOf(last) : null,
-    previousCursor: hasPrevious && first ? cursorOf(first) : null,
-  };
+  const page = await keysetPage(
+    { after: query.after, before: query.before, size: query.pageSize ?? TEMPLATES_PAGE_SIZE },
+    { by: emailTemplates.name, tieBreaker: emailTemplates.id, direction: "asc", valueKind: "text" },
+    ({ beyond, orderBy, limit }): Promise<TemplateListRow[]> =>
+      db()
+        .select({
+          id: emailTemplates.id,
+          key: emailTemplates.key,
+          name: emailTemplates.name,
+          subject: emailTemplates.subject,
+          version: emailTemplates.version,
+          updatedAt: emailTemplates.updatedAt,
+        })
+        .from(emailTemplates)
+        .where(and(searchCondition(query.search ?? "", [emailTemplates.name, emailTemplates.subject]), beyond))
+        .orderBy(...orderBy)
+        .limit(limit),
+    (row) => ({ value: row.name, id: row.id }),
+  );
+  return { templates: page.rows, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
 }
 
 export type TemplateVersionSummary = Pick<EmailTemplateVersion, "version" | "subject" | "savedAt" | "savedBy">;
@@ -113,18 +84,18 @@ async function lockTemplate(tx: DatabaseExecutor, templateId: string): Promise<E
   return template;
 }
 
-export async function createTemplate(input: TemplateInput, editor: TemplateEditor): Promise<EmailTemplate> {
+export async function createTemplate(actor: Actor, input: TemplateInput): Promise<EmailTemplate> {
   return db().transaction(async (tx) => {
     const [created] = await tx
       .insert(emailTemplates)
-      .values({ ...input, key: null, version: 1, updatedBy: editor.email })
+      .values({ ...input, key: null, version: 1, updatedBy: actor.email })
       .returning();
     if (!created) throw new Error("The template was not saved");
-    await recordAuditEntry(tx, auditActor(editor), {
+    await recordAuditEntry(tx, actor, {
       action: "email_template.create",
       entityType: "email_template",
       entityId: created.id,
-      summary: `Created the template “${created.name}”`,
+      summary: "Created a template",
     });
     return created;
   });
@@ -135,7 +106,18 @@ export async function createTemplate(input: TemplateInput, editor: TemplateEdito
  * `expectedVersion` is the version the editor opened: if someone saved meanwhile, the save is
  * refused rather than overwriting their text.
  */
-export async function saveTemplate(templateId: string, input: TemplateInput, expectedVersion: number, editor: TemplateEditor, action = "email_template.save"): Promise<EmailTemplate> {
+export async function saveTemplate(actor: Actor, templateId: string, input: TemplateInput, expectedVersion: number): Promise<EmailTemplate> {
+  return saveTemplateVersion(actor, templateId, input, expectedVersion, "email_template.save");
+}
+
+async function saveTemplateVersion(
+  actor: Actor,
+  templateId: string,
+  input: TemplateInput,
+  expectedVersion: number,
+  action: "email_template.save" | "email_template.restore",
+  restoredVersion?: number,
+): Promise<EmailTemplate> {
   return db().transaction(async (tx) => {
     const current = await lockTemplate(tx, templateId);
     if (current.version !== expectedVersion) {
@@ -154,35 +136,37 @@ export async function saveTemplate(templateId: string, input: TemplateInput, exp
     });
     const [saved] = await tx
       .update(emailTemplates)
-      .set({ ...input, version: current.version + 1, updatedAt: new Date(), updatedBy: editor.email })
+      .set({ ...input, version: current.version + 1, updatedAt: new Date(), updatedBy: actor.email })
       .where(eq(emailTemplates.id, templateId))
       .returning();
     if (!saved) throw notFound("Template not found");
-    await recordAuditEntry(tx, auditActor(editor), {
+    await recordAuditEntry(tx, actor, {
       action,
       entityType: "email_template",
       entityId: templateId,
-      summary: `Saved the template “${saved.name}” as version ${saved.version}`,
+      summary: restoredVersion === undefined ? `Saved a template as version ${saved.version}` : `Restored version ${restoredVersion} of a template as version ${saved.version}`,
+      details: { version: saved.version, ...(restoredVersion === undefined ? {} : { restoredVersion }) },
     });
     return saved;
   });
 }
 
 /** 'Restore': the old version's text saved as the newest version (history is never rewritten). */
-export async function restoreTemplateVersion(templateId: string, version: number, expectedVersion: number, editor: TemplateEditor): Promise<EmailTemplate> {
+export async function restoreTemplateVersion(actor: Actor, templateId: string, version: number, expectedVersion: number): Promise<EmailTemplate> {
   const old = await findTemplateVersion(templateId, version);
   if (!old) throw notFound("Version not found");
-  return saveTemplate(
+  return saveTemplateVersion(
+    actor,
     templateId,
     { name: old.name, subject: old.subject, preheader: old.preheader, bodyHtml: old.bodyHtml, bodyText: old.bodyText },
     expectedVersion,
-    editor,
     "email_template.restore",
+    version,
   );
 }
 
 /** Refused for a system template (the product sends it) and for a template a cadence step sends. */
-export async function deleteTemplate(templateId: string, editor: TemplateEditor): Promise<EmailTemplate> {
+export async function deleteTemplate(actor: Actor, templateId: string): Promise<EmailTemplate> {
   return db().transaction(async (tx) => {
     const template = await lockTemplate(tx, templateId);
     if (template.key) {
@@ -200,18 +184,19 @@ export async function deleteTemplate(templateId: string, editor: TemplateEditor)
       });
     }
     await tx.delete(emailTemplates).where(eq(emailTemplates.id, templateId));
-    await recordAuditEntry(tx, auditActor(editor), {
+    await recordAuditEntry(tx, actor, {
       action: "email_template.delete",
       entityType: "email_template",
       entityId: templateId,
-      summary: `Deleted the template “${template.name}”`,
+      summary: `Deleted a template and its ${template.version - 1} earlier version(s)`,
+      details: { version: template.version },
     });
     return template;
   });
 }
 
 /** 'Clone': an admin-made copy named '{name} (Copy)', at version 1 (a clone of a system template is not a system template). */
-export async function cloneTemplate(templateId: string, editor: TemplateEditor): Promise<EmailTemplate> {
+export async function cloneTemplate(actor: Actor, templateId: string): Promise<EmailTemplate> {
   return db().transaction(async (tx) => {
     const [source] = await tx.select().from(emailTemplates).where(eq(emailTemplates.id, templateId));
     if (!source) throw notFound("Template not found");
@@ -225,15 +210,15 @@ export async function cloneTemplate(templateId: string, editor: TemplateEditor):
         bodyText: source.bodyText,
         bodyHtml: source.bodyHtml,
         version: 1,
-        updatedBy: editor.email,
+        updatedBy: actor.email,
       })
       .returning();
     if (!copy) throw new Error("The copy was not saved");
-    await recordAuditEntry(tx, auditActor(editor), {
+    await recordAuditEntry(tx, actor, {
       action: "email_template.clone",
       entityType: "email_template",
       entityId: copy.id,
-      summary: `Cloned “${source.name}” as “${copy.name}”`,
+      summary: source.key ? `Cloned the system template ${source.key}` : "Cloned a template",
       details: { sourceTemplateId: source.id },
     });
     return copy;
@@ -248,7 +233,7 @@ export async function templateSampleValues(): Promise<Record<string, string>> {
 }
 
 /** 'Send test': the saved template with sample values, through the outbox, marked as a test in the log. */
-export async function sendTemplateTest(templateId: string, to: string, editor: TemplateEditor): Promise<EmailOutboxMessage> {
+export async function sendTemplateTest(actor: Actor, templateId: string, to: string): Promise<EmailOutboxMessage> {
   const values = await templateSampleValues();
   return db().transaction(async (tx) => {
     const [template] = await tx.select().from(emailTemplates).where(eq(emailTemplates.id, templateId));
@@ -260,10 +245,17 @@ export async function sendTemplateTest(templateId: string, to: string, editor: T
       html: rendered.html,
       text: rendered.text,
       emailType: "test",
-      metadata: { test: true, templateId: template.id, templateVersion: template.version, sentBy: editor.email },
-      actorUserId: editor.id,
+      metadata: { test: true, templateId: template.id, templateVersion: template.version, sentBy: actor.email },
+      actorUserId: actor.userId,
     });
     if (!queued) throw new Error("The test message was not queued");
+    await recordAuditEntry(tx, actor, {
+      action: "template.send-test",
+      entityType: "email_template",
+      entityId: template.id,
+      summary: `Sent a test of version ${template.version} of a template`,
+      details: { version: template.version, outboxId: queued.id },
+    });
     return queued;
   });
 }

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { dayIn, formatClockTime, formatCount, formatDate, formatDateTime, formatLongDate } from "./dates";
+import { dayIn, formatClockTime, formatCount, formatDate, formatDateTime, formatLongDate, formatMonthDay } from "./dates";
 
 const zones = ["UTC", "America/New_York", "America/Los_Angeles", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham", "Australia/Lord_Howe"];
 // Every month, both sides of midnight and noon, daylight-saving changes, and a leap day.
@@ -41,6 +41,11 @@ describe("date format", () => {
     expect(formatDate("2026-11-24T13:05:00Z", "UTC")).toBe("Nov 24, 2026");
     expect(formatDateTime("2026-11-24T13:05:00Z", "America/New_York")).toBe("Nov 24, 2026 8:05 AM");
     expect(formatDateTime("2026-11-24T00:00:00Z", "UTC")).toBe("Nov 24, 2026 12:00 AM");
+  });
+
+  it("names a calendar day without its year, as date-fns' \"MMM d\" did", () => {
+    for (const day of ["2026-01-01", "2024-02-29", "2026-03-09", "2026-12-31"]) expect(formatMonthDay(day)).toBe(format(new Date(`${day}T12:00:00`), "MMM d"));
+    expect(() => formatMonthDay("2026-13-01")).toThrow(RangeError);
   });
 
   it("writes counts with thousands separators", () => {

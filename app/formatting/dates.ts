@@ -78,6 +78,17 @@ export function dayIn(value: Date | string, timeZone: string): string {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
+/**
+ * "Mar 9": a calendar day ("2026-03-09") without its year, where the year is said once beside it (a
+ * chart's days). A day, not an instant: no time zone moves it.
+ */
+export function formatMonthDay(day: string): string {
+  const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
+  const month = match ? MONTHS[Number(match[1]) - 1] : undefined;
+  if (!match || !month) throw new RangeError("Invalid calendar day");
+  return `${month} ${Number(match[2])}`;
+}
+
 /** "12,345": a count as people read it. */
 export function formatCount(value: number): string {
   return String(Math.round(value)).replace(/\B(?=(\d{3})+$)/g, ",");

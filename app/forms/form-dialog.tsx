@@ -50,6 +50,8 @@ type DialogFormProps<T extends object> = {
   fields?: HiddenFields;
   /** Called after a success (the dialog closes first). */
   onSuccess?: (answer: FormResult<T> | undefined) => void;
+  /** A success that is a step, not the end (a preview before the send): the dialog stays open. */
+  staysOpen?: (answer: FormResult<T> | undefined) => boolean;
 };
 
 export type FormDialogProps<T extends object = object> = DialogFormProps<T> & {
@@ -62,12 +64,12 @@ export type FormDialogProps<T extends object = object> = DialogFormProps<T> & {
   children?: (form: FormDialogState) => React.ReactNode;
 };
 
-function useDialogForm<T extends object>({ open, onOpenChange, intent, onSuccess }: DialogFormProps<T>) {
+function useDialogForm<T extends object>({ open, onOpenChange, intent, onSuccess, staysOpen }: DialogFormProps<T>) {
   return useFormAction<T>({
     intent,
     open,
     onSuccess: (answer) => {
-      onOpenChange(false);
+      if (!staysOpen?.(answer)) onOpenChange(false);
       onSuccess?.(answer);
     },
   });

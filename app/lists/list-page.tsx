@@ -49,6 +49,7 @@ export function ListFilters({
   view,
   search,
   selects = [],
+  dates = [],
   keep = [],
 }: {
   /** The form's accessible name ('Filter leads'). */
@@ -56,6 +57,8 @@ export function ListFilters({
   view: { sort: TableSort } & Record<string, unknown>;
   search?: { placeholder: string };
   selects?: readonly ListFilterSelect[];
+  /** Days (a range's 'From' and 'To'), applied with 'Filter': a half-typed date is not a filter yet. */
+  dates?: readonly { name: string; label: string }[];
   /** Other params of the view that the filters keep (a layout, say). */
   keep?: readonly string[];
 }) {
@@ -67,7 +70,7 @@ export function ListFilters({
     if (formRef.current) void submit(formRef.current);
   };
   const cleared: Record<string, null> = { q: null };
-  for (const select of selects) cleared[select.name] = null;
+  for (const filter of [...selects, ...dates]) cleared[filter.name] = null;
   const current = (name: string) => {
     const value = view[name];
     return typeof value === "string" ? value : "";
@@ -106,6 +109,17 @@ export function ListFilters({
           ))}
         </NativeSelect>
       ))}
+      {dates.map((date) => (
+        <label key={`${date.name}:${current(date.name)}`} className="flex items-center gap-2 text-sm">
+          {date.label}
+          <Input type="date" name={date.name} defaultValue={current(date.name)} className="w-40" />
+        </label>
+      ))}
+      {dates.length > 0 ? (
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+      ) : null}
       {Object.keys(cleared).some((name) => current(name) !== "") ? (
         <Link to={filterHref(searchParams, cleared)} className={buttonVariants({ variant: "ghost" })}>
           Clear
@@ -212,14 +226,17 @@ export type ListPageProps<Row> = {
   rowMenu?: { label: (row: Row) => string; items?: (row: Row) => React.ReactNode };
   /** Rows that may be deleted: 'Delete' in each row's menu and 'Delete Selected' in the bar. */
   deletion?: RowDeletion;
+  /** Which rows may be deleted, when not all (a template the product sends): the others offer no 'Delete'. */
+  canDelete?: (row: Row) => boolean;
   /** The page's own dialogs. */
   dialogs?: React.ReactNode;
 };
 
-export function ListPage<Row>({ title, description, actions, children, table, pager, selection, rowMenu, deletion, dialogs }: ListPageProps<Row>) {
+export function ListPage<Row>({ title, description, actions, children, table, pager, selection, rowMenu, deletion, canDelete = () => true, dialogs }: ListPageProps<Row>) {
   const navigation = useNavigation();
   const { selectedIds, setSelectedIds, clear } = useRowSelection(table.rows, table.getRowId);
   const [deleting, setDeleting] = React.useState<string[] | null>(null);
+  const deletableIds = table.rows.filter((row) => selectedIds.includes(table.getRowId(row)) && canDelete(row)).map(table.getRowId);
   const columns: DataTableColumn<Row>[] = rowMenu
     ? [
         ...table.columns,
@@ -233,7 +250,7 @@ export function ListPage<Row>({ title, description, actions, children, table, pa
               items={() => (
                 <>
                   {rowMenu.items?.(row)}
-                  {deletion ? (
+                  {deletion && canDelete(row) ? (
                     <>
                       {rowMenu.items ? <DropdownMenuSeparator /> : null}
                       <DropdownMenuItem variant="destructive" onSelect={() => setDeleting([table.getRowId(row)])}>
@@ -257,8 +274,8 @@ export function ListPage<Row>({ title, description, actions, children, table, pa
           <p className="text-sm">{selectedIds.length} selected</p>
           <div className="flex flex-wrap gap-2">
             {selection.actions?.(selectedIds, clear)}
-            {deletion ? (
-              <Button variant="destructive" size="sm" onClick={() => setDeleting(selectedIds)}>
+            {deletion && deletableIds.length > 0 ? (
+              <Button variant="destructive" size="sm" onClick={() => setDeleting(deletableIds)}>
                 <Trash2 className="size-4" aria-hidden="true" /> Delete Selected
               </Button>
             ) : null}

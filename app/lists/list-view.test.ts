@@ -69,4 +69,11 @@ describe("a list's view read from its URL", () => {
     expect(view).toEqual({ q: "x".repeat(200), status: null, layout: "table", clientId: null, sort: { key: "created", direction: "desc" } });
     expect(isFilteredView(readListView(new URLSearchParams("layout=board"), spec), spec)).toBe(false);
   });
+
+  it("reads a value of a known shape, and a day that exists", () => {
+    const shaped = { filters: { type: listParam.matching(/^[a-z_]{1,20}$/), from: listParam.day() }, sort: spec.sort };
+    expect(readListView(new URLSearchParams("type=booking_reminder&from=2028-02-29"), shaped)).toMatchObject({ type: "booking_reminder", from: "2028-02-29" });
+    expect(readListView(new URLSearchParams("type=Robert');drop&from=2026-02-29"), shaped)).toMatchObject({ type: null, from: null });
+    expect(readListView(new URLSearchParams("from=2026-13-01"), shaped)).toMatchObject({ type: null, from: null });
+  });
 });

@@ -156,4 +156,24 @@ export const listParam = {
       .string()
       .nullable()
       .transform((value) => (isRecordId(value) ? value : null)),
+  /** A value of a known shape that is not a fixed list (an e-mail type, an account's id), or null. */
+  matching: (pattern: RegExp) =>
+    z
+      .string()
+      .nullable()
+      .transform((value) => (value !== null && pattern.test(value) ? value : null)),
+  /** A calendar day ("2026-11-24") that exists, or null: one end of a day range. */
+  day: () =>
+    z
+      .string()
+      .nullable()
+      .transform((value) => (value !== null && isCalendarDay(value) ? value : null)),
 };
+
+function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

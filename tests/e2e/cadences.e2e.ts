@@ -144,6 +144,21 @@ describe("cadences, end to end", () => {
     await mail.waitFor((message) => message.envelopeTo.includes("tester@example.com") && message.subject === "Your $99 website is reserved, Jordan");
     await mail.waitFor((message) => message.envelopeTo.includes("tester@example.com") && message.subject === "We received your inquiry, Jordan");
     await sends.getByText("Promo follow-up · step 2", { exact: false }).waitFor();
+
+    // Deleted from its row's menu, asked first; its editor is then not found.
+    await page.goto("/admin/cadences");
+    await hydrated(page);
+    const editor = await page.getByRole("link", { name: "Promo follow-up" }).getAttribute("href");
+    await page.getByRole("button", { name: "Actions for Promo follow-up" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete this cadence?" });
+    await confirm.getByText("What was already sent stays in the e-mail log.").waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Promo follow-up deleted");
+    await page.getByText("No cadences yet").waitFor();
+    await page.goto(editor ?? "");
+    await page.getByRole("heading", { level: 1, name: "Cadence not found" }).waitFor();
+    await page.getByRole("link", { name: "Back to cadences" }).waitFor();
     await page.close();
   });
 });

@@ -85,6 +85,57 @@ describe("campaigns", () => {
     await page.getByRole("menuitem", { name: "View Details" }).waitFor();
     await page.keyboard.press("Escape");
   }, 240_000);
+
+  it("previews a campaign e-mail's recipients before it is sent, edits and deletes the campaign, and a missing one is not found in the shell", async () => {
+    await page.goto("/admin/campaigns");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Spring Launch" }).click();
+    await page.getByRole("heading", { level: 1, name: /Spring Launch/ }).waitFor();
+    await hydrated(page);
+
+    // Sending asks for a preview first; changing the segment asks for a new one.
+    await page.getByRole("button", { name: "Send campaign e-mail" }).click();
+    const send = page.getByRole("dialog", { name: "Send campaign e-mail" });
+    await send.getByRole("button", { name: "Preview recipients" }).click();
+    await send.getByText("Choose a template").last().waitFor();
+    await send.getByLabel("Template").selectOption({ label: "Promo welcome (your $99 code)" });
+    await send.getByRole("button", { name: "Preview recipients" }).click();
+    await send.getByText("1 lead(s) match; 1 will receive it.").waitFor();
+    await send.getByLabel("Status").selectOption("converted");
+    await send.getByText("Preview the recipients before you send.").waitFor();
+    await send.getByLabel("Status").selectOption("");
+    await send.getByRole("button", { name: "Preview recipients" }).click();
+    await send.getByRole("button", { name: "Send to 1 lead(s)" }).click();
+    await page.getByText("Campaign e-mail queued").waitFor();
+    await send.waitFor({ state: "hidden" });
+    await page.getByRole("listitem", { name: "Send of Promo welcome (your $99 code)" }).waitFor();
+
+    // Edit from the list's row menu, then delete, asked first with the spec's words.
+    await page.goto("/admin/campaigns");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Actions for Spring Launch" }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Campaign" });
+    await edit.getByLabel("Offer title").fill("$99 Spring Website");
+    await edit.getByRole("button", { name: "Save Campaign" }).click();
+    await page.getByText("Campaign updated").waitFor();
+    await page.getByRole("row", { name: /Spring Launch.*\$99 Spring Website/ }).waitFor();
+    const id = new URL((await page.getByRole("link", { name: "Spring Launch" }).getAttribute("href")) ?? "", app.url).pathname.split("/").at(-1);
+    await page.getByRole("button", { name: "Actions for Spring Launch" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete this campaign?" });
+    await confirm.getByText("You are about to delete 1 item. This action cannot be undone.").waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Campaign deleted").waitFor();
+    await page.getByText("No campaigns yet. Create one and share its link.").waitFor();
+
+    // Its page is gone: the shell says so and leads back to the list.
+    await page.goto(`/admin/campaigns/${id}`);
+    await page.getByRole("heading", { level: 1, name: "Campaign not found" }).waitFor();
+    await page.getByRole("navigation").first().waitFor();
+    await page.getByRole("link", { name: "Back to Campaigns" }).click();
+    await page.getByRole("heading", { level: 1, name: "Marketing Campaigns" }).waitFor();
+  }, 240_000);
 });
 
 describe("referrals", () => {

@@ -84,24 +84,53 @@ describe("e-mail templates and the e-mail log", () => {
     await page.getByRole("table", { name: "Delivery attempts" }).getByText("sent").waitFor();
 
     // The log lists it, and filtering by recipient finds it.
-    await page.goto("/admin/emails?recipient=tester%40example");
+    await page.goto("/admin/emails?q=tester%40example");
     const log = page.getByRole("table", { name: "E-mails" });
     await log.getByText("[Test] Still interested, Jordan?").waitFor();
     expect(await log.getByRole("row").count()).toBe(2);
     await page.getByRole("link", { name: "Suppression list" }).waitFor();
+    // A status applies at once and keeps the search; nothing 'failed' went to this address.
+    await hydrated(page);
+    await page.getByRole("combobox", { name: "Status" }).selectOption("failed");
+    await page.waitForURL(/status=failed/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe("tester@example");
+    await page.getByText("No e-mails match these filters.").waitFor();
 
-    // Clone from the list: '{name} (Copy)' opens and is listed beside the original.
+    // A message or a template that is not there is answered inside the back-office.
+    await page.goto(`/admin/emails/${crypto.randomUUID()}`);
+    await page.getByRole("heading", { level: 1, name: "Message not found" }).waitFor();
+    await page.getByRole("link", { name: "Back to E-mail Log" }).waitFor();
+    await page.goto("/admin/templates/not-an-id");
+    await page.getByRole("heading", { level: 1, name: "Template not found" }).waitFor();
+    await page.getByRole("link", { name: "Back to Templates" }).waitFor();
+
+    // Clone from the row's menu: '{name} (Copy)' is listed beside the original.
     await page.goto("/admin/templates?q=Day%203");
     await hydrated(page);
-    await page.getByRole("button", { name: "Clone Day 3 follow-up" }).click();
+    await page.getByRole("button", { name: "Actions for Day 3 follow-up" }).click();
+    await page.getByRole("menuitem", { name: "Clone" }).click();
     const templates = page.getByRole("table", { name: "Templates" });
     await templates.getByRole("link", { name: "Day 3 follow-up (Copy)", exact: true }).waitFor();
     await templates.getByRole("link", { name: "Day 3 follow-up", exact: true }).waitFor();
 
-    // A system template cannot be deleted, and the dialog says why.
+    // The copy is deleted from its menu, asked first with the spec's words.
+    await page.getByRole("button", { name: "Actions for Day 3 follow-up (Copy)" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete this template?" });
+    await confirm.getByText("You are about to delete 1 item. This action cannot be undone.").waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Template deleted").waitFor();
+    await templates.getByRole("link", { name: "Day 3 follow-up (Copy)", exact: true }).waitFor({ state: "detached" });
+
+    // A system template offers no 'Delete'; its page says why.
     await page.goto("/admin/templates?q=Invoice%20reminder");
     await hydrated(page);
-    await page.getByRole("button", { name: /^Delete Invoice reminder/ }).click();
-    await page.getByRole("alertdialog").getByText("is a system template").waitFor();
+    await page.getByRole("button", { name: /^Actions for Invoice reminder/ }).first().click();
+    await page.getByRole("menuitem", { name: "Clone" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "Delete" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.getByRole("table", { name: "Templates" }).getByRole("link", { name: /^Invoice reminder/ }).first().click();
+    await page.getByText("it cannot be deleted").waitFor();
+    expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);
   }, 240_000);
 });

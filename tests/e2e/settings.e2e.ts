@@ -213,6 +213,16 @@ describe("settings", () => {
     expect(await page.getByRole("link", { name: "Security", exact: true }).getAttribute("aria-current")).toBe("page");
     const row = page.getByRole("row", { name: /settings\.save-organization/ }).first();
     expect(await row.textContent()).toContain("owner@sistersite.test");
+    // A day range applies with 'Filter' and keeps the chosen action; 'Clear' drops both.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const filters = page.getByRole("search", { name: "Filter the audit log" });
+    await filters.getByLabel("From").fill("2099-01-01");
+    await filters.getByRole("button", { name: "Filter" }).click();
+    await page.getByText("No changes recorded for these filters.").waitFor();
+    expect(new URL(page.url()).searchParams.get("domain")).toBe("settings");
+    await filters.getByRole("link", { name: "Clear" }).click();
+    await row.waitFor();
+    expect(new URL(page.url()).search).toBe("");
     await page.close();
   });
 });

@@ -1,10 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { listAuditEntries } from "~/audit/audit-log.server";
 import { user } from "~/auth/schema";
 import { cadenceRunContext, runCadenceSteps, runDueStep } from "~/cadences/cadence-runner.server";
 import type { CadenceStep, CadenceTrigger } from "~/cadences/cadence-options";
 import { createCadence, deleteCadence, listCadences, setCadenceStatus, updateCadence } from "~/cadences/cadences.server";
 import { endLeadEnrolments, enrolLeadsInCadence } from "~/cadences/enrolment.server";
+import { sendSandboxTest } from "~/cadences/sandbox.server";
 import { cadenceEnrolments, cadenceStepSends } from "~/cadences/schema";
 import { convertLeadToClient } from "~/clients/lead-conversion.server";
 import { db } from "~/db/connection.server";
@@ -13,11 +15,13 @@ import { suppressEmail } from "~/email/suppression.server";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
 import { claimPromo, createContactLead, createInquiryLead } from "~/leads/lead-capture.server";
 import { leads, leadTimelineEvents } from "~/leads/schema";
+import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
 
 const HOUR = 60 * 60_000;
+const admin = testActor();
 const T0 = new Date("2026-04-06T14:00:00Z"); // 10:00 in New York, the seed's business zone
 
 async function aTemplate(name: string, subject: string) {
@@ -33,7 +37,7 @@ async function aTemplate(name: string, subject: string) {
 async function aCadence(trigger: CadenceTrigger = "promo_claimed", steps?: (templates: { id: string }[]) => CadenceStep[]) {
   const first = await aTemplate("Follow-up 1", "Your launch offer, {{FirstName}}");
   const second = await aTemplate("Follow-up 2", "Still thinking it over?");
-  const cadence = await createCadence({
+  const cadence = await createCadence(admin, {
     name: "Promo follow-up",
     description: null,
     trigger,
@@ -62,7 +66,7 @@ describe("enrolment", () => {
   it("enrols a lead when its trigger happens, once per cadence, and only in active cadences of that trigger", async () => {
     await aCadence("promo_claimed");
     const inquiry = await aCadence("inquiry_received");
-    await setCadenceStatus(inquiry.cadence.id, "paused");
+    await setCadenceStatus(admin, inquiry.cadence.id, "paused");
     const contact = await aCadence("contact_message_received");
     const leadId = await aPromoLead();
     expect(await enrolmentOf(leadId)).toMatchObject({ status: "active", nextStepIndex: 0, nextStepDueAt: T0 });
@@ -83,14 +87,23 @@ describe("enrolment", () => {
     const { cadence } = await aCadence("manual");
     const a = await aPromoLead("a@example.com");
     const b = await aPromoLead("b@example.com");
-    const [admin] = await db().insert(user).values({ id: "admin-1", name: "Ada", email: "ada@example.com" }).returning();
-    expect(await enrolLeadsInCadence(cadence.id, [a], admin?.id ?? "", T0)).toMatchObject({ enrolled: 1, alreadyEnrolled: 0 });
-    expect(await enrolLeadsInCadence(cadence.id, [a, b], admin?.id ?? "", T0)).toMatchObject({ enrolled: 1, alreadyEnrolled: 1 });
+    const [ada] = await db().insert(user).values({ id: "admin-1", name: "Ada", email: "ada@example.com" }).returning();
+    const byAda = testActor({ userId: ada?.id ?? null, email: ada?.email ?? null });
+    expect(await enrolLeadsInCadence(byAda, cadence.id, [a], T0)).toMatchObject({ enrolled: 1, alreadyEnrolled: 0 });
+    expect(await enrolLeadsInCadence(byAda, cadence.id, [a, b], T0)).toMatchObject({ enrolled: 1, alreadyEnrolled: 1 });
     await runCadenceSteps(new Date(T0.getTime() + 2 * HOUR));
     await runCadenceSteps(new Date(T0.getTime() + 3 * HOUR));
-    await enrolLeadsInCadence(cadence.id, [await aPromoLead("c@example.com")], admin?.id ?? "", T0);
+    await enrolLeadsInCadence(byAda, cadence.id, [await aPromoLead("c@example.com")], T0);
     const listed = (await listCadences()).cadences.find((row) => row.id === cadence.id);
     expect(listed).toMatchObject({ enrolled: 3, activeEnrolments: 1 });
+    // Each enrolment by hand is Ada's audit entry on the cadence; the timeline names her too.
+    const entries = await listAuditEntries({ action: "cadence-enrolment.enrol-leads" });
+    expect(entries.map((entry) => [entry.entityType, entry.entityId, entry.actorUserId, (entry.details as { enrolled: number }).enrolled])).toEqual([
+      ["cadence", cadence.id, "admin-1", 1],
+      ["cadence", cadence.id, "admin-1", 1],
+      ["cadence", cadence.id, "admin-1", 1],
+    ]);
+    expect((await db().select().from(leadTimelineEvents).where(eq(leadTimelineEvents.leadId, b))).find((row) => row.event === "cadence_enrolled")?.actorUserId).toBe("admin-1");
   });
 });
 
@@ -216,10 +229,10 @@ describe("the worker", () => {
     ]);
     const leadId = await aPromoLead();
     expect((await runCadenceSteps(T0)).sent).toBe(1);
-    await setCadenceStatus(cadence.id, "paused");
+    await setCadenceStatus(admin, cadence.id, "paused");
     expect(await runCadenceSteps(new Date(T0.getTime() + 10 * HOUR))).toMatchObject({ sent: 0, skipped: 0, ended: 0 });
     expect(await cadenceMails()).toHaveLength(1);
-    await setCadenceStatus(cadence.id, "active");
+    await setCadenceStatus(admin, cadence.id, "active");
     const resumed = new Date(T0.getTime() + 12 * HOUR);
     // Step 2 goes on resume; step 3 keeps its two-hour gap after it instead of following at once.
     expect((await runCadenceSteps(resumed)).sent).toBe(1);
@@ -235,7 +248,7 @@ describe("the worker", () => {
     const { cadence, first, second } = await aCadence();
     const leadId = await aPromoLead();
     await runCadenceSteps(T0);
-    await updateCadence(cadence.id, {
+    await updateCadence(admin, cadence.id, {
       name: "Promo follow-up",
       description: null,
       trigger: "promo_claimed",
@@ -249,10 +262,54 @@ describe("the worker", () => {
     expect(await cadenceMails()).toHaveLength(2);
 
     const other = await aPromoLead("other@example.com");
-    await deleteCadence(cadence.id);
+    await deleteCadence(admin, cadence.id);
     expect(await db().select().from(cadenceEnrolments).where(and(eq(cadenceEnrolments.leadId, other)))).toHaveLength(0);
     expect((await timeline(other)).find((entry) => entry.event === "cadence_ended")?.data).toMatchObject({ reason: "removed", cadenceName: "Promo follow-up" });
     // The lead who had finished keeps its history: one end, 'completed'.
     expect((await timeline(leadId)).filter((entry) => entry.event === "cadence_ended").map((entry) => entry.data.reason)).toEqual(["completed"]);
+  });
+});
+
+describe("the audit log of cadences", () => {
+  it("gets each change's entry from its service, with the Actor and the cadence; a refused change writes none", async () => {
+    const { cadence, first } = await aCadence("manual");
+    await updateCadence(admin, cadence.id, { name: "Renamed", description: null, trigger: "manual", steps: [{ delayAmount: 0, delayUnit: "days", templateId: first.id, conditions: [] }] });
+    await setCadenceStatus(admin, cadence.id, "paused");
+    await deleteCadence(admin, cadence.id);
+    const entries = await listAuditEntries({ entityType: "cadence", entityId: cadence.id });
+    expect(entries.map((entry) => entry.action).sort()).toEqual(["cadence.delete-cadence", "cadence.save-cadence", "cadence.save-cadence", "cadence.set-status"]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ actorEmail: "admin@example.test", ipAddress: "203.0.113.7" });
+      expect(entry.summary).not.toMatch(/Promo follow-up|Renamed/);
+    }
+    expect(entries.find((entry) => entry.action === "cadence.set-status")?.details).toEqual({ status: "paused" });
+
+    const before = (await listAuditEntries({ limit: 100 })).length;
+    await expect(setCadenceStatus(admin, cadence.id, "active")).rejects.toThrow(/no longer exists/);
+    await expect(deleteCadence(admin, cadence.id)).rejects.toThrow(/no longer exists/);
+    await expect(createCadence(admin, { name: "Broken", description: null, trigger: "manual", steps: [{ delayAmount: 0, delayUnit: "days", templateId: crypto.randomUUID(), conditions: [] }] })).rejects.toThrow(/no longer exists/);
+    expect(await listAuditEntries({ limit: 100 })).toHaveLength(before);
+  });
+});
+
+describe("the sandbox", () => {
+  it("queues a template or each step of a cadence to the test address, with one audit entry each; a refused send queues and records nothing", async () => {
+    const { cadence, first } = await aCadence("manual");
+    expect(await sendSandboxTest(admin, { testEmail: "tester@example.com", templateId: first.id, cadenceId: null })).toEqual({ queued: 1, label: "Follow-up 1" });
+    expect(await sendSandboxTest(admin, { testEmail: "tester@example.com", templateId: null, cadenceId: cadence.id })).toEqual({ queued: 2, label: "Promo follow-up" });
+    const sent = await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, "tester@example.com"));
+    expect(sent.map((mail) => mail.emailType)).toEqual(["test", "test", "test"]);
+    const entries = await listAuditEntries({ action: "testing.send-test" });
+    expect(entries.map((entry) => [entry.entityType, entry.entityId, entry.details]).sort()).toEqual(
+      [
+        ["email_template", first.id, { queued: 1 }],
+        ["cadence", cadence.id, { queued: 2 }],
+      ].sort(),
+    );
+    expect(entries.every((entry) => !entry.summary.includes("tester@example.com"))).toBe(true);
+
+    await expect(sendSandboxTest(admin, { testEmail: "tester@example.com", templateId: crypto.randomUUID(), cadenceId: null })).rejects.toThrow(/no longer exists/);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, "tester@example.com"))).toHaveLength(3);
+    expect(await listAuditEntries({ action: "testing.send-test" })).toHaveLength(2);
   });
 });

@@ -41,22 +41,25 @@ const touch = (campaign: string | null, ref: string | null = null, at = new Date
 
 describe("campaigns", () => {
   it("makes the slug from the name, numbers a taken one, and refuses a typed slug another campaign has", async () => {
-    const first = await createCampaign(campaignInput(), actor);
-    const second = await createCampaign(campaignInput(), actor);
+    const first = await createCampaign(actor, campaignInput());
+    const second = await createCampaign(actor, campaignInput());
     expect([first.slug, second.slug]).toEqual(["spring-launch", "spring-launch-2"]);
-    await expect(createCampaign(campaignInput({ name: "Other", slug: "spring-launch" }), actor)).rejects.toThrow(/already uses this link name/);
+    await expect(createCampaign(actor, campaignInput({ name: "Other", slug: "spring-launch" }))).rejects.toThrow(/already uses this link name/);
     // Saving without changing the name keeps its own slug.
-    const edited = await updateCampaign(second.id, campaignInput({ offerTitle: "New offer" }), actor);
+    const edited = await updateCampaign(actor, second.id, campaignInput({ offerTitle: "New offer" }));
     expect(edited.slug).toBe("spring-launch-2");
-    const renamed = await updateCampaign(second.id, campaignInput({ slug: "autumn" }), actor);
+    const renamed = await updateCampaign(actor, second.id, campaignInput({ slug: "autumn" }));
     expect(renamed.slug).toBe("autumn");
     const entries = await db().select().from(auditLog).where(eq(auditLog.entityId, second.id));
     expect(entries.map((entry) => entry.action).sort()).toEqual(["campaign.created", "campaign.updated", "campaign.updated"]);
+    for (const entry of entries) expect(entry).toMatchObject({ entityType: "campaign", actorEmail: "admin@example.com", ipAddress: "10.0.0.9" });
+    // The refused create (a taken slug) wrote nothing.
+    expect(await db().select().from(auditLog).where(eq(auditLog.action, "campaign.created"))).toHaveLength(2);
   });
 
   it("attributes a claim through an active campaign's link, lasts the campaign's days, and counts the conversion and paid invoice", async () => {
     const admin = await anAdmin();
-    const campaign = await createCampaign(campaignInput(), actor);
+    const campaign = await createCampaign(actor, campaignInput());
     const now = new Date("2026-11-23T15:00:00Z");
 
     const claimed = await claimPromo(claim("ana@example.com"), { clientAddress: "10.0.0.1", now, touch: touch(campaign.slug, null, now) });
@@ -82,8 +85,8 @@ describe("campaigns", () => {
   });
 
   it("does not attribute to a draft or ended campaign, nor to an unknown slug; the settings' promo days apply", async () => {
-    const draft = await createCampaign(campaignInput({ name: "Draft one", status: "draft" }), actor);
-    const ended = await createCampaign(campaignInput({ name: "Ended one", status: "ended" }), actor);
+    const draft = await createCampaign(actor, campaignInput({ name: "Draft one", status: "draft" }));
+    const ended = await createCampaign(actor, campaignInput({ name: "Ended one", status: "ended" }));
     const now = new Date("2026-11-23T15:00:00Z");
     for (const [index, slug] of [draft.slug, ended.slug, "no-such-campaign"].entries()) {
       const claimed = await claimPromo(claim(`v${index}@example.com`), { clientAddress: `10.0.1.${index}`, now, touch: touch(slug, null, now) });
@@ -94,14 +97,16 @@ describe("campaigns", () => {
   });
 
   it("deletes a campaign and keeps its leads, unattributed; a campaign already gone is refused with the spec's title", async () => {
-    const campaign = await createCampaign(campaignInput(), actor);
+    const campaign = await createCampaign(actor, campaignInput());
     const claimed = await claimPromo(claim("del@example.com"), { clientAddress: "10.0.2.1", touch: touch(campaign.slug) });
-    await deleteCampaign(campaign.id, actor);
+    await deleteCampaign(actor, campaign.id);
     const [lead] = await db().select().from(leads).where(eq(leads.id, claimed.leadId));
     expect(lead?.campaignId).toBeNull();
-    const again = await deleteCampaign(campaign.id, actor).catch((error: unknown) => error);
+    const again = await deleteCampaign(actor, campaign.id).catch((error: unknown) => error);
     expect(again).toBeInstanceOf(Refusal);
     expect((again as Refusal).title).toBe("Failed to delete campaign");
+    const deletions = await db().select().from(auditLog).where(eq(auditLog.action, "campaign.deleted"));
+    expect(deletions.map((entry) => [entry.entityId, entry.summary, entry.actorEmail])).toEqual([[campaign.id, "Deleted a campaign (active)", "admin@example.com"]]);
   });
 });
 
@@ -150,7 +155,7 @@ describe("sending a campaign e-mail", () => {
   }
 
   it("reaches each lead of the segment once, skips suppressed addresses, and finishes, with two workers at once", async () => {
-    const campaign = await createCampaign(campaignInput(), actor);
+    const campaign = await createCampaign(actor, campaignInput());
     const template = await aTemplate();
     for (let index = 0; index < 7; index += 1) {
       await db().insert(leads).values({ name: `Lead${index} Person`, email: `lead${index}@example.com`, source: "website", status: index < 6 ? "new" : "contacted" });
@@ -159,8 +164,10 @@ describe("sending a campaign e-mail", () => {
     const input = campaignSendSchema.parse({ templateId: template.id, status: "new" });
 
     expect(await previewSegment(input)).toEqual({ recipients: 6, suppressed: 1 });
-    const send = await startCampaignSend(campaign.id, input, actor);
+    const send = await startCampaignSend(actor, campaign.id, input);
     expect(send.recipientCount).toBe(6);
+    const [started] = await db().select().from(auditLog).where(eq(auditLog.action, "campaign.send_started"));
+    expect(started).toMatchObject({ entityType: "campaign", entityId: campaign.id, actorEmail: "admin@example.com", details: { sendId: send.id, status: "new", searched: false, recipients: 6 } });
 
     let handled = 0;
     for (;;) {
@@ -194,11 +201,12 @@ describe("sending a campaign e-mail", () => {
   });
 
   it("refuses an empty segment, a missing template and a filter value the leads list does not know", async () => {
-    const campaign = await createCampaign(campaignInput(), actor);
+    const campaign = await createCampaign(actor, campaignInput());
     const template = await aTemplate();
-    await expect(startCampaignSend(campaign.id, campaignSendSchema.parse({ templateId: template.id, status: "converted" }), actor)).rejects.toThrow(/No leads match/);
-    await expect(startCampaignSend(campaign.id, campaignSendSchema.parse({ templateId: crypto.randomUUID() }), actor)).rejects.toThrow(/template no longer exists/);
+    await expect(startCampaignSend(actor, campaign.id, campaignSendSchema.parse({ templateId: template.id, status: "converted" }))).rejects.toThrow(/No leads match/);
+    await expect(startCampaignSend(actor, campaign.id, campaignSendSchema.parse({ templateId: crypto.randomUUID() }))).rejects.toThrow(/template no longer exists/);
     expect(campaignSendSchema.safeParse({ templateId: template.id, status: "everyone" }).success).toBe(false);
     expect(await db().select().from(campaignSends)).toHaveLength(0);
+    expect(await db().select().from(auditLog).where(eq(auditLog.action, "campaign.send_started"))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { listAuditEntries } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { deliverDueEmails } from "~/email/delivery.server";
 import { readEmailLogView } from "~/email/email-log-view";
@@ -7,6 +8,7 @@ import { findEmailMessage, listEmailMessages, sendMessageAgain } from "~/email/e
 import { enqueueEmail } from "~/email/outbox.server";
 import { emailOutbox } from "~/email/schema";
 import { user } from "~/auth/schema";
+import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -19,7 +21,7 @@ beforeEach(async () => {
   ]);
 });
 
-const admin = { id: "admin-1", email: "admin@example.com" };
+const admin = testActor({ userId: "admin-1", email: "admin@example.com" });
 
 async function queue(to: string, emailType = "promo_welcome", createdAt?: Date) {
   const queued = await enqueueEmail(db(), { to, subject: `Hello ${to}`, html: "<p>Hi</p>", text: "Hi", emailType, attachments: [{ filename: "invite.ics", contentType: "text/calendar", content: Buffer.from("BEGIN:VCALENDAR").toString("base64") }] });
@@ -52,13 +54,13 @@ describe("the e-mail log", () => {
     await queue("dee@shop.test", "invoice");
     const byType = await listEmailMessages({ view: view("type=invoice") });
     expect(byType.messages.map((message) => message.toEmail).sort()).toEqual(["bo@shop.test", "cy_x@other.test", "dee@shop.test"]);
-    const stored = await listEmailMessages({ view: view("status=stored&recipient=SHOP") });
+    const stored = await listEmailMessages({ view: view("status=stored&q=SHOP") });
     expect(stored.messages.map((message) => message.toEmail).sort()).toEqual(["ana@shop.test", "bo@shop.test"]);
     const queued = await listEmailMessages({ view: view("status=queued") });
     expect(queued.messages.map((message) => message.toEmail)).toEqual(["dee@shop.test"]);
-    const literal = await listEmailMessages({ view: view("recipient=_x@") });
+    const literal = await listEmailMessages({ view: view("q=_x@") });
     expect(literal.messages.map((message) => message.toEmail)).toEqual(["cy_x@other.test"]);
-    expect(view("status=bogus&type=DROP TABLE")).toEqual({ status: null, type: null, recipient: null });
+    expect(view("status=bogus&type=DROP TABLE")).toMatchObject({ status: null, type: null, q: "" });
   });
 
   it("shows a message with its attempts, and sends a stored one again as a new message, once", async () => {
@@ -68,7 +70,7 @@ describe("the e-mail log", () => {
     expect(detail?.status).toBe("stored");
     expect(detail?.attempts.map((attempt) => attempt.status)).toEqual(["stored"]);
 
-    const [copy, twice] = await Promise.allSettled([sendMessageAgain(original.id, admin), sendMessageAgain(original.id, admin)]);
+    const [copy, twice] = await Promise.allSettled([sendMessageAgain(admin, original.id), sendMessageAgain(admin, original.id)]);
     expect([copy.status, twice.status].sort()).toEqual(["fulfilled", "rejected"]);
     const made = copy.status === "fulfilled" ? copy.value : twice.status === "fulfilled" ? twice.value : null;
     expect(made).toMatchObject({ toEmail: "kept@example.com", status: "pending", subject: original.subject });
@@ -77,20 +79,26 @@ describe("the e-mail log", () => {
     expect(after?.status).toBe("stored");
     expect(after?.sentAgainAs?.id).toBe(made?.id);
     expect((await findEmailMessage(made!.id))?.copyOf).toBe(original.id);
+    // One entry, for the copy that was made, naming who; the refused second click wrote none.
+    const entries = await listAuditEntries({ action: "email.send_again" });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ entityType: "email_outbox", entityId: made?.id, actorUserId: "admin-1", ipAddress: "203.0.113.7", details: { copyOf: original.id } });
+    expect(entries[0]?.summary).not.toContain("kept@example.com");
   });
 
   it("refuses to send again a message that was sent or is still on its way", async () => {
     const waiting = await queue("waiting@example.com");
-    await expect(sendMessageAgain(waiting.id, admin)).rejects.toThrow(/not finished its delivery/);
+    await expect(sendMessageAgain(admin, waiting.id)).rejects.toThrow(/not finished its delivery/);
     await db().update(emailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(emailOutbox.id, waiting.id));
-    await expect(sendMessageAgain(waiting.id, admin)).rejects.toThrow(/sent already/);
+    await expect(sendMessageAgain(admin, waiting.id)).rejects.toThrow(/sent already/);
     expect(await db().select().from(emailOutbox)).toHaveLength(1);
+    expect(await listAuditEntries()).toEqual([]);
   });
 
   it("sends a failed message again", async () => {
     const failed = await queue("gone@example.com");
     await db().update(emailOutbox).set({ status: "failed", attempts: 5, lastError: "550 Mailbox unavailable" }).where(eq(emailOutbox.id, failed.id));
-    const copy = await sendMessageAgain(failed.id, admin);
+    const copy = await sendMessageAgain(admin, failed.id);
     expect(copy.metadata).toMatchObject({ sentAgainFrom: failed.id });
     const page = await listEmailMessages({ view: view("status=failed") });
     expect(page.messages.map((message) => message.id)).toEqual([failed.id]);

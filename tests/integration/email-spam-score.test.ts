@@ -7,6 +7,7 @@ import { DEFAULT_EMAIL_TEMPLATES } from "~/email/default-templates";
 import { enqueueEmail, enqueueTemplatedEmail } from "~/email/outbox.server";
 import { createTemplate, sendTemplateTest, templateSampleValues } from "~/email/templates.server";
 import { user } from "~/auth/schema";
+import { testActor } from "../support/actors";
 import { startMailServer, type ReceivedMail, type TestMailServer } from "../support/mail-server";
 import { withTestDatabase } from "../support/test-database";
 
@@ -68,22 +69,19 @@ async function scoreAll(messages: ReceivedMail[]): Promise<Score[]> {
 describe("every kind of mail", () => {
   it("is well-formed and scores under 2.0 in SpamAssassin", async () => {
     await db().insert(user).values({ id: "admin-1", name: "Admin", email: "admin@sistersite.studio" });
-    const admin = { id: "admin-1", email: "admin@sistersite.studio" };
+    const admin = testActor({ userId: "admin-1", email: "admin@sistersite.studio" });
     const variables = await templateSampleValues();
     for (const template of DEFAULT_EMAIL_TEMPLATES) {
       await enqueueTemplatedEmail(db(), { templateKey: template.key, to: "jordan.rivera@example.net", toName: "Jordan Rivera", emailType: template.key, variables });
     }
-    const custom = await createTemplate(
-      {
-        name: "Follow-up",
-        subject: "A quick question about your website, {{FirstName}}",
-        preheader: "Your launch price is still reserved.",
-        bodyHtml: "<p>Hi {{FirstName}},</p><p>Did you have a chance to think about your new website? Your code {{PromoCode}} is valid until {{ExpiryDate}}.</p><p>Warmly,<br>{{CompanyName}}</p>",
-        bodyText: "Hi {{FirstName}},\n\nDid you have a chance to think about your new website? Your code {{PromoCode}} is valid until {{ExpiryDate}}.\n\nWarmly,\n{{CompanyName}}",
-      },
-      admin,
-    );
-    await sendTemplateTest(custom.id, "tester@example.net", admin);
+    const custom = await createTemplate(admin, {
+      name: "Follow-up",
+      subject: "A quick question about your website, {{FirstName}}",
+      preheader: "Your launch price is still reserved.",
+      bodyHtml: "<p>Hi {{FirstName}},</p><p>Did you have a chance to think about your new website? Your code {{PromoCode}} is valid until {{ExpiryDate}}.</p><p>Warmly,<br>{{CompanyName}}</p>",
+      bodyText: "Hi {{FirstName}},\n\nDid you have a chance to think about your new website? Your code {{PromoCode}} is valid until {{ExpiryDate}}.\n\nWarmly,\n{{CompanyName}}",
+    });
+    await sendTemplateTest(admin, custom.id, "tester@example.net");
     // A control through the same path: proves the filter really scores what we send.
     const spam = "<p>CLICK HERE!!! Buy VIAGRA and CIALIS now, 100% FREE, no prescription, guaranteed winner of $1,000,000 USD. Act now!</p>";
     await enqueueEmail(db(), { to: "tester@example.net", subject: "FREE MONEY!!! ACT NOW!!! 100% GUARANTEED", html: spam, text: spam.replace(/<[^>]+>/g, ""), emailType: "spam_control" });

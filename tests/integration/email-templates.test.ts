@@ -17,6 +17,7 @@ import {
 } from "~/email/templates.server";
 import { Refusal } from "~/forms/refusal";
 import { user } from "~/auth/schema";
+import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -29,8 +30,8 @@ beforeEach(async () => {
   ]);
 });
 
-const editor = { id: "admin-1", email: "admin@example.com" };
-const input = (overrides: Partial<Parameters<typeof createTemplate>[0]> = {}) => ({
+const editor = testActor({ userId: "admin-1", email: "admin@example.com" });
+const input = (overrides: Partial<Parameters<typeof createTemplate>[1]> = {}) => ({
   name: "Follow-up day 3",
   subject: "Still thinking about it, {{FirstName}}?",
   preheader: "Your code {{PromoCode}} is waiting.",
@@ -41,10 +42,10 @@ const input = (overrides: Partial<Parameters<typeof createTemplate>[0]> = {}) =>
 
 describe("saving a template", () => {
   it("increases the version and keeps every previous one, with who saved it and when", async () => {
-    const created = await createTemplate(input(), editor);
+    const created = await createTemplate(editor, input());
     expect(created.version).toBe(1);
-    const second = await saveTemplate(created.id, input({ subject: "Second {{FirstName}}" }), 1, { id: "admin-2", email: "second@example.com" });
-    const third = await saveTemplate(created.id, input({ subject: "Third {{FirstName}}" }), 2, editor);
+    const second = await saveTemplate(testActor({ userId: "admin-2", email: "second@example.com" }), created.id, input({ subject: "Second {{FirstName}}" }), 1);
+    const third = await saveTemplate(editor, created.id, input({ subject: "Third {{FirstName}}" }), 2);
     expect([second.version, third.version]).toEqual([2, 3]);
     const versions = await db().select().from(emailTemplateVersions).where(eq(emailTemplateVersions.templateId, created.id)).orderBy(emailTemplateVersions.version);
     expect(versions.map((version) => [version.version, version.subject, version.savedBy])).toEqual([
@@ -57,24 +58,24 @@ describe("saving a template", () => {
   });
 
   it("refuses a save made from an older version instead of overwriting someone else's text", async () => {
-    const created = await createTemplate(input(), editor);
-    await saveTemplate(created.id, input({ subject: "Mine" }), 1, editor);
-    await expect(saveTemplate(created.id, input({ subject: "Theirs" }), 1, editor)).rejects.toThrow(/saved by someone else/);
+    const created = await createTemplate(editor, input());
+    await saveTemplate(editor, created.id, input({ subject: "Mine" }), 1);
+    await expect(saveTemplate(editor, created.id, input({ subject: "Theirs" }), 1)).rejects.toThrow(/saved by someone else/);
     const [row] = await db().select().from(emailTemplates).where(eq(emailTemplates.id, created.id));
     expect(row).toMatchObject({ subject: "Mine", version: 2 });
   });
 
   it("restores an earlier version as the newest one, keeping the history", async () => {
-    const created = await createTemplate(input(), editor);
-    await saveTemplate(created.id, input({ subject: "Changed" }), 1, editor);
-    const restored = await restoreTemplateVersion(created.id, 1, 2, editor);
+    const created = await createTemplate(editor, input());
+    await saveTemplate(editor, created.id, input({ subject: "Changed" }), 1);
+    const restored = await restoreTemplateVersion(editor, created.id, 1, 2);
     expect(restored).toMatchObject({ version: 3, subject: "Still thinking about it, {{FirstName}}?" });
     expect(await db().select().from(emailTemplateVersions).where(eq(emailTemplateVersions.templateId, created.id))).toHaveLength(2);
   });
 
   it("lets a system template be edited like any other", async () => {
     const [system] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "promo_welcome"));
-    const saved = await saveTemplate(system!.id, input({ name: system!.name }), system!.version, editor);
+    const saved = await saveTemplate(editor, system!.id, input({ name: system!.name }), system!.version);
     expect(saved).toMatchObject({ key: "promo_welcome", version: system!.version + 1 });
   });
 
@@ -89,14 +90,14 @@ describe("saving a template", () => {
 describe("deleting a template", () => {
   it("refuses a system template, saying why", async () => {
     const [system] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "invoice"));
-    const refusal = await deleteTemplate(system!.id, editor).catch((error: unknown) => error);
+    const refusal = await deleteTemplate(editor, system!.id).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(Refusal);
     expect((refusal as Refusal).message).toMatch(/system template/);
     expect(await db().select().from(emailTemplates).where(eq(emailTemplates.id, system!.id))).toHaveLength(1);
   });
 
   it("refuses a template a cadence step sends, naming the cadence; deletes it once no step uses it", async () => {
-    const created = await createTemplate(input(), editor);
+    const created = await createTemplate(editor, input());
     const [cadence] = await db()
       .insert(cadences)
       .values({ name: "Promo follow-up", steps: [
@@ -104,9 +105,9 @@ describe("deleting a template", () => {
           { delayAmount: 3, delayUnit: "days", templateId: "00000000-0000-4000-8000-000000000000", conditions: [] },
         ] })
       .returning();
-    await expect(deleteTemplate(created.id, editor)).rejects.toThrow(/used by the cadence “Promo follow-up”/);
+    await expect(deleteTemplate(editor, created.id)).rejects.toThrow(/used by the cadence “Promo follow-up”/);
     await db().update(cadences).set({ steps: [] }).where(eq(cadences.id, cadence!.id));
-    await deleteTemplate(created.id, editor);
+    await deleteTemplate(editor, created.id);
     expect(await db().select().from(emailTemplates).where(eq(emailTemplates.id, created.id))).toHaveLength(0);
   });
 });
@@ -114,7 +115,7 @@ describe("deleting a template", () => {
 describe("cloning and listing", () => {
   it("clones as '{name} (Copy)', an admin template at version 1, listed by name", async () => {
     const [system] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "promo_welcome"));
-    const copy = await cloneTemplate(system!.id, editor);
+    const copy = await cloneTemplate(editor, system!.id);
     expect(copy).toMatchObject({ name: `${system!.name} (Copy)`, key: null, version: 1, subject: system!.subject });
     const page = await listTemplates({ search: "(Copy)" });
     expect(page.templates.map((template) => template.id)).toEqual([copy.id]);
@@ -132,12 +133,43 @@ describe("cloning and listing", () => {
 
 describe("send test", () => {
   it("queues the saved template with sample values, marked as a test", async () => {
-    const created = await createTemplate(input(), editor);
-    const queued = await sendTemplateTest(created.id, "tester@example.com", editor);
+    const created = await createTemplate(editor, input());
+    const queued = await sendTemplateTest(editor, created.id, "tester@example.com");
     const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, queued.id));
     expect(row).toMatchObject({ toEmail: "tester@example.com", emailType: "test", status: "pending", subject: "[Test] Still thinking about it, Jordan?" });
     expect(row?.metadata).toMatchObject({ test: true, templateId: created.id });
     expect(row?.html).toContain("LAUNCH-7K2QX9");
     expect(row?.text).not.toContain("{{");
+  });
+});
+
+describe("the audit log of templates", () => {
+  it("gets one entry per change from the service, with the Actor it was given and no template text; a refused change writes none", async () => {
+    const created = await createTemplate(editor, input());
+    await saveTemplate(editor, created.id, input({ subject: "Changed" }), 1);
+    await restoreTemplateVersion(editor, created.id, 1, 2);
+    const copy = await cloneTemplate(editor, created.id);
+    await sendTemplateTest(editor, created.id, "tester@example.com");
+    await deleteTemplate(editor, copy.id);
+    const entries = await db().select().from(auditLog);
+    expect(entries.map((entry) => [entry.action, entry.entityType, entry.entityId]).sort()).toEqual(
+      [
+        ["email_template.create", "email_template", created.id],
+        ["email_template.save", "email_template", created.id],
+        ["email_template.restore", "email_template", created.id],
+        ["email_template.clone", "email_template", copy.id],
+        ["template.send-test", "email_template", created.id],
+        ["email_template.delete", "email_template", copy.id],
+      ].sort(),
+    );
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ actorUserId: "admin-1", actorEmail: "admin@example.com", ipAddress: "203.0.113.7" });
+      expect(entry.summary).not.toMatch(/Follow-up|tester@example\.com/);
+    }
+
+    const [system] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "invoice"));
+    await expect(saveTemplate(editor, created.id, input(), 1)).rejects.toThrow(/saved by someone else/);
+    await expect(deleteTemplate(editor, system!.id)).rejects.toThrow(/system template/);
+    expect(await db().select().from(auditLog)).toHaveLength(entries.length);
   });
 });
