@@ -1,13 +1,13 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { BookingInvitationDialog } from "~/consultations/booking-invitation-dialog";
+import { tierLabel, tierName, type TierNames } from "~/projects/tier-names";
 import { Badge } from "~/ui/badge";
-import { buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/formatting/dates";
-import { DeleteClientDialog, EditClientDialog, LinkToProjectDialog } from "./client-detail-dialogs";
+import { DeleteClientAction, EditClientAction, LinkToProjectAction } from "./client-detail-dialogs";
 import type { ClientDetail } from "./client-detail.server";
-import { statusVariant, tierLabel, tierName, type TierNames } from "./client-display";
+import { statusVariant } from "./client-display";
 import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
 import { ErasePersonAction } from "~/settings/erase-person-action";
 
@@ -21,7 +21,7 @@ function InfoRow({ label, children }: { label: string; children: React.ReactNode
 }
 
 /** The client page's head: name, badges, its actions, and the contact, status and consultation cards. */
-export function ClientOverview({ detail, tiers, timeZone }: { detail: ClientDetail; tiers: TierNames; timeZone: string }) {
+export function ClientOverview({ detail, tierNames, timeZone }: { detail: ClientDetail; tierNames: TierNames; timeZone: string }) {
   const { client, lead, stats, ownInvoiceCount } = detail;
   return (
     <>
@@ -36,14 +36,14 @@ export function ClientOverview({ detail, tiers, timeZone }: { detail: ClientDeta
           <div className="flex flex-wrap gap-2">
             <Badge variant={statusVariant(client.status)}>{CLIENT_STATUS_LABELS[client.status]}</Badge>
             <Badge variant={statusVariant(client.paymentStatus)}>Payment: {PAYMENT_STATUS_LABELS[client.paymentStatus]}</Badge>
-            <Badge variant="outline">{tierLabel(tiers, client.tier)}</Badge>
+            <Badge variant="outline">{tierLabel(client.tier, tierNames)}</Badge>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <EditClientDialog client={client} tiers={tiers} />
+          <EditClientAction client={client} tierNames={tierNames} />
           <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
           <ErasePersonAction record="client" id={client.id} name={client.name} />
-          <DeleteClientDialog client={client} invoiceCount={ownInvoiceCount} />
+          <DeleteClientAction client={client} invoiceCount={ownInvoiceCount} />
         </div>
       </div>
 
@@ -90,7 +90,7 @@ export function ClientOverview({ detail, tiers, timeZone }: { detail: ClientDeta
               <InfoRow label="Status">{CLIENT_STATUS_LABELS[client.status]}</InfoRow>
               <InfoRow label="Payment">{PAYMENT_STATUS_LABELS[client.paymentStatus]}</InfoRow>
               <InfoRow label="Tier">
-                {client.tier} – {tierName(tiers, client.tier)}
+                {client.tier} – {tierName(client.tier, tierNames)}
               </InfoRow>
               <InfoRow label="Project link">
                 {client.projectLink ? (
@@ -124,10 +124,12 @@ export function ClientOverview({ detail, tiers, timeZone }: { detail: ClientDeta
 
 /** The discovery calls the client (or the lead they came from) booked, each linkable to one project. */
 export function DiscoveryCallsCard({
+  clientId,
   discoveryCalls,
   projects,
   timeZone,
 }: {
+  clientId: string;
   discoveryCalls: ClientDetail["discoveryCalls"];
   projects: ClientDetail["projects"];
   timeZone: string;
@@ -168,7 +170,7 @@ export function DiscoveryCallsCard({
                       ) : null}
                     </span>
                   ) : (
-                    <LinkToProjectDialog bookingId={call.id} projects={projects} />
+                    <LinkToProjectAction clientId={clientId} bookingId={call.id} projects={projects} />
                   )}
                 </li>
               );
@@ -177,17 +179,5 @@ export function DiscoveryCallsCard({
         )}
       </CardContent>
     </Card>
-  );
-}
-
-export function ClientNotFound() {
-  return (
-    <div className="grid place-items-center gap-4 py-24 text-center">
-      <h1 className="text-2xl font-bold">Client not found</h1>
-      <p className="text-muted-foreground">This client does not exist or was deleted.</p>
-      <Link to="/admin/clients" className={buttonVariants()}>
-        <ArrowLeft aria-hidden="true" /> Back to Clients
-      </Link>
-    </div>
   );
 }

@@ -1,17 +1,27 @@
-import { Plus } from "lucide-react";
-import { useFormAction, useFormDialog } from "~/forms/use-form-action";
-import { TIER_IDS } from "~/settings/tier-catalog";
+import { FormDialog } from "~/forms/form-dialog";
+import { useFormAction } from "~/forms/use-form-action";
+import { ListFilters } from "~/lists/list-page";
+import { TierOptions } from "~/projects/project-display";
+import type { TierNames } from "~/projects/tier-names";
 import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
-import { tierLabel, type TierNames } from "./client-display";
 import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
+import type { ClientListView } from "./client-list-view";
 import { CLIENT_STATUSES, PAYMENT_STATUSES, type ClientStatus, type PaymentStatus } from "./client-options";
 
-// The clients directory's forms: Add Client and the rows' status selects (intents of the page's action).
+// The clients directory's forms: its filters, Add Client and the rows' status selects (intents of the page's action).
+
+const FILTERS = [
+  { name: "status", label: "Status", allLabel: "All statuses", options: CLIENT_STATUSES.map((status) => ({ value: status, label: CLIENT_STATUS_LABELS[status] })), width: "w-40" },
+  { name: "payment", label: "Payment", allLabel: "All payments", options: PAYMENT_STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] })), width: "w-40" },
+] as const;
+
+export function ClientFilters({ view }: { view: ClientListView }) {
+  return <ListFilters label="Filter clients" view={view} search={{ placeholder: "Search by name or email" }} selects={FILTERS} />;
+}
 
 /** A select that saves its row's value as soon as it changes; the action's answer is the toast. */
 export function InlineStatusSelect({
@@ -58,22 +68,19 @@ export function InlineStatusSelect({
   );
 }
 
-export function AddClientDialog({ tiers }: { tiers: TierNames }) {
-  const { fetcher, open, setOpen, busy, errors, values } = useFormDialog({ intent: "create" });
+export function AddClientDialog({ open, onOpenChange, tierNames }: { open: boolean; onOpenChange: (open: boolean) => void; tierNames: TierNames }) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus aria-hidden="true" /> Add Client
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Client</DialogTitle>
-          <DialogDescription>The client starts active, with a draft invoice for their tier.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" noValidate key={open ? "open" : "closed"}>
-          <input type="hidden" name="intent" value="create" />
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Client"
+      description="The client starts active, with a draft invoice for their tier."
+      action="/admin/clients"
+      intent="create"
+      submitLabel="Add Client"
+    >
+      {({ errors, values }) => (
+        <>
           <FormField label="Name" name="name" required error={errors.name}>
             <Input defaultValue={values.name} autoComplete="off" maxLength={120} />
           </FormField>
@@ -85,26 +92,14 @@ export function AddClientDialog({ tiers }: { tiers: TierNames }) {
           </FormField>
           <FormField label="Tier" name="tier" required error={errors.tier}>
             <NativeSelect defaultValue={values.tier ?? "1"}>
-              {TIER_IDS.map((tier) => (
-                <NativeSelectOption key={tier} value={tier}>
-                  {tierLabel(tiers, tier)}
-                </NativeSelectOption>
-              ))}
+              <TierOptions tierNames={tierNames} />
             </NativeSelect>
           </FormField>
           <FormField label="Notes" name="notes" error={errors.notes}>
             <Textarea defaultValue={values.notes} rows={3} maxLength={5000} />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Adding…" : "Add Client"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, useLoaderData, useNavigation } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table";
+import { ListPage } from "~/lists/list-page";
 import { formatDate } from "~/formatting/dates";
 import { redirectWithToast } from "~/forms/flash.server";
 import { formatCents } from "~/formatting/money";
@@ -28,11 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "set-paid": async (form) => {
       const { referralId, paid } = parseForm(referralPaidSchema, form);
-      const referral = await setReferralPaid(referralId, paid, admin.actor);
+      const referral = await setReferralPaid(actor, referralId, paid);
       const back = new URL(request.url);
       return redirectWithToast(`/admin/referrals${back.search}`, {
         type: "success",
@@ -63,8 +64,7 @@ function PaidToggle({ referral }: { referral: Referral }) {
 }
 
 export default function ReferralsPage() {
-  const { referrals, nextCursor, previousCursor, timeZone, commissionPercent } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
+  const { rows, nextCursor, previousCursor, timeZone, commissionPercent } = useLoaderData<typeof loader>();
   const columns: DataTableColumn<Referral>[] = [
     {
       id: "referrer",
@@ -118,22 +118,18 @@ export default function ReferralsPage() {
       <Link to="/admin" className={buttonVariants({ variant: "ghost", size: "sm", className: "w-fit" })}>
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
       </Link>
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Referrals Tracker</h1>
-        <p className="text-muted-foreground">
-          Leads who arrived through a client&apos;s referral link. A referral earns {commissionPercent}% of the new client&apos;s first paid invoice
-          (the percent is fixed when the lead becomes a client).
-        </p>
-      </div>
-      <DataTable
-        label="Referrals"
-        rows={referrals}
-        columns={columns}
-        getRowId={(referral) => referral.id}
-        busy={navigation.state === "loading"}
-        emptyMessage="No referrals yet. Each client's page has their referral link to share."
+      <ListPage
+        title="Referrals Tracker"
+        description={`Leads who arrived through a client's referral link. A referral earns ${commissionPercent}% of the new client's first paid invoice (the percent is fixed when the lead becomes a client).`}
+        table={{
+          label: "Referrals",
+          rows,
+          columns,
+          getRowId: (referral) => referral.id,
+          emptyMessage: "No referrals yet. Each client's page has their referral link to share.",
+        }}
+        pager={{ previousCursor, nextCursor }}
       />
-      <DataTablePager previousCursor={previousCursor} nextCursor={nextCursor} />
     </div>
   );
 }
