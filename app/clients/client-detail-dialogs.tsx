@@ -11,8 +11,7 @@ import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import type { ClientDetail } from "./client-detail.server";
-import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
-import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
+import { StatusOptions } from "./clients-dialogs";
 
 // The client page's dialogs and notes: each posts one intent to the page's action (the one form pattern).
 
@@ -58,20 +57,12 @@ export function EditClientAction({ client, tierNames }: { client: Client; tierNa
                 </FormField>
                 <FormField label="Status" name="status" required error={errors.status}>
                   <NativeSelect defaultValue={value("status", client.status)}>
-                    {CLIENT_STATUSES.map((status) => (
-                      <NativeSelectOption key={status} value={status}>
-                        {CLIENT_STATUS_LABELS[status]}
-                      </NativeSelectOption>
-                    ))}
+                    <StatusOptions of="status" />
                   </NativeSelect>
                 </FormField>
                 <FormField label="Payment status" name="paymentStatus" required error={errors.paymentStatus}>
                   <NativeSelect defaultValue={value("paymentStatus", client.paymentStatus)}>
-                    {PAYMENT_STATUSES.map((status) => (
-                      <NativeSelectOption key={status} value={status}>
-                        {PAYMENT_STATUS_LABELS[status]}
-                      </NativeSelectOption>
-                    ))}
+                    <StatusOptions of="payment" />
                   </NativeSelect>
                 </FormField>
               </div>

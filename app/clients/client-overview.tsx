@@ -20,6 +20,20 @@ function InfoRow({ label, children }: { label: string; children: React.ReactNode
   );
 }
 
+/** A card of labelled values. */
+function InfoCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="divide-y">{children}</dl>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The client page's head: name, badges, its actions, and the contact, status and consultation cards. */
 export function ClientOverview({ detail, tierNames, timeZone }: { detail: ClientDetail; tierNames: TierNames; timeZone: string }) {
   const { client, lead, stats, ownInvoiceCount } = detail;
@@ -48,75 +62,54 @@ export function ClientOverview({ detail, tierNames, timeZone }: { detail: Client
       </div>
 
       <div className="grid gap-4 md:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardTitle>Contact Information</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y">
-              <InfoRow label="Email">
-                <a href={`mailto:${client.email}`} className="text-primary hover:underline">
-                  {client.email}
-                </a>
-              </InfoRow>
-              <InfoRow label="Phone">
-                {client.phone ? (
-                  <a href={`tel:${client.phone}`} className="hover:underline">
-                    {client.phone}
-                  </a>
-                ) : (
-                  "—"
-                )}
-              </InfoRow>
-              <InfoRow label="Client since">{formatDate(client.createdAt, timeZone)}</InfoRow>
-              <InfoRow label="Came from">
-                {lead ? (
-                  <Link to={`/admin/leads?q=${encodeURIComponent(client.email)}`} className="text-primary hover:underline">
-                    Lead ({lead.source})
-                  </Link>
-                ) : (
-                  "Added by hand"
-                )}
-              </InfoRow>
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Status Overview</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y">
-              <InfoRow label="Status">{CLIENT_STATUS_LABELS[client.status]}</InfoRow>
-              <InfoRow label="Payment">{PAYMENT_STATUS_LABELS[client.paymentStatus]}</InfoRow>
-              <InfoRow label="Tier">
-                {client.tier} – {tierName(client.tier, tierNames)}
-              </InfoRow>
-              <InfoRow label="Project link">
-                {client.projectLink ? (
-                  <a href={client.projectLink} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-primary hover:underline">
-                    View site <ExternalLink className="size-3" aria-hidden="true" />
-                  </a>
-                ) : (
-                  "—"
-                )}
-              </InfoRow>
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Consultation Stats</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y">
-              <InfoRow label="Total consultations">{stats.total}</InfoRow>
-              <InfoRow label="Completed">{stats.completed}</InfoRow>
-              <InfoRow label="Upcoming">{stats.upcoming}</InfoRow>
-              <InfoRow label="Initial consult">{stats.initialConsultCompleted ? "Completed" : "Not yet"}</InfoRow>
-            </dl>
-          </CardContent>
-        </Card>
+        <InfoCard title="Contact Information">
+          <InfoRow label="Email">
+            <a href={`mailto:${client.email}`} className="text-primary hover:underline">
+              {client.email}
+            </a>
+          </InfoRow>
+          <InfoRow label="Phone">
+            {client.phone ? (
+              <a href={`tel:${client.phone}`} className="hover:underline">
+                {client.phone}
+              </a>
+            ) : (
+              "—"
+            )}
+          </InfoRow>
+          <InfoRow label="Client since">{formatDate(client.createdAt, timeZone)}</InfoRow>
+          <InfoRow label="Came from">
+            {lead ? (
+              <Link to={`/admin/leads?q=${encodeURIComponent(client.email)}`} className="text-primary hover:underline">
+                Lead ({lead.source})
+              </Link>
+            ) : (
+              "Added by hand"
+            )}
+          </InfoRow>
+        </InfoCard>
+        <InfoCard title="Status Overview">
+          <InfoRow label="Status">{CLIENT_STATUS_LABELS[client.status]}</InfoRow>
+          <InfoRow label="Payment">{PAYMENT_STATUS_LABELS[client.paymentStatus]}</InfoRow>
+          <InfoRow label="Tier">
+            {client.tier} – {tierName(client.tier, tierNames)}
+          </InfoRow>
+          <InfoRow label="Project link">
+            {client.projectLink ? (
+              <a href={client.projectLink} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-primary hover:underline">
+                View site <ExternalLink className="size-3" aria-hidden="true" />
+              </a>
+            ) : (
+              "—"
+            )}
+          </InfoRow>
+        </InfoCard>
+        <InfoCard title="Consultation Stats">
+          <InfoRow label="Total consultations">{stats.total}</InfoRow>
+          <InfoRow label="Completed">{stats.completed}</InfoRow>
+          <InfoRow label="Upcoming">{stats.upcoming}</InfoRow>
+          <InfoRow label="Initial consult">{stats.initialConsultCompleted ? "Completed" : "Not yet"}</InfoRow>
+        </InfoCard>
       </div>
     </>
   );

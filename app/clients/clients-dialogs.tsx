@@ -23,6 +23,16 @@ export function ClientFilters({ view }: { view: ClientListView }) {
   return <ListFilters label="Filter clients" view={view} search={{ placeholder: "Search by name or email" }} selects={FILTERS} />;
 }
 
+/** A client's statuses, or their payment statuses, as a select's options. */
+export function StatusOptions({ of }: { of: "status" | "payment" }) {
+  const labels: Record<string, string> = of === "status" ? CLIENT_STATUS_LABELS : PAYMENT_STATUS_LABELS;
+  return (of === "status" ? CLIENT_STATUSES : PAYMENT_STATUSES).map((value) => (
+    <NativeSelectOption key={value} value={value}>
+      {labels[value]}
+    </NativeSelectOption>
+  ));
+}
+
 /** A select that saves its row's value as soon as it changes; the action's answer is the toast. */
 export function InlineStatusSelect({
   clientId,
@@ -37,8 +47,6 @@ export function InlineStatusSelect({
 }) {
   const { fetcher } = useFormAction({ intent });
   const field = intent === "status" ? "status" : "paymentStatus";
-  const options = intent === "status" ? CLIENT_STATUSES : PAYMENT_STATUSES;
-  const labels: Record<string, string> = intent === "status" ? CLIENT_STATUS_LABELS : PAYMENT_STATUS_LABELS;
   const pending = fetcher.formData?.get(field);
   const shown = typeof pending === "string" ? pending : value;
   return (
@@ -53,11 +61,7 @@ export function InlineStatusSelect({
         wrapperClassName="w-full min-w-28"
         onChange={(event) => void fetcher.submit(event.currentTarget.form)}
       >
-        {options.map((option) => (
-          <NativeSelectOption key={option} value={option}>
-            {labels[option]}
-          </NativeSelectOption>
-        ))}
+        <StatusOptions of={intent} />
       </NativeSelect>
       <noscript>
         <Button type="submit" size="sm" variant="outline">
