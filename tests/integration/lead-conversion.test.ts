@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/audit/audit-log.server";
+import { withClientAddress } from "~/audit/audit-request-scope.server";
+import { action as convertAction } from "~/clients/convert-lead-route";
 import { convertLeadToClient } from "~/clients/lead-conversion.server";
 import { clients } from "~/clients/schema";
 import { user } from "~/auth/schema";
@@ -8,6 +10,7 @@ import { db } from "~/db/connection.server";
 import { invoiceLineItems, invoices } from "~/invoices/schema";
 import { leads, leadTimelineEvents, type NewLead } from "~/leads/schema";
 import { testActor } from "../support/actors";
+import { signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -159,5 +162,35 @@ describe("converting a lead to a client", () => {
       status: 404,
       message: "This lead no longer exists.",
     });
+  });
+});
+
+describe("the conversion route", () => {
+  /** Posts the convert form as the admin of `cookie`, from 203.0.113.7, as the server runs it. */
+  async function postConvert(leadId: string, cookie: string, returnTo: string) {
+    const request = new Request(`http://localhost/admin/leads/${leadId}/convert`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ returnTo }),
+    });
+    const answer = await withClientAddress("203.0.113.7", () => convertAction({ request, params: { leadId }, context: {} } as never));
+    if (!(answer instanceof Response)) throw new Error("the conversion did not redirect");
+    return answer;
+  }
+
+  it("writes one audit entry for the request, the service's, with the session's actor, and goes back only to a leads page", async () => {
+    const { cookie, account } = await signedInCookie({ admin: true });
+    const lead = await aLead();
+    const answer = await postConvert(lead.id, cookie, "https://evil.example/\r\nSet-Cookie: x");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/admin/leads");
+    expect(await listAuditEntries({ entityType: "lead", entityId: lead.id })).toEqual([
+      expect.objectContaining({ action: "lead.convert", actorEmail: account.email, ipAddress: "203.0.113.7", sessionId: expect.any(String) }),
+    ]);
+
+    // Converting again changes nothing; it still goes back only to a leads page.
+    const again = await postConvert(lead.id, cookie, "/admin/leads/\r\nSet-Cookie: x");
+    expect(again.headers.get("Location")).toBe("/admin/leads");
+    expect((await postConvert(lead.id, cookie, "/admin/leads?q=rosa")).headers.get("Location")).toBe("/admin/leads?q=rosa");
   });
 });
