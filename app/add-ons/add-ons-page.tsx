@@ -73,7 +73,7 @@ const columns: DataTableColumn<AddOn>[] = [
     id: "name",
     header: "Name",
     cell: (addOn) => (
-      <div className="grid max-w-md">
+      <div className="grid max-w-md whitespace-normal">
         <span className="font-medium">{addOn.name}</span>
         {addOn.description ? <span className="text-xs text-muted-foreground">{addOn.description}</span> : null}
       </div>
