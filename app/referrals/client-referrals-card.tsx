@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { formatDate } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { DataTable } from "~/lists/data-table";
 import { Badge } from "~/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { CopyLink } from "~/ui/copy-link";
+import { ReferralStatusBadge, ReferredPerson } from "./referral-display";
 import type { Referral } from "./schema";
 
 /** A client's referral link to copy and the referrals it brought (on the client's page). */
@@ -30,21 +30,10 @@ export function ClientReferralsCard({ link, referrals, timeZone }: { link: strin
               id: "referred",
               header: "Referred",
               className: "font-medium",
-              cell: (referral) =>
-                referral.clientId ? (
-                  <Link to={`/admin/clients/${referral.clientId}`} className="hover:underline">
-                    {referral.clientName}
-                  </Link>
-                ) : referral.leadId ? (
-                  <Link to={`/admin/leads/${referral.leadId}`} className="hover:underline">
-                    A lead (not a client yet)
-                  </Link>
-                ) : (
-                  (referral.clientName ?? "A lead")
-                ),
+              cell: (referral) => <ReferredPerson referral={referral} />,
             },
             { id: "date", header: "Date", cell: (referral) => formatDate(referral.createdAt, timeZone) },
-            { id: "status", header: "Status", cell: (referral) => <Badge variant={referral.status === "converted" ? "default" : "outline"}>{referral.status}</Badge> },
+            { id: "status", header: "Status", cell: (referral) => <ReferralStatusBadge status={referral.status} /> },
             { id: "commission", header: "Commission", className: "text-right tabular-nums", cell: (referral) => (referral.commissionCents === null ? "—" : formatCents(referral.commissionCents)) },
             { id: "paid", header: "Paid", cell: (referral) => (referral.paid ? <Badge variant="secondary">Paid</Badge> : "—") },
           ]}

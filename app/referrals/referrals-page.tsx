@@ -12,6 +12,7 @@ import { formatDate } from "~/formatting/dates";
 import { redirectWithToast } from "~/forms/flash.server";
 import { formatCents } from "~/formatting/money";
 import type { Route } from "./+types/referrals-page";
+import { ReferralStatusBadge, ReferredPerson } from "./referral-display";
 import { referralPaidSchema } from "./referral-forms";
 import { listReferrals, setReferralPaid } from "./referrals.server";
 import type { Referral } from "./schema";
@@ -43,8 +44,6 @@ export async function action({ request }: Route.ActionArgs) {
     },
   });
 }
-
-const STATUS_BADGE = { pending: "outline", converted: "default", declined: "secondary" } as const;
 
 /** Mark paid (a converted referral) or unmark it. */
 function PaidToggle({ referral }: { referral: Referral }) {
@@ -81,20 +80,9 @@ export default function ReferralsPage() {
     {
       id: "client",
       header: "Client",
-      cell: (referral) =>
-        referral.clientId ? (
-          <Link to={`/admin/clients/${referral.clientId}`} className="hover:underline">
-            {referral.clientName}
-          </Link>
-        ) : referral.leadId ? (
-          <Link to={`/admin/leads/${referral.leadId}`} className="text-muted-foreground hover:underline">
-            Lead (not a client yet)
-          </Link>
-        ) : (
-          (referral.clientName ?? "—")
-        ),
+      cell: (referral) => <ReferredPerson referral={referral} />,
     },
-    { id: "status", header: "Status", cell: (referral) => <Badge variant={STATUS_BADGE[referral.status]}>{referral.status}</Badge> },
+    { id: "status", header: "Status", cell: (referral) => <ReferralStatusBadge status={referral.status} /> },
     { id: "percent", header: "Commission %", className: "text-right tabular-nums", cell: (referral) => (referral.commissionPercent === null ? "—" : `${referral.commissionPercent}%`) },
     {
       id: "amount",
