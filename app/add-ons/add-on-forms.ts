@@ -1,3 +1,4 @@
+import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { optionalDollarsField } from "~/forms/money-field";
@@ -36,13 +37,13 @@ export const addOnSchema = z.object({
 });
 export type AddOnInput = z.infer<typeof addOnSchema>;
 
-export const addOnIdSchema = z.object({ addOnId: z.uuid("Add-on not found") });
+export const addOnIdSchema = z.object({ addOnId: recordId("Add-on not found") });
 export const addOnActiveSchema = addOnIdSchema.extend({ isActive: z.enum(["true", "false"]).transform((value) => value === "true") });
 
 /** Attach an add-on to a project: quantity at least 1, an optional custom price. */
 export const attachAddOnSchema = z.object({
-  addOnId: z.uuid("Choose an add-on"),
+  addOnId: recordId("Choose an add-on"),
   quantity: z.coerce.number({ error: "Enter a quantity" }).int("Enter a whole quantity").min(1, "At least 1").max(999, "At most 999"),
   customPrice: optionalPrice,
 });
-export const projectAddOnIdSchema = z.object({ projectAddOnId: z.uuid("Add-on not found") });
+export const projectAddOnIdSchema = z.object({ projectAddOnId: recordId("Add-on not found") });

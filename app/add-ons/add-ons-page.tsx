@@ -1,16 +1,18 @@
-import { MoreHorizontal, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import * as React from "react";
-import { useLoaderData, useNavigation } from "react-router";
+import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
+import { formatCents } from "~/formatting/money";
+import type { DataTableColumn } from "~/lists/data-table";
+import { ListPage } from "~/lists/list-page";
+import { tierNamesOf } from "~/projects/tier-names";
 import { listPackageTiers } from "~/settings/settings.server";
 import { Button } from "~/ui/button";
-import { DataTable, type DataTableColumn } from "~/lists/data-table";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/ui/dropdown-menu";
-import { formatCents } from "~/formatting/money";
+import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/add-ons-page";
-import { ActiveSwitch, AddOnDialog, DeleteAddOnDialog } from "./add-on-dialogs";
+import { ActiveSwitch, ADD_ON_DELETION, AddOnDialog } from "./add-on-dialogs";
 import { addOnActiveSchema, addOnIdSchema, addOnSchema } from "./add-on-forms";
 import { createAddOn, deleteAddOn, listAddOns, setAddOnActive, updateAddOn } from "./add-ons.server";
 import type { AddOn } from "./schema";
@@ -19,31 +21,32 @@ export const meta: Route.MetaFunction = () => [{ title: "Add-On Catalog | Admin"
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [addOns, tiers] = await Promise.all([listAddOns(), listPackageTiers()]);
-  return { addOns, tierNames: Object.fromEntries(tiers.map((tier) => [tier.tier, tier.name])) };
+  const url = new URL(request.url);
+  const [page, tiers] = await Promise.all([listAddOns({ after: url.searchParams.get("after"), before: url.searchParams.get("before") }), listPackageTiers()]);
+  return { ...page, tierNames: tierNamesOf(tiers) };
 }
 
 const done = (toast: string): FormSuccess => ({ ok: true, toast });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "create-add-on": async (form) => {
-      const addOn = await createAddOn(parseForm(addOnSchema, form));
+      const addOn = await createAddOn(actor, parseForm(addOnSchema, form));
       return done(`${addOn.name} added to the catalog`);
     },
     "update-add-on": async (form) => {
       const { addOnId } = parseForm(addOnIdSchema, form);
-      await updateAddOn(addOnId, parseForm(addOnSchema, form));
+      await updateAddOn(actor, addOnId, parseForm(addOnSchema, form));
       return done("Add-on updated successfully");
     },
     "set-active": async (form) => {
       const { addOnId, isActive } = parseForm(addOnActiveSchema, form);
-      await setAddOnActive(addOnId, isActive);
+      await setAddOnActive(actor, addOnId, isActive);
       return done(isActive ? "Add-on active" : "Add-on inactive");
     },
     "delete-add-on": async (form) => {
-      const deleted = await deleteAddOn(parseForm(addOnIdSchema, form).addOnId);
+      const deleted = await deleteAddOn(actor, parseForm(addOnIdSchema, form).addOnId);
       return done(`${deleted.name} deleted`);
     },
   });
@@ -65,77 +68,49 @@ function Pricing({ addOn }: { addOn: AddOn }) {
   );
 }
 
+const columns: DataTableColumn<AddOn>[] = [
+  {
+    id: "name",
+    header: "Name",
+    cell: (addOn) => (
+      <div className="grid max-w-md whitespace-normal">
+        <span className="font-medium">{addOn.name}</span>
+        {addOn.description ? <span className="text-xs text-muted-foreground">{addOn.description}</span> : null}
+      </div>
+    ),
+  },
+  { id: "category", header: "Category", cell: (addOn) => addOn.category ?? "—" },
+  { id: "pricing", header: "Pricing", cell: (addOn) => <Pricing addOn={addOn} /> },
+  { id: "tiers", header: "Tiers", cell: (addOn) => addOn.availableForTiers.map((tier) => `Tier ${tier}`).join(", "), className: "whitespace-nowrap" },
+  { id: "active", header: "Active", cell: (addOn) => <ActiveSwitch addOn={addOn} /> },
+];
+
 export default function AddOnsPage() {
-  const { addOns, tierNames } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const [editing, setEditing] = React.useState<{ addOn: AddOn | null } | null>(null);
-  const [deleting, setDeleting] = React.useState<AddOn | null>(null);
-
-  const columns: DataTableColumn<AddOn>[] = [
-    {
-      id: "name",
-      header: "Name",
-      cell: (addOn) => (
-        <div className="grid max-w-md">
-          <span className="font-medium">{addOn.name}</span>
-          {addOn.description ? <span className="text-xs text-muted-foreground">{addOn.description}</span> : null}
-        </div>
-      ),
-    },
-    { id: "category", header: "Category", cell: (addOn) => addOn.category ?? "—" },
-    { id: "pricing", header: "Pricing", cell: (addOn) => <Pricing addOn={addOn} /> },
-    { id: "tiers", header: "Tiers", cell: (addOn) => addOn.availableForTiers.map((tier) => `Tier ${tier}`).join(", "), className: "whitespace-nowrap" },
-    { id: "active", header: "Active", cell: (addOn) => <ActiveSwitch addOn={addOn} /> },
-    {
-      id: "actions",
-      header: "Actions",
-      srOnlyHeader: true,
-      cell: (addOn) => (
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={`Actions for ${addOn.name}`}>
-              <MoreHorizontal className="size-4" aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => setEditing({ addOn })}>Edit</DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(addOn)}>
-              Delete
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
-      ),
-    },
-  ];
-
+  const { rows, nextCursor, previousCursor, tierNames } = useLoaderData<typeof loader>();
+  const [editing, setEditing] = React.useState<AddOn | "new" | null>(null);
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Add-On Catalog</h1>
-          <p className="text-muted-foreground">Extras you sell with a package. Attach them to a project; its invoice bills them.</p>
-        </div>
-        <Button onClick={() => setEditing({ addOn: null })}>
+    <ListPage
+      title="Add-On Catalog"
+      description="Extras you sell with a package. Attach them to a project; its invoice bills them."
+      actions={
+        <Button onClick={() => setEditing("new")}>
           <Plus className="size-4" aria-hidden="true" /> New Add-On
         </Button>
-      </div>
-      <DataTable
-        label="Add-ons"
-        rows={addOns}
-        columns={columns}
-        getRowId={(addOn) => addOn.id}
-        busy={navigation.state === "loading"}
-        emptyMessage="No add-ons yet. Create the extras you sell, such as an extra page or a logo."
-      />
-      <AddOnDialog
-        key={editing?.addOn?.id ?? "new"}
-        open={editing !== null}
-        addOn={editing?.addOn ?? null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        tierNames={tierNames}
-      />
-      <DeleteAddOnDialog addOn={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
-    </div>
+      }
+      table={{
+        label: "Add-ons",
+        rows,
+        columns,
+        getRowId: (addOn) => addOn.id,
+        emptyMessage: "No add-ons yet. Create the extras you sell, such as an extra page or a logo.",
+      }}
+      pager={{ previousCursor, nextCursor }}
+      rowMenu={{
+        label: (addOn) => `Actions for ${addOn.name}`,
+        items: (addOn) => <DropdownMenuItem onSelect={() => setEditing(addOn)}>Edit</DropdownMenuItem>,
+      }}
+      deletion={ADD_ON_DELETION}
+      dialogs={<AddOnDialog editing={editing} onOpenChange={(open) => !open && setEditing(null)} tierNames={tierNames} />}
+    />
   );
 }

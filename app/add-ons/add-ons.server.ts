@@ -1,6 +1,9 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
+import { keysetPage, type KeysetPage } from "~/lists/keyset-page.server";
 import type { TierId } from "~/settings/tier-catalog";
 import { DEFAULT_ADD_ONS } from "./add-on-catalog";
 import type { AddOnInput } from "./add-on-forms";
@@ -17,9 +20,22 @@ export async function seedAddOnCatalog(tx: DatabaseExecutor): Promise<void> {
   await tx.insert(addOns).values(DEFAULT_ADD_ONS.map((addOn) => ({ ...addOn, availableForTiers: [...addOn.availableForTiers] })));
 }
 
-/** The catalog, by name (spec 001 §7). */
-export async function listAddOns(): Promise<AddOn[]> {
-  return db().select().from(addOns).orderBy(asc(addOns.name), asc(addOns.id));
+export const ADD_ONS_PAGE_SIZE = 25;
+
+/** One page of the catalog, by name (spec 001 §7), by keyset as every list. */
+export async function listAddOns(query: { after?: string | null; before?: string | null; pageSize?: number } = {}): Promise<KeysetPage<AddOn>> {
+  return keysetPage(
+    { after: query.after, before: query.before, size: query.pageSize ?? ADD_ONS_PAGE_SIZE },
+    { by: addOns.name, tieBreaker: addOns.id, direction: "asc", valueKind: "text" },
+    ({ beyond, orderBy, limit }) =>
+      db()
+        .select()
+        .from(addOns)
+        .where(beyond)
+        .orderBy(...orderBy)
+        .limit(limit),
+    (addOn) => ({ value: addOn.name, id: addOn.id }),
+  );
 }
 
 function addOnValues(input: AddOnInput) {
@@ -36,20 +52,48 @@ function addOnValues(input: AddOnInput) {
   };
 }
 
-export async function createAddOn(input: AddOnInput): Promise<AddOn> {
-  const [addOn] = await db().insert(addOns).values(addOnValues(input)).returning();
-  if (!addOn) throw new Error("The add-on was not saved");
-  return addOn;
+export async function createAddOn(actor: Actor, input: AddOnInput): Promise<AddOn> {
+  return db().transaction(async (tx) => {
+    const [addOn] = await tx.insert(addOns).values(addOnValues(input)).returning();
+    if (!addOn) throw new Error("The add-on was not saved");
+    await recordAuditEntry(tx, actor, {
+      action: "add-on.create-add-on",
+      entityType: "add-on",
+      entityId: addOn.id,
+      summary: "Added an add-on to the catalog",
+      details: { flatPriceCents: addOn.flatPriceCents, tierPricesCents: addOn.tierPricesCents, availableForTiers: addOn.availableForTiers },
+    });
+    return addOn;
+  });
 }
 
-export async function updateAddOn(addOnId: string, input: AddOnInput): Promise<void> {
-  const updated = await db().update(addOns).set({ ...addOnValues(input), updatedAt: new Date() }).where(eq(addOns.id, addOnId)).returning({ id: addOns.id });
-  if (updated.length === 0) throw notFound("Add-on not found");
+export async function updateAddOn(actor: Actor, addOnId: string, input: AddOnInput): Promise<void> {
+  await db().transaction(async (tx) => {
+    const values = addOnValues(input);
+    const updated = await tx.update(addOns).set({ ...values, updatedAt: new Date() }).where(eq(addOns.id, addOnId)).returning({ id: addOns.id });
+    if (updated.length === 0) throw notFound("Add-on not found");
+    await recordAuditEntry(tx, actor, {
+      action: "add-on.update-add-on",
+      entityType: "add-on",
+      entityId: addOnId,
+      summary: "Updated an add-on",
+      details: { flatPriceCents: values.flatPriceCents, tierPricesCents: values.tierPricesCents, availableForTiers: values.availableForTiers },
+    });
+  });
 }
 
-export async function setAddOnActive(addOnId: string, isActive: boolean): Promise<void> {
-  const updated = await db().update(addOns).set({ isActive, updatedAt: new Date() }).where(eq(addOns.id, addOnId)).returning({ id: addOns.id });
-  if (updated.length === 0) throw notFound("Add-on not found");
+export async function setAddOnActive(actor: Actor, addOnId: string, isActive: boolean): Promise<void> {
+  await db().transaction(async (tx) => {
+    const updated = await tx.update(addOns).set({ isActive, updatedAt: new Date() }).where(eq(addOns.id, addOnId)).returning({ id: addOns.id });
+    if (updated.length === 0) throw notFound("Add-on not found");
+    await recordAuditEntry(tx, actor, {
+      action: "add-on.set-active",
+      entityType: "add-on",
+      entityId: addOnId,
+      summary: isActive ? "Switched an add-on on" : "Switched an add-on off",
+      details: { isActive },
+    });
+  });
 }
 
 /**
@@ -57,7 +101,7 @@ export async function setAddOnActive(addOnId: string, isActive: boolean): Promis
  * add_on_id is set null by the schema); an add-on still attached to a project is refused, because
  * the project's add-ons would silently lose it: switch it off instead.
  */
-export async function deleteAddOn(addOnId: string): Promise<AddOn> {
+export async function deleteAddOn(actor: Actor, addOnId: string): Promise<AddOn> {
   return db().transaction(async (tx) => {
     const [onProjects] = await tx.select({ value: count() }).from(projectAddOns).where(eq(projectAddOns.addOnId, addOnId));
     const attached = Number(onProjects?.value ?? 0);
@@ -66,6 +110,7 @@ export async function deleteAddOn(addOnId: string): Promise<AddOn> {
     }
     const [deleted] = await tx.delete(addOns).where(eq(addOns.id, addOnId)).returning();
     if (!deleted) throw notFound("Add-on not found");
+    await recordAuditEntry(tx, actor, { action: "add-on.delete-add-on", entityType: "add-on", entityId: addOnId, summary: "Deleted an add-on from the catalog" });
     return deleted;
   });
 }
@@ -120,26 +165,46 @@ export async function listAddOnsOfferedFor(tier: TierId): Promise<AddOn[]> {
  * and price). Only an active add-on offered for the project's tier.
  */
 export async function attachAddOnToProject(
+  actor: Actor,
   project: { id: string; tier: TierId },
   input: { addOnId: string; quantity: number; customPrice: number | null },
 ): Promise<void> {
-  const [addOn] = await db().select().from(addOns).where(eq(addOns.id, input.addOnId));
-  if (!addOn || !isAddOnOffered(addOn, project.tier)) {
-    throw new Refusal("This add-on is not offered for the project's tier", { field: "addOnId" });
-  }
-  await db()
-    .insert(projectAddOns)
-    .values({ projectId: project.id, addOnId: addOn.id, quantity: input.quantity, customPriceCents: input.customPrice })
-    .onConflictDoUpdate({
-      target: [projectAddOns.projectId, projectAddOns.addOnId],
-      set: { quantity: input.quantity, customPriceCents: input.customPrice },
+  await db().transaction(async (tx) => {
+    const [addOn] = await tx.select().from(addOns).where(eq(addOns.id, input.addOnId));
+    if (!addOn || !isAddOnOffered(addOn, project.tier)) {
+      throw new Refusal("This add-on is not offered for the project's tier", { field: "addOnId" });
+    }
+    await tx
+      .insert(projectAddOns)
+      .values({ projectId: project.id, addOnId: addOn.id, quantity: input.quantity, customPriceCents: input.customPrice })
+      .onConflictDoUpdate({
+        target: [projectAddOns.projectId, projectAddOns.addOnId],
+        set: { quantity: input.quantity, customPriceCents: input.customPrice },
+      });
+    await recordAuditEntry(tx, actor, {
+      action: "project.attach-add-on",
+      entityType: "project",
+      entityId: project.id,
+      summary: `Attached an add-on (quantity ${input.quantity}) to a project`,
+      details: { addOnId: addOn.id, quantity: input.quantity, customPriceCents: input.customPrice },
     });
+  });
 }
 
-export async function removeAddOnFromProject(projectId: string, projectAddOnId: string): Promise<void> {
-  const deleted = await db()
-    .delete(projectAddOns)
-    .where(and(eq(projectAddOns.id, projectAddOnId), eq(projectAddOns.projectId, projectId)))
-    .returning({ id: projectAddOns.id });
-  if (deleted.length === 0) throw notFound("Add-on not found");
+export async function removeAddOnFromProject(actor: Actor, projectId: string, projectAddOnId: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    const deleted = await tx
+      .delete(projectAddOns)
+      .where(and(eq(projectAddOns.id, projectAddOnId), eq(projectAddOns.projectId, projectId)))
+      .returning({ addOnId: projectAddOns.addOnId });
+    const [removed] = deleted;
+    if (!removed) throw notFound("Add-on not found");
+    await recordAuditEntry(tx, actor, {
+      action: "project.remove-add-on",
+      entityType: "project",
+      entityId: projectId,
+      summary: "Removed an add-on from a project",
+      details: { addOnId: removed.addOnId, projectAddOnId },
+    });
+  });
 }

@@ -1,190 +1,147 @@
-import { Archive, Link2, Pencil, Trash2 } from "lucide-react";
-import { useFormAction, useFormDialog } from "~/forms/use-form-action";
-import { TIER_IDS } from "~/settings/tier-catalog";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/ui/alert-dialog";
+import { Link2, Pencil, Trash2 } from "lucide-react";
+import * as React from "react";
+import { ConfirmDialog, FormDialog } from "~/forms/form-dialog";
+import { useFormAction } from "~/forms/use-form-action";
+import { TierOptions } from "~/projects/project-display";
+import type { TierNames } from "~/projects/tier-names";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import type { ClientDetail } from "./client-detail.server";
-import { tierLabel, type TierNames } from "./client-display";
-import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
-import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
+import { StatusOptions } from "./clients-dialogs";
 
 // The client page's dialogs and notes: each posts one intent to the page's action (the one form pattern).
 
 type Client = ClientDetail["client"];
 
-export function EditClientDialog({ client, tiers }: { client: Client; tiers: TierNames }) {
-  const { fetcher, open, setOpen, busy, errors, values } = useFormDialog({ intent: "update" });
-  const value = (name: keyof Client, fallback: string | null) => values[name] ?? fallback ?? "";
+/** Where the client page's forms post: the page's own action. */
+export const clientPath = (clientId: string) => `/admin/clients/${clientId}`;
+
+export function EditClientAction({ client, tierNames }: { client: Client; tierNames: TierNames }) {
+  const [open, setOpen] = React.useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <Pencil aria-hidden="true" /> Edit Client
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit Client</DialogTitle>
-          <DialogDescription>Contact details, tier and statuses of {client.name}.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" noValidate key={open ? "open" : "closed"}>
-          <input type="hidden" name="intent" value="update" />
-          <FormField label="Name" name="name" required error={errors.name}>
-            <Input defaultValue={value("name", client.name)} maxLength={120} />
-          </FormField>
-          <FormField label="Email" name="email" required error={errors.email}>
-            <Input type="email" defaultValue={value("email", client.email)} maxLength={254} />
-          </FormField>
-          <FormField label="Phone" name="phone" error={errors.phone}>
-            <Input type="tel" defaultValue={value("phone", client.phone)} maxLength={40} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <FormField label="Tier" name="tier" required error={errors.tier}>
-              <NativeSelect defaultValue={value("tier", client.tier)}>
-                {TIER_IDS.map((tier) => (
-                  <NativeSelectOption key={tier} value={tier}>
-                    {tierLabel(tiers, tier)}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label="Status" name="status" required error={errors.status}>
-              <NativeSelect defaultValue={value("status", client.status)}>
-                {CLIENT_STATUSES.map((status) => (
-                  <NativeSelectOption key={status} value={status}>
-                    {CLIENT_STATUS_LABELS[status]}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label="Payment status" name="paymentStatus" required error={errors.paymentStatus}>
-              <NativeSelect defaultValue={value("paymentStatus", client.paymentStatus)}>
-                {PAYMENT_STATUSES.map((status) => (
-                  <NativeSelectOption key={status} value={status}>
-                    {PAYMENT_STATUS_LABELS[status]}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            </FormField>
-          </div>
-          <FormField label="Project link" name="projectLink" error={errors.projectLink} description="The live or staging site, e.g. https://example.com">
-            <Input type="url" defaultValue={value("projectLink", client.projectLink)} maxLength={500} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving…" : "Save Changes"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Pencil aria-hidden="true" /> Edit Client
+      </Button>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Edit Client"
+        description={`Contact details, tier and statuses of ${client.name}.`}
+        action={clientPath(client.id)}
+        intent="update"
+        submitLabel="Save Changes"
+      >
+        {({ errors, values }) => {
+          const value = (name: keyof Client, stored: string | null) => values[name] ?? stored ?? "";
+          return (
+            <>
+              <FormField label="Name" name="name" required error={errors.name}>
+                <Input defaultValue={value("name", client.name)} maxLength={120} />
+              </FormField>
+              <FormField label="Email" name="email" required error={errors.email}>
+                <Input type="email" defaultValue={value("email", client.email)} maxLength={254} />
+              </FormField>
+              <FormField label="Phone" name="phone" error={errors.phone}>
+                <Input type="tel" defaultValue={value("phone", client.phone)} maxLength={40} />
+              </FormField>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <FormField label="Tier" name="tier" required error={errors.tier}>
+                  <NativeSelect defaultValue={value("tier", client.tier)}>
+                    <TierOptions tierNames={tierNames} />
+                  </NativeSelect>
+                </FormField>
+                <FormField label="Status" name="status" required error={errors.status}>
+                  <NativeSelect defaultValue={value("status", client.status)}>
+                    <StatusOptions of="status" />
+                  </NativeSelect>
+                </FormField>
+                <FormField label="Payment status" name="paymentStatus" required error={errors.paymentStatus}>
+                  <NativeSelect defaultValue={value("paymentStatus", client.paymentStatus)}>
+                    <StatusOptions of="payment" />
+                  </NativeSelect>
+                </FormField>
+              </div>
+              <FormField label="Project link" name="projectLink" error={errors.projectLink} description="The live or staging site, e.g. https://example.com">
+                <Input type="url" defaultValue={value("projectLink", client.projectLink)} maxLength={500} />
+              </FormField>
+            </>
+          );
+        }}
+      </FormDialog>
+    </>
   );
 }
 
 /**
- * Delete asks first; a client with invoices cannot be deleted, so the dialog says why and offers
- * Archive. A refusal (invoices added meanwhile, the client gone) keeps it open with its toast.
+ * Delete asks first; a client with invoices cannot be deleted, so the confirmation says why and
+ * offers Archive instead. A refusal (invoices added meanwhile, the client gone) keeps it open.
  */
-export function DeleteClientDialog({ client, invoiceCount }: { client: Client; invoiceCount: number }) {
+export function DeleteClientAction({ client, invoiceCount }: { client: Client; invoiceCount: number }) {
+  const [open, setOpen] = React.useState(false);
   const blocked = invoiceCount > 0;
-  const intent = blocked ? "archive" : "delete";
-  const { fetcher, open, setOpen, busy } = useFormDialog({ intent });
+  const archived = client.status === "archived";
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
-        <Button variant="destructive">
-          <Trash2 aria-hidden="true" /> Delete
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{blocked ? `${client.name} can't be deleted` : `Delete ${client.name}?`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {blocked
-              ? `This client has ${invoiceCount === 1 ? "1 invoice" : `${invoiceCount} invoices`}. Invoices are financial records and must be kept, so a client with invoices cannot be deleted. Archive the client instead: they leave your active lists and keep their invoices and history.`
-              : "This permanently deletes the client with their projects and consultations. This action cannot be undone."}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <fetcher.Form method="post" noValidate>
-            <input type="hidden" name="intent" value={intent} />
-            {blocked ? (
-              <Button type="submit" disabled={busy || client.status === "archived"}>
-                <Archive aria-hidden="true" /> {client.status === "archived" ? "Already Archived" : "Archive Client"}
-              </Button>
-            ) : (
-              <Button type="submit" variant="destructive" disabled={busy}>
-                <Trash2 aria-hidden="true" /> Delete Client
-              </Button>
-            )}
-          </fetcher.Form>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button variant="destructive" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" /> Delete
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={blocked ? `${client.name} can't be deleted` : `Delete ${client.name}?`}
+        description={
+          blocked
+            ? `This client has ${invoiceCount === 1 ? "1 invoice" : `${invoiceCount} invoices`}. Invoices are financial records and must be kept, so a client with invoices cannot be deleted. Archive the client instead: they leave your active lists and keep their invoices and history.`
+            : "This permanently deletes the client with their projects and consultations. This action cannot be undone."
+        }
+        action={clientPath(client.id)}
+        intent={blocked ? "archive" : "delete"}
+        confirmLabel={!blocked ? "Delete Client" : archived ? "Already Archived" : "Archive Client"}
+        destructive={!blocked}
+        disabled={blocked && archived}
+      />
+    </>
   );
 }
 
-export function LinkToProjectDialog({ bookingId, projects }: { bookingId: string; projects: ClientDetail["projects"] }) {
-  const { fetcher, open, setOpen, busy, errors, values } = useFormDialog({ intent: "link-booking" });
+/** A discovery call is linked to one of the client's projects, once; without a project there is nothing to link yet. */
+export function LinkToProjectAction({ clientId, bookingId, projects }: { clientId: string; bookingId: string; projects: ClientDetail["projects"] }) {
+  const [open, setOpen] = React.useState(false);
+  if (projects.length === 0) return <span className="text-sm text-muted-foreground">Create a project in the Projects tab to link this call.</span>;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button size="sm" variant="outline">
-          <Link2 aria-hidden="true" /> Link to Project
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Link to Project</DialogTitle>
-          <DialogDescription>A discovery call is linked to one project, once.</DialogDescription>
-        </DialogHeader>
-        {projects.length === 0 ? (
-          <p className="text-sm text-muted-foreground">This client has no projects yet. Create one in the Projects tab first.</p>
-        ) : (
-          <fetcher.Form method="post" className="grid gap-4" noValidate>
-            <input type="hidden" name="intent" value="link-booking" />
-            <input type="hidden" name="bookingId" value={bookingId} />
-            <FormField label="Project" name="projectId" required error={errors.projectId ?? errors.bookingId}>
-              <NativeSelect defaultValue={values.projectId ?? ""}>
-                <NativeSelectOption value="">Choose a project</NativeSelectOption>
-                {projects.map((project) => (
-                  <NativeSelectOption key={project.id} value={project.id}>
-                    {project.name ? `${project.name} (${project.projectNumber})` : project.projectNumber}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={busy}>
-                Link
-              </Button>
-            </DialogFooter>
-          </fetcher.Form>
+    <>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        <Link2 aria-hidden="true" /> Link to Project
+      </Button>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Link to Project"
+        description="A discovery call is linked to one project, once."
+        action={clientPath(clientId)}
+        intent="link-booking"
+        fields={{ bookingId }}
+        submitLabel="Link"
+      >
+        {({ errors, values }) => (
+          <FormField label="Project" name="projectId" required error={errors.projectId ?? errors.bookingId}>
+            <NativeSelect defaultValue={values.projectId ?? ""}>
+              <NativeSelectOption value="">Choose a project</NativeSelectOption>
+              {projects.map((project) => (
+                <NativeSelectOption key={project.id} value={project.id}>
+                  {project.name ? `${project.name} (${project.projectNumber})` : project.projectNumber}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </FormField>
         )}
-      </DialogContent>
-    </Dialog>
+      </FormDialog>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { readTableSort, type TableSort } from "~/lists/list-view";
+import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
@@ -56,8 +56,8 @@ export type EditClientInput = z.infer<typeof editClientSchema>;
 
 export const clientNotesSchema = z.object({ notes: optionalText(20_000) });
 
-export const clientStatusSchema = z.object({ clientId: z.uuid(), status: z.enum(CLIENT_STATUSES) });
-export const clientPaymentStatusSchema = z.object({ clientId: z.uuid(), paymentStatus: z.enum(PAYMENT_STATUSES) });
+export const clientStatusSchema = z.object({ clientId: recordId("Client not found"), status: z.enum(CLIENT_STATUSES, "Choose a status") });
+export const clientPaymentStatusSchema = z.object({ clientId: recordId("Client not found"), paymentStatus: z.enum(PAYMENT_STATUSES, "Choose a payment status") });
 
 export const CLIENT_STATUS_LABELS: Record<(typeof CLIENT_STATUSES)[number], string> = {
   active: "Active",
@@ -75,39 +75,14 @@ export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], st
   refunded: "Refunded",
 };
 
-/** The list's filters, read from the URL so a reload or a shared link shows the same view. */
-export const clientListFilterSchema = z.object({
-  q: z.string().trim().max(200).catch(""),
-  status: z.enum(CLIENT_STATUSES).optional().catch(undefined),
-  payment: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
-});
-export type ClientListFilter = z.infer<typeof clientListFilterSchema>;
-
-/** The columns the directory sorts by (the `sort` param); newest first unless the URL says otherwise. */
-export const CLIENT_SORT_KEYS = ["name", "email", "tier", "created"] as const;
-export type ClientSortKey = (typeof CLIENT_SORT_KEYS)[number];
-export const DEFAULT_CLIENT_SORT: TableSort<ClientSortKey> = { key: "created", direction: "desc" };
-
-export function clientListSortFrom(params: URLSearchParams): TableSort<ClientSortKey> {
-  return readTableSort(params, CLIENT_SORT_KEYS, DEFAULT_CLIENT_SORT);
-}
-
-export function clientListFilterFrom(params: URLSearchParams): ClientListFilter {
-  return clientListFilterSchema.parse({
-    q: params.get("q") ?? "",
-    status: params.get("status") || undefined,
-    payment: params.get("payment") || undefined,
-  });
-}
-
 /** The client a page or an intent acts on (the route's `:clientId`). */
-export const clientIdSchema = z.object({ clientId: z.uuid("Client not found") });
+export const clientIdSchema = z.object({ clientId: recordId("Client not found") });
 
 /** Link a discovery call to one of the client's projects. */
 export const linkBookingSchema = z.object({
-  bookingId: z.uuid("This discovery call no longer exists."),
-  projectId: z.uuid("Please select a project"),
+  bookingId: recordId("This discovery call no longer exists."),
+  projectId: recordId("Please select a project"),
 });
 
 /** The consultation a row's action (edit, delete, notify) acts on. */
-export const consultationIdSchema = z.object({ consultationId: z.uuid("This consultation no longer exists.") });
+export const consultationIdSchema = z.object({ consultationId: recordId("This consultation no longer exists.") });

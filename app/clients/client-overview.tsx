@@ -1,13 +1,13 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { BookingInvitationDialog } from "~/consultations/booking-invitation-dialog";
+import { tierLabel, tierName, type TierNames } from "~/projects/tier-names";
 import { Badge } from "~/ui/badge";
-import { buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/formatting/dates";
-import { DeleteClientDialog, EditClientDialog, LinkToProjectDialog } from "./client-detail-dialogs";
+import { DeleteClientAction, EditClientAction, LinkToProjectAction } from "./client-detail-dialogs";
 import type { ClientDetail } from "./client-detail.server";
-import { statusVariant, tierLabel, tierName, type TierNames } from "./client-display";
+import { statusVariant } from "./client-display";
 import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
 import { ErasePersonAction } from "~/settings/erase-person-action";
 
@@ -20,8 +20,22 @@ function InfoRow({ label, children }: { label: string; children: React.ReactNode
   );
 }
 
+/** A card of labelled values. */
+function InfoCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="divide-y">{children}</dl>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The client page's head: name, badges, its actions, and the contact, status and consultation cards. */
-export function ClientOverview({ detail, tiers, timeZone }: { detail: ClientDetail; tiers: TierNames; timeZone: string }) {
+export function ClientOverview({ detail, tierNames, timeZone }: { detail: ClientDetail; tierNames: TierNames; timeZone: string }) {
   const { client, lead, stats, ownInvoiceCount } = detail;
   return (
     <>
@@ -36,87 +50,66 @@ export function ClientOverview({ detail, tiers, timeZone }: { detail: ClientDeta
           <div className="flex flex-wrap gap-2">
             <Badge variant={statusVariant(client.status)}>{CLIENT_STATUS_LABELS[client.status]}</Badge>
             <Badge variant={statusVariant(client.paymentStatus)}>Payment: {PAYMENT_STATUS_LABELS[client.paymentStatus]}</Badge>
-            <Badge variant="outline">{tierLabel(tiers, client.tier)}</Badge>
+            <Badge variant="outline">{tierLabel(client.tier, tierNames)}</Badge>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <EditClientDialog client={client} tiers={tiers} />
+          <EditClientAction client={client} tierNames={tierNames} />
           <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
           <ErasePersonAction record="client" id={client.id} name={client.name} />
-          <DeleteClientDialog client={client} invoiceCount={ownInvoiceCount} />
+          <DeleteClientAction client={client} invoiceCount={ownInvoiceCount} />
         </div>
       </div>
 
       <div className="grid gap-4 md:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardTitle>Contact Information</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y">
-              <InfoRow label="Email">
-                <a href={`mailto:${client.email}`} className="text-primary hover:underline">
-                  {client.email}
-                </a>
-              </InfoRow>
-              <InfoRow label="Phone">
-                {client.phone ? (
-                  <a href={`tel:${client.phone}`} className="hover:underline">
-                    {client.phone}
-                  </a>
-                ) : (
-                  "—"
-                )}
-              </InfoRow>
-              <InfoRow label="Client since">{formatDate(client.createdAt, timeZone)}</InfoRow>
-              <InfoRow label="Came from">
-                {lead ? (
-                  <Link to={`/admin/leads?q=${encodeURIComponent(client.email)}`} className="text-primary hover:underline">
-                    Lead ({lead.source})
-                  </Link>
-                ) : (
-                  "Added by hand"
-                )}
-              </InfoRow>
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Status Overview</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y">
-              <InfoRow label="Status">{CLIENT_STATUS_LABELS[client.status]}</InfoRow>
-              <InfoRow label="Payment">{PAYMENT_STATUS_LABELS[client.paymentStatus]}</InfoRow>
-              <InfoRow label="Tier">
-                {client.tier} – {tierName(tiers, client.tier)}
-              </InfoRow>
-              <InfoRow label="Project link">
-                {client.projectLink ? (
-                  <a href={client.projectLink} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-primary hover:underline">
-                    View site <ExternalLink className="size-3" aria-hidden="true" />
-                  </a>
-                ) : (
-                  "—"
-                )}
-              </InfoRow>
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Consultation Stats</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y">
-              <InfoRow label="Total consultations">{stats.total}</InfoRow>
-              <InfoRow label="Completed">{stats.completed}</InfoRow>
-              <InfoRow label="Upcoming">{stats.upcoming}</InfoRow>
-              <InfoRow label="Initial consult">{stats.initialConsultCompleted ? "Completed" : "Not yet"}</InfoRow>
-            </dl>
-          </CardContent>
-        </Card>
+        <InfoCard title="Contact Information">
+          <InfoRow label="Email">
+            <a href={`mailto:${client.email}`} className="text-primary hover:underline">
+              {client.email}
+            </a>
+          </InfoRow>
+          <InfoRow label="Phone">
+            {client.phone ? (
+              <a href={`tel:${client.phone}`} className="hover:underline">
+                {client.phone}
+              </a>
+            ) : (
+              "—"
+            )}
+          </InfoRow>
+          <InfoRow label="Client since">{formatDate(client.createdAt, timeZone)}</InfoRow>
+          <InfoRow label="Came from">
+            {lead ? (
+              <Link to={`/admin/leads?q=${encodeURIComponent(client.email)}`} className="text-primary hover:underline">
+                Lead ({lead.source})
+              </Link>
+            ) : (
+              "Added by hand"
+            )}
+          </InfoRow>
+        </InfoCard>
+        <InfoCard title="Status Overview">
+          <InfoRow label="Status">{CLIENT_STATUS_LABELS[client.status]}</InfoRow>
+          <InfoRow label="Payment">{PAYMENT_STATUS_LABELS[client.paymentStatus]}</InfoRow>
+          <InfoRow label="Tier">
+            {client.tier} – {tierName(client.tier, tierNames)}
+          </InfoRow>
+          <InfoRow label="Project link">
+            {client.projectLink ? (
+              <a href={client.projectLink} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-primary hover:underline">
+                View site <ExternalLink className="size-3" aria-hidden="true" />
+              </a>
+            ) : (
+              "—"
+            )}
+          </InfoRow>
+        </InfoCard>
+        <InfoCard title="Consultation Stats">
+          <InfoRow label="Total consultations">{stats.total}</InfoRow>
+          <InfoRow label="Completed">{stats.completed}</InfoRow>
+          <InfoRow label="Upcoming">{stats.upcoming}</InfoRow>
+          <InfoRow label="Initial consult">{stats.initialConsultCompleted ? "Completed" : "Not yet"}</InfoRow>
+        </InfoCard>
       </div>
     </>
   );
@@ -124,10 +117,12 @@ export function ClientOverview({ detail, tiers, timeZone }: { detail: ClientDeta
 
 /** The discovery calls the client (or the lead they came from) booked, each linkable to one project. */
 export function DiscoveryCallsCard({
+  clientId,
   discoveryCalls,
   projects,
   timeZone,
 }: {
+  clientId: string;
   discoveryCalls: ClientDetail["discoveryCalls"];
   projects: ClientDetail["projects"];
   timeZone: string;
@@ -168,7 +163,7 @@ export function DiscoveryCallsCard({
                       ) : null}
                     </span>
                   ) : (
-                    <LinkToProjectDialog bookingId={call.id} projects={projects} />
+                    <LinkToProjectAction clientId={clientId} bookingId={call.id} projects={projects} />
                   )}
                 </li>
               );
@@ -177,17 +172,5 @@ export function DiscoveryCallsCard({
         )}
       </CardContent>
     </Card>
-  );
-}
-
-export function ClientNotFound() {
-  return (
-    <div className="grid place-items-center gap-4 py-24 text-center">
-      <h1 className="text-2xl font-bold">Client not found</h1>
-      <p className="text-muted-foreground">This client does not exist or was deleted.</p>
-      <Link to="/admin/clients" className={buttonVariants()}>
-        <ArrowLeft aria-hidden="true" /> Back to Clients
-      </Link>
-    </div>
   );
 }

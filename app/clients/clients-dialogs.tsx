@@ -1,17 +1,37 @@
-import { Plus } from "lucide-react";
-import { useFormAction, useFormDialog } from "~/forms/use-form-action";
-import { TIER_IDS } from "~/settings/tier-catalog";
+import { FormDialog } from "~/forms/form-dialog";
+import { useFormAction } from "~/forms/use-form-action";
+import { ListFilters } from "~/lists/list-page";
+import { TierOptions } from "~/projects/project-display";
+import type { TierNames } from "~/projects/tier-names";
 import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
-import { tierLabel, type TierNames } from "./client-display";
 import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
+import type { ClientListView } from "./client-list-view";
 import { CLIENT_STATUSES, PAYMENT_STATUSES, type ClientStatus, type PaymentStatus } from "./client-options";
 
-// The clients directory's forms: Add Client and the rows' status selects (intents of the page's action).
+// The clients directory's forms: its filters, Add Client and the rows' status selects (intents of the page's action).
+
+const FILTERS = [
+  { name: "status", label: "Status", allLabel: "All statuses", options: CLIENT_STATUSES.map((status) => ({ value: status, label: CLIENT_STATUS_LABELS[status] })), width: "w-40" },
+  { name: "payment", label: "Payment", allLabel: "All payments", options: PAYMENT_STATUSES.map((status) => ({ value: status, label: PAYMENT_STATUS_LABELS[status] })), width: "w-40" },
+] as const;
+
+export function ClientFilters({ view }: { view: ClientListView }) {
+  return <ListFilters label="Filter clients" view={view} search={{ placeholder: "Search by name or email" }} selects={FILTERS} />;
+}
+
+/** A client's statuses, or their payment statuses, as a select's options. */
+export function StatusOptions({ of }: { of: "status" | "payment" }) {
+  const labels: Record<string, string> = of === "status" ? CLIENT_STATUS_LABELS : PAYMENT_STATUS_LABELS;
+  return (of === "status" ? CLIENT_STATUSES : PAYMENT_STATUSES).map((value) => (
+    <NativeSelectOption key={value} value={value}>
+      {labels[value]}
+    </NativeSelectOption>
+  ));
+}
 
 /** A select that saves its row's value as soon as it changes; the action's answer is the toast. */
 export function InlineStatusSelect({
@@ -27,8 +47,6 @@ export function InlineStatusSelect({
 }) {
   const { fetcher } = useFormAction({ intent });
   const field = intent === "status" ? "status" : "paymentStatus";
-  const options = intent === "status" ? CLIENT_STATUSES : PAYMENT_STATUSES;
-  const labels: Record<string, string> = intent === "status" ? CLIENT_STATUS_LABELS : PAYMENT_STATUS_LABELS;
   const pending = fetcher.formData?.get(field);
   const shown = typeof pending === "string" ? pending : value;
   return (
@@ -43,11 +61,7 @@ export function InlineStatusSelect({
         wrapperClassName="w-full min-w-28"
         onChange={(event) => void fetcher.submit(event.currentTarget.form)}
       >
-        {options.map((option) => (
-          <NativeSelectOption key={option} value={option}>
-            {labels[option]}
-          </NativeSelectOption>
-        ))}
+        <StatusOptions of={intent} />
       </NativeSelect>
       <noscript>
         <Button type="submit" size="sm" variant="outline">
@@ -58,22 +72,19 @@ export function InlineStatusSelect({
   );
 }
 
-export function AddClientDialog({ tiers }: { tiers: TierNames }) {
-  const { fetcher, open, setOpen, busy, errors, values } = useFormDialog({ intent: "create" });
+export function AddClientDialog({ open, onOpenChange, tierNames }: { open: boolean; onOpenChange: (open: boolean) => void; tierNames: TierNames }) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus aria-hidden="true" /> Add Client
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Client</DialogTitle>
-          <DialogDescription>The client starts active, with a draft invoice for their tier.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" noValidate key={open ? "open" : "closed"}>
-          <input type="hidden" name="intent" value="create" />
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Client"
+      description="The client starts active, with a draft invoice for their tier."
+      action="/admin/clients"
+      intent="create"
+      submitLabel="Add Client"
+    >
+      {({ errors, values }) => (
+        <>
           <FormField label="Name" name="name" required error={errors.name}>
             <Input defaultValue={values.name} autoComplete="off" maxLength={120} />
           </FormField>
@@ -85,26 +96,14 @@ export function AddClientDialog({ tiers }: { tiers: TierNames }) {
           </FormField>
           <FormField label="Tier" name="tier" required error={errors.tier}>
             <NativeSelect defaultValue={values.tier ?? "1"}>
-              {TIER_IDS.map((tier) => (
-                <NativeSelectOption key={tier} value={tier}>
-                  {tierLabel(tiers, tier)}
-                </NativeSelectOption>
-              ))}
+              <TierOptions tierNames={tierNames} />
             </NativeSelect>
           </FormField>
           <FormField label="Notes" name="notes" error={errors.notes}>
             <Textarea defaultValue={values.notes} rows={3} maxLength={5000} />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Adding…" : "Add Client"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }

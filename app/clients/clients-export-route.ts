@@ -1,13 +1,13 @@
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import type { Route } from "./+types/clients-export-route";
-import { clientListFilterFrom } from "./client-form";
+import { readClientListView } from "./client-list-view";
 import { clientsCsvResponse } from "./clients-export.server";
 
-// GET /admin/clients/export?q=&status=&payment= — what the Clients Directory shows, as CSV.
+// GET /admin/clients/export?q=&status=&payment=&sort=&dir= — what the Clients Directory shows, as CSV.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const filter = clientListFilterFrom(new URL(request.url).searchParams);
+  const view = readClientListView(new URL(request.url).searchParams);
   const { timezone } = await getOrganizationSettings();
-  return clientsCsvResponse(filter, timezone);
+  return clientsCsvResponse(view, timezone);
 }

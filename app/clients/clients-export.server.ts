@@ -1,16 +1,16 @@
 import { csvExportResponse } from "~/lists/csv-export.server";
 import { formatDate } from "~/formatting/dates";
-import type { ClientListFilter } from "./client-form";
-import { clientExportBatches } from "./clients.server";
+import type { ClientListView } from "./client-list-view";
+import { clientsInViewBatches } from "./clients.server";
 import type { Client } from "./schema";
 
-/** The Clients Directory's filtered set as a streamed CSV download (`clients-YYYY-MM-DD.csv`). */
-export function clientsCsvResponse(filter: ClientListFilter, timeZone: string, now = new Date()): Response {
+/** The Clients Directory's view (search, filters, sort), every page of it, as a streamed CSV download (`clients-YYYY-MM-DD.csv`). */
+export function clientsCsvResponse(view: ClientListView, timeZone: string, now = new Date()): Response {
   return csvExportResponse<Client>({
     baseName: "clients",
     timeZone,
     now,
-    batches: clientExportBatches(filter),
+    batches: clientsInViewBatches(view),
     columns: [
       { header: "Name", value: (client) => client.name },
       { header: "Email", value: (client) => client.email },

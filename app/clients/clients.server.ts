@@ -1,135 +1,72 @@
 import { randomInt } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { z } from "~/forms/zod";
+import { and, count, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";
 import { invoices, type Invoice } from "~/invoices/schema";
 import { addLeadForClient } from "~/leads/lead-booking-status.server";
-import { DEFAULT_CLIENT_SORT, type AddClientInput, type ClientListFilter, type ClientSortKey, type EditClientInput } from "./client-form";
-import { decodeKeysetCursor, encodeKeysetCursor, type SortDirection, type TableSort } from "~/lists/list-view";
-import { keysetBatches } from "~/lists/csv-export.server";
+import { keysetBatchesOf, keysetPage, type KeysetOrder, type KeysetPage, type KeysetRead } from "~/lists/keyset-page.server";
+import type { KeysetCursor } from "~/lists/list-view";
+import { searchCondition } from "~/lists/search-condition.server";
+import type { AddClientInput, EditClientInput } from "./client-form";
+import type { ClientListView, ClientSortKey } from "./client-list-view";
 import type { ClientStatus, PaymentStatus } from "./client-options";
 import { mintReferralCode } from "./referral-code";
-import { clients, type Client } from "./schema";
+import { clients, type Client, type NewClient } from "./schema";
 
 export const CLIENTS_PAGE_SIZE = 25;
 
-export type ClientListQuery = ClientListFilter & {
-  sort?: TableSort<ClientSortKey>;
-  after?: string | null;
-  before?: string | null;
-  pageSize?: number;
-};
-
-export type ClientListPage = {
-  clients: Client[];
+export type ClientListPage = KeysetPage<Client> & {
   /** Clients matching the filters, over all pages. */
   total: number;
-  nextCursor: string | null;
-  previousCursor: string | null;
 };
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /** The WHERE of the list and of its CSV export: search on name or e-mail (case-insensitive), status, payment. */
-export function clientFilterCondition(filter: ClientListFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  const term = filter.q.trim();
-  if (term) conditions.push(or(ilike(clients.name, containsPattern(term)), ilike(clients.email, containsPattern(term))));
-  if (filter.status) conditions.push(eq(clients.status, filter.status));
-  if (filter.payment) conditions.push(eq(clients.paymentStatus, filter.payment));
-  return and(...conditions);
+function clientViewCondition(view: Pick<ClientListView, "q" | "status" | "payment">): SQL | undefined {
+  return and(
+    searchCondition(view.q, [clients.name, clients.email]),
+    view.status ? eq(clients.status, view.status) : undefined,
+    view.payment ? eq(clients.paymentStatus, view.payment) : undefined,
+  );
 }
 
-/**
- * The created_at of a row exactly (microseconds, as text), as the keyset cursor carries it: a JS
- * Date keeps only milliseconds, which would skip or repeat clients made in the same millisecond.
- */
-const createdAtKey = sql<string>`to_char(${clients.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const createdAtKeyPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const cursorId = z.uuid();
-
-/** Each sort: its column, the value a cursor carries for it (as SQL text), and that value back as SQL. */
-const SORTS: Record<ClientSortKey, { column: AnyColumn; key: SQL<string>; valid(value: string): boolean; asSql(value: string): SQL }> = {
-  created: { column: clients.createdAt, key: createdAtKey, valid: (value) => createdAtKeyPattern.test(value), asSql: (value) => sql`${value}::timestamptz` },
-  name: { column: clients.name, key: sql<string>`${clients.name}`, valid: () => true, asSql: (value) => sql`${value}` },
-  email: { column: clients.email, key: sql<string>`${clients.email}`, valid: () => true, asSql: (value) => sql`${value}` },
-  tier: { column: clients.tier, key: sql<string>`${clients.tier}`, valid: () => true, asSql: (value) => sql`${value}` },
+const SORT_COLUMNS: Record<ClientSortKey, { by: AnyColumn; valueKind: KeysetOrder["valueKind"]; value(client: Client): string }> = {
+  created: { by: clients.createdAt, valueKind: "time", value: (client) => client.createdAt.toISOString() },
+  name: { by: clients.name, valueKind: "text", value: (client) => client.name },
+  email: { by: clients.email, valueKind: "text", value: (client) => client.email },
+  tier: { by: clients.tier, valueKind: "text", value: (client) => client.tier },
 };
 
-type ClientPosition = { value: string; id: string };
-
-/** Null for anything this app did not write (a tampered link shows page 1). */
-function decodeClientCursor(raw: string | null | undefined, sortKey: ClientSortKey): ClientPosition | null {
-  const cursor = decodeKeysetCursor(raw);
-  if (cursor?.value == null || !SORTS[sortKey].valid(cursor.value) || !cursorId.safeParse(cursor.id).success) return null;
-  return { value: cursor.value, id: cursor.id };
-}
-
-/** Rows strictly beyond the boundary row in the reading direction: `(column, id) > / < (value, id)`. */
-function beyond(sortKey: ClientSortKey, position: ClientPosition, direction: SortDirection): SQL {
-  const { column, asSql } = SORTS[sortKey];
-  return direction === "desc"
-    ? sql`(${column}, ${clients.id}) < (${asSql(position.value)}, ${position.id}::uuid)`
-    : sql`(${column}, ${clients.id}) > (${asSql(position.value)}, ${position.id}::uuid)`;
-}
-
-/** Clients filtered and sorted (newest first by default), by keyset: page 1000 costs what page 1 costs. */
-export async function listClients(query: ClientListQuery): Promise<ClientListPage> {
-  const pageSize = query.pageSize ?? CLIENTS_PAGE_SIZE;
-  const sort = query.sort ?? DEFAULT_CLIENT_SORT;
-  const after = decodeClientCursor(query.after, sort.key);
-  const before = after ? null : decodeClientCursor(query.before, sort.key);
-  const filter = clientFilterCondition(query);
-  // Going back, read the rows before the boundary in the opposite order, then turn them round.
-  const readDirection: SortDirection = before ? (sort.direction === "asc" ? "desc" : "asc") : sort.direction;
-  const boundary = after ?? before;
-  const order = readDirection === "desc" ? desc : asc;
-  const { column, key } = SORTS[sort.key];
-
-  const [rows, [counted]] = await Promise.all([
-    db()
-      .select({ client: clients, key })
-      .from(clients)
-      .where(and(filter, boundary ? beyond(sort.key, boundary, readDirection) : undefined))
-      .orderBy(order(column), order(clients.id))
-      .limit(pageSize + 1),
-    db().select({ total: count() }).from(clients).where(filter),
-  ]);
-
-  const hasMore = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (before) page.reverse();
-  const first = page[0];
-  const last = page[page.length - 1];
-  const cursorOf = (row: (typeof rows)[number]) => encodeKeysetCursor({ value: row.key, id: row.client.id });
-  const hasPrevious = before ? hasMore : Boolean(after);
-  const hasNext = before ? true : hasMore;
-  return {
-    clients: page.map((row) => row.client),
-    total: counted?.total ?? 0,
-    nextCursor: hasNext && last ? cursorOf(last) : null,
-    previousCursor: hasPrevious && first ? cursorOf(first) : null,
-  };
-}
-
-/** The filtered clients, newest first, a batch at a time (for the streamed CSV export). */
-export async function* clientExportBatches(filter: ClientListFilter, batchSize = 1000): AsyncGenerator<Client[]> {
-  const batches = keysetBatches<{ client: Client; key: string }>(
-    (after, size) =>
+/** A view's order, its query and a row's place in it: what the list's pages and the export's batches are cut from. */
+function viewKeyset(view: ClientListView): [KeysetOrder, KeysetRead<Client>, (client: Client) => KeysetCursor] {
+  const sort = SORT_COLUMNS[view.sort.key];
+  return [
+    { by: sort.by, tieBreaker: clients.id, direction: view.sort.direction, valueKind: sort.valueKind },
+    ({ beyond, orderBy, limit }) =>
       db()
-        .select({ client: clients, key: createdAtKey })
+        .select()
         .from(clients)
-        .where(and(clientFilterCondition(filter), after ? beyond("created", { value: after.key, id: after.client.id }, "desc") : undefined))
-        .orderBy(desc(clients.createdAt), desc(clients.id))
-        .limit(size),
-    batchSize,
-  );
-  for await (const batch of batches) yield batch.map((row) => row.client);
+        .where(and(clientViewCondition(view), beyond))
+        .orderBy(...orderBy)
+        .limit(limit),
+    (client) => ({ value: sort.value(client), id: client.id }),
+  ];
+}
+
+/** One page of a view (newest first unless it says otherwise), by keyset: page 1000 costs what page 1 costs. */
+export async function listClients(query: { view: ClientListView; after?: string | null; before?: string | null; pageSize?: number }): Promise<ClientListPage> {
+  const [page, [counted]] = await Promise.all([
+    keysetPage({ after: query.after, before: query.before, size: query.pageSize ?? CLIENTS_PAGE_SIZE }, ...viewKeyset(query.view)),
+    db().select({ total: count() }).from(clients).where(clientViewCondition(query.view)),
+  ]);
+  return { ...page, total: counted?.total ?? 0 };
+}
+
+/** Every client of a view in the view's order, a batch at a time (the streamed CSV export). */
+export function clientsInViewBatches(view: ClientListView, batchSize = 1000): AsyncGenerator<Client[]> {
+  return keysetBatchesOf(...viewKeyset(view), batchSize);
 }
 
 export async function findClient(clientId: string): Promise<Client | undefined> {
@@ -141,7 +78,7 @@ export async function findClient(clientId: string): Promise<Client | undefined> 
  * Add Client: the client (status active, payment pending) and its draft invoice priced from the
  * tier catalog, in one transaction. A client added by hand has no lead, so no promo applies.
  */
-export async function addClient(input: AddClientInput): Promise<{ client: Client; invoice: Invoice }> {
+export async function addClient(actor: Actor, input: AddClientInput): Promise<{ client: Client; invoice: Invoice }> {
   return db().transaction(async (tx) => {
     const [client] = await tx
       .insert(clients)
@@ -158,55 +95,112 @@ export async function addClient(input: AddClientInput): Promise<{ client: Client
       .returning();
     if (!client) throw new Error("The client was not saved");
     const { promoApplied: _promoApplied, ...invoice } = await createDraftInvoice(tx, { clientId: client.id, tier: input.tier });
+    await recordAuditEntry(tx, actor, {
+      action: "client.create",
+      entityType: "client",
+      entityId: client.id,
+      summary: `Added a tier ${input.tier} client with draft invoice ${invoice.invoiceNumber}`,
+      details: { tier: input.tier, invoiceId: invoice.id },
+    });
     return { client, invoice };
   });
 }
 
 const CLIENT_GONE = "This client no longer exists.";
 
-/** Saves some of a client's fields; a client deleted meanwhile is refused (404) with `missing`. */
-async function updateClientRow(
-  clientId: string,
-  values: Partial<typeof clients.$inferInsert>,
-  missing: () => Refusal = () => notFound(CLIENT_GONE),
-): Promise<Client> {
-  const [client] = await db()
-    .update(clients)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(clients.id, clientId))
-    .returning();
-  if (!client) throw missing();
-  return client;
+type ClientChange = {
+  values: Partial<NewClient>;
+  /** The audit entry's action, `client.{intent}`, and what it says of the client as it was. */
+  action: string;
+  summary: (before: Client) => string;
+  details?: (before: Client) => Record<string, unknown>;
+};
+
+/**
+ * Saves some of a client's fields with the change's audit entry, in one transaction. Saving what is
+ * already there changes and records nothing; a client deleted meanwhile is refused (404) with `missing`.
+ */
+async function changeClient(actor: Actor, clientId: string, change: ClientChange, missing: () => Refusal = () => notFound(CLIENT_GONE)): Promise<Client> {
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
+    if (!before) throw missing();
+    const changed = (Object.keys(change.values) as (keyof NewClient)[]).filter((field) => change.values[field] !== before[field]);
+    if (changed.length === 0) return before;
+    const [client] = await tx
+      .update(clients)
+      .set({ ...change.values, updatedAt: sql`now()` })
+      .where(eq(clients.id, clientId))
+      .returning();
+    if (!client) throw missing();
+    await recordAuditEntry(tx, actor, {
+      action: change.action,
+      entityType: "client",
+      entityId: clientId,
+      summary: change.summary(before),
+      details: { changed, ...change.details?.(before) },
+    });
+    return client;
+  });
 }
 
 const statusNotUpdated = () => notFound("Failed to update status");
 
-export function setClientStatus(clientId: string, status: ClientStatus) {
-  return updateClientRow(clientId, { status }, statusNotUpdated);
+export function setClientStatus(actor: Actor, clientId: string, status: ClientStatus) {
+  return changeClient(
+    actor,
+    clientId,
+    {
+      values: { status },
+      action: "client.status",
+      summary: (before) => `Changed a client's status from ${before.status} to ${status}`,
+      details: (before) => ({ from: before.status, to: status }),
+    },
+    statusNotUpdated,
+  );
 }
 
-export function setClientPaymentStatus(clientId: string, paymentStatus: PaymentStatus) {
-  return updateClientRow(clientId, { paymentStatus }, statusNotUpdated);
+export function setClientPaymentStatus(actor: Actor, clientId: string, paymentStatus: PaymentStatus) {
+  return changeClient(
+    actor,
+    clientId,
+    {
+      values: { paymentStatus },
+      action: "client.payment",
+      summary: (before) => `Changed a client's payment status from ${before.paymentStatus} to ${paymentStatus}`,
+      details: (before) => ({ from: before.paymentStatus, to: paymentStatus }),
+    },
+    statusNotUpdated,
+  );
 }
 
-export function updateClient(clientId: string, input: EditClientInput) {
-  return updateClientRow(clientId, input);
+export function updateClient(actor: Actor, clientId: string, input: EditClientInput) {
+  return changeClient(actor, clientId, {
+    values: input,
+    action: "client.update",
+    summary: () => "Updated a client's details",
+    details: () => ({ tier: input.tier, status: input.status, paymentStatus: input.paymentStatus }),
+  });
 }
 
-export function saveClientNotes(clientId: string, notes: string | null) {
-  return updateClientRow(clientId, { notes });
+export function saveClientNotes(actor: Actor, clientId: string, notes: string | null) {
+  return changeClient(actor, clientId, { values: { notes }, action: "client.notes", summary: () => "Saved a client's internal notes" });
 }
 
 /** Archive: the way to put away a client whose invoices must be kept. */
-export function archiveClient(clientId: string) {
-  return updateClientRow(clientId, { status: "archived" });
+export function archiveClient(actor: Actor, clientId: string) {
+  return changeClient(actor, clientId, {
+    values: { status: "archived" },
+    action: "client.archive",
+    summary: () => "Archived a client",
+    details: (before) => ({ from: before.status }),
+  });
 }
 
 /**
  * Deletes a client with its projects and consultations, but never one with invoices: invoices are
  * financial records (the foreign key refuses too), so that is refused and the page offers Archive.
  */
-export async function deleteClient(clientId: string): Promise<Client> {
+export async function deleteClient(actor: Actor, clientId: string): Promise<Client> {
   const title = "Failed to delete client";
   return db().transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
@@ -217,6 +211,7 @@ export async function deleteClient(clientId: string): Promise<Client> {
       throw new Refusal(`${client.name} has ${invoiceCount} invoice(s), which must be kept. Archive the client instead.`, { status: 409, title });
     }
     await tx.delete(clients).where(eq(clients.id, clientId));
+    await recordAuditEntry(tx, actor, { action: "client.delete", entityType: "client", entityId: clientId, summary: "Deleted a client" });
     return client;
   });
 }

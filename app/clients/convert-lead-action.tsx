@@ -13,7 +13,7 @@ const CONVERT_FETCHER = "convert-lead";
 /**
  * "Convert to Client" for one lead (a lead action, app/admin/lead-actions.tsx): a menu item in the
  * list's row actions, a button on the lead's page. It posts to the conversion route, which
- * redirects back to `redirectTo` with the toast or refuses (a lead deleted meanwhile). Converted
+ * redirects back to `returnTo` with the toast or refuses (a lead deleted meanwhile). Converted
  * leads show no convert (spec 001); their page offers the client instead.
  */
 export const ConvertLeadAction: LeadAction = ({ lead, placement, returnTo }) => {
@@ -33,7 +33,7 @@ export const ConvertLeadAction: LeadAction = ({ lead, placement, returnTo }) => 
     return (
       <DropdownMenuItem
         disabled={busy}
-        onSelect={() => void fetcher.submit({ redirectTo: returnTo }, { method: "post", action, preventScrollReset: true })}
+        onSelect={() => void fetcher.submit({ returnTo }, { method: "post", action, preventScrollReset: true })}
       >
         <UserCheck aria-hidden="true" /> Convert to Client
       </DropdownMenuItem>
@@ -41,7 +41,7 @@ export const ConvertLeadAction: LeadAction = ({ lead, placement, returnTo }) => 
   }
   return (
     <fetcher.Form method="post" action={action} noValidate>
-      <input type="hidden" name="redirectTo" value={returnTo} />
+      <input type="hidden" name="returnTo" value={returnTo} />
       <Button type="submit" disabled={busy}>
         <UserCheck aria-hidden="true" /> {busy ? "Converting…" : "Convert to Client"}
       </Button>

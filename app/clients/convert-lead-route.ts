@@ -1,23 +1,22 @@
-import { z } from "~/forms/zod";
-import { safeAdminReturnPath } from "~/auth/auth-forms";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
+import { recordId } from "~/forms/record-id";
+import { returnToSchema } from "~/leads/lead-forms";
 import type { Route } from "./+types/convert-lead-route";
 import { convertLeadToClient } from "./lead-conversion.server";
 
-const convertLeadSchema = z.object({ leadId: z.uuid("This lead no longer exists.") });
+const convertLeadSchema = returnToSchema.extend({ leadId: recordId("This lead no longer exists.") });
 
 // POST /admin/leads/:leadId/convert — posted by ConvertLeadAction (leads list and lead details).
-// Answers the one form result: a redirect back to `redirectTo` with the toast, or a refusal.
+// Answers the one form result: a redirect back to `returnTo` (a leads page, else the list) with the toast, or a refusal.
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     default: async (form) => {
-      const { leadId } = parseForm(convertLeadSchema, { leadId: params.leadId });
-      const redirectTo = form.get("redirectTo");
-      const back = safeAdminReturnPath(typeof redirectTo === "string" ? redirectTo : null) ?? "/admin/leads";
-      const { lead, client, invoice } = await convertLeadToClient(leadId, { id: admin.id, name: admin.name });
+      const { leadId, returnTo } = parseForm(convertLeadSchema, { leadId: params.leadId, returnTo: form.get("returnTo") ?? undefined });
+      const back = returnTo ?? "/admin/leads";
+      const { lead, client, invoice } = await convertLeadToClient(actor, leadId);
       if (!invoice) {
         return redirectWithToast(back, {
           type: "info",

@@ -1,16 +1,13 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { endLeadEnrolments, enrolLeadInCadences } from "~/cadences/enrolment.server";
 import { db } from "~/db/connection.server";
 import { notFound } from "~/forms/refusal";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";
 import type { Invoice } from "~/invoices/schema";
-import {
-  lockLeadForConversion,
-  markLeadConverted,
-  markPromoUsed,
-  type ConversionActor,
-} from "~/leads/lead-conversion-steps.server";
+import { lockLeadForConversion, markLeadConverted, markPromoUsed } from "~/leads/lead-conversion-steps.server";
 import { promoStateAt } from "~/leads/promo-state";
 import type { Lead } from "~/leads/schema";
 import { markReferralConverted } from "~/referrals/referrals.server";
@@ -28,14 +25,10 @@ export type LeadConversion = { lead: Lead; client: Client; invoice: Invoice | nu
  * holds an active promo, which the invoice then uses up). Any failure leaves nothing behind.
  *
  * Idempotent: the lead row is locked first and `clients.lead_id` is unique, so converting twice, or
- * two admins at once, yields one client; the later call answers that client with no invoice.
- * An unknown lead is refused (404).
+ * two admins at once, yields one client; the later call answers that client with no invoice and
+ * records nothing. An unknown lead is refused (404).
  */
-export async function convertLeadToClient(
-  leadId: string,
-  actor: ConversionActor,
-  now: Date = new Date(),
-): Promise<LeadConversion> {
+export async function convertLeadToClient(actor: Actor, leadId: string, now: Date = new Date()): Promise<LeadConversion> {
   return db().transaction(async (tx) => {
     const lead = await lockLeadForConversion(tx, leadId);
     if (!lead) throw notFound("This lead no longer exists.");
@@ -78,6 +71,13 @@ export async function convertLeadToClient(
     // Nurture cadences stop at conversion; the ones for new clients begin.
     await endLeadEnrolments(tx, { leadId: lead.id, reason: "converted", now });
     await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "client_converted", now });
+    await recordAuditEntry(tx, actor, {
+      action: "lead.convert",
+      entityType: "lead",
+      entityId: lead.id,
+      summary: `Converted a lead to a tier ${tier} client with draft invoice ${invoice.invoiceNumber}${invoice.promoApplied ? " at the promo price" : ""}`,
+      details: { clientId: client.id, invoiceId: invoice.id, tier, promoApplied: invoice.promoApplied },
+    });
     const { promoApplied: _promoApplied, ...storedInvoice } = invoice;
     return { lead: { ...lead, status: "converted" as const }, client, invoice: storedInvoice };
   });

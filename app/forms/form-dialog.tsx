@@ -107,13 +107,15 @@ export type ConfirmDialogProps<T extends object = object> = DialogFormProps<T> &
   confirmLabel: string;
   /** Red unless the confirmed action destroys nothing. */
   destructive?: boolean;
+  /** The confirmation cannot be given now (what it would do is already done); Cancel still closes. */
+  disabled?: boolean;
   /** What the confirmation adds under its description (what else goes, what stays). */
   children?: React.ReactNode;
 };
 
 /** "Ask first": a confirmation whose button posts its form; Cancel has the focus when it opens. */
 export function ConfirmDialog<T extends object = object>(props: ConfirmDialogProps<T>) {
-  const { open, onOpenChange, title, description, action, intent, fields = {}, confirmLabel, destructive = true, children } = props;
+  const { open, onOpenChange, title, description, action, intent, fields = {}, confirmLabel, destructive = true, disabled = false, children } = props;
   const { fetcher, busy, formError } = useDialogForm(props);
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -128,7 +130,7 @@ export function ConfirmDialog<T extends object = object>(props: ConfirmDialogPro
           <FormError message={formError} />
           <AlertDialogFooter>
             <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-            <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
+            <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy || disabled}>
               {confirmLabel}
             </Button>
           </AlertDialogFooter>

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import { recordLeadEvent } from "./lead-timeline.server";
 import { leads, type Lead } from "./schema";
@@ -15,21 +16,19 @@ export async function lockLeadForConversion(tx: DatabaseExecutor, leadId: string
   return lead;
 }
 
-export type ConversionActor = { id: string; name: string };
-
 /** Marks the lead converted and records who did it on its timeline. */
 export async function markLeadConverted(
   tx: DatabaseExecutor,
   lead: Lead,
-  actor: ConversionActor,
+  actor: Actor,
   details: { clientId: string; invoiceId: string; invoiceNumber: string; promoCodeApplied: string | null },
 ): Promise<void> {
   await tx.update(leads).set({ status: "converted", updatedAt: sql`now()` }).where(eq(leads.id, lead.id));
   await recordLeadEvent(tx, {
     leadId: lead.id,
     event: "converted",
-    actorUserId: actor.id,
-    data: { ...details, previousStatus: lead.status, by: actor.name },
+    actorUserId: actor.userId,
+    data: { ...details, previousStatus: lead.status },
   });
 }
 

@@ -11,9 +11,10 @@ import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import type { Route } from "./+types/new-project-page";
-import { tierLabel } from "./project-display";
+import { TierOptions } from "./project-display";
 import { newProjectPageSchema } from "./project-form";
 import { createProject, listClientChoices } from "./projects.server";
+import { tierNamesOf } from "./tier-names";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Project | Admin" }];
 
@@ -22,14 +23,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [clients, tiers] = await Promise.all([listClientChoices(), listPackageTiers()]);
   // ?client={id} (from a client's page) chooses the client and its tier.
   const chosen = clients.find((client) => client.id === new URL(request.url).searchParams.get("client")) ?? null;
-  return { clients, tierNames: Object.fromEntries(tiers.map((tier) => [tier.tier, tier.name])), chosen };
+  return { clients, tierNames: tierNamesOf(tiers), chosen };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "create-project": async (form) => {
-      const project = await createProject(parseForm(newProjectPageSchema, form));
+      const project = await createProject(actor, parseForm(newProjectPageSchema, form));
       return redirectWithToast(`/admin/projects/${project.id}`, {
         type: "success",
         title: "Project created successfully",
@@ -78,11 +79,7 @@ export default function NewProjectPage() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField label="Tier" name="tier" required error={errors.tier}>
                   <NativeSelect defaultValue={values.tier ?? chosen?.tier ?? "1"}>
-                    {Object.keys(tierNames).map((tier) => (
-                      <NativeSelectOption key={tier} value={tier}>
-                        {tierLabel(tier, tierNames)}
-                      </NativeSelectOption>
-                    ))}
+                    <TierOptions tierNames={tierNames} />
                   </NativeSelect>
                 </FormField>
                 <FormField label="Delivery deadline" name="deliveryDeadline" error={errors.deliveryDeadline}>

@@ -1,14 +1,15 @@
-import { GripVertical, MoreHorizontal } from "lucide-react";
+import { GripVertical } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
-import { Button } from "~/ui/button";
+import { RowMenu } from "~/lists/list-page";
 import { cn } from "~/ui/class-names";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "~/ui/dropdown-menu";
+import { DropdownMenuItem, DropdownMenuLabel } from "~/ui/dropdown-menu";
 import { isOverdue } from "./project-checklist";
-import { Deadline, ProgressBar, projectTitle, tierLabel, type TierNames } from "./project-display";
+import { Deadline, ProgressBar, projectTitle } from "./project-display";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from "./project-options";
 import type { ProjectListRow } from "./projects.server";
+import { tierLabel, type TierNames } from "./tier-names";
 
 const DRAG_TYPE = "application/x-project-id";
 
@@ -114,7 +115,8 @@ function BoardCard({
         onMove(next);
       }}
       className={cn(
-        "grid min-w-0 cursor-grab grid-cols-1 gap-2 overflow-hidden rounded-md border bg-background p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing",
+        // The card's menu button one size down, as in a table's row.
+        "grid min-w-0 cursor-grab grid-cols-1 gap-2 overflow-hidden rounded-md border bg-background p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing [&_button[aria-haspopup=menu]]:size-7 [&_button[aria-haspopup=menu]]:shrink-0",
         overdue && "border-destructive/60",
       )}
     >
@@ -130,21 +132,19 @@ function BoardCard({
             </p>
           </div>
         </div>
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="size-7 shrink-0" aria-label={`Move ${title} to…`}>
-              <MoreHorizontal className="size-4" aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuLabel>Move to…</DropdownMenuLabel>
-            {PROJECT_STATUSES.filter((other) => other !== status).map((other) => (
-              <DropdownMenuItem key={other} onSelect={() => onMove(other)}>
-                {PROJECT_STATUS_LABELS[other]}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <RowMenu
+          label={`Move ${title} to…`}
+          items={() => (
+            <>
+              <DropdownMenuLabel>Move to…</DropdownMenuLabel>
+              {PROJECT_STATUSES.filter((other) => other !== status).map((other) => (
+                <DropdownMenuItem key={other} onSelect={() => onMove(other)}>
+                  {PROJECT_STATUS_LABELS[other]}
+                </DropdownMenuItem>
+              ))}
+            </>
+          )}
+        />
       </div>
       <p className="text-xs">{tierLabel(project.tier, tierNames)}</p>
       <div className="text-xs">

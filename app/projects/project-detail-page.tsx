@@ -1,50 +1,42 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Trash2 } from "lucide-react";
+import * as React from "react";
 import { Link, useLoaderData } from "react-router";
-import { z } from "~/forms/zod";
 import { requireAdmin } from "~/auth/guard.server";
-import { Refusal } from "~/forms/refusal";
-import { buttonVariants } from "~/ui/button";
-import { redirectWithToast } from "~/forms/flash.server";
+import { recordIdParam } from "~/forms/record-id";
+import { requireRecord } from "~/http/record-not-found";
+import { ProjectInvoicesPanel } from "~/invoices/project-invoices-panel";
+import { DeleteRowsDialog } from "~/lists/list-page";
+import { Button, buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/project-detail-page";
 import { ProjectAddOnsPanel } from "./project-add-ons-panel";
 import { handleProjectAction } from "./project-actions.server";
 import { ChecklistPanel } from "./project-checklist-panel";
 import { getProjectDetail } from "./project-detail.server";
-import { DeleteProjectDialog, ProjectCallsPanel, ProjectDetailsForm, ProjectInfoPanel } from "./project-detail-panels";
+import { ProjectCallsPanel, ProjectDetailsForm, ProjectInfoPanel } from "./project-detail-panels";
 import { ProjectStatusBadge, projectTitle } from "./project-display";
+import { PROJECT_DELETION } from "./project-list-controls";
 import { AddTaskDialog, UpgradeTierDialog } from "./project-task-dialogs";
-import { ProjectInvoicesPanel } from "~/invoices/project-invoices-panel";
+
+const PROJECTS_LIST = { href: "/admin/projects", label: "Back to Projects" };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? projectTitle(data.project) : "Project"} | Admin` }];
 
-const projectIdSchema = z.uuid();
-
-/** An unknown (or malformed) id goes back to the tracker with the spec's 'Project not found'. */
-const notFoundRedirect = () => redirectWithToast("/admin/projects", { type: "error", title: "Project not found" });
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const projectId = projectIdSchema.safeParse(params.projectId);
-  if (!projectId.success) throw await notFoundRedirect();
-  try {
-    return await getProjectDetail(projectId.data);
-  } catch (error) {
-    if (error instanceof Refusal && error.status === 404) throw await notFoundRedirect();
-    throw error;
-  }
+  const projectId = recordIdParam(params.projectId);
+  return requireRecord(projectId ? await getProjectDetail(projectId) : undefined, "Project not found", PROJECTS_LIST);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const projectId = projectIdSchema.safeParse(params.projectId);
-  if (!projectId.success) throw await notFoundRedirect();
-  return handleProjectAction(request, projectId.data);
+  const { actor } = await requireAdmin(request);
+  return handleProjectAction(request, actor, params.projectId);
 }
 
 export default function ProjectDetailPage() {
   const detail = useLoaderData<typeof loader>();
   const { project, client, tasks, templates, tierNames } = detail;
   const title = projectTitle(project);
+  const [deleting, setDeleting] = React.useState(false);
   return (
     <div className="grid grid-cols-1 gap-6">
       <Link to="/admin/projects" className={buttonVariants({ variant: "ghost", className: "w-fit" })}>
@@ -61,7 +53,9 @@ export default function ProjectDetailPage() {
             <ProjectStatusBadge status={project.status} />
           </p>
         </div>
-        <DeleteProjectDialog title={title} />
+        <Button variant="destructive" onClick={() => setDeleting(true)}>
+          <Trash2 className="size-4" aria-hidden="true" /> Delete
+        </Button>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid content-start gap-6">
@@ -70,12 +64,12 @@ export default function ProjectDetailPage() {
             tasks={tasks}
             actions={
               <>
-                <UpgradeTierDialog currentTier={project.tier} tierNames={tierNames} />
-                <AddTaskDialog templates={templates} taskNames={tasks.map((task) => task.taskName)} tierNames={tierNames} projectTier={project.tier} />
+                <UpgradeTierDialog projectId={project.id} currentTier={project.tier} tierNames={tierNames} />
+                <AddTaskDialog projectId={project.id} templates={templates} taskNames={tasks.map((task) => task.taskName)} tierNames={tierNames} projectTier={project.tier} />
               </>
             }
           />
-          <ProjectAddOnsPanel addOns={detail.addOns} offered={detail.offeredAddOns} tier={project.tier} />
+          <ProjectAddOnsPanel projectId={project.id} addOns={detail.addOns} offered={detail.offeredAddOns} tier={project.tier} />
           <ProjectDetailsForm project={project} />
         </div>
         <div className="grid content-start gap-6">
@@ -84,6 +78,7 @@ export default function ProjectDetailPage() {
           <ProjectCallsPanel detail={detail} />
         </div>
       </div>
+      <DeleteRowsDialog rowIds={deleting ? [project.id] : null} deletion={PROJECT_DELETION} onOpenChange={setDeleting} />
     </div>
   );
 }

@@ -1,17 +1,6 @@
-import { Trash2 } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { NativeCheckbox } from "~/ui/checkbox";
@@ -22,8 +11,9 @@ import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { isOverdue } from "./project-checklist";
 import type { ProjectDetail } from "./project-detail.server";
-import { Deadline, ProgressBar, ProjectStatusBadge, tierLabel, type TierNames } from "./project-display";
+import { Deadline, ProgressBar, ProjectStatusBadge } from "./project-display";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "./project-options";
+import { tierLabel, type TierNames } from "./tier-names";
 
 type Project = ProjectDetail["project"];
 
@@ -169,36 +159,5 @@ export function ProjectCallsPanel({ detail }: { detail: ProjectDetail }) {
         </section>
       </CardContent>
     </Card>
-  );
-}
-
-export function DeleteProjectDialog({ title }: { title: string }) {
-  const [open, setOpen] = React.useState(false);
-  const { fetcher, busy } = useFormAction({ intent: "delete-project", open, onSuccess: () => setOpen(false) });
-  return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
-        <Button variant="destructive">
-          <Trash2 className="size-4" aria-hidden="true" /> Delete
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this project?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {title} is deleted with its tasks and add-ons; its invoices and consultations stay. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="delete-project" />
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              Delete
-            </Button>
-          </AlertDialogFooter>
-        </fetcher.Form>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

@@ -2,17 +2,20 @@ import { listAddOnsOfferedFor, listProjectAddOns } from "~/add-ons/add-ons.serve
 import { listProjectConsultations, listProjectDiscoveryCalls } from "~/consultations/project-consultations.server";
 import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
 import { projectProgress } from "./project-checklist";
-import { getProjectWithClient } from "./projects.server";
+import { findProjectWithClient } from "./projects.server";
+import { tierNamesOf } from "./tier-names";
 import { listTierTaskTemplates, openProjectChecklist } from "./project-tasks.server";
 import { listProjectInvoices } from "~/invoices/invoices.server";
 import { dayIn } from "~/formatting/dates";
 
 /**
- * Everything a project's page shows. Opening a project without tasks creates its tier's
- * checklist (spec 001 §4); an unknown project is the spec's 'Project not found' refusal.
+ * Everything a project's page shows, or undefined for a project that is not there. Opening a
+ * project without tasks creates its tier's checklist (spec 001 §4).
  */
 export async function getProjectDetail(projectId: string, now = new Date()) {
-  const { project, client } = await getProjectWithClient(projectId);
+  const found = await findProjectWithClient(projectId);
+  if (!found) return undefined;
+  const { project, client } = found;
   const [tasks, templates, addOns, offeredAddOns, discoveryCalls, consultations, invoices, tiers, settings] = await Promise.all([
     openProjectChecklist(project.id, project.tier),
     listTierTaskTemplates(),
@@ -35,9 +38,9 @@ export async function getProjectDetail(projectId: string, now = new Date()) {
     discoveryCalls,
     consultations,
     invoices,
-    tierNames: Object.fromEntries(tiers.map((tier) => [tier.tier, tier.name])),
+    tierNames: tierNamesOf(tiers),
     timeZone: settings.timezone,
     today: dayIn(now, settings.timezone),
   };
 }
-export type ProjectDetail = Awaited<ReturnType<typeof getProjectDetail>>;
+export type ProjectDetail = NonNullable<Awaited<ReturnType<typeof getProjectDetail>>>;

@@ -1,3 +1,4 @@
+import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { PROJECT_STATUSES } from "./project-options";
@@ -29,7 +30,7 @@ export type NewProjectInput = z.infer<typeof newProjectSchema>;
 
 /** New project from /admin/projects/new: the client is chosen too, the deadline is optional. */
 export const newProjectPageSchema = newProjectSchema.extend({
-  clientId: z.uuid("Choose a client"),
+  clientId: recordId("Choose a client"),
   deliveryDeadline: optionalDate,
 });
 export type NewProjectPageInput = z.infer<typeof newProjectPageSchema>;
@@ -56,18 +57,21 @@ export const projectDetailsSchema = z.object({
 });
 export type ProjectDetailsInput = z.infer<typeof projectDetailsSchema>;
 
-export const projectStatusSchema = z.object({ projectId: z.uuid("Project not found"), status: z.enum(PROJECT_STATUSES, "Choose a status") });
+/** The project a page or an intent acts on (the route's `:projectId`). */
+export const projectIdSchema = z.object({ projectId: recordId("Project not found") });
+
+export const projectStatusSchema = projectIdSchema.extend({ status: z.enum(PROJECT_STATUSES, "Choose a status") });
 
 export const projectIdsFormSchema = z.object({
   projectIds: z.preprocess(
     (value) => (Array.isArray(value) ? value : value ? [value] : []),
-    z.array(z.uuid("Select at least one project")).min(1, "Select at least one project").max(1000, "Delete at most 1000 projects at once"),
+    z.array(recordId("Select at least one project")).min(1, "Select at least one project").max(1000, "Delete at most 1000 projects at once"),
   ),
 });
 
 export const upgradeTierSchema = z.object({ tier: z.enum(TIER_IDS, "Please select a tier") });
 
-export const taskIdSchema = z.object({ taskId: z.uuid("Task not found") });
+export const taskIdSchema = z.object({ taskId: recordId("Task not found") });
 export const taskStatusSchema = taskIdSchema.extend({ status: z.enum(["pending", "complete"], "Choose pending or complete") });
 export const taskNotesSchema = taskIdSchema.extend({ notes: optionalText(5000) });
 

@@ -1,32 +1,30 @@
-import { readTableSort, type TableSort } from "~/lists/list-view";
-import { PROJECT_STATUSES, type ProjectStatus } from "./project-options";
+import { listParam, readListView, type ListView, type ListViewSpec, type TableSort } from "~/lists/list-view";
+import { PROJECT_STATUSES } from "./project-options";
 
 /**
- * What the Project Tracker shows, read from the URL (the URL is the whole view: `view` (table or
+ * What the Project Tracker shows, read from the URL (the URL is the whole view: `layout` (table or
  * board), `q`, `status`, `sort`, `dir`, `after` / `before`). Unknown values are ignored, so a
  * hand-edited link still works.
  */
 export const PROJECT_SORT_KEYS = ["created", "deadline", "client", "number"] as const;
 export type ProjectSortKey = (typeof PROJECT_SORT_KEYS)[number];
 
-export type ProjectListView = {
-  layout: "table" | "board";
-  search: string;
-  status: ProjectStatus | null;
-  sort: TableSort<ProjectSortKey>;
+export const PROJECT_LAYOUTS = ["table", "board"] as const;
+
+const PROJECT_FILTERS = {
+  layout: listParam.choice(PROJECT_LAYOUTS),
+  q: listParam.search(),
+  status: listParam.oneOf(PROJECT_STATUSES),
 };
 
-export const DEFAULT_PROJECT_SORT: TableSort<ProjectSortKey> = { key: "created", direction: "desc" };
+export const PROJECT_LIST_VIEW: ListViewSpec<typeof PROJECT_FILTERS, ProjectSortKey> = {
+  filters: PROJECT_FILTERS,
+  sort: { keys: PROJECT_SORT_KEYS, fallback: { key: "created", direction: "desc" } satisfies TableSort<ProjectSortKey> },
+  notNarrowing: ["layout"],
+};
+
+export type ProjectListView = ListView<typeof PROJECT_FILTERS, ProjectSortKey>;
 
 export function readProjectListView(params: URLSearchParams): ProjectListView {
-  return {
-    layout: params.get("view") === "board" ? "board" : "table",
-    search: (params.get("q") ?? "").trim().slice(0, 200),
-    status: PROJECT_STATUSES.find((status) => status === params.get("status")) ?? null,
-    sort: readTableSort(params, PROJECT_SORT_KEYS, DEFAULT_PROJECT_SORT),
-  };
-}
-
-export function isFilteredProjectView(view: ProjectListView): boolean {
-  return Boolean(view.search || view.status);
+  return readListView(params, PROJECT_LIST_VIEW);
 }

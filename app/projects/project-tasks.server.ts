@@ -1,4 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import type { TierId } from "~/settings/tier-catalog";
@@ -7,13 +9,13 @@ import { TIER_TASK_CHECKLISTS } from "./task-checklists";
 import { CUSTOM_TASK_CATEGORY, type TaskStatus } from "./project-options";
 import { projects, projectTasks, tierTaskTemplates, type ProjectTask, type TierTaskTemplate } from "./schema";
 
-/** The editable per-tier checklists (seeded from task-checklists.ts), each in its order. */
-/** Each tier's checklist, where missing (an admin's edits stay). */
+/** Each tier's checklist (task-checklists.ts), where missing: an admin's edits stay. */
 export async function seedTierTaskTemplates(tx: DatabaseExecutor): Promise<void> {
   const tasks = Object.entries(TIER_TASK_CHECKLISTS).flatMap(([tier, list]) => list.map((task) => ({ tier: tier as TierId, ...task })));
   await tx.insert(tierTaskTemplates).values(tasks).onConflictDoNothing();
 }
 
+/** The editable per-tier checklists, each in its order. */
 export async function listTierTaskTemplates(tier?: TierId): Promise<TierTaskTemplate[]> {
   return db()
     .select()
@@ -68,40 +70,71 @@ export async function openProjectChecklist(projectId: string, tier: TierId): Pro
 }
 
 /** 'Upgrade Tier': any tier; adds that tier's tasks not on the project, keeps the rest as they are. */
-export async function upgradeProjectTier(projectId: string, tier: TierId): Promise<number> {
+export async function upgradeProjectTier(actor: Actor, projectId: string, tier: TierId): Promise<number> {
   return db().transaction(async (tx) => {
-    const updated = await tx.update(projects).set({ tier, updatedAt: new Date() }).where(eq(projects.id, projectId)).returning({ id: projects.id });
-    if (updated.length === 0) throw notFound("Project not found");
-    return addMissingTierTasks(tx, projectId, tier);
+    const [before] = await tx.select({ tier: projects.tier }).from(projects).where(eq(projects.id, projectId)).for("update");
+    if (!before) throw notFound("Project not found");
+    await tx.update(projects).set({ tier, updatedAt: new Date() }).where(eq(projects.id, projectId));
+    const added = await addMissingTierTasks(tx, projectId, tier);
+    await recordAuditEntry(tx, actor, {
+      action: "project.upgrade-tier",
+      entityType: "project",
+      entityId: projectId,
+      summary: `Changed a project's tier from ${before.tier} to ${tier} (${added} task(s) added)`,
+      details: { from: before.tier, to: tier, added },
+    });
+    return added;
   });
 }
 
-async function taskOfProject(projectId: string, taskId: string): Promise<ProjectTask> {
-  const [task] = await db().select().from(projectTasks).where(and(eq(projectTasks.id, taskId), eq(projectTasks.projectId, projectId)));
-  if (!task) throw notFound("Task not found");
-  return task;
+/**
+ * Changes one task of a project with the change's audit entry, in one transaction; a task that is
+ * not on the project is refused.
+ */
+async function changeTask(
+  actor: Actor,
+  projectId: string,
+  taskId: string,
+  entry: { action: string; summary: string; details?: Record<string, unknown> },
+  change: (tx: DatabaseExecutor) => Promise<unknown>,
+): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [task] = await tx.select({ id: projectTasks.id }).from(projectTasks).where(and(eq(projectTasks.id, taskId), eq(projectTasks.projectId, projectId))).for("update");
+    if (!task) throw notFound("Task not found");
+    await change(tx);
+    await recordAuditEntry(tx, actor, { ...entry, entityType: "project", entityId: projectId, details: { taskId, ...entry.details } });
+  });
 }
 
 /** Completing sets completed_at; un-completing clears it. */
-export async function setTaskStatus(projectId: string, taskId: string, status: TaskStatus): Promise<void> {
-  await taskOfProject(projectId, taskId);
-  await db()
-    .update(projectTasks)
-    .set({ status, completedAt: status === "complete" ? sql`coalesce(${projectTasks.completedAt}, now())` : null })
-    .where(eq(projectTasks.id, taskId));
+export function setTaskStatus(actor: Actor, projectId: string, taskId: string, status: TaskStatus): Promise<void> {
+  const summary = status === "complete" ? "Completed a task" : "Reopened a task";
+  return changeTask(actor, projectId, taskId, { action: "project.toggle-task", summary, details: { status } }, (tx) =>
+    tx
+      .update(projectTasks)
+      .set({ status, completedAt: status === "complete" ? sql`coalesce(${projectTasks.completedAt}, now())` : null })
+      .where(eq(projectTasks.id, taskId)),
+  );
 }
 
-export async function setTaskNotes(projectId: string, taskId: string, notes: string | null): Promise<void> {
-  await taskOfProject(projectId, taskId);
-  await db().update(projectTasks).set({ notes }).where(eq(projectTasks.id, taskId));
+export function setTaskNotes(actor: Actor, projectId: string, taskId: string, notes: string | null): Promise<void> {
+  return changeTask(actor, projectId, taskId, { action: "project.task-notes", summary: "Saved a task's notes" }, (tx) =>
+    tx.update(projectTasks).set({ notes }).where(eq(projectTasks.id, taskId)),
+  );
 }
 
-export async function deleteTask(projectId: string, taskId: string): Promise<void> {
-  await taskOfProject(projectId, taskId);
-  await db().delete(projectTasks).where(eq(projectTasks.id, taskId));
+export function deleteTask(actor: Actor, projectId: string, taskId: string): Promise<void> {
+  return changeTask(actor, projectId, taskId, { action: "project.delete-task", summary: "Deleted a task" }, (tx) =>
+    tx.delete(projectTasks).where(eq(projectTasks.id, taskId)),
+  );
 }
 
-async function insertTask(projectId: string, task: { taskName: string; category: string; tierRequirement: TierId | null }): Promise<ProjectTask> {
+async function insertTask(
+  actor: Actor,
+  projectId: string,
+  task: { taskName: string; category: string; tierRequirement: TierId | null },
+  entry: { action: string; summary: string },
+): Promise<ProjectTask> {
   return db().transaction(async (tx) => {
     const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
     if (!project) throw notFound("Project not found");
@@ -112,21 +145,32 @@ async function insertTask(projectId: string, task: { taskName: string; category:
       .onConflictDoNothing({ target: [projectTasks.projectId, projectTasks.taskName] })
       .returning();
     if (!inserted) throw new Refusal("Already Added", { status: 409, field: "taskName" });
+    await recordAuditEntry(tx, actor, { ...entry, entityType: "project", entityId: projectId, details: { taskId: inserted.id, tier: task.tierRequirement } });
     return inserted;
   });
 }
 
 /** 'Add Task', tier-task mode: one task of a tier's checklist, unless already on the project. */
-export async function addTierTask(projectId: string, tier: TierId, taskName: string): Promise<ProjectTask> {
+export async function addTierTask(actor: Actor, projectId: string, tier: TierId, taskName: string): Promise<ProjectTask> {
   const [template] = await db()
     .select()
     .from(tierTaskTemplates)
     .where(and(eq(tierTaskTemplates.tier, tier), eq(tierTaskTemplates.taskName, taskName)));
   if (!template) throw new Refusal("Choose a task", { field: "taskName" });
-  return insertTask(projectId, { taskName: template.taskName, category: template.category, tierRequirement: tier });
+  return insertTask(
+    actor,
+    projectId,
+    { taskName: template.taskName, category: template.category, tierRequirement: tier },
+    { action: "project.add-tier-task", summary: `Added a task from the tier ${tier} checklist` },
+  );
 }
 
 /** 'Add Task', custom mode: the category defaults to Custom. */
-export async function addCustomTask(projectId: string, taskName: string, category: string | null): Promise<ProjectTask> {
-  return insertTask(projectId, { taskName, category: category ?? CUSTOM_TASK_CATEGORY, tierRequirement: null });
+export async function addCustomTask(actor: Actor, projectId: string, taskName: string, category: string | null): Promise<ProjectTask> {
+  return insertTask(
+    actor,
+    projectId,
+    { taskName, category: category ?? CUSTOM_TASK_CATEGORY, tierRequirement: null },
+    { action: "project.add-custom-task", summary: "Added a custom task" },
+  );
 }

@@ -1,26 +1,23 @@
-import { Columns3, Plus, Search, Table2, Trash2 } from "lucide-react";
-import * as React from "react";
-import { Form, Link, useLoaderData, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Columns3, Plus, Table2 } from "lucide-react";
+import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
-import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
-import { Button, buttonVariants } from "~/ui/button";
-import { cn } from "~/ui/class-names";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
-import { filterHref } from "~/lists/list-view";
 import { redirectWithToast } from "~/forms/flash.server";
-import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { dayIn } from "~/formatting/dates";
+import type { DataTableColumn } from "~/lists/data-table";
+import { ListHeader, ListPage } from "~/lists/list-page";
+import { filterHref, isFilteredView } from "~/lists/list-view";
+import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
+import { buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/projects-page";
 import { ProjectBoard } from "./project-board";
 import { isOverdue } from "./project-checklist";
-import { Deadline, ProgressBar, ProjectStatusBadge, projectTitle, tierLabel } from "./project-display";
+import { Deadline, ProgressBar, ProjectStatusBadge, projectTitle } from "./project-display";
 import { projectIdsFormSchema, projectStatusSchema, projectsReturnToSchema } from "./project-form";
-import { DeleteProjectsDialog } from "./project-list-dialogs";
-import { isFilteredProjectView, readProjectListView } from "./project-list-view";
-import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "./project-options";
+import { PROJECT_DELETION, ProjectFilters } from "./project-list-controls";
+import { PROJECT_LAYOUTS, PROJECT_LIST_VIEW, readProjectListView } from "./project-list-view";
 import { deleteProjects, listProjectBoard, listProjects, setProjectStatus, type ProjectListRow } from "./projects.server";
-import { dayIn } from "~/formatting/dates";
+import { tierLabel, tierNamesOf } from "./tier-names";
 
 export const meta: Route.MetaFunction = () => [{ title: "Project Tracker | Admin" }];
 
@@ -30,87 +27,39 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view = readProjectListView(url.searchParams);
   const [page, tiers, settings] = await Promise.all([
     view.layout === "board"
-      ? listProjectBoard(view).then((projects) => ({ projects, nextCursor: null, previousCursor: null }))
+      ? listProjectBoard(view).then((rows) => ({ rows, nextCursor: null, previousCursor: null }))
       : listProjects({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     listPackageTiers(),
     getOrganizationSettings(),
   ]);
-  return { ...page, view, tierNames: Object.fromEntries(tiers.map((tier) => [tier.tier, tier.name])), today: dayIn(new Date(), settings.timezone) };
+  return { ...page, view, tierNames: tierNamesOf(tiers), today: dayIn(new Date(), settings.timezone) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "delete-projects": async (form) => {
       const { projectIds } = parseForm(projectIdsFormSchema, form);
-      const deleted = await deleteProjects(projectIds);
+      const deleted = await deleteProjects(actor, projectIds);
       const title = projectIds.length === 1 && deleted === 1 ? "Project deleted successfully" : `${deleted} project(s) deleted successfully`;
       return redirectWithToast(parseForm(projectsReturnToSchema, form).returnTo, { type: "success", title });
     },
     "move-project": async (form) => {
       const { projectId, status } = parseForm(projectStatusSchema, form);
-      await setProjectStatus(projectId, status);
+      await setProjectStatus(actor, projectId, status);
       return redirectWithToast(parseForm(projectsReturnToSchema, form).returnTo, { type: "success", title: "Status updated" });
     },
   });
 }
 
-function ProjectFilters() {
-  const { view } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
-  const [searchParams] = useSearchParams();
-  const formRef = React.useRef<HTMLFormElement>(null);
-  return (
-    <Form ref={formRef} method="get" role="search" aria-label="Filter projects" className="flex flex-wrap items-end gap-2">
-      {["view", "sort", "dir"].map((name) => {
-        const value = searchParams.get(name);
-        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
-      })}
-      <div className="flex min-w-64 flex-1 gap-2">
-        <label htmlFor="project-search" className="sr-only">
-          Search by project, number or client
-        </label>
-        <Input id="project-search" name="q" type="search" key={view.search} defaultValue={view.search} placeholder="Search by project, number or client" maxLength={200} />
-        <Button type="submit" variant="secondary">
-          <Search className="size-4" aria-hidden="true" /> Search
-        </Button>
-      </div>
-      <NativeSelect
-        name="status"
-        aria-label="Status"
-        key={`s${view.status}`}
-        defaultValue={view.status ?? ""}
-        wrapperClassName="w-48"
-        onChange={() => formRef.current && void submit(formRef.current)}
-      >
-        <NativeSelectOption value="">All statuses</NativeSelectOption>
-        {PROJECT_STATUSES.map((status) => (
-          <NativeSelectOption key={status} value={status}>
-            {PROJECT_STATUS_LABELS[status]}
-          </NativeSelectOption>
-        ))}
-      </NativeSelect>
-      {isFilteredProjectView(view) ? (
-        <Link to={filterHref(searchParams, { q: null, status: null })} className={buttonVariants({ variant: "ghost" })}>
-          Clear
-        </Link>
-      ) : null}
-    </Form>
-  );
-}
+const LAYOUT_ICONS = { table: Table2, board: Columns3 } as const;
+const LAYOUT_NAMES = { table: "Table", board: "Board" } as const;
 
 export default function ProjectsPage() {
-  const { projects, nextCursor, previousCursor, view, tierNames, today } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
+  const { rows, nextCursor, previousCursor, view, tierNames, today } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const returnTo = `${location.pathname}${location.search}`;
-  const [deleting, setDeleting] = React.useState<string[] | null>(null);
-  const [rawSelectedIds, setSelectedIds] = React.useState<string[]>([]);
-  const selectedIds = React.useMemo(() => {
-    const onPage = new Set(projects.map((project) => project.id));
-    return rawSelectedIds.filter((id) => onPage.has(id));
-  }, [rawSelectedIds, projects]);
 
   const columns: DataTableColumn<ProjectListRow>[] = [
     {
@@ -135,64 +84,63 @@ export default function ProjectsPage() {
     { id: "revisions", header: "Revisions", cell: (project) => project.feedbackRounds },
     { id: "handoff", header: "Handoff", cell: (project) => (project.handoffComplete ? "Complete" : "Pending") },
   ];
-  const layoutHref = (layout: "table" | "board") => filterHref(searchParams, { view: layout === "board" ? "board" : null });
 
-  return (
-    <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Project Tracker</h1>
-          <p className="text-muted-foreground">Every website in the works, its checklist and its deadline.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <nav aria-label="Layout" className="flex rounded-md border p-0.5">
-            {(["table", "board"] as const).map((layout) => (
+  const header = {
+    title: "Project Tracker",
+    description: "Every website in the works, its checklist and its deadline.",
+    actions: (
+      <>
+        <nav aria-label="Layout" className="flex rounded-md border p-0.5">
+          {PROJECT_LAYOUTS.map((layout) => {
+            const Icon = LAYOUT_ICONS[layout];
+            return (
               <Link
                 key={layout}
-                to={layoutHref(layout)}
+                to={filterHref(searchParams, { layout: layout === "board" ? "board" : null })}
                 aria-current={view.layout === layout ? "page" : undefined}
-                className={cn(buttonVariants({ variant: view.layout === layout ? "secondary" : "ghost", size: "sm" }))}
+                className={buttonVariants({ variant: view.layout === layout ? "secondary" : "ghost", size: "sm" })}
               >
-                {layout === "table" ? <Table2 className="size-4" aria-hidden="true" /> : <Columns3 className="size-4" aria-hidden="true" />}
-                {layout === "table" ? "Table" : "Board"}
+                <Icon className="size-4" aria-hidden="true" /> {LAYOUT_NAMES[layout]}
               </Link>
-            ))}
-          </nav>
-          <Link to="/admin/projects/new" className={buttonVariants()}>
-            <Plus className="size-4" aria-hidden="true" /> New Project
-          </Link>
-        </div>
+            );
+          })}
+        </nav>
+        <Link to="/admin/projects/new" className={buttonVariants()}>
+          <Plus className="size-4" aria-hidden="true" /> New Project
+        </Link>
+      </>
+    ),
+  };
+
+  // The board is not a table: it takes the list's header and filters, and lays the cards out by status.
+  if (view.layout === "board") {
+    return (
+      <div className="grid grid-cols-1 gap-6">
+        <ListHeader {...header} />
+        <ProjectFilters view={view} />
+        <ProjectBoard projects={rows} tierNames={tierNames} today={today} returnTo={returnTo} />
       </div>
-
-      <ProjectFilters />
-
-      {view.layout === "board" ? (
-        <ProjectBoard projects={projects} tierNames={tierNames} today={today} returnTo={returnTo} />
-      ) : (
-        <>
-          {selectedIds.length > 0 ? (
-            <div className="flex items-center justify-between rounded-md border bg-muted/50 px-4 py-2">
-              <p className="text-sm">{selectedIds.length} selected</p>
-              <Button variant="destructive" size="sm" onClick={() => setDeleting(selectedIds)}>
-                <Trash2 className="size-4" aria-hidden="true" /> Delete Selected
-              </Button>
-            </div>
-          ) : null}
-          <DataTable
-            label="Projects"
-            rows={projects}
-            columns={columns}
-            getRowId={(project) => project.id}
-            sort={view.sort}
-            busy={navigation.state === "loading"}
-            rowHref={(project) => `/admin/projects/${project.id}`}
-            selection={{ selectedIds, onChange: setSelectedIds, rowLabel: (project) => `Select ${projectTitle(project)}` }}
-            emptyMessage={isFilteredProjectView(view) ? "No projects match these filters." : "No projects yet. Create one for a client to start its checklist."}
-          />
-          <DataTablePager previousCursor={previousCursor} nextCursor={nextCursor} />
-        </>
-      )}
-      <DeleteProjectsDialog projectIds={deleting} onOpenChange={(open) => !open && setDeleting(null)} returnTo={returnTo} onDeleted={() => setSelectedIds([])} />
-    </div>
+    );
+  }
+  return (
+    <ListPage
+      {...header}
+      table={{
+        label: "Projects",
+        rows,
+        columns,
+        getRowId: projectId,
+        sort: view.sort,
+        rowHref: (project) => `/admin/projects/${project.id}`,
+        emptyMessage: isFilteredView(view, PROJECT_LIST_VIEW) ? "No projects match these filters." : "No projects yet. Create one for a client to start its checklist.",
+      }}
+      pager={{ previousCursor, nextCursor }}
+      selection={{ rowLabel: (project) => `Select ${projectTitle(project)}` }}
+      deletion={PROJECT_DELETION}
+    >
+      <ProjectFilters view={view} />
+    </ListPage>
   );
 }
+
+const projectId = (project: ProjectListRow) => project.id;

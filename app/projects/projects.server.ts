@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import { decodeRowCursor, encodeKeysetCursor, type KeysetCursor } from "~/lists/list-view";
+import { keysetPage, type KeysetOrder, type KeysetPage } from "~/lists/keyset-page.server";
+import { searchCondition } from "~/lists/search-condition.server";
 import { progressFromCounts, type ProjectProgress } from "./project-checklist";
 import { formatProjectNumber, type NewProjectInput, type NewProjectPageInput, type ProjectDetailsInput } from "./project-form";
 import type { ProjectListView, ProjectSortKey } from "./project-list-view";
@@ -21,6 +24,7 @@ async function nextProjectNumber(tx: DatabaseExecutor): Promise<string> {
 
 /** A new project for a client; it starts not_started (spec 001 §4). */
 export async function createProjectForClient(
+  actor: Actor,
   clientId: string,
   input: NewProjectInput & { deliveryDeadline?: string | null },
 ): Promise<Project> {
@@ -39,18 +43,20 @@ export async function createProjectForClient(
       })
       .returning();
     if (!project) throw new Error("The project was not saved");
+    await recordAuditEntry(tx, actor, {
+      action: "project.create-project",
+      entityType: "project",
+      entityId: project.id,
+      summary: `Created project ${project.projectNumber} (tier ${project.tier})`,
+      details: { clientId, tier: project.tier },
+    });
     return project;
   });
 }
 
 /** 'New Project' on /admin/projects/new. */
-export function createProject(input: NewProjectPageInput): Promise<Project> {
-  return createProjectForClient(input.clientId, input);
-}
-
-/** A client's projects, newest first. */
-export async function listProjectsForClient(clientId: string): Promise<Project[]> {
-  return db().select().from(projects).where(eq(projects.clientId, clientId)).orderBy(desc(projects.createdAt), desc(projects.id));
+export function createProject(actor: Actor, input: NewProjectPageInput): Promise<Project> {
+  return createProjectForClient(actor, input.clientId, input);
 }
 
 export async function findProject(projectId: string): Promise<Project | undefined> {
@@ -58,14 +64,13 @@ export async function findProject(projectId: string): Promise<Project | undefine
   return project;
 }
 
-/** The project with its client, or the spec's 'Project not found'. */
-export async function getProjectWithClient(projectId: string) {
+/** The project with its client, or undefined for a project that is not there. */
+export async function findProjectWithClient(projectId: string) {
   const [row] = await db()
     .select({ project: projects, client: { id: clients.id, name: clients.name, email: clients.email } })
     .from(projects)
     .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(eq(projects.id, projectId));
-  if (!row) throw notFound("Project not found");
   return row;
 }
 
@@ -104,79 +109,40 @@ function withProgress({ taskCount: total, completeCount: complete, ...row }: Lis
   return { ...row, progress: progressFromCounts(Number(complete), Number(total)) };
 }
 
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
-function viewCondition(view: Pick<ProjectListView, "search" | "status">): SQL | undefined {
-  const pattern = view.search ? containsPattern(view.search) : null;
+function viewCondition(view: Pick<ProjectListView, "q" | "status">): SQL | undefined {
   return and(
-    pattern ? or(ilike(projects.name, pattern), ilike(projects.projectNumber, pattern), ilike(clients.name, pattern)) : undefined,
+    searchCondition(view.q, [projects.name, projects.projectNumber, clients.name]),
     view.status ? eq(projects.status, view.status) : undefined,
   );
 }
 
 // A project without a deadline sorts after every dated one.
 const NO_DEADLINE = "9999-12-31";
-const SORT_EXPRESSIONS: Record<ProjectSortKey, SQL> = {
-  created: sql`${projects.createdAt}`,
-  deadline: sql`coalesce(${projects.deliveryDeadline}, ${NO_DEADLINE}::date)`,
-  client: sql`${clients.name}`,
-  number: sql`${projects.projectNumber}`,
-};
-const CURSOR_CASTS: Record<ProjectSortKey, (value: string | null) => SQL> = {
-  created: (value) => sql`${value}::timestamptz`,
-  deadline: (value) => sql`${value}::date`,
-  client: (value) => sql`${value}`,
-  number: (value) => sql`${value}`,
+const SORT_COLUMNS: Record<ProjectSortKey, { by: AnyColumn | SQL; valueKind: KeysetOrder["valueKind"]; value(row: ListRow): string }> = {
+  created: { by: projects.createdAt, valueKind: "time", value: (row) => row.createdAt.toISOString() },
+  deadline: { by: sql`coalesce(${projects.deliveryDeadline}, ${NO_DEADLINE}::date)`, valueKind: "date", value: (row) => row.deliveryDeadline ?? NO_DEADLINE },
+  client: { by: clients.name, valueKind: "text", value: (row) => row.clientName },
+  number: { by: projects.projectNumber, valueKind: "text", value: (row) => row.projectNumber },
 };
 
-function sortValue(row: ListRow, key: ProjectSortKey): string {
-  if (key === "created") return row.createdAt.toISOString();
-  if (key === "deadline") return row.deliveryDeadline ?? NO_DEADLINE;
-  return key === "client" ? row.clientName : row.projectNumber;
-}
-
-function keysetCondition(key: ProjectSortKey, cursor: KeysetCursor, towards: "asc" | "desc"): SQL {
-  const value = CURSOR_CASTS[key](cursor.value);
-  return towards === "desc"
-    ? sql`(${SORT_EXPRESSIONS[key]}, ${projects.id}) < (${value}, ${cursor.id}::uuid)`
-    : sql`(${SORT_EXPRESSIONS[key]}, ${projects.id}) > (${value}, ${cursor.id}::uuid)`;
-}
-
-export type ProjectListPage = { projects: ProjectListRow[]; nextCursor: string | null; previousCursor: string | null };
-
-/** One page of the Project Tracker, by keyset (as the leads list). */
-export async function listProjects(query: { view: ProjectListView; after?: string | null; before?: string | null; pageSize?: number }): Promise<ProjectListPage> {
-  const pageSize = query.pageSize ?? PROJECTS_PAGE_SIZE;
-  const { key, direction } = query.view.sort;
-  const timeSort = key === "created" || key === "deadline";
-  const after = decodeRowCursor(query.after, timeSort);
-  const before = after ? null : decodeRowCursor(query.before, timeSort);
-  const readDirection = before ? (direction === "asc" ? "desc" : "asc") : direction;
-  const boundary = after ?? before;
-  const order = readDirection === "desc" ? desc : asc;
-  const rows = await db()
-    .select(listColumns)
-    .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .where(and(viewCondition(query.view), boundary ? keysetCondition(key, boundary, readDirection) : undefined))
-    .orderBy(order(SORT_EXPRESSIONS[key]), order(projects.id))
-    .limit(pageSize + 1);
-  const hasMore = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (before) page.reverse();
-  const first = page[0];
-  const last = page[page.length - 1];
-  const cursorOf = (row: ListRow) => encodeKeysetCursor({ value: sortValue(row, key), id: row.id });
-  const hasPrevious = before ? hasMore : Boolean(after);
-  const hasNext = before ? true : hasMore;
-  return {
-    projects: page.map(withProgress),
-    nextCursor: hasNext && last ? cursorOf(last) : null,
-    previousCursor: hasPrevious && first ? cursorOf(first) : null,
-  };
+/** One page of the Project Tracker, by keyset (as every list). */
+export async function listProjects(query: { view: ProjectListView; after?: string | null; before?: string | null; pageSize?: number }): Promise<KeysetPage<ProjectListRow>> {
+  const { view } = query;
+  const sort = SORT_COLUMNS[view.sort.key];
+  const page = await keysetPage(
+    { after: query.after, before: query.before, size: query.pageSize ?? PROJECTS_PAGE_SIZE },
+    { by: sort.by, tieBreaker: projects.id, direction: view.sort.direction, valueKind: sort.valueKind },
+    ({ beyond, orderBy, limit }) =>
+      db()
+        .select(listColumns)
+        .from(projects)
+        .innerJoin(clients, eq(clients.id, projects.clientId))
+        .where(and(viewCondition(view), beyond))
+        .orderBy(...orderBy)
+        .limit(limit),
+    (row) => ({ value: sort.value(row), id: row.id }),
+  );
+  return { ...page, rows: page.rows.map(withProgress) };
 }
 
 /** The board: the view's projects by status, earliest deadline first, at most BOARD_COLUMN_LIMIT per column. */
@@ -189,33 +155,67 @@ export async function listProjectBoard(view: ProjectListView): Promise<ProjectLi
         .from(projects)
         .innerJoin(clients, eq(clients.id, projects.clientId))
         .where(and(viewCondition(view), eq(projects.status, status)))
-        .orderBy(asc(SORT_EXPRESSIONS.deadline), desc(projects.createdAt), desc(projects.id))
+        .orderBy(asc(SORT_COLUMNS.deadline.by), desc(projects.createdAt), desc(projects.id))
         .limit(BOARD_COLUMN_LIMIT),
     ),
   );
   return columns.flat().map(withProgress);
 }
 
-/** 'Project updated successfully'. */
-export async function updateProject(projectId: string, input: ProjectDetailsInput): Promise<void> {
-  const updated = await db().update(projects).set({ ...input, updatedAt: new Date() }).where(eq(projects.id, projectId)).returning({ id: projects.id });
-  if (updated.length === 0) throw notFound("Project not found");
+/** 'Project updated successfully'. Saving what is already there changes and records nothing. */
+export async function updateProject(actor: Actor, projectId: string, input: ProjectDetailsInput): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [before] = await tx.select().from(projects).where(eq(projects.id, projectId)).for("update");
+    if (!before) throw notFound("Project not found");
+    const changed = (Object.keys(input) as (keyof ProjectDetailsInput)[]).filter((field) => input[field] !== before[field]);
+    if (changed.length === 0) return;
+    await tx.update(projects).set({ ...input, updatedAt: new Date() }).where(eq(projects.id, projectId));
+    await recordAuditEntry(tx, actor, {
+      action: "project.update-project",
+      entityType: "project",
+      entityId: projectId,
+      summary: `Updated project ${before.projectNumber}`,
+      details: { changed, status: input.status },
+    });
+  });
 }
 
 /** A card moved on the board (any status may be set, spec 001 §4). */
-export async function setProjectStatus(projectId: string, status: ProjectStatus): Promise<void> {
-  const updated = await db().update(projects).set({ status, updatedAt: new Date() }).where(eq(projects.id, projectId)).returning({ id: projects.id });
-  if (updated.length === 0) throw new Refusal("Failed to update status", { status: 404 });
+export async function setProjectStatus(actor: Actor, projectId: string, status: ProjectStatus): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [before] = await tx.select({ status: projects.status, projectNumber: projects.projectNumber }).from(projects).where(eq(projects.id, projectId)).for("update");
+    if (!before) throw new Refusal("Failed to update status", { status: 404 });
+    if (before.status === status) return;
+    await tx.update(projects).set({ status, updatedAt: new Date() }).where(eq(projects.id, projectId));
+    await recordAuditEntry(tx, actor, {
+      action: "project.move-project",
+      entityType: "project",
+      entityId: projectId,
+      summary: `Moved project ${before.projectNumber} from ${before.status} to ${status}`,
+      details: { from: before.status, to: status },
+    });
+  });
 }
 
 /**
  * Deletes projects with, through their foreign keys, their tasks and add-ons (cascade); invoices,
- * consultations and discovery calls keep their rows with project_id set null.
+ * consultations and discovery calls keep their rows with project_id set null. None of them left to
+ * delete is the spec's 'Failed to delete project'.
  */
-export async function deleteProjects(ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const deleted = await db().delete(projects).where(inArray(projects.id, ids)).returning({ id: projects.id });
-  return deleted.length;
+export async function deleteProjects(actor: Actor, ids: string[]): Promise<number> {
+  return db().transaction(async (tx) => {
+    const deleted = ids.length === 0 ? [] : await tx.delete(projects).where(inArray(projects.id, ids)).returning({ id: projects.id });
+    const [only] = deleted;
+    if (!only) throw notFound("Project not found", { title: "Failed to delete project" });
+    await recordAuditEntry(tx, actor, {
+      action: "project.delete-projects",
+      entityType: "project",
+      entityId: deleted.length === 1 ? only.id : null,
+      summary: deleted.length === 1 ? "Deleted a project" : `Deleted ${deleted.length} projects`,
+      details: { ids: deleted.map((row) => row.id) },
+    });
+    return deleted.length;
+  });
 }
 
 export type ClientProjectRow = Project & { progress: ProjectProgress };

@@ -1,16 +1,18 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, useLoaderData, useNavigation } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
-import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table";
+import { ListPage } from "~/lists/list-page";
 import { formatDate } from "~/formatting/dates";
 import { redirectWithToast } from "~/forms/flash.server";
 import { formatCents } from "~/formatting/money";
 import type { Route } from "./+types/referrals-page";
+import { ReferralStatusBadge, ReferredPerson } from "./referral-display";
 import { referralPaidSchema } from "./referral-forms";
 import { listReferrals, setReferralPaid } from "./referrals.server";
 import type { Referral } from "./schema";
@@ -28,11 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "set-paid": async (form) => {
       const { referralId, paid } = parseForm(referralPaidSchema, form);
-      const referral = await setReferralPaid(referralId, paid, admin.actor);
+      const referral = await setReferralPaid(actor, referralId, paid);
       const back = new URL(request.url);
       return redirectWithToast(`/admin/referrals${back.search}`, {
         type: "success",
@@ -42,8 +44,6 @@ export async function action({ request }: Route.ActionArgs) {
     },
   });
 }
-
-const STATUS_BADGE = { pending: "outline", converted: "default", declined: "secondary" } as const;
 
 /** Mark paid (a converted referral) or unmark it. */
 function PaidToggle({ referral }: { referral: Referral }) {
@@ -63,8 +63,7 @@ function PaidToggle({ referral }: { referral: Referral }) {
 }
 
 export default function ReferralsPage() {
-  const { referrals, nextCursor, previousCursor, timeZone, commissionPercent } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
+  const { rows, nextCursor, previousCursor, timeZone, commissionPercent } = useLoaderData<typeof loader>();
   const columns: DataTableColumn<Referral>[] = [
     {
       id: "referrer",
@@ -81,20 +80,9 @@ export default function ReferralsPage() {
     {
       id: "client",
       header: "Client",
-      cell: (referral) =>
-        referral.clientId ? (
-          <Link to={`/admin/clients/${referral.clientId}`} className="hover:underline">
-            {referral.clientName}
-          </Link>
-        ) : referral.leadId ? (
-          <Link to={`/admin/leads/${referral.leadId}`} className="text-muted-foreground hover:underline">
-            Lead (not a client yet)
-          </Link>
-        ) : (
-          (referral.clientName ?? "—")
-        ),
+      cell: (referral) => <ReferredPerson referral={referral} />,
     },
-    { id: "status", header: "Status", cell: (referral) => <Badge variant={STATUS_BADGE[referral.status]}>{referral.status}</Badge> },
+    { id: "status", header: "Status", cell: (referral) => <ReferralStatusBadge status={referral.status} /> },
     { id: "percent", header: "Commission %", className: "text-right tabular-nums", cell: (referral) => (referral.commissionPercent === null ? "—" : `${referral.commissionPercent}%`) },
     {
       id: "amount",
@@ -118,22 +106,18 @@ export default function ReferralsPage() {
       <Link to="/admin" className={buttonVariants({ variant: "ghost", size: "sm", className: "w-fit" })}>
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
       </Link>
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Referrals Tracker</h1>
-        <p className="text-muted-foreground">
-          Leads who arrived through a client&apos;s referral link. A referral earns {commissionPercent}% of the new client&apos;s first paid invoice
-          (the percent is fixed when the lead becomes a client).
-        </p>
-      </div>
-      <DataTable
-        label="Referrals"
-        rows={referrals}
-        columns={columns}
-        getRowId={(referral) => referral.id}
-        busy={navigation.state === "loading"}
-        emptyMessage="No referrals yet. Each client's page has their referral link to share."
+      <ListPage
+        title="Referrals Tracker"
+        description={`Leads who arrived through a client's referral link. A referral earns ${commissionPercent}% of the new client's first paid invoice (the percent is fixed when the lead becomes a client).`}
+        table={{
+          label: "Referrals",
+          rows,
+          columns,
+          getRowId: (referral) => referral.id,
+          emptyMessage: "No referrals yet. Each client's page has their referral link to share.",
+        }}
+        pager={{ previousCursor, nextCursor }}
       />
-      <DataTablePager previousCursor={previousCursor} nextCursor={nextCursor} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { organizationSettings } from "~/settings/schema";
-import { decodeRowCursor, encodeKeysetCursor } from "~/lists/list-view";
+import { keysetPage, type KeysetPage } from "~/lists/keyset-page.server";
 import { commissionCents } from "./commission";
 import { referrals, type Referral } from "./schema";
 
@@ -81,36 +81,19 @@ export async function recordReferralCommission(tx: DatabaseExecutor, input: { cl
 export const REFERRALS_PAGE_SIZE = 25;
 
 /** One page of `/admin/referrals`, newest first, by keyset (created_at, id). */
-export async function listReferrals(query: { after?: string | null; before?: string | null; pageSize?: number } = {}) {
-  const pageSize = query.pageSize ?? REFERRALS_PAGE_SIZE;
-  const after = decodeRowCursor(query.after, true);
-  const before = after ? null : decodeRowCursor(query.before, true);
-  const boundary = after ?? before;
-  const boundaryCondition = boundary
-    ? before
-      ? sql`(${referrals.createdAt}, ${referrals.id}) > (${boundary.value}::timestamptz, ${boundary.id}::uuid)`
-      : sql`(${referrals.createdAt}, ${referrals.id}) < (${boundary.value}::timestamptz, ${boundary.id}::uuid)`
-    : undefined;
-  const order = before ? asc : desc;
-  const rows = await db()
-    .select()
-    .from(referrals)
-    .where(boundaryCondition)
-    .orderBy(order(referrals.createdAt), order(referrals.id))
-    .limit(pageSize + 1);
-  const hasMore = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (before) page.reverse();
-  const cursorOf = (row: Referral) => encodeKeysetCursor({ value: row.createdAt.toISOString(), id: row.id });
-  const first = page[0];
-  const last = page[page.length - 1];
-  const hasPrevious = before ? hasMore : Boolean(after);
-  const hasNext = before ? true : hasMore;
-  return {
-    referrals: page,
-    nextCursor: hasNext && last ? cursorOf(last) : null,
-    previousCursor: hasPrevious && first ? cursorOf(first) : null,
-  };
+export async function listReferrals(query: { after?: string | null; before?: string | null; pageSize?: number } = {}): Promise<KeysetPage<Referral>> {
+  return keysetPage(
+    { after: query.after, before: query.before, size: query.pageSize ?? REFERRALS_PAGE_SIZE },
+    { by: referrals.createdAt, tieBreaker: referrals.id, direction: "desc", valueKind: "time" },
+    ({ beyond, orderBy, limit }) =>
+      db()
+        .select()
+        .from(referrals)
+        .where(beyond)
+        .orderBy(...orderBy)
+        .limit(limit),
+    (referral) => ({ value: referral.createdAt.toISOString(), id: referral.id }),
+  );
 }
 
 /** The referrals a client made (their page's Referrals card), newest first. */
@@ -119,7 +102,7 @@ export async function listClientReferrals(clientId: string): Promise<Referral[]>
 }
 
 /** 'Mark paid' / 'Mark unpaid': the commission was paid out (or that was a mistake), audited. */
-export async function setReferralPaid(referralId: string, paid: boolean, actor: Actor, now = new Date()): Promise<Referral> {
+export async function setReferralPaid(actor: Actor, referralId: string, paid: boolean, now = new Date()): Promise<Referral> {
   return db().transaction(async (tx) => {
     const [referral] = await tx.select().from(referrals).where(eq(referrals.id, referralId)).for("update");
     if (!referral) throw notFound("Referral not found");
@@ -132,11 +115,11 @@ export async function setReferralPaid(referralId: string, paid: boolean, actor: 
       .returning();
     if (!updated) throw notFound("Referral not found");
     await recordAuditEntry(tx, actor, {
-      action: paid ? "referral.paid" : "referral.unpaid",
+      action: "referral.set-paid",
       entityType: "referral",
       entityId: referralId,
-      summary: `${paid ? "Marked paid" : "Marked unpaid"}: referral of ${referral.clientName ?? "a lead"} by ${referral.referrerName}`,
-      details: { commissionCents: referral.commissionCents, commissionPercent: referral.commissionPercent },
+      summary: paid ? "Marked a referral's commission paid" : "Marked a referral's commission unpaid",
+      details: { paid, commissionCents: referral.commissionCents, commissionPercent: referral.commissionPercent },
     });
     return updated;
   });

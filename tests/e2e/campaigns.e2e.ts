@@ -196,7 +196,7 @@ describe("referrals", () => {
     // The referrer's page lists it.
     await page.goto("/admin/clients?q=rosa");
     await page.getByRole("link", { name: "Rosa Referrer" }).click();
-    const list = page.getByRole("list", { name: "Referrals by this client" });
+    const list = page.getByRole("table", { name: "Referrals by this client" });
     await list.getByText("Fay Friend").waitFor();
     expect(await list.textContent()).toContain("$9.90");
   }, 240_000);

@@ -113,7 +113,19 @@ describe("clients", () => {
     await page.getByText("Consultation added successfully").waitFor();
     await page.getByRole("button", { name: "E-mail Mesa Verde Catering the consultation details" }).click();
     await page.getByText("Notification email sent").waitFor();
-    await page.screenshot({ path: "/tmp/clients-detail.png", fullPage: true });
+    // Edited in the same dialog, then deleted after asking first.
+    await page.getByRole("button", { name: "Edit consultation" }).click();
+    const editing = page.getByRole("dialog", { name: "Edit Consultation" });
+    expect(await editing.getByLabel("Meeting link").inputValue()).toBe("https://meet.example.com/mesa");
+    await editing.getByLabel("Status").selectOption("completed");
+    await editing.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Consultation updated successfully").waitFor();
+    await page.getByRole("tabpanel").getByRole("row", { name: /completed/ }).waitFor();
+    await page.getByRole("button", { name: "Delete consultation" }).click();
+    const confirmDelete = page.getByRole("alertdialog", { name: "Delete this consultation?" });
+    await confirmDelete.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Consultation deleted successfully").waitFor();
+    await page.getByRole("tabpanel").getByText("No consultations yet.").waitFor();
 
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     const dialog = page.getByRole("alertdialog");
@@ -123,6 +135,11 @@ describe("clients", () => {
     await page.getByText("Client archived").waitFor();
     await page.reload();
     expect(await page.getByRole("main").textContent()).toContain("Archived");
+    // Archived already: the confirmation says so and offers nothing more.
+    await hydrated(page);
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    expect(await page.getByRole("alertdialog").getByRole("button", { name: "Already Archived" }).isDisabled()).toBe(true);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
     await page.goto("/admin/clients?status=archived");
     await page.getByRole("row", { name: /Mesa Verde Catering/ }).waitFor();
     await page.close();
@@ -236,7 +253,7 @@ describe("clients", () => {
     expect((await post(here, { intent: "delete-consultation", consultationId: "not-a-uuid" })).status()).toBe(400);
     expect((await post(here, { intent: "link-booking", bookingId: "not-a-uuid", projectId: "also-not" })).status()).toBe(400);
     expect((await post("/admin/clients/not-a-uuid", { intent: "notes", notes: "x" })).status()).toBe(400);
-    expect((await post("/admin/leads/not-a-uuid/convert", { redirectTo: "/admin/leads" })).status()).toBe(400);
+    expect((await post("/admin/leads/not-a-uuid/convert", { returnTo: "/admin/leads" })).status()).toBe(400);
     await page.close();
   });
 
@@ -244,6 +261,10 @@ describe("clients", () => {
     const page = await admin.newPage();
     const response = await page.goto("/admin/clients/00000000-0000-4000-8000-000000000000");
     expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "Client not found" }).waitFor();
+    // Inside the admin shell: its navigation stays.
+    await page.getByRole("navigation").getByRole("link", { name: "Clients" }).first().waitFor();
+    expect((await page.goto("/admin/clients/not-a-uuid"))?.status()).toBe(404);
     await page.getByRole("link", { name: "Back to Clients" }).click();
     await page.getByRole("heading", { name: "Clients Directory" }).waitFor();
     await page.close();

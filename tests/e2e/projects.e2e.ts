@@ -150,6 +150,15 @@ describe("projects", () => {
     await page.getByLabel("Version").fill("2");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText("Project updated successfully").waitFor();
+
+    // Deleting the project from its own page asks first, then goes back to the tracker.
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete this project?" });
+    await confirm.getByText("You are about to delete 1 item. This action cannot be undone.").waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Project deleted successfully").waitFor();
+    await page.waitForURL((url) => url.pathname === "/admin/projects");
+    await page.getByRole("heading", { name: "Project Tracker" }).waitFor();
     await page.close();
   }, 180_000);
 
@@ -159,7 +168,7 @@ describe("projects", () => {
     await newProject(page, "Party Palace Rentals", "Rental catalog", { tier: "2", deadline: "2021-06-01" });
     await newProject(page, "Party Palace Rentals", "Booking portal", { tier: "3" });
 
-    await page.goto("/admin/projects?view=board");
+    await page.goto("/admin/projects?layout=board");
     await hydrated(page);
     const column = (name: string) => page.getByRole("region", { name });
     const card = page.getByRole("listitem", { name: /Rental catalog/ });
@@ -197,11 +206,13 @@ describe("projects", () => {
     await page.close();
   }, 180_000);
 
-  it("an unknown project returns to the tracker with 'Project not found'; the Add-On Catalog refuses a nameless add-on and keeps the dialog", async () => {
+  it("an unknown project shows 'Project not found' with a way back to the tracker; the Add-On Catalog refuses a nameless add-on and keeps the dialog", async () => {
     const page = await admin.newPage();
-    await page.goto("/admin/projects/00000000-0000-4000-8000-000000000000");
-    await page.getByText("Project not found").waitFor();
-    expect(new URL(page.url()).pathname).toBe("/admin/projects");
+    const response = await page.goto("/admin/projects/00000000-0000-4000-8000-000000000000");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "Project not found" }).waitFor();
+    await page.getByRole("link", { name: "Back to Projects" }).click();
+    await page.getByRole("heading", { name: "Project Tracker" }).waitFor();
 
     await page.getByRole("navigation").getByRole("link", { name: "Add-Ons" }).first().click();
     await page.getByRole("heading", { name: "Add-On Catalog" }).waitFor();
@@ -219,6 +230,23 @@ describe("projects", () => {
     expect(await page.getByRole("row", { name: /Menu PDF design/ }).textContent()).toContain("$49.99 flat");
     await page.getByRole("switch", { name: "Menu PDF design active" }).click();
     await page.getByText("Add-on inactive").waitFor();
+
+    // Edit and delete through the row's menu; the delete asks first with the spec's words.
+    await page.getByRole("button", { name: "Actions for Menu PDF design" }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Add-On" });
+    expect(await edit.getByLabel("Flat price ($)").inputValue()).toBe("49.99");
+    await edit.getByLabel("Flat price ($)").fill("59");
+    await edit.getByRole("button", { name: "Save Add-On" }).click();
+    await page.getByText("Add-on updated successfully").waitFor();
+    await page.getByRole("row", { name: /Menu PDF design.*\$59\.00 flat/ }).waitFor();
+    await page.getByRole("button", { name: "Actions for Menu PDF design" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete this add-on?" });
+    await confirm.getByText("You are about to delete 1 item. This action cannot be undone.").waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Menu PDF design deleted").waitFor();
+    await page.getByRole("row", { name: /Menu PDF design/ }).waitFor({ state: "detached" });
     await page.close();
   }, 180_000);
 });

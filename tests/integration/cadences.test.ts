@@ -169,7 +169,7 @@ describe("the worker", () => {
     const leadId = await aPromoLead();
     await runCadenceSteps(T0);
     const [admin] = await db().insert(user).values({ id: "admin-2", name: "Ada", email: "ada2@example.com" }).returning();
-    await convertLeadToClient(leadId, { id: admin?.id ?? "", name: "Ada" }, new Date(T0.getTime() + 10 * 60_000));
+    await convertLeadToClient(testActor({ userId: admin?.id ?? null }), leadId, new Date(T0.getTime() + 10 * 60_000));
     const enrolments = await db().select().from(cadenceEnrolments).where(eq(cadenceEnrolments.leadId, leadId));
     expect(enrolments.find((row) => row.cadenceId !== onboarding.cadence.id)).toMatchObject({ status: "ended", endedReason: "converted" });
     expect(enrolments.find((row) => row.cadenceId === onboarding.cadence.id)).toMatchObject({ status: "active" });

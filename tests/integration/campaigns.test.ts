@@ -72,7 +72,7 @@ describe("campaigns", () => {
     const attributed = await db().select({ id: leads.id }).from(leads).where(eq(leads.campaignId, campaign.id));
     expect(attributed.map((row) => row.id).sort()).toEqual([claimed.leadId, inquiry.leadId, contact.leadId].sort());
 
-    const conversion = await convertLeadToClient(claimed.leadId, admin);
+    const conversion = await convertLeadToClient(testActor({ userId: admin.id }), claimed.leadId);
     if (!conversion.invoice) throw new Error("not converted");
     await recordPayment(conversion.invoice.id, { amount: conversion.invoice.totalCents, paidOn: "2026-11-24", method: "cash", note: null }, admin.id);
 

@@ -1,15 +1,20 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { listAuditEntries } from "~/audit/audit-log.server";
 import { getClientDetail } from "~/clients/client-detail.server";
+import { readClientListView } from "~/clients/client-list-view";
 import { clientsCsvResponse } from "~/clients/clients-export.server";
 import {
   addClient,
   archiveClient,
-  clientExportBatches,
+  clientsInViewBatches,
   deleteClient,
   listClients,
+  saveClientNotes,
   setClientPaymentStatus,
   setClientStatus,
+  updateClient,
 } from "~/clients/clients.server";
 import { clients } from "~/clients/schema";
 import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
@@ -29,12 +34,22 @@ import {
 import { consultations } from "~/consultations/schema";
 import { emailOutbox } from "~/email/schema";
 import { user } from "~/auth/schema";
+import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
 
-const newClient = (overrides: Partial<Parameters<typeof addClient>[0]> = {}) =>
-  addClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test", phone: null, tier: "1", notes: null, ...overrides });
+let adminId: string;
+const actor = () => testActor({ userId: adminId, email: `owner-${adminId}@example.com`, sessionId: "session-1" });
+beforeEach(async () => {
+  adminId = randomUUID();
+  await db().insert(user).values({ id: adminId, name: "Olivia Owner", email: `owner-${adminId}@example.com` });
+});
+
+const newClient = (overrides: Partial<Parameters<typeof addClient>[1]> = {}) =>
+  addClient(actor(), { name: "Mesa Verde Catering", email: "hello@mesaverde.test", phone: null, tier: "1", notes: null, ...overrides });
+
+const view = (query = "") => readClientListView(new URLSearchParams(query));
 
 describe("Add Client", () => {
   it("creates an active client with a pending payment and a draft invoice priced from the catalog", async () => {
@@ -61,7 +76,7 @@ describe("Add Client", () => {
 describe("deleting a client", () => {
   it("refuses a client with invoices, keeps everything, and archiving puts them away instead", async () => {
     const { client } = await newClient();
-    await expect(deleteClient(client.id)).rejects.toMatchObject({
+    await expect(deleteClient(actor(), client.id)).rejects.toMatchObject({
       status: 409,
       title: "Failed to delete client",
       message: `${client.name} has 1 invoice(s), which must be kept. Archive the client instead.`,
@@ -69,18 +84,52 @@ describe("deleting a client", () => {
     expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(1);
     expect(await db().select().from(invoices).where(eq(invoices.clientId, client.id))).toHaveLength(1);
 
-    const archived = await archiveClient(client.id);
+    const archived = await archiveClient(actor(), client.id);
     expect(archived?.status).toBe("archived");
+    // The refused delete wrote nothing; the archive wrote its own entry.
+    const audit = await listAuditEntries({ entityType: "client", entityId: client.id });
+    expect(audit.map((entry) => entry.action)).toEqual(["client.archive", "client.create"]);
   });
 
   it("deletes a client without invoices, with its projects", async () => {
     const { client, invoice } = await newClient();
     await db().delete(invoices).where(eq(invoices.id, invoice.id));
-    await createProjectForClient(client.id, { name: "Site", tier: "1" });
-    expect((await deleteClient(client.id)).id).toBe(client.id);
+    await createProjectForClient(actor(), client.id, { name: "Site", tier: "1" });
+    expect((await deleteClient(actor(), client.id)).id).toBe(client.id);
     expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(0);
     expect(await db().select().from(projects).where(eq(projects.clientId, client.id))).toHaveLength(0);
-    await expect(deleteClient(client.id)).rejects.toMatchObject({ status: 404, message: "This client no longer exists." });
+    await expect(deleteClient(actor(), client.id)).rejects.toMatchObject({ status: 404, message: "This client no longer exists." });
+    expect((await listAuditEntries({ entityType: "client", entityId: client.id })).map((entry) => entry.action)).toEqual(["client.delete", "client.create"]);
+  });
+});
+
+describe("a client's audit trail", () => {
+  it("each change writes its own entry with the Actor it was given, naming no person; a no-op or a refused change writes none", async () => {
+    const { client } = await newClient({ name: "Rosa Delgado", email: "rosa@mesaverde.test", phone: "214-555-0100", tier: "2" });
+    await setClientStatus(actor(), client.id, "paused");
+    await setClientStatus(actor(), client.id, "paused");
+    await setClientPaymentStatus(actor(), client.id, "partial");
+    await updateClient(actor(), client.id, {
+      name: "Rosa D. Delgado",
+      email: "rosa@mesaverde.test",
+      phone: "214-555-0100",
+      tier: "3",
+      status: "paused",
+      paymentStatus: "partial",
+      projectLink: null,
+    });
+    await saveClientNotes(actor(), client.id, "Prefers calls after 3pm");
+    await expect(setClientStatus(actor(), randomUUID(), "active")).rejects.toMatchObject({ status: 404, message: "Failed to update status" });
+
+    const audit = await listAuditEntries({ entityType: "client", entityId: client.id });
+    expect(audit.map((entry) => entry.action)).toEqual(["client.notes", "client.update", "client.payment", "client.status", "client.create"]);
+    for (const entry of audit) {
+      expect(entry).toMatchObject({ actorUserId: adminId, sessionId: "session-1", ipAddress: "203.0.113.7", entityType: "client", entityId: client.id });
+      expect(JSON.stringify(entry)).not.toMatch(/Rosa|rosa@|555-0100|3pm/);
+    }
+    expect(audit[3]).toMatchObject({ details: { from: "active", to: "paused" } });
+    expect(audit[1]).toMatchObject({ details: { changed: ["name", "tier"], tier: "3" } });
+    expect(await listAuditEntries({ domain: "client" })).toHaveLength(5);
   });
 });
 
@@ -89,23 +138,22 @@ describe("the clients directory", () => {
     const { client: mesa } = await newClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test" });
     const { client: party } = await newClient({ name: "Party Palace Rentals", email: "book@partypalace.test" });
     await newClient({ name: "Bloom Florals", email: "hi@bloom.test" });
-    await setClientStatus(party.id, "paused");
-    await setClientPaymentStatus(mesa.id, "paid");
+    await setClientStatus(actor(), party.id, "paused");
+    await setClientPaymentStatus(actor(), mesa.id, "paid");
 
-    const names = async (filter: { q?: string; status?: "paused"; payment?: "paid" }) =>
-      (await listClients({ q: "", ...filter })).clients.map((client) => client.name);
-    expect(await names({ q: "MESAVERDE" })).toEqual(["Mesa Verde Catering"]);
-    expect(await names({ q: "party" })).toEqual(["Party Palace Rentals"]);
-    expect(await names({ status: "paused" })).toEqual(["Party Palace Rentals"]);
-    expect(await names({ payment: "paid" })).toEqual(["Mesa Verde Catering"]);
-    expect(await names({ q: "100%" })).toEqual([]);
-    expect((await listClients({ q: "" })).total).toBe(3);
+    const names = async (query: string) => (await listClients({ view: view(query) })).rows.map((client) => client.name);
+    expect(await names("q=MESAVERDE")).toEqual(["Mesa Verde Catering"]);
+    expect(await names("q=party")).toEqual(["Party Palace Rentals"]);
+    expect(await names("status=paused")).toEqual(["Party Palace Rentals"]);
+    expect(await names("payment=paid")).toEqual(["Mesa Verde Catering"]);
+    expect(await names("q=100%25")).toEqual([]);
+    expect((await listClients({ view: view() })).total).toBe(3);
   });
 
   it("exports in batches that neither skip nor repeat a client", async () => {
     for (let index = 0; index < 5; index += 1) await newClient({ name: `Client ${index}`, email: `c${index}@example.com` });
     const names: string[] = [];
-    for await (const batch of clientExportBatches({ q: "", status: undefined, payment: undefined }, 2)) {
+    for await (const batch of clientsInViewBatches(view(), 2)) {
       expect(batch.length).toBeLessThanOrEqual(2);
       names.push(...batch.map((client) => client.name));
     }
@@ -114,15 +162,15 @@ describe("the clients directory", () => {
 
   it("pages by keyset forward and back without skipping or repeating a client", async () => {
     for (let index = 0; index < 7; index += 1) await newClient({ name: `Client ${index}`, email: `c${index}@example.com` });
-    const first = await listClients({ q: "", pageSize: 3 });
-    const second = await listClients({ q: "", pageSize: 3, after: first.nextCursor });
-    const third = await listClients({ q: "", pageSize: 3, after: second.nextCursor });
-    const seen = [...first.clients, ...second.clients, ...third.clients].map((client) => client.name);
+    const first = await listClients({ view: view(), pageSize: 3 });
+    const second = await listClients({ view: view(), pageSize: 3, after: first.nextCursor });
+    const third = await listClients({ view: view(), pageSize: 3, after: second.nextCursor });
+    const seen = [...first.rows, ...second.rows, ...third.rows].map((client) => client.name);
     expect(seen).toEqual(["Client 6", "Client 5", "Client 4", "Client 3", "Client 2", "Client 1", "Client 0"]);
     expect(first.previousCursor).toBeNull();
     expect(third.nextCursor).toBeNull();
-    const back = await listClients({ q: "", pageSize: 3, before: third.previousCursor });
-    expect(back.clients.map((client) => client.name)).toEqual(["Client 3", "Client 2", "Client 1"]);
+    const back = await listClients({ view: view(), pageSize: 3, before: third.previousCursor });
+    expect(back.rows.map((client) => client.name)).toEqual(["Client 3", "Client 2", "Client 1"]);
     expect(first.total).toBe(7);
   });
 
@@ -130,41 +178,42 @@ describe("the clients directory", () => {
     // Two clients share each tier, so the keyset must break ties by id.
     const tiers = ["3", "1", "2", "1", "3", "2", "4"] as const;
     for (const [index, tier] of tiers.entries()) await newClient({ name: `Client ${index}`, email: `c${index}@example.com`, tier });
-    const readAll = async (sort: NonNullable<Parameters<typeof listClients>[0]["sort"]>) => {
+    const readAll = async (sort: string) => {
       const seen: { name: string; tier: string }[] = [];
       let after: string | null = null;
       do {
-        const page: Awaited<ReturnType<typeof listClients>> = await listClients({ q: "", sort, pageSize: 2, after });
-        seen.push(...page.clients.map(({ name, tier }) => ({ name, tier })));
+        const page: Awaited<ReturnType<typeof listClients>> = await listClients({ view: view(sort), pageSize: 2, after });
+        seen.push(...page.rows.map(({ name, tier }) => ({ name, tier })));
         after = page.nextCursor;
       } while (after);
       return seen;
     };
-    const byTierAscending = await readAll({ key: "tier", direction: "asc" });
+    const byTierAscending = await readAll("sort=tier&dir=asc");
     expect(byTierAscending.map((client) => client.tier)).toEqual(["1", "1", "2", "2", "3", "3", "4"]);
     expect(new Set(byTierAscending.map((client) => client.name)).size).toBe(7);
-    const byNameDescending = await readAll({ key: "name", direction: "desc" });
+    const byNameDescending = await readAll("sort=name&dir=desc");
     expect(byNameDescending.map((client) => client.name)).toEqual(["Client 6", "Client 5", "Client 4", "Client 3", "Client 2", "Client 1", "Client 0"]);
 
-    const firstByEmail = await listClients({ q: "", sort: { key: "email", direction: "asc" }, pageSize: 3 });
-    const secondByEmail = await listClients({ q: "", sort: { key: "email", direction: "asc" }, pageSize: 3, after: firstByEmail.nextCursor });
-    const backByEmail = await listClients({ q: "", sort: { key: "email", direction: "asc" }, pageSize: 3, before: secondByEmail.previousCursor });
-    expect(secondByEmail.clients.map((client) => client.email)).toEqual(["c3@example.com", "c4@example.com", "c5@example.com"]);
-    expect(backByEmail.clients.map((client) => client.email)).toEqual(["c0@example.com", "c1@example.com", "c2@example.com"]);
+    const byEmail = view("sort=email&dir=asc");
+    const firstByEmail = await listClients({ view: byEmail, pageSize: 3 });
+    const secondByEmail = await listClients({ view: byEmail, pageSize: 3, after: firstByEmail.nextCursor });
+    const backByEmail = await listClients({ view: byEmail, pageSize: 3, before: secondByEmail.previousCursor });
+    expect(secondByEmail.rows.map((client) => client.email)).toEqual(["c3@example.com", "c4@example.com", "c5@example.com"]);
+    expect(backByEmail.rows.map((client) => client.email)).toEqual(["c0@example.com", "c1@example.com", "c2@example.com"]);
   });
 
   it("exports the filtered clients as CSV, with formula-like cells neutralised", async () => {
     await newClient({ name: "=HYPERLINK(\"http://evil\")", email: "evil@example.com" });
     await newClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test" });
     await newClient({ name: "Other", email: "other@example.com" });
-    const response = clientsCsvResponse({ q: "e", status: undefined, payment: undefined }, "America/New_York", new Date("2026-11-24T03:00:00Z"));
+    const response = clientsCsvResponse(view("q=e"), "America/New_York", new Date("2026-11-24T03:00:00Z"));
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="clients-2026-11-23.csv"');
     const text = await response.text();
     const lines = text.trim().split("\n");
     expect(lines[0]?.replace(/^\uFEFF/, "")).toBe("Name,Email,Phone,Tier,Status,Payment Status,Project Link,Notes,Created");
     expect(text).toContain("\"'=HYPERLINK(\"\"http://evil\"\")\"");
     expect(text).toContain("Mesa Verde Catering");
-    const filtered = await clientsCsvResponse({ q: "mesaverde", status: undefined, payment: undefined }, "UTC").text();
+    const filtered = await clientsCsvResponse(view("q=mesaverde"), "UTC").text();
     expect(filtered.trim().split("\n")).toHaveLength(2);
   });
 });
@@ -180,7 +229,7 @@ describe("client detail", () => {
       .values({ leadId: lead.id, bookingToken: `${lead.id}-abcdefabcdefabcdefabcdefabcdefab`, status: "completed", adminNotes: "Wants online menus" })
       .returning();
     if (!call) throw new Error("no booking");
-    const project = await createProjectForClient(client.id, { name: "Catering website", tier: "2" });
+    const project = await createProjectForClient(actor(), client.id, { name: "Catering website", tier: "2" });
     expect(project.projectNumber).toMatch(/^PRJ-\d+$/);
     expect(project.status).toBe("not_started");
 
@@ -201,7 +250,7 @@ describe("client detail", () => {
 
     // Another client's project cannot be linked.
     const { client: other } = await newClient({ email: "other@example.com" });
-    const foreign = await createProjectForClient(other.id, { name: "Other", tier: "1" });
+    const foreign = await createProjectForClient(actor(), other.id, { name: "Other", tier: "1" });
     await expect(linkDiscoveryCallToProject(client.id, call.id, foreign.id)).rejects.toMatchObject({ status: 404 });
   });
 

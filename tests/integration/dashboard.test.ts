@@ -8,6 +8,7 @@ import { invoices } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { createProjectForClient } from "~/projects/projects.server";
 import { projects } from "~/projects/schema";
+import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -16,7 +17,7 @@ withTestDatabase();
 const NOW = new Date("2026-03-15T16:00:00Z");
 
 async function client(email: string, status: "active" | "paused" = "active") {
-  const made = await addClient({ name: email.split("@")[0] ?? email, email, phone: null, tier: "1", notes: null });
+  const made = await addClient(testActor(), { name: email.split("@")[0] ?? email, email, phone: null, tier: "1", notes: null });
   if (status !== "active") await db().update(clients).set({ status }).where(eq(clients.id, made.client.id));
   return made;
 }
@@ -34,10 +35,10 @@ describe("the dashboard's figures", () => {
     const statuses = ["not_started", "in_progress", "in_progress", "complete"] as const;
     const deadlines = ["2026-03-15", "2026-03-18", "2026-03-22", "2026-03-16"];
     for (const [index, status] of statuses.entries()) {
-      const project = await createProjectForClient(one.client.id, { name: `Site ${index}`, tier: "2" });
+      const project = await createProjectForClient(testActor(), one.client.id, { name: `Site ${index}`, tier: "2" });
       await db().update(projects).set({ status, deliveryDeadline: deadlines[index] }).where(eq(projects.id, project.id));
     }
-    const late = await createProjectForClient(two.client.id, { name: "Too late", tier: "1" });
+    const late = await createProjectForClient(testActor(), two.client.id, { name: "Too late", tier: "1" });
     await db().update(projects).set({ deliveryDeadline: "2026-03-23" }).where(eq(projects.id, late.id));
 
     // Revenue by created date: 04:30 UTC on 1 March is still 28 February in New York (not this month);

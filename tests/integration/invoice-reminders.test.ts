@@ -7,13 +7,14 @@ import { recordPayment } from "~/invoices/invoice-payments.server";
 import { markOverdueInvoices, sendInvoiceReminders } from "~/invoices/invoice-reminders.server";
 import { sendInvoice } from "~/invoices/invoice-sending.server";
 import { invoiceReminders, invoices } from "~/invoices/schema";
+import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
 
 /** A sent $199 invoice due on `dueDate` (business zone America/New_York, the seed's). */
 async function sentInvoiceDue(dueDate: string, email = "hello@mesaverde.test") {
-  const { invoice } = await addClient({ name: "Mesa Verde Catering", email, phone: null, tier: "1", notes: null });
+  const { invoice } = await addClient(testActor(), { name: "Mesa Verde Catering", email, phone: null, tier: "1", notes: null });
   await db().update(invoices).set({ dueDate }).where(eq(invoices.id, invoice.id));
   await sendInvoice(invoice.id, null, new Date("2026-03-01T15:00:00Z"));
   return invoice;

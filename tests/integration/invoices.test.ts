@@ -16,12 +16,13 @@ import { invoices } from "~/invoices/schema";
 import { clients } from "~/clients/schema";
 import { leads } from "~/leads/schema";
 import { createProjectForClient } from "~/projects/projects.server";
+import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
 
 const newClient = (email = "hello@mesaverde.test") =>
-  addClient({ name: "Mesa Verde Catering", email, phone: null, tier: "1", notes: null });
+  addClient(testActor(), { name: "Mesa Verde Catering", email, phone: null, tier: "1", notes: null });
 
 const details = (clientId: string, overrides: Partial<Parameters<typeof updateInvoiceDetails>[1]> = {}) => ({
   clientId,
@@ -59,7 +60,7 @@ describe("the editor", () => {
 
   it("generates from a project: a header at 0, the package spread over deliverables, add-ons by the rule, consultations from 1000", async () => {
     const { client } = await newClient();
-    const project = await createProjectForClient(client.id, { name: "Catering site", tier: "2" });
+    const project = await createProjectForClient(testActor(), client.id, { name: "Catering site", tier: "2" });
     const [flat] = await db().insert(addOns).values({ name: "Extra page", flatPriceCents: 5_000 }).returning();
     const [tiered] = await db().insert(addOns).values({ name: "Blog", tierPricesCents: { "2": 7_500 } }).returning();
     await db().insert(projectAddOns).values([
@@ -212,7 +213,7 @@ describe("a lead's promo code on an invoice", () => {
       .values({ name: "Rosa", email: "rosa@example.com", source: "manual", promoCode: "LAUNCH-ABC-1234", promoStatus: "active", promoExpiresAt: new Date(Date.now() + 86_400_000) })
       .returning();
     const [client] = await db().insert(clients).values({ name: "Rosa's Catering", email: "rosa@example.com", tier: "1", leadId: lead!.id }).returning();
-    const project = await createProjectForClient(client!.id, { name: "Starter site", tier: "1" });
+    const project = await createProjectForClient(testActor(), client!.id, { name: "Starter site", tier: "1" });
     const invoice = await createInvoice({ clientId: client!.id, projectId: project.id, tier: null, dueDate: null });
     await expect(updateInvoiceDetails(invoice.id, details(client!.id, { projectId: project.id, promoCode: "LAUNCH-OTHER-0000" }))).rejects.toThrow(/not this client/);
     await updateInvoiceDetails(invoice.id, details(client!.id, { projectId: project.id, promoCode: "LAUNCH-ABC-1234" }));

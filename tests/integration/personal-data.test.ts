@@ -1,3 +1,4 @@
+import { testActor } from "../support/actors";
 import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { strFromU8, unzipSync } from "fflate";
@@ -64,7 +65,7 @@ async function makeZelda() {
   await db().update(consultationBookings).set({ adminNotes: "Zelda: bring the marmalade samples" }).where(eq(consultationBookings.id, booking.id));
 
   const admin = await anAdmin();
-  const { client, invoice } = await convertLeadToClient(inquiry.leadId, admin, NOW);
+  const { client, invoice } = await convertLeadToClient(testActor({ userId: admin.id }), inquiry.leadId, NOW);
   await db().update(clients).set({ notes: "Zelda Quixote, marmalade", projectLink: "https://quince-and-sons.example" }).where(eq(clients.id, client.id));
   await db().insert(projects).values({ clientId: client.id, projectNumber: "PRJ-9001", name: "Quince & Sons site", internalNotes: "Zelda wants orange" });
   await sendInvoice(invoice!.id, admin.id);

@@ -23,11 +23,11 @@ const actor = testActor({ email: "admin@example.com", ipAddress: null });
 async function anAdmin() {
   const id = `admin-${Math.random().toString(36).slice(2)}`;
   await db().insert(user).values({ id, name: "Ada Admin", email: `${id}@example.com` });
-  return { id, name: "Ada Admin" };
+  return { id, actor: testActor({ userId: id, email: `${id}@example.com` }) };
 }
 
 async function aReferrer(email = "rosa@example.com") {
-  const { client } = await addClient(addClientSchema.parse({ name: "Rosa Delgado", email, tier: "2" }));
+  const { client } = await addClient(actor, addClientSchema.parse({ name: "Rosa Delgado", email, tier: "2" }));
   if (!client.referralCode) throw new Error("no referral code");
   return client;
 }
@@ -53,7 +53,7 @@ describe("referrals", () => {
     const [pending] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
     expect(pending).toMatchObject({ status: "pending", referrerClientId: referrer.id, referrerName: "Rosa Delgado", commissionCents: null, paid: false });
 
-    const conversion = await convertLeadToClient(claimed.leadId, admin);
+    const conversion = await convertLeadToClient(admin.actor, claimed.leadId);
     const invoice = conversion.invoice;
     if (!invoice) throw new Error("not converted");
     // The percent is fixed at conversion: a later change of the setting does not touch it.
@@ -80,16 +80,24 @@ describe("referrals", () => {
     const [unchanged] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
     expect(unchanged?.commissionCents).toBe(earned?.commissionCents);
 
-    const paid = await setReferralPaid(unchanged?.id ?? "", true, actor);
+    const paid = await setReferralPaid(actor, unchanged?.id ?? "", true);
     expect(paid.paid).toBe(true);
     expect(paid.paidAt).toBeInstanceOf(Date);
-    const unpaid = await setReferralPaid(paid.id, false, actor);
+    const unpaid = await setReferralPaid(actor, paid.id, false);
     expect(unpaid).toMatchObject({ paid: false, paidAt: null });
     const entries = await db().select().from(auditLog).where(eq(auditLog.entityId, paid.id));
-    expect(entries.map((entry) => entry.action).sort()).toEqual(["referral.paid", "referral.unpaid"]);
+    expect(entries).toHaveLength(2);
+    expect(entries.map((entry) => [entry.action, entry.details])).toEqual(
+      expect.arrayContaining([
+        ["referral.set-paid", expect.objectContaining({ paid: true })],
+        ["referral.set-paid", expect.objectContaining({ paid: false })],
+      ]),
+    );
+    // The entries name no person: ids and chosen values only.
+    expect(JSON.stringify(entries)).not.toMatch(/Rosa|Ana|rosa@|ana@/);
 
     expect((await listClientReferrals(referrer.id)).map((row) => row.id)).toEqual([paid.id]);
-    expect((await listReferrals()).referrals.map((row) => row.id)).toEqual([paid.id]);
+    expect((await listReferrals()).rows.map((row) => row.id)).toEqual([paid.id]);
   });
 
   it("ignores an unknown code and a client referring themselves, and refuses to pay a referral not converted yet", async () => {
@@ -101,6 +109,8 @@ describe("referrals", () => {
 
     const other = await claimPromo(claim("friend@example.com", "Fay Friend"), { clientAddress: "10.0.0.4", touch: throughRef(referrer.referralCode ?? "") });
     const [pending] = await db().select().from(referrals).where(eq(referrals.leadId, other.leadId));
-    await expect(setReferralPaid(pending?.id ?? "", true, actor)).rejects.toThrow(/not become a client/);
+    await expect(setReferralPaid(actor, pending?.id ?? "", true)).rejects.toThrow(/not become a client/);
+    // Refused, so nothing was recorded.
+    expect(await db().select().from(auditLog).where(eq(auditLog.entityId, pending?.id ?? ""))).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ import { action as organizationAction } from "~/settings/organization-tab";
 import { action as promosAction } from "~/settings/promos-tab";
 import { getOrganizationSettings, listPackageTiers, saveOrganizationTab, savePromoTab, saveTier } from "~/settings/settings.server";
 import { signedInCookie } from "../support/sessions";
+import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -52,7 +53,7 @@ function statusOf(answer: unknown): number {
 async function anAdmin() {
   const id = `admin-${Math.random().toString(36).slice(2)}`;
   await db().insert(user).values({ id, name: "Ada Admin", email: `${id}@example.com` });
-  return { id, name: "Ada Admin" };
+  return testActor({ userId: id, email: `${id}@example.com` });
 }
 
 const organization = {
@@ -100,7 +101,7 @@ describe("a changed setting reaches its readers", () => {
     const [tier2] = (await listPackageTiers()).filter((tier) => tier.tier === "2");
     await saveTier({ tier: "2", name: "Growth Plus", tagline: tier2?.tagline ?? null, price: 31_500, promoPrice: null, isCustomQuote: false, features: ["Up to 5 pages"] });
     const [lead] = await db().insert(leads).values({ name: "Rosa Delgado", email: "rosa@example.com", source: "website", tier: "2" }).returning();
-    const { invoice } = await convertLeadToClient(lead!.id, await anAdmin());
+    const { invoice } = await convertLeadToClient(await anAdmin(), lead!.id);
     expect(invoice).toMatchObject({ subtotalCents: 31_500, totalCents: 31_500 });
     expect((await listPackageTiers()).find((tier) => tier.tier === "2")).toMatchObject({ name: "Growth Plus", features: ["Up to 5 pages"] });
   });
@@ -113,7 +114,7 @@ describe("the audit log", () => {
     const leadId = lead!.id;
 
     expect(statusOf(await post(leadsAction, "/admin/leads", cookie, { intent: "change-status", leadId, status: "contacted" }))).toBe(302);
-    expect(statusOf(await post(convertAction, `/admin/leads/${leadId}/convert`, cookie, { redirectTo: "/admin/leads" }, { leadId }))).toBe(302);
+    expect(statusOf(await post(convertAction, `/admin/leads/${leadId}/convert`, cookie, { returnTo: "/admin/leads" }, { leadId }))).toBe(302);
     expect(statusOf(await post(clientsAction, "/admin/clients", cookie, { intent: "create", name: "Bo Chen", email: "bo@example.com", tier: "1" }))).toBe(302);
     const [client] = await db().select().from(clients).where(eq(clients.email, "bo@example.com"));
     expect(statusOf(await post(newInvoiceAction, "/admin/invoices/new", cookie, { intent: "create-invoice", clientId: client!.id, tier: "1" }))).toBe(302);

@@ -3,6 +3,7 @@
 // Run as `node --import tsx tests/e2e/support/seed-discovery-call.ts` with DATA_DIR set.
 import { clients } from "~/clients/schema";
 import { consultationBookings } from "~/consultations/schema";
+import { systemActor } from "~/audit/actor";
 import { db } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
 import { createProjectForClient } from "~/projects/projects.server";
@@ -24,7 +25,7 @@ try {
     selectedStart: new Date("2026-12-03T15:00:00Z"),
     selectedEnd: new Date("2026-12-03T15:30:00Z"),
   });
-  await createProjectForClient(client.id, { name: "Discovery site", tier: "2" });
+  await createProjectForClient(systemActor("console"), client.id, { name: "Discovery site", tier: "2" });
 } finally {
   await stopApplication();
 }

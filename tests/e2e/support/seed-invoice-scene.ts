@@ -4,14 +4,15 @@
 import { addOns, projectAddOns } from "~/add-ons/schema";
 import { addClient } from "~/clients/clients.server";
 import { consultations } from "~/consultations/schema";
+import { systemActor } from "~/audit/actor";
 import { db } from "~/db/connection.server";
 import { createProjectForClient } from "~/projects/projects.server";
 import { openStorage, stopApplication } from "~/server-lifecycle.server";
 
 try {
   await openStorage();
-  const { client } = await addClient({ name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null });
-  const project = await createProjectForClient(client.id, { name: "Bloom storefront", tier: "2" });
+  const { client } = await addClient(systemActor("console"), { name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null });
+  const project = await createProjectForClient(systemActor("console"), client.id, { name: "Bloom storefront", tier: "2" });
   const [extraPage] = await db().insert(addOns).values({ name: "Extra page", flatPriceCents: 5_000 }).returning();
   const [blog] = await db().insert(addOns).values({ name: "Blog setup", tierPricesCents: { "2": 7_500 } }).returning();
   await db().insert(projectAddOns).values([

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { addClient } from "~/clients/clients.server";
 import { consultationBookings } from "~/consultations/schema";
+import { systemActor } from "~/audit/actor";
 import { db } from "~/db/connection.server";
 import { invoices } from "~/invoices/schema";
 import { addLineItem, createInvoice } from "~/invoices/invoices.server";
@@ -18,8 +19,8 @@ try {
   if (!lead) throw new Error("lead not saved");
   const bookingToken = `${lead.id}-${randomBytes(16).toString("hex")}`;
   await db().insert(consultationBookings).values({ leadId: lead.id, bookingToken, status: "pending" });
-  const { client } = await addClient({ name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null });
-  const project = await createProjectForClient(client.id, { name: "Bloom storefront", tier: "2" });
+  const { client } = await addClient(systemActor("console"), { name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null });
+  const project = await createProjectForClient(systemActor("console"), client.id, { name: "Bloom storefront", tier: "2" });
   const invoice = await createInvoice({ clientId: client.id, projectId: project.id, tier: "2", dueDate: null });
   await addLineItem(invoice.id, { description: "Design", quantity: 1, unitPrice: 120_000 });
   const viewToken = randomBytes(32).toString("base64url");
