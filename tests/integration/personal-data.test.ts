@@ -1,3 +1,4 @@
+import { makeAdmin } from "../support/sessions";
 import { testActor } from "../support/actors";
 import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -5,7 +6,6 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { getAuth } from "~/auth/auth.server";
-import { grantAdmin } from "~/auth/roles.server";
 import { user } from "~/auth/schema";
 import { addSlot } from "~/availability/availability.server";
 import { campaigns } from "~/campaigns/schema";
@@ -162,9 +162,7 @@ describe("erasing a person through the registry", () => {
   }, 120_000);
 
   it("refuses to erase an admin's account, changing nothing", async () => {
-    const auth = await getAuth();
-    await auth.api.signUpEmail({ body: { name: "Owner", email: "owner@agency.test", password: "correct horse battery" } });
-    await grantAdmin("owner@agency.test");
+    await makeAdmin({ name: "Owner", email: "owner@agency.test", password: "correct horse battery" });
     await db().insert(leads).values({ name: "Owner", email: "owner@agency.test", source: "website" });
     await expect(erasePerson({ email: "owner@agency.test" })).rejects.toMatchObject({ status: 409, message: expect.stringContaining("admin") });
     const [lead] = await db().select().from(leads).where(eq(leads.email, "owner@agency.test"));

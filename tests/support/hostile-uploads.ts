@@ -63,7 +63,9 @@ export const emptyTar = () => Buffer.alloc(10 * 1024);
  * temporary folder: compressing a gibibyte takes seconds.
  */
 export async function gzipBomb(expandedBytes: number, { asBackup }: { asBackup: boolean }): Promise<string> {
-  const file = path.join(os.tmpdir(), "agency-tests", `bomb-${asBackup ? "backup" : "raw"}-${expandedBytes}.gz`);
+  // Named by the newest migration too: a bomb dressed as a backup carries it in its manifest.
+  const newest = journal.entries[journal.entries.length - 1]?.tag ?? "none";
+  const file = path.join(os.tmpdir(), "agency-tests", `bomb-${asBackup ? `backup-${newest}` : "raw"}-${expandedBytes}.gz`);
   if (fs.existsSync(file)) return file;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const prefix = asBackup ? Buffer.concat([tarEntry("agency-backup.json", manifestText()), tarEntry("pgdata", "", "5"), rawTarHeader("pgdata/base/filler", expandedBytes)]) : Buffer.alloc(0);

@@ -89,3 +89,17 @@ export async function signInCookies(appUrl: string, account: { email: string; pa
 export async function signedInCookieHeader(appUrl: string, account: { email: string; password: string } = E2E_ADMIN): Promise<string> {
   return (await signInCookies(appUrl, account)).map(({ name, value }) => `${name}=${value}`).join("; ");
 }
+
+/**
+ * Gives the password again for this session ('Confirm it's you', decision 032): the downloads and
+ * restores of the Data tab are allowed for the next 5 minutes.
+ */
+export async function confirmItsYou(appUrl: string, cookie: string, password: string = E2E_ADMIN.password): Promise<void> {
+  const response = await fetch(`${appUrl}/admin/confirm`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "confirm-identity", password, returnTo: "/admin/settings/data" }),
+  });
+  if (response.status !== 302) throw new Error(`Confirming the password failed: ${response.status} ${await response.text()}`);
+}
