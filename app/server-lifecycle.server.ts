@@ -3,9 +3,12 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { unpackBackup } from "~/backups/backup-archive.server";
 import { DATABASE_FOLDER, type BackupManifest } from "~/backups/backup-manifest";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { ensureFirstAdmin, type FirstAdmin } from "~/auth/first-admin.server";
 import { config } from "~/config.server";
 import {
+  db,
   embeddedDatabaseDirectory,
   openEmbeddedDatabase,
   openServerDatabase,
@@ -95,7 +98,7 @@ export async function stopApplication(): Promise<void> {
  *    back and opened again. The one before is kept as `pgdata.before-restore` (replacing the last).
  * Requests arriving during step 4 (well under a second) fail and may be retried.
  */
-export async function restoreEmbeddedDatabase(backup: Blob): Promise<BackupManifest> {
+export async function restoreEmbeddedDatabase(actor: Actor, backup: Blob, from: string): Promise<BackupManifest> {
   const settings = config();
   if (!running || running.database.kind !== "embedded" || settings.databaseUrl) {
     throw new Refusal("Restore from a backup file works on the embedded database only; on PostgreSQL, restore with pg_restore.", { status: 409, title: "Restore refused" });
@@ -109,6 +112,8 @@ export async function restoreEmbeddedDatabase(backup: Blob): Promise<BackupManif
     const staged = path.join(scratch.path, DATABASE_FOLDER);
     await checkRestoredDatabase(settings.dataDir, staged);
     await swapInRestoredDatabase(running, settings.dataDir, staged);
+    // Written into the restored database: it is the log from now on.
+    await recordAuditEntry(db(), actor, { action: "settings.restore", summary: `Database restored from backup ${from}`, details: { backupMadeAt: manifest.createdAt } });
     return manifest;
   } finally {
     await scratch.dispose();

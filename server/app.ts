@@ -2,7 +2,7 @@ import { createRequestHandler as createExpressHandler } from "@react-router/expr
 import express from "express";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { withClientAddress } from "~/audit/audit-request-scope.server";
+import { withClientAddress } from "~/request-safety/client-address.server";
 import { serveKeptBookingPages } from "~/booking/booking-document.server";
 import { rememberFirstTouch } from "~/campaigns/attribution-cookie.server";
 import { routeIdFinder } from "~/http/route-ids";

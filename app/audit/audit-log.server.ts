@@ -1,7 +1,6 @@
 import { and, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
 import { keysetPage } from "~/lists/keyset-page.server";
-import { markAuditRecorded, requestClientAddress } from "./audit-request-scope.server";
 import type { Actor } from "./actor";
 import { auditLog, type AuditEntry } from "./schema";
 
@@ -24,14 +23,13 @@ export async function recordAuditEntry(executor: DatabaseExecutor, actor: Actor,
     actorEmail: actor.email,
     sessionId: actor.sessionId,
     // A service that does not know the address (templates, the e-mail log) gets the request's own.
-    ipAddress: actor.ipAddress ?? requestClientAddress(),
+    ipAddress: actor.ipAddress,
     action: record.action,
     entityType: record.entityType ?? null,
     entityId: record.entityId ?? null,
     summary: record.summary,
     details: record.details ?? {},
   });
-  markAuditRecorded();
 }
 
 export type AuditFilters = {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
-import type { Actor } from "~/audit/actor";
+import { systemActor, type Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { config } from "~/config.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
@@ -33,7 +33,8 @@ export function invitationLink(token: string): string {
 }
 
 /** Who sends an invitation: an admin (from this network address), or the server's console. */
-export type Inviter = { admin: { id: string; name: string; email: string }; clientAddress: string } | { console: true };
+/** Who invites: an admin (their Actor, and their name for the mail), or the console (`npm run admin -- grant`). */
+export type Inviter = { admin: { id: string; name: string; actor: Actor } } | { console: true };
 
 export type SentInvitation = { email: string; link: string; expiresAt: Date };
 
@@ -62,15 +63,12 @@ export async function inviteAdmin(inviter: Inviter, input: { email: string; name
       expiresAt,
     });
     await queueAdminInvitationEmail(tx, { email, name: input.name, invitedBy: "console" in inviter ? "The site's owner" : inviter.admin.name, link, expiresAt });
-    if (!("console" in inviter)) {
-      const actor: Actor = { userId: inviter.admin.id, email: inviter.admin.email, sessionId: null, ipAddress: inviter.clientAddress };
-      await recordAuditEntry(tx, actor, {
-        action: "admin.invite",
-        entityType: "user",
-        entityId: existing?.id ?? null,
-        summary: `${inviter.admin.email} invited ${email} to be an admin`,
-      });
-    }
+    await recordAuditEntry(tx, "console" in inviter ? systemActor("console") : inviter.admin.actor, {
+      action: "admin.invite",
+      entityType: "user",
+      entityId: existing?.id ?? null,
+      summary: "An admin invitation was sent",
+    });
   });
   return { email, link, expiresAt };
 }
@@ -156,11 +154,12 @@ export async function acceptInvitation(token: string, password: string, clientAd
       .returning({ email: adminInvitations.email, name: adminInvitations.name });
     if (!invited) throw new Refusal(INVALID_LINK, { status: 404 });
     const userId = await installAdmin(tx, invited, credentials, now);
+    // The new admin acts for the first time: the Actor is their own account, from this request's address.
     await recordAuditEntry(tx, { userId, email: invited.email, sessionId: null, ipAddress: clientAddress }, {
       action: "admin.accept-invitation",
       entityType: "user",
       entityId: userId,
-      summary: `${invited.email} accepted an admin invitation and chose a new password`,
+      summary: "An admin invitation was accepted and a new password chosen",
     });
     return { email: invited.email };
   });

@@ -1,5 +1,4 @@
 import { Link, redirectDocument, useLoaderData } from "react-router";
-import { noteAuditEntry } from "~/audit/admin-audit.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { clientAddressOf } from "~/request-safety/client-address.server";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
@@ -22,12 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { admin } = await requireAdminSession(request);
+  await requireAdminSession(request);
   return answerForm(request, {
     "confirm-identity": async (form) => {
       const { password, code, returnTo } = parseForm(confirmIdentitySchema, form);
       await confirmItsYou(request, clientAddressOf(context), { password, code });
-      noteAuditEntry(request, { action: "account.confirm-identity", entityType: "user", entityId: admin.id, summary: `${admin.email} confirmed it was them (for 5 minutes)` });
       // A whole page load: `returnTo` may be a download, which only the browser itself can receive.
       return redirectDocument(safeAdminReturnPath(returnTo) ?? DATA_TAB);
     },

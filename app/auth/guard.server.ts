@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import type { Actor } from "~/audit/actor";
-import { rememberAdmin } from "~/audit/admin-audit.server";
-import { requestClientAddress } from "~/audit/audit-request-scope.server";
+import { requestClientAddress } from "~/request-safety/client-address.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { getAuth } from "./auth.server";
@@ -59,10 +58,7 @@ export async function requireAdminSession(request: Request): Promise<AdminSessio
     const forget = () => verdictsInFlight.delete(key);
     verdict.then(forget, forget);
   }
-  const result = await verdict;
-  // Whatever this request changes is the audit log's entry of this admin.
-  rememberAdmin(request, result.admin);
-  return result;
+  return verdict;
 }
 
 async function judgeAdminSession(request: Request): Promise<AdminSession> {

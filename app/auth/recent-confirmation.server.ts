@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { Refusal } from "~/forms/refusal";
 import { consumeRateLimits, describeWait } from "~/request-safety/rate-limit.server";
@@ -74,8 +75,16 @@ export async function confirmItsYou(request: Request, clientAddress: string, inp
       throw new Refusal(used ? CODE_ALREADY_USED_MESSAGE : WRONG_TOTP, { field: "code" });
     }
   }
-  await db()
-    .insert(sessionConfirmations)
-    .values({ sessionId: session.sessionId, confirmedAt: now })
-    .onConflictDoUpdate({ target: sessionConfirmations.sessionId, set: { confirmedAt: now } });
+  await db().transaction(async (tx) => {
+    await tx
+      .insert(sessionConfirmations)
+      .values({ sessionId: session.sessionId, confirmedAt: now })
+      .onConflictDoUpdate({ target: sessionConfirmations.sessionId, set: { confirmedAt: now } });
+    await recordAuditEntry(tx, session.admin.actor, {
+      action: "account.confirm-identity",
+      entityType: "user",
+      entityId: session.admin.id,
+      summary: "An admin confirmed it was them (for 5 minutes)",
+    });
+  });
 }

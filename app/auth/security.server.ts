@@ -1,13 +1,12 @@
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
-import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/settings/settings.server";
 import { authRequestHeaders } from "./auth-request-headers";
 import { getAuth } from "./auth.server";
-import type { SignedInUser } from "./guard.server";
+import type { AdminUser } from "./guard.server";
 import { inviteAdmin } from "./admin-invitations.server";
 import { isAdmin, listAdmins, revokeAdminRole } from "./roles.server";
 import { endSessions, listActiveSessions } from "./sessions.server";
@@ -15,11 +14,8 @@ import { CODE_ALREADY_USED, CODE_ALREADY_USED_MESSAGE } from "./sign-in-policy.s
 import { WRONG_TOTP } from "./sign-in.server";
 
 /** Who is acting, for the audit log, and the request their session came with (better-auth reads its cookie). */
-export type SecurityActor = { admin: SignedInUser; sessionId: string; request: Request; clientAddress: string };
+export type SecurityActor = { admin: AdminUser; sessionId: string; request: Request; clientAddress: string };
 
-function auditActor(actor: SecurityActor): Actor {
-  return { userId: actor.admin.id, email: actor.admin.email, sessionId: actor.sessionId, ipAddress: actor.clientAddress };
-}
 
 function authHeaders(actor: SecurityActor): Headers {
   return authRequestHeaders(actor.request.headers, actor.clientAddress);
@@ -40,18 +36,14 @@ const WRONG_PASSWORD = { INVALID_PASSWORD: { message: "The password is not right
 // ---- Settings ---------------------------------------------------------------------------------
 
 export async function saveSecuritySettings(actor: SecurityActor, input: { require2fa: boolean; sessionTimeoutMinutes: number }) {
-  const before = await getOrganizationSettings();
-  await updateOrganizationSettings(input);
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  if (before.require2fa !== input.require2fa) changes.require2fa = { from: before.require2fa, to: input.require2fa };
-  if (before.sessionTimeoutMinutes !== input.sessionTimeoutMinutes) {
-    changes.sessionTimeoutMinutes = { from: before.sessionTimeoutMinutes, to: input.sessionTimeoutMinutes };
-  }
-  await recordAuditEntry(db(), auditActor(actor), {
-    action: "settings.security",
-    summary: `Security settings saved: two-factor ${input.require2fa ? "required" : "optional"} for admins, session timeout ${input.sessionTimeoutMinutes} minutes`,
-    details: changes,
-  });
+  await updateOrganizationSettings(
+    actor.admin.actor,
+    {
+      action: "settings.security",
+      summary: `Security settings saved: two-factor ${input.require2fa ? "required" : "optional"} for admins, session timeout ${input.sessionTimeoutMinutes} minutes`,
+    },
+    input,
+  );
 }
 
 // ---- Two-factor sign-in -----------------------------------------------------------------------
@@ -89,11 +81,11 @@ export async function confirmTwoFactor(actor: SecurityActor, code: string): Prom
   } catch (error) {
     return refusalOf(error, { ...WRONG_CODE, TOTP_NOT_ENABLED: { message: "Start again: enter your password to set up two-factor sign-in." } });
   }
-  await recordAuditEntry(db(), auditActor(actor), {
+  await recordAuditEntry(db(), actor.admin.actor, {
     action: "two-factor.enable",
     entityType: "user",
     entityId: actor.admin.id,
-    summary: `${actor.admin.email} turned on two-factor sign-in`,
+    summary: "Turned on two-factor sign-in",
   });
   return headers;
 }
@@ -115,11 +107,11 @@ export async function disableTwoFactor(actor: SecurityActor, input: { password: 
       SESSION_NOT_FRESH: { message: "For your safety, sign out and sign in again before turning two-factor off." },
     });
   }
-  await recordAuditEntry(db(), auditActor(actor), {
+  await recordAuditEntry(db(), actor.admin.actor, {
     action: "two-factor.disable",
     entityType: "user",
     entityId: actor.admin.id,
-    summary: `${actor.admin.email} turned off two-factor sign-in`,
+    summary: "Turned off two-factor sign-in",
   });
   return headers;
 }
@@ -137,7 +129,7 @@ export async function adminsWithSessions() {
  * follows the e-mailed link and chooses a password there, whether or not an account uses it now.
  */
 export async function inviteAdminByEmail(actor: SecurityActor, input: { name: string; email: string }): Promise<string> {
-  return (await inviteAdmin({ admin: actor.admin, clientAddress: actor.clientAddress }, input)).email;
+  return (await inviteAdmin({ admin: actor.admin }, input)).email;
 }
 
 /** Takes the admin role away and ends that account's sessions; the last admin and oneself are refused. */
@@ -148,11 +140,11 @@ export async function revokeAdminRoleOf(actor: SecurityActor, userId: string): P
   return db().transaction(async (tx) => {
     if (!(await revokeAdminRole(userId, tx))) throw notFound("Admin not found");
     await endSessions(tx, userId);
-    await recordAuditEntry(tx, auditActor(actor), {
+    await recordAuditEntry(tx, actor.admin.actor, {
       action: "admin.revoke",
       entityType: "user",
       entityId: userId,
-      summary: `${actor.admin.email} removed the admin role of ${target.email}`,
+      summary: "Removed an admin's role",
     });
     return target.email;
   });
@@ -164,11 +156,11 @@ export async function signOutEverywhere(actor: SecurityActor, userId: string): P
   const own = userId === actor.admin.id;
   return db().transaction(async (tx) => {
     const ended = await endSessions(tx, userId, own ? actor.sessionId : undefined);
-    await recordAuditEntry(tx, auditActor(actor), {
+    await recordAuditEntry(tx, actor.admin.actor, {
       action: "session.sign-out-everywhere",
       entityType: "user",
       entityId: userId,
-      summary: own ? `${actor.admin.email} signed out their other sessions (${ended})` : `${actor.admin.email} signed out another admin everywhere (${ended} sessions)`,
+      summary: own ? `Signed out their other sessions (${ended})` : `Signed out another admin everywhere (${ended} sessions)`,
       details: { sessionsEnded: ended },
     });
     return ended;
@@ -192,11 +184,11 @@ export async function changeOwnPassword(actor: SecurityActor, input: { currentPa
       PASSWORD_TOO_SHORT: { message: "Use at least 8 characters", field: "newPassword" },
     });
   }
-  await recordAuditEntry(db(), auditActor(actor), {
+  await recordAuditEntry(db(), actor.admin.actor, {
     action: "account.change-password",
     entityType: "user",
     entityId: actor.admin.id,
-    summary: `${actor.admin.email} changed their password and signed out their other sessions`,
+    summary: "Changed their own password and signed out their other sessions",
   });
   return headers;
 }

@@ -83,7 +83,7 @@ const AVAILABILITY_FAILURE_TITLES = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const back = new URL(request.url);
   const here = back.pathname + back.search;
   const done = (title: string, description?: string) => redirectWithToast(here, { type: "success", title, description });
@@ -130,7 +130,7 @@ export async function action({ request }: Route.ActionArgs) {
       return done("Blocked date removed");
     },
     settings: async (form) => {
-      await updateAvailabilitySettings(parseForm(settingsForm, form));
+      await updateAvailabilitySettings(actor, parseForm(settingsForm, form));
       return done("Settings saved successfully");
     },
   }, { failureTitles: AVAILABILITY_FAILURE_TITLES });

@@ -1,3 +1,4 @@
+import type { Actor } from "~/audit/actor";
 import { and, asc, eq, gte, inArray, isNull, lte, ne } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
@@ -135,8 +136,8 @@ export type AvailabilitySettingsInput = {
 };
 
 /** The booking settings are organization settings: saved through the settings domain. */
-export async function updateAvailabilitySettings(input: AvailabilitySettingsInput): Promise<void> {
-  await updateOrganizationSettings(input);
+export async function updateAvailabilitySettings(actor: Actor, input: AvailabilitySettingsInput): Promise<void> {
+  await updateOrganizationSettings(actor, { action: "availability.settings", summary: "Consultation settings saved" }, input);
 }
 
 /**

@@ -3,6 +3,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { config } from "~/config.server";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { currentDatabase, db, preRestoreDirectory, queryRows } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { logger } from "~/logging/logger.server";
@@ -126,9 +128,12 @@ export async function copiesOlderThan(erasedAt: Date): Promise<{ backups: KeptBa
 }
 
 /** Deletes what `copiesOlderThan(erasedAt)` names; answers how many went. */
-export async function deleteCopiesOlderThan(erasedAt: Date): Promise<number> {
+export async function deleteCopiesOlderThan(actor: Actor, erasedAt: Date): Promise<number> {
   const { backups, preRestore } = await copiesOlderThan(erasedAt);
   for (const backup of backups) await fs.promises.rm(path.join(backupsFolder(), backup.name), { force: true });
   if (preRestore) await fs.promises.rm(preRestoreDirectory(config().dataDir), { recursive: true, force: true });
-  return backups.length + (preRestore ? 1 : 0);
+  const deleted = backups.length + (preRestore ? 1 : 0);
+  // Files, not rows: the entry follows their removal (nothing to roll back with it).
+  await recordAuditEntry(db(), actor, { action: "settings.delete-old-copies", summary: `${deleted} backup(s) made before the last erasure deleted`, details: { deleted } });
+  return deleted;
 }

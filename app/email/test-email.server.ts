@@ -1,3 +1,5 @@
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { mailTransport, senderOf } from "./delivery.server";
@@ -11,7 +13,7 @@ export type TestEmailOutcome = { sent: true } | { sent: false; error: string };
  * hours). Logged in email_logs like any delivery. Not a message to a lead or client: nothing is
  * lost when it fails, the admin sees the server's error.
  */
-export async function sendTestEmail(to: string): Promise<TestEmailOutcome> {
+export async function sendTestEmail(actor: Actor, to: string): Promise<TestEmailOutcome> {
   const transport = mailTransport();
   const settings = await getOrganizationSettings();
   const from = senderOf(settings);
@@ -33,12 +35,18 @@ export async function sendTestEmail(to: string): Promise<TestEmailOutcome> {
       outcome = { sent: false, error: error instanceof Error ? error.message : String(error) };
     }
   }
-  await db().insert(emailLogs).values({
-    recipientEmail: to,
-    subject,
-    emailType: "test",
-    status: outcome.sent ? "sent" : "failed",
-    error: outcome.sent ? null : outcome.error,
+  await db().transaction(async (tx) => {
+    const [logged] = await tx
+      .insert(emailLogs)
+      .values({ recipientEmail: to, subject, emailType: "test", status: outcome.sent ? "sent" : "failed", error: outcome.sent ? null : outcome.error })
+      .returning({ id: emailLogs.id });
+    await recordAuditEntry(tx, actor, {
+      action: "settings.send-test-email",
+      entityType: "email_log",
+      entityId: logged?.id ?? null,
+      summary: outcome.sent ? "Test e-mail sent" : "Test e-mail failed",
+      details: { sent: outcome.sent },
+    });
   });
   return outcome;
 }

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { z } from "~/forms/zod";
-import { recordAdminAction } from "~/audit/admin-audit.server";
 import { readRequestForm, type RequestForm } from "~/uploads/request-form.server";
 import { checkForm, formValues, type FieldErrors, type FormRefusal } from "./form-result";
 import { Refusal } from "./refusal";
@@ -48,8 +47,8 @@ type IntentHandler = (form: FormData) => Promise<Response | object>;
  * named `default`). Refusals thrown by the handler become the form's refusal; an unknown intent
  * is refused with 400. `failureTitles` names, per intent, the toast title the spec gives its
  * failures ('Failed to confirm booking'); a refusal without a title of its own gets it.
- * An admin's intent that succeeded is written to the audit log here, once for every admin form
- * (`recordAdminAction`; docs/decisions/023-audit-log.md).
+ * The form layer writes no audit entry: the service the handler calls writes its own, in its own
+ * transaction, with the Actor it is given (docs/decisions/023-audit-log.md).
  */
 export async function answerForm(
   request: Request,
@@ -68,7 +67,6 @@ export async function answerForm(
     const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
     if (!handler) throw new Refusal("Unknown action");
     const answer = await handler(form);
-    await recordAdminAction(request, intent, form, answer);
     return answer;
   } catch (error) {
     if (error instanceof Refusal) {

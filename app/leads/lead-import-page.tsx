@@ -1,6 +1,5 @@
 import { ArrowLeft, Upload } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { noteAuditEntry, recordAdminAction } from "~/audit/admin-audit.server";
 import { requireAdmin } from "~/auth/guard.server";
 import { Refusal } from "~/forms/refusal";
 import { readRequestForm, type RequestForm } from "~/uploads/request-form.server";
@@ -59,11 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
     const firstLook = await analyseImport(csvText);
     const mapping = intent === "upload" ? firstLook.mapping : readMapping(form, firstLook.headers.length);
     if (intent === "import") {
-      const result = await importLeads(csvText, mapping, admin.id, { includeDuplicates });
+      const result = await importLeads(admin.actor, csvText, mapping, { includeDuplicates });
       if (result.ok) {
-        // Not an answerForm route (its steps keep the file between posts): recorded here, the same way.
-        noteAuditEntry(request, { summary: `${result.imported} lead(s) imported from CSV`, details: { imported: result.imported, skippedDuplicates: result.skippedDuplicates } });
-        await recordAdminAction(request, "import", null, { ok: true });
         const skipped = result.skippedDuplicates > 0 ? ` (${result.skippedDuplicates} duplicate(s) skipped)` : "";
         return redirectWithToast("/admin/leads", { type: "success", title: `${result.imported} lead(s) imported successfully${skipped}` });
       }

@@ -1,3 +1,5 @@
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { db, queryRows } from "~/db/connection.server";
@@ -88,9 +90,9 @@ export type ImportResult =
  * `includeDuplicates`.
  */
 export async function importLeads(
+  actor: Actor,
   csvText: string,
   mapping: ImportMapping,
-  actorUserId: string,
   options: { includeDuplicates?: boolean } = {},
 ): Promise<ImportResult> {
   const analysis = await analyseImport(csvText, mapping);
@@ -104,9 +106,15 @@ export async function importLeads(
       const ids = inserted.map((row) => row.id);
       await tx.execute(sql`
         insert into lead_timeline_events (lead_id, event, data, actor_user_id)
-        select id, 'form_submitted', '{"source":"import"}'::jsonb, ${actorUserId}
+        select id, 'form_submitted', '{"source":"import"}'::jsonb, ${actor.userId}
         from unnest(${sql.param(ids)}::uuid[]) as id`);
     }
+    await recordAuditEntry(tx, actor, {
+      action: "lead.import",
+      entityType: "lead",
+      summary: `${rows.length} lead(s) imported from CSV`,
+      details: { imported: rows.length, skippedDuplicates: skip.size },
+    });
   });
   return { ok: true, imported: rows.length, skippedDuplicates: skip.size };
 }

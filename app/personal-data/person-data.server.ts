@@ -1,3 +1,5 @@
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { getTableColumns, getTableName } from "drizzle-orm";
 import { currentDatabase, db, type DatabaseExecutor } from "~/db/connection.server";
 import { newPerson, personSize, type Person } from "~/db/personal-data";
@@ -50,15 +52,28 @@ export async function findPerson(executor: DatabaseExecutor, request: PersonRequ
 
 export type ErasureOutcome = { leadIds: string[]; clientIds: string[]; rows: number };
 
+/** The audit log's action of an erasure: backups older than its newest entry still hold the erased person. */
+export const ERASURE_ACTION = "settings.erase-person";
+
 /**
  * Erases one person's personal data on request (the right to erasure), in every domain, as the
  * registry declares: one transaction, all of it or nothing.
  */
-export async function erasePerson(request: PersonRequest): Promise<ErasureOutcome> {
+export async function erasePerson(actor: Actor, request: PersonRequest): Promise<ErasureOutcome> {
   const outcome = await db().transaction(async (tx) => {
     const { person, found } = await findPerson(tx, request);
     for (const domain of PERSONAL_DATA_REGISTRY) await domain.erase(tx, person);
-    return { leadIds: [...person.leadIds], clientIds: [...person.clientIds], rows: found.reduce((sum, table) => sum + table.rows.length, 0) };
+    const erased = { leadIds: [...person.leadIds], clientIds: [...person.clientIds], rows: found.reduce((sum, table) => sum + table.rows.length, 0) };
+    const [leadId] = erased.leadIds;
+    const [clientId] = erased.clientIds;
+    await recordAuditEntry(tx, actor, {
+      action: ERASURE_ACTION,
+      entityType: leadId ? "lead" : clientId ? "client" : null,
+      entityId: leadId ?? clientId ?? null,
+      summary: `Personal data erased (${erased.leadIds.length} lead(s), ${erased.clientIds.length} client(s), ${erased.rows} record(s))`,
+      details: { leadIds: erased.leadIds, clientIds: erased.clientIds, records: erased.rows },
+    });
+    return erased;
   });
   // Every table that can hold a person's rows: an older version of theirs may linger where they have no row today.
   await currentDatabase().reclaimErasedRows?.(PERSONAL_DATA_REGISTRY.flatMap((domain) => domain.tables.filter((table) => table.rows).map((table) => getTableName(table.table))));

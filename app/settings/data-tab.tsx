@@ -1,5 +1,4 @@
 import { useLoaderData } from "react-router";
-import { noteAuditEntry } from "~/audit/admin-audit.server";
 import { latestEntryOf } from "~/audit/audit-log.server";
 import { ConfirmIdentityCard } from "~/auth/confirm-identity-form";
 import { requireAdmin } from "~/auth/guard.server";
@@ -7,7 +6,7 @@ import { confirmationState, requireRecentConfirmation } from "~/auth/recent-conf
 import { copiesOlderThan, deleteCopiesOlderThan, isEmbedded, keptBackupFile, listBackups } from "~/backups/backups.server";
 import { exportedFileNames } from "~/data-transfer/full-export.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
-import { erasePerson, type PersonRequest } from "~/personal-data/person-data.server";
+import { ERASURE_ACTION, erasePerson, type PersonRequest } from "~/personal-data/person-data.server";
 import { restoreEmbeddedDatabase } from "~/server-lifecycle.server";
 import { formatDateTime } from "~/formatting/dates";
 import { formatFileSize } from "~/ui/file-size";
@@ -24,13 +23,11 @@ import {
   restoreBackupForm,
   SETTINGS_SAVED,
 } from "./settings-forms";
-import { getOrganizationSettings, updateOrganizationSettings } from "./settings.server";
+import { getOrganizationSettings, saveBackupSettings } from "./settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Data | Settings | Admin" }];
 
 const DATA_TAB = "/admin/settings/data";
-/** The audit log's action of an erasure: backups older than its newest entry still hold the erased person. */
-const ERASURE_ACTION = "settings.erase-person";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // The guard, and whether this session has confirmed it's the admin (the downloads and a restore ask for it).
@@ -64,29 +61,20 @@ function personOf(form: FormData): PersonRequest {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const restored = async (manifest: { createdAt: string }, from: string) => {
-    noteAuditEntry(request, { summary: `Database restored from backup ${from}`, details: { backupMadeAt: manifest.createdAt } });
-    return redirectWithToast(DATA_TAB, {
+  const { actor } = await requireAdmin(request);
+  const restored = () =>
+    redirectWithToast(DATA_TAB, {
       type: "success",
       title: "Database restored from backup",
       description: "If you are asked to, sign in again: sessions are those of the backup.",
     });
-  };
   return answerForm(request, {
     "erase-person": async (form) => {
       const person = personOf(form);
       parseForm(confirmedForm, form);
-      const erased = await erasePerson(person);
+      const erased = await erasePerson(actor, person);
       const [leadId] = erased.leadIds;
       const [clientId] = erased.clientIds;
-      noteAuditEntry(request, {
-        action: ERASURE_ACTION,
-        entityType: leadId ? "lead" : clientId ? "client" : null,
-        entityId: leadId ?? clientId ?? null,
-        summary: `Personal data erased (${erased.leadIds.length} lead(s), ${erased.clientIds.length} client(s), ${erased.rows} record(s))`,
-        details: { leadIds: erased.leadIds, clientIds: erased.clientIds, records: erased.rows },
-      });
       const back = "email" in person ? DATA_TAB : leadId && "leadId" in person ? `/admin/leads/${leadId}` : `/admin/clients/${clientId}`;
       return redirectWithToast(back, {
         type: "success",
@@ -98,23 +86,23 @@ export async function action({ request }: Route.ActionArgs) {
     restore: async (form) => {
       await requireRecentConfirmation(request);
       const { backup } = parseForm(restoreBackupForm, { backup: form.get("backup"), confirmed: form.get("confirmed") });
-      return restored(await restoreEmbeddedDatabase(backup), backup.name);
+      await restoreEmbeddedDatabase(actor, backup, backup.name);
+      return restored();
     },
     "restore-kept": async (form) => {
       await requireRecentConfirmation(request);
       const { name } = parseForm(keptBackupForm, form);
-      return restored(await restoreEmbeddedDatabase(await keptBackupFile(name)), name);
+      await restoreEmbeddedDatabase(actor, await keptBackupFile(name), name);
+      return restored();
     },
     "save-backups": async (form) => {
-      const changed = await updateOrganizationSettings(parseForm(backupSettingsForm, form));
-      noteAuditEntry(request, { summary: "Backup settings saved", details: { changed } });
+      await saveBackupSettings(actor, parseForm(backupSettingsForm, form));
       return { ok: true as const, intent: "save-backups", toast: SETTINGS_SAVED };
     },
     "delete-old-copies": async (form) => {
       parseForm(confirmedForm, form);
       const erasedAt = await latestEntryOf(ERASURE_ACTION);
-      const deleted = erasedAt ? await deleteCopiesOlderThan(erasedAt) : 0;
-      noteAuditEntry(request, { summary: `${deleted} backup(s) made before the last erasure deleted`, details: { deleted } });
+      const deleted = erasedAt ? await deleteCopiesOlderThan(actor, erasedAt) : 0;
       return redirectWithToast(DATA_TAB, { type: "success", title: "Old backups deleted", description: `${deleted} backup(s) deleted.` });
     },
   });

@@ -1,5 +1,4 @@
 import { useLoaderData } from "react-router";
-import { noteAuditEntry } from "~/audit/admin-audit.server";
 import { requireAdmin } from "~/auth/guard.server";
 import { config } from "~/config.server";
 import { sendTestEmail } from "~/email/test-email.server";
@@ -36,17 +35,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "save-email": async (form) => {
-      const changed = await saveEmailTab(parseForm(emailSettingsForm, form));
-      noteAuditEntry(request, { summary: "Email settings saved", details: { changed } });
+      await saveEmailTab(actor, parseForm(emailSettingsForm, form));
       return { ok: true as const, intent: "save-email", toast: SETTINGS_SAVED };
     },
     "send-test-email": async (form) => {
       const { to } = parseForm(testEmailForm, form);
-      const outcome = await sendTestEmail(to);
-      noteAuditEntry(request, { summary: outcome.sent ? "Test e-mail sent" : "Test e-mail failed", details: { sent: outcome.sent } });
+      const outcome = await sendTestEmail(actor, to);
       if (!outcome.sent) throw new Refusal(outcome.error, { title: "Test e-mail not sent", status: 400 });
       return { ok: true as const, intent: "send-test-email", toast: "Test e-mail sent", toastDescription: `The mail server accepted it for ${to}.` };
     },

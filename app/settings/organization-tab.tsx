@@ -1,6 +1,5 @@
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { noteAuditEntry } from "~/audit/admin-audit.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
@@ -29,11 +28,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "save-organization": async (form) => {
-      const changed = await saveOrganizationTab(parseForm(organizationSettingsForm, form));
-      noteAuditEntry(request, { summary: "Organization settings saved", details: { changed } });
+      await saveOrganizationTab(actor, parseForm(organizationSettingsForm, form));
       return { ok: true as const, intent: "save-organization", toast: SETTINGS_SAVED };
     },
   });

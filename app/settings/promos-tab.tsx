@@ -1,5 +1,4 @@
 import { useLoaderData } from "react-router";
-import { noteAuditEntry } from "~/audit/admin-audit.server";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
@@ -32,21 +31,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "save-promos": async (form) => {
-      const changed = await savePromoTab(parseForm(promoSettingsForm, form));
-      noteAuditEntry(request, { summary: "Promo settings saved", details: { changed } });
+      await savePromoTab(actor, parseForm(promoSettingsForm, form));
       return { ok: true as const, intent: "save-promos", toast: SETTINGS_SAVED };
     },
     "save-tier": async (form) => {
-      const tier = await saveTier(parseForm(tierForm, form));
-      noteAuditEntry(request, {
-        entityType: "tier",
-        entityId: tier.tier,
-        summary: `Tier ${tier.tier} (${tier.name}) saved`,
-        details: { priceCents: tier.priceCents, promoPriceCents: tier.promoPriceCents },
-      });
+      await saveTier(actor, parseForm(tierForm, form));
       return { ok: true as const, intent: `save-tier`, toast: SETTINGS_SAVED };
     },
   });

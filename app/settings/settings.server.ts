@@ -1,4 +1,6 @@
 import { asc, eq } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound } from "~/forms/refusal";
 import { organizationSettings, packageTiers, type OrganizationSettings, type PackageTier } from "./schema";
@@ -38,12 +40,15 @@ export async function listPackageTiers(): Promise<PackageTier[]> {
 
 type SettingsChanges = Partial<Omit<OrganizationSettings, "id" | "updatedAt">>;
 
+/** Which Settings tab saved (the audit entry's action and words). */
+type SettingsTab = { action: string; summary: string };
+
 /**
- * Changes some of the organization's settings (the settings domain alone writes them) and answers
- * the names of the fields whose value changed, for the audit log. Every reader reads the row per
- * request; the kept booking pages hear the change from the table's trigger (decision 012).
+ * Changes some of the organization's settings (the settings domain alone writes them), records the
+ * names of the fields whose value changed in the audit log, and answers them. Every reader reads
+ * the row per request; the kept booking pages hear the change from the table's trigger (decision 012).
  */
-export async function updateOrganizationSettings(changes: SettingsChanges): Promise<string[]> {
+export async function updateOrganizationSettings(actor: Actor, tab: SettingsTab, changes: SettingsChanges): Promise<string[]> {
   return db().transaction(async (tx) => {
     const [before] = await tx.select().from(organizationSettings).where(eq(organizationSettings.id, 1)).for("update");
     if (!before) throw new Error("Organization settings are missing: the seed has not run.");
@@ -53,26 +58,32 @@ export async function updateOrganizationSettings(changes: SettingsChanges): Prom
         .update(organizationSettings)
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(organizationSettings.id, 1));
+      await recordAuditEntry(tx, actor, { action: tab.action, entityType: "settings", summary: tab.summary, details: { changed } });
     }
     return changed;
   });
 }
 
-export function saveOrganizationTab(input: OrganizationSettingsInput): Promise<string[]> {
-  return updateOrganizationSettings(input);
+export function saveOrganizationTab(actor: Actor, input: OrganizationSettingsInput): Promise<string[]> {
+  return updateOrganizationSettings(actor, { action: "settings.save-organization", summary: "Organization settings saved" }, input);
 }
 
-export function saveEmailTab(input: EmailSettingsInput): Promise<string[]> {
-  return updateOrganizationSettings(input);
+export function saveEmailTab(actor: Actor, input: EmailSettingsInput): Promise<string[]> {
+  return updateOrganizationSettings(actor, { action: "settings.save-email", summary: "Email settings saved" }, input);
 }
 
-export function savePromoTab(input: PromoSettingsInput): Promise<string[]> {
-  return updateOrganizationSettings(input);
+export function savePromoTab(actor: Actor, input: PromoSettingsInput): Promise<string[]> {
+  return updateOrganizationSettings(actor, { action: "settings.save-promos", summary: "Promo settings saved" }, input);
+}
+
+export function saveBackupSettings(actor: Actor, input: { backupsKept: number }): Promise<string[]> {
+  return updateOrganizationSettings(actor, { action: "settings.save-backups", summary: "Backup settings saved" }, input);
 }
 
 /** Changes one tier of the catalog; public pages, invoices and draft invoices read it on their next request. */
-export async function saveTier(input: TierInput): Promise<PackageTier> {
-  const [saved] = await db()
+export async function saveTier(actor: Actor, input: TierInput): Promise<PackageTier> {
+  return db().transaction(async (tx) => {
+    const [saved] = await tx
     .update(packageTiers)
     .set({
       name: input.name,
@@ -85,6 +96,14 @@ export async function saveTier(input: TierInput): Promise<PackageTier> {
     })
     .where(eq(packageTiers.tier, input.tier))
     .returning();
-  if (!saved) throw notFound("This tier no longer exists.");
-  return saved;
+    if (!saved) throw notFound("This tier no longer exists.");
+    await recordAuditEntry(tx, actor, {
+      action: "settings.save-tier",
+      entityType: "tier",
+      entityId: saved.tier,
+      summary: `Tier ${saved.tier} (${saved.name}) saved`,
+      details: { priceCents: saved.priceCents, promoPriceCents: saved.promoPriceCents },
+    });
+    return saved;
+  });
 }

@@ -1,3 +1,4 @@
+import { testActor } from "../support/actors";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -58,7 +59,7 @@ if (testDatabaseKind() === "embedded") {
   describe("the restore drill", () => {
     it("backs up by night, then a restore after changes gives back the first data exactly", async () => {
       await seedDemoData(db(), { leads: 60, clients: 8, seed: 26 });
-      await updateOrganizationSettings({ companyName: "Drill Studio" });
+      await updateOrganizationSettings(testActor(), { action: "settings.save-organization", summary: "Changed by a test" }, { companyName: "Drill Studio" });
       const first = await everything();
       expect(first.leads).toHaveLength(60);
 
@@ -67,11 +68,11 @@ if (testDatabaseKind() === "embedded") {
       expect(backup?.name).toBe(backupFileName(NIGHT_1));
 
       await db().execute(sql`delete from leads where id in (select id from leads limit 20)`);
-      await updateOrganizationSettings({ companyName: "Changed Studio" });
+      await updateOrganizationSettings(testActor(), { action: "settings.save-organization", summary: "Changed by a test" }, { companyName: "Changed Studio" });
       await db().insert(leads).values({ name: "Late Arrival", email: "late@example.com", source: "website" });
       expect(await everything()).not.toEqual(first);
 
-      const manifest = await restoreEmbeddedDatabase(await keptBackupFile(backup!.name));
+      const manifest = await restoreEmbeddedDatabase(testActor(), await keptBackupFile(backup!.name), backup!.name);
       expect(manifest).toMatchObject({ format: "agency-backup", formatVersion: 1, createdAt: NIGHT_1.toISOString() });
       expect(await everything()).toEqual(first);
       expect(fs.existsSync(path.join(dataDir, "pgdata.before-restore", "PG_VERSION"))).toBe(true);
@@ -81,7 +82,7 @@ if (testDatabaseKind() === "embedded") {
 
   describe("the nightly backup job", () => {
     it("makes one backup a night however often or concurrently it runs, and keeps as many as the setting says", async () => {
-      await updateOrganizationSettings({ backupsKept: 2 });
+      await updateOrganizationSettings(testActor(), { action: "settings.save-organization", summary: "Changed by a test" }, { backupsKept: 2 });
       expect(await runNightlyBackup(NIGHT_1)).toEqual({ made: 1, removed: 0 });
       expect(await runNightlyBackup(new Date(NIGHT_1.getTime() + 10 * 60_000))).toEqual({ made: 0, removed: 0 });
       const racing = await Promise.all([runNightlyBackup(NIGHT_2), runNightlyBackup(NIGHT_2)]);
@@ -94,7 +95,7 @@ if (testDatabaseKind() === "embedded") {
         { night: "2026-11-25", file_name: backupFileName(NIGHT_2) },
         { night: "2026-11-26", file_name: backupFileName(NIGHT_3) },
       ]);
-      await updateOrganizationSettings({ backupsKept: 7 });
+      await updateOrganizationSettings(testActor(), { action: "settings.save-organization", summary: "Changed by a test" }, { backupsKept: 7 });
     }, 120_000);
 
     it("takes a night again whose claim a stopped process left unfinished, not one still being made", async () => {
@@ -117,9 +118,9 @@ if (testDatabaseKind() === "embedded") {
       expect(later.preRestore).not.toBeNull();
       expect(later.backups).toHaveLength(2);
 
-      expect(await deleteCopiesOlderThan(erasedAt)).toBe(1);
+      expect(await deleteCopiesOlderThan(testActor(), erasedAt)).toBe(1);
       expect((await listBackups()).map((backup) => backup.name)).toEqual([backupFileName(NIGHT_2)]);
-      expect(await deleteCopiesOlderThan(new Date(Date.now() + 60_000))).toBe(2);
+      expect(await deleteCopiesOlderThan(testActor(), new Date(Date.now() + 60_000))).toBe(2);
       expect(fs.existsSync(path.join(dataDir, "pgdata.before-restore"))).toBe(false);
       expect(await listBackups()).toEqual([]);
     }, 60_000);

@@ -120,7 +120,7 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
     expect((await readyPage(ana.token)).proposed).toEqual([{ start: "2026-03-06T20:00:00.000Z", end: "2026-03-06T20:30:00.000Z" }]);
 
     // 2026-03-03 10:00 New York is 25 hours away: changeable with a 24-hour cut-off, not with 48.
-    await updateAvailabilitySettings({ ...SETTINGS, bookingCancelCutoffHours: 48 });
+    await updateAvailabilitySettings(testActor(), { ...SETTINGS, bookingCancelCutoffHours: 48 });
     await heard();
     expect(await readyPage(ana.token)).toMatchObject({ cutoffHours: 48, canChange: false });
   });

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/audit/audit-log.server";
-import { withClientAddress } from "~/audit/audit-request-scope.server";
+import { withClientAddress } from "~/request-safety/client-address.server";
 import { action as convertAction } from "~/clients/convert-lead-route";
 import { convertLeadToClient } from "~/clients/lead-conversion.server";
 import { clients } from "~/clients/schema";

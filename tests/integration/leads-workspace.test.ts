@@ -204,7 +204,7 @@ describe("importing leads from CSV", () => {
       { line: 3, errors: ["Name and email are required"] },
       { line: 4, errors: [expect.stringMatching(/^Tier “7” is not one of/)] },
     ]);
-    const result = await importLeads(text, guessMapping(analysis.headers), adminId);
+    const result = await importLeads(adminActor(), text, guessMapping(analysis.headers));
     expect(result.ok).toBe(false);
     expect(await db().select().from(leads)).toHaveLength(0);
   });
@@ -217,7 +217,7 @@ describe("importing leads from CSV", () => {
       { line: 3, email: "HERE@example.com", reason: "existing" },
       { line: 4, email: "ana@example.com", reason: "in-file" },
     ]);
-    const result = await importLeads(text, analysis.mapping, adminId);
+    const result = await importLeads(adminActor(), text, analysis.mapping);
     expect(result).toEqual({ ok: true, imported: 2, skippedDuplicates: 2 });
     const imported = await db().select().from(leads).where(eq(leads.email, "ana@example.com"));
     expect(imported[0]).toMatchObject({ name: "Ana Ruiz", tier: "2", source: "referral", status: "new" });

@@ -111,7 +111,7 @@ describe("erasing a person through the registry", () => {
     }
     expect(await db().select().from(rateLimitCounters)).not.toHaveLength(0);
 
-    const erased = await erasePerson({ email: "zelda.quixote@example.org" });
+    const erased = await erasePerson(testActor(), { email: "zelda.quixote@example.org" });
     expect(erased.leadIds).toHaveLength(2);
     expect(erased.clientIds).toEqual([zelda.clientId]);
 
@@ -164,14 +164,14 @@ describe("erasing a person through the registry", () => {
   it("refuses to erase an admin's account, changing nothing", async () => {
     await makeAdmin({ name: "Owner", email: "owner@agency.test", password: "correct horse battery" });
     await db().insert(leads).values({ name: "Owner", email: "owner@agency.test", source: "website" });
-    await expect(erasePerson({ email: "owner@agency.test" })).rejects.toMatchObject({ status: 409, message: expect.stringContaining("admin") });
+    await expect(erasePerson(testActor(), { email: "owner@agency.test" })).rejects.toMatchObject({ status: 409, message: expect.stringContaining("admin") });
     const [lead] = await db().select().from(leads).where(eq(leads.email, "owner@agency.test"));
     expect(lead?.name).toBe("Owner");
   });
 
   it("refuses an address nothing is held about, a lead or a client that is not there", async () => {
-    await expect(erasePerson({ email: "nobody@example.com" })).rejects.toMatchObject({ status: 404 });
-    await expect(erasePerson({ leadId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ status: 404, message: "This lead no longer exists." });
-    await expect(erasePerson({ clientId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ status: 404, message: "This client no longer exists." });
+    await expect(erasePerson(testActor(), { email: "nobody@example.com" })).rejects.toMatchObject({ status: 404 });
+    await expect(erasePerson(testActor(), { leadId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ status: 404, message: "This lead no longer exists." });
+    await expect(erasePerson(testActor(), { clientId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ status: 404, message: "This client no longer exists." });
   });
 });

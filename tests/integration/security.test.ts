@@ -1,3 +1,4 @@
+import { testActor } from "../support/actors";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as authPageAction } from "~/auth/auth-page";
@@ -107,7 +108,8 @@ async function actorFor(cookie: string, account: { email: string }): Promise<Sec
   const request = new Request("http://localhost/admin/settings/security", { headers: { Cookie: cookie } });
   const auth = await getAuth();
   const current = await auth.api.getSession({ headers: request.headers });
-  return { admin: { id: current!.user.id, name: current!.user.name, email: account.email }, sessionId: current!.session.id, request, clientAddress: "203.0.113.7" };
+  const actor = testActor({ userId: current!.user.id, email: account.email, sessionId: current!.session.id, ipAddress: "203.0.113.7" });
+  return { admin: { id: current!.user.id, name: current!.user.name, email: account.email, actor }, sessionId: current!.session.id, request, clientAddress: "203.0.113.7" };
 }
 
 describe("the admins", { timeout: 120_000 }, () => {
@@ -168,7 +170,7 @@ async function guardOutcome(request: Request): Promise<Response | { email: strin
 
 describe("the guard", { timeout: 120_000 }, () => {
   it("ends a session idle longer than the timeout and sends the admin to sign in again", async () => {
-    await updateOrganizationSettings({ sessionTimeoutMinutes: 10 });
+    await updateOrganizationSettings(testActor(), { action: "settings.save-organization", summary: "Changed by a test" }, { sessionTimeoutMinutes: 10 });
     const { cookie, account } = await signedInCookie({ admin: true });
     const request = new Request("http://localhost/admin/leads?page=2", { headers: { Cookie: cookie } });
     const actor = await actorFor(cookie, account);
@@ -202,11 +204,11 @@ describe("the guard", { timeout: 120_000 }, () => {
 
   it("with two-factor required, sends an admin without it to enrol before any other admin page", async () => {
     const { cookie } = await signedInCookie({ admin: true });
-    await updateOrganizationSettings({ require2fa: true });
+    await updateOrganizationSettings(testActor(), { action: "settings.save-organization", summary: "Changed by a test" }, { require2fa: true });
     const leads = await guardOutcome(new Request("http://localhost/admin/leads", { headers: { Cookie: cookie } }));
     expect((leads as Response).headers.get("Location")).toBe(SECURITY_SETTINGS_PATH);
     await expect(guardOutcome(new Request(`http://localhost${SECURITY_SETTINGS_PATH}`, { headers: { Cookie: cookie } }))).resolves.not.toBeInstanceOf(Response);
-    await updateOrganizationSettings({ require2fa: false });
+    await updateOrganizationSettings(testActor(), { action: "settings.save-organization", summary: "Changed by a test" }, { require2fa: false });
     await expect(guardOutcome(new Request("http://localhost/admin/leads", { headers: { Cookie: cookie } }))).resolves.not.toBeInstanceOf(Response);
   });
 

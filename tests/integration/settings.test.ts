@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { withClientAddress } from "~/audit/audit-request-scope.server";
+import { withClientAddress } from "~/request-safety/client-address.server";
 import { auditFilterChoices, listAuditEntries } from "~/audit/audit-log.server";
 import { auditLog } from "~/audit/schema";
 import { user } from "~/auth/schema";
@@ -76,15 +76,15 @@ describe("a changed setting reaches its readers", () => {
     if (inNewYork.kind !== "ready") throw new Error("not ready");
     expect(inNewYork.offered.find((time) => time.id === slot.id)?.start).toBe("2026-03-03T15:00:00.000Z");
 
-    await saveOrganizationTab({ ...organization, timezone: "Europe/Paris" });
+    await saveOrganizationTab(testActor(), { ...organization, timezone: "Europe/Paris" });
     const inParis = await loadBookingPage(booking.bookingToken, now);
     if (inParis.kind !== "ready") throw new Error("not ready");
     expect(inParis.offered.find((time) => time.id === slot.id)?.start).toBe("2026-03-03T09:00:00.000Z");
   });
 
   it("a new promo claim gets the configured days and prefix, its e-mail the company's name and address", async () => {
-    await saveOrganizationTab(organization);
-    await savePromoTab({ promoDurationDays: 3, promoCodePrefix: "SPRING", referralCommissionPercent: 12 });
+    await saveOrganizationTab(testActor(), organization);
+    await savePromoTab(testActor(), { promoDurationDays: 3, promoCodePrefix: "SPRING", referralCommissionPercent: 12 });
     const now = new Date("2026-11-02T15:00:00Z");
     const claim = promoClaimSchema.parse({ name: "Ana Rivera", email: "ana@example.com", phone: "214-555-0100", placement: "popup" });
     const result = await claimPromo(claim, { clientAddress: "10.9.0.1", now });
@@ -99,7 +99,7 @@ describe("a changed setting reaches its readers", () => {
 
   it("a tier's new price is the draft invoice's price when a lead is converted", async () => {
     const [tier2] = (await listPackageTiers()).filter((tier) => tier.tier === "2");
-    await saveTier({ tier: "2", name: "Growth Plus", tagline: tier2?.tagline ?? null, price: 31_500, promoPrice: null, isCustomQuote: false, features: ["Up to 5 pages"] });
+    await saveTier(testActor(), { tier: "2", name: "Growth Plus", tagline: tier2?.tagline ?? null, price: 31_500, promoPrice: null, isCustomQuote: false, features: ["Up to 5 pages"] });
     const [lead] = await db().insert(leads).values({ name: "Rosa Delgado", email: "rosa@example.com", source: "website", tier: "2" }).returning();
     const { invoice } = await convertLeadToClient(await anAdmin(), lead!.id);
     expect(invoice).toMatchObject({ subtotalCents: 31_500, totalCents: 31_500 });
@@ -192,7 +192,7 @@ describe("the audit log", () => {
 describe("exporting everything", () => {
   it("streams a zip with one CSV per table, rows included", async () => {
     await db().insert(leads).values({ name: "Ana Lima", email: "ana@example.com", source: "website" });
-    await saveOrganizationTab({ ...organization, companyName: "Zip Studio" });
+    await saveOrganizationTab(testActor(), { ...organization, companyName: "Zip Studio" });
     const response = fullExportResponse("America/New_York", new Date("2026-11-24T12:00:00Z"));
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="agency-export-2026-11-24.zip"');
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));

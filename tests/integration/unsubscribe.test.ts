@@ -1,4 +1,4 @@
-import { withClientAddress } from "~/audit/audit-request-scope.server";
+import { withClientAddress } from "~/request-safety/client-address.server";
 import { and, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
