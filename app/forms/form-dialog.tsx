@@ -44,8 +44,8 @@ type DialogFormProps<T extends object> = {
   onOpenChange: (open: boolean) => void;
   title: React.ReactNode;
   description?: React.ReactNode;
-  /** The route the form posts to, and which of its intents this is. */
-  action: string;
+  /** The route the form posts to (left out: the page's own route, its query kept), and which of its intents this is. */
+  action?: string;
   intent: string;
   fields?: HiddenFields;
   /** Called after a success (the dialog closes first). */
@@ -103,6 +103,8 @@ export function FormDialog<T extends object = object>(props: FormDialogProps<T>)
 
 export type ConfirmDialogProps<T extends object = object> = DialogFormProps<T> & {
   confirmLabel: string;
+  /** The button that leaves without doing it, when "Cancel" would name the action itself ('Keep' beside 'Cancel Booking'). */
+  cancelLabel?: string;
   /** Red unless the confirmed action destroys nothing. */
   destructive?: boolean;
   /** What the confirmation adds under its description (what else goes, what stays). */
@@ -111,7 +113,7 @@ export type ConfirmDialogProps<T extends object = object> = DialogFormProps<T> &
 
 /** "Ask first": a confirmation whose button posts its form; Cancel has the focus when it opens. */
 export function ConfirmDialog<T extends object = object>(props: ConfirmDialogProps<T>) {
-  const { open, onOpenChange, title, description, action, intent, fields = {}, confirmLabel, destructive = true, children } = props;
+  const { open, onOpenChange, title, description, action, intent, fields = {}, confirmLabel, cancelLabel = "Cancel", destructive = true, children } = props;
   const { fetcher, busy, formError } = useDialogForm(props);
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -125,7 +127,7 @@ export function ConfirmDialog<T extends object = object>(props: ConfirmDialogPro
           <HiddenInputs fields={{ intent, ...fields }} />
           <FormError message={formError} />
           <AlertDialogFooter>
-            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+            <AlertDialogCancel type="button">{cancelLabel}</AlertDialogCancel>
             <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
               {confirmLabel}
             </Button>

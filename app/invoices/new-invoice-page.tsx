@@ -27,10 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "create-invoice": async (form) => {
-      const invoice = await createInvoice(parseForm(newInvoiceSchema, form));
+      const invoice = await createInvoice(actor, parseForm(newInvoiceSchema, form));
       return redirectWithToast(`/admin/invoices/${invoice.id}`, { type: "success", title: `Invoice ${invoice.invoiceNumber} created` });
     },
   });

@@ -5,7 +5,7 @@ import { buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { DataTable } from "~/lists/data-table";
 import { formatCents } from "~/formatting/money";
-import { InvoiceRowActions } from "./invoice-list-dialogs";
+import { InvoiceRowActions } from "./invoice-row-actions";
 import { INVOICE_STATUS_BADGE, type InvoiceStatus } from "./invoice-options";
 
 export type ProjectInvoiceRow = { id: string; invoiceNumber: string; status: InvoiceStatus; totalCents: number; balanceCents: number; firstViewedAt: Date | string | null };
