@@ -26,6 +26,7 @@
 // Options: --duration S (10), --rounds N (3), --concurrency N (50), --first-views N (300), --lead-rate N (100),
 // --soak S, --database URL (postgres://postgres@127.0.0.1:5432; the bench makes and drops its
 // own database there), --pages home,lead,lead-rate,admin,booking,first-view (all).
+import { systemActor } from "~/audit/actor";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -85,14 +86,14 @@ async function prepareData(invitations: number): Promise<Prepared> {
   try {
     await openStorage();
     await seedDemoData(db(), { leads: 500 });
-    for (const day of [1, 2, 3, 4, 5]) await addRecurringRule({ dayOfWeek: day, startTime: "09:00", endTime: "17:00" });
-    await generateSlotsFromRules(4);
+    for (const day of [1, 2, 3, 4, 5]) await addRecurringRule(systemActor("console"), { dayOfWeek: day, startTime: "09:00", endTime: "17:00" });
+    await generateSlotsFromRules(systemActor("console"), 4);
     const visitors = await db()
       .insert(leads)
       .values(Array.from({ length: invitations }, (_, index) => ({ name: `Load Visitor ${index + 1}`, email: `load${index + 1}@example.test`, source: "website" as const, status: "new" as const })))
       .returning();
     const tokens: string[] = [];
-    for (const lead of visitors) tokens.push((await createBookingInvitation({ leadId: lead.id, windowDays: 30 })).bookingToken);
+    for (const lead of visitors) tokens.push((await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 30 })).bookingToken);
     // The invitations' e-mails are stored now, so that the worker has nothing to send when the run starts.
     while (Object.values(await deliverDueEmails({ transport: null })).some((count) => count > 0));
     await db().execute("analyze");

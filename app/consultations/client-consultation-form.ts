@@ -1,3 +1,4 @@
+import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
 import { CONSULT_TYPES, CONSULTATION_STATUSES } from "./schema";
 
@@ -24,7 +25,7 @@ export const clientConsultationForm = z
     scheduledStartTime: time,
     scheduledEndTime: time,
     projectId: z
-      .union([z.uuid(), z.literal("")])
+      .union([recordId("Could not find project"), z.literal("")])
       .optional()
       .transform((value) => value || null),
     meetingLink: optionalText(500).refine((link) => link === null || /^https?:\/\/\S+$/i.test(link), "Enter a link starting with https://"),

@@ -85,7 +85,8 @@ export function FormDialog<T extends object = object>(props: FormDialogProps<T>)
         </DialogHeader>
         <fetcher.Form method="post" action={action} encType={encType} className="grid gap-4" noValidate>
           <HiddenInputs fields={{ intent, ...fields }} />
-          <FormError message={formError} />
+          {/* A service's refusal that names its field is shown there, once. */}
+          <FormError message={formError && !Object.values(errors).includes(formError) ? formError : undefined} />
           {children?.({ errors, values, busy })}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

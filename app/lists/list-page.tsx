@@ -39,16 +39,21 @@ export type ListFilterSelect = {
   width?: string;
 };
 
+/** A day that bounds the rows (bookings from, to), read by `listParam.day()`. */
+export type ListFilterDay = { name: string; label: string };
+
 /**
  * A list's search and filters: a GET form, so the URL is the view and a reload or a shared link
- * shows the same rows. A select applies at once; the search on Enter or 'Search'. The sort stays
- * when the filters change; the page goes back to the first.
+ * shows the same rows. A select applies at once; the search and the days on Enter or the form's
+ * button ('Search', or 'Filter' when there is no search box). The sort stays when the filters
+ * change; the page goes back to the first.
  */
 export function ListFilters({
   label,
   view,
   search,
   selects = [],
+  days = [],
   keep = [],
 }: {
   /** The form's accessible name ('Filter leads'). */
@@ -56,6 +61,7 @@ export function ListFilters({
   view: { sort: TableSort } & Record<string, unknown>;
   search?: { placeholder: string };
   selects?: readonly ListFilterSelect[];
+  days?: readonly ListFilterDay[];
   /** Other params of the view that the filters keep (a layout, say). */
   keep?: readonly string[];
 }) {
@@ -67,7 +73,7 @@ export function ListFilters({
     if (formRef.current) void submit(formRef.current);
   };
   const cleared: Record<string, null> = { q: null };
-  for (const select of selects) cleared[select.name] = null;
+  for (const filter of [...selects, ...days]) cleared[filter.name] = null;
   const current = (name: string) => {
     const value = view[name];
     return typeof value === "string" ? value : "";
@@ -106,6 +112,17 @@ export function ListFilters({
           ))}
         </NativeSelect>
       ))}
+      {days.map((day) => (
+        <label key={`${day.name}:${current(day.name)}`} className="grid gap-1 text-sm font-medium">
+          {day.label}
+          <Input name={day.name} type="date" defaultValue={current(day.name)} className="w-40" />
+        </label>
+      ))}
+      {days.length > 0 && !search ? (
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+      ) : null}
       {Object.keys(cleared).some((name) => current(name) !== "") ? (
         <Link to={filterHref(searchParams, cleared)} className={buttonVariants({ variant: "ghost" })}>
           Clear

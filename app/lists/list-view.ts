@@ -156,4 +156,12 @@ export const listParam = {
       .string()
       .nullable()
       .transform((value) => (isRecordId(value) ? value : null)),
+  /** A calendar day (`2026-11-24`: the first or last day of a range), or null. */
+  day: () =>
+    z
+      .string()
+      .nullable()
+      .transform((value) => (calendarDay.safeParse(value).success ? value : null)),
 };
+
+const calendarDay = z.iso.date();

@@ -41,10 +41,11 @@ type SettingsChanges = Partial<Omit<OrganizationSettings, "id" | "updatedAt">>;
 /**
  * Changes some of the organization's settings (the settings domain alone writes them) and answers
  * the names of the fields whose value changed, for the audit log. Every reader reads the row per
- * request; the kept booking pages hear the change from the table's trigger (decision 012).
+ * request; the kept booking pages hear the change from the table's trigger (decision 012). Pass
+ * the caller's transaction when its audit entry commits with the change (availability's settings).
  */
-export async function updateOrganizationSettings(changes: SettingsChanges): Promise<string[]> {
-  return db().transaction(async (tx) => {
+export async function updateOrganizationSettings(changes: SettingsChanges, executor: DatabaseExecutor = db()): Promise<string[]> {
+  return executor.transaction(async (tx) => {
     const [before] = await tx.select().from(organizationSettings).where(eq(organizationSettings.id, 1)).for("update");
     if (!before) throw new Error("Organization settings are missing: the seed has not run.");
     const changed = (Object.keys(changes) as (keyof SettingsChanges)[]).filter((key) => changes[key] !== before[key]);
