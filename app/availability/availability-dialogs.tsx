@@ -72,111 +72,109 @@ export function SelectRangeDialog({ slots, onSelect }: { slots: SlotRow[]; onSel
 }
 
 export function AddSlotDialog({ date }: { date: string }) {
-  const [open, setOpen] = React.useState(false);
   return (
-    <>
-      <Button size="sm" onClick={() => setOpen(true)}>
-        <Plus aria-hidden="true" /> Add Slot
-      </Button>
-      <FormDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Add Slot"
-        description="An extra time leads can book, on the selected date."
-        intent="add-slot"
-        submitLabel="Add Slot"
-      >
-        {({ errors, values }) => (
-          <>
-            <FormField label="Date" name="date" id="slot-date" error={errors.date}>
-              <Input type="date" value={date} readOnly />
+    <FormDialog
+      trigger={
+        <Button size="sm">
+          <Plus aria-hidden="true" /> Add Slot
+        </Button>
+      }
+      title="Add Slot"
+      description="An extra time leads can book, on the selected date."
+      intent="add-slot"
+      submitLabel="Add Slot"
+    >
+      {({ errors, values }) => (
+        <>
+          <FormField label="Date" name="date" id="slot-date" error={errors.date}>
+            <Input type="date" value={date} readOnly />
+          </FormField>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField label="Start time" name="startTime" id="slot-start" required error={errors.startTime}>
+              <Input type="time" defaultValue={values.startTime ?? "09:00"} />
             </FormField>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <FormField label="Start time" name="startTime" id="slot-start" required error={errors.startTime}>
-                <Input type="time" defaultValue={values.startTime ?? "09:00"} />
-              </FormField>
-              <FormField label="End time" name="endTime" id="slot-end" required error={errors.endTime}>
-                <Input type="time" defaultValue={values.endTime ?? "09:30"} />
-              </FormField>
-            </div>
-            <FormField label="Status" name="status" id="slot-status" error={errors.status}>
-              <NativeSelect defaultValue={values.status ?? "open"}>
-                <NativeSelectOption value="open">Open</NativeSelectOption>
-                <NativeSelectOption value="tentative">Tentative</NativeSelectOption>
-              </NativeSelect>
+            <FormField label="End time" name="endTime" id="slot-end" required error={errors.endTime}>
+              <Input type="time" defaultValue={values.endTime ?? "09:30"} />
             </FormField>
-          </>
-        )}
-      </FormDialog>
-    </>
+          </div>
+          <FormField label="Status" name="status" id="slot-status" error={errors.status}>
+            <NativeSelect defaultValue={values.status ?? "open"}>
+              <NativeSelectOption value="open">Open</NativeSelectOption>
+              <NativeSelectOption value="tentative">Tentative</NativeSelectOption>
+            </NativeSelect>
+          </FormField>
+        </>
+      )}
+    </FormDialog>
   );
 }
 
 export function AddRuleDialog() {
-  const [open, setOpen] = React.useState(false);
   return (
-    <>
-      <Button size="sm" onClick={() => setOpen(true)}>
-        <Plus aria-hidden="true" /> Add Rule
-      </Button>
-      <FormDialog open={open} onOpenChange={setOpen} title="Add Rule" description="A weekly window of availability." intent="add-rule" submitLabel="Add Rule">
-        {({ errors, values }) => (
-          <>
-            <FormField label="Day of week" name="dayOfWeek" id="rule-day" error={errors.dayOfWeek}>
-              <NativeSelect defaultValue={values.dayOfWeek ?? "1"}>
-                {WEEKDAY_NAMES.map((name, index) => (
-                  <NativeSelectOption key={name} value={index}>
-                    {name}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
+    <FormDialog
+      trigger={
+        <Button size="sm">
+          <Plus aria-hidden="true" /> Add Rule
+        </Button>
+      }
+      title="Add Rule"
+      description="A weekly window of availability."
+      intent="add-rule"
+      submitLabel="Add Rule"
+    >
+      {({ errors, values }) => (
+        <>
+          <FormField label="Day of week" name="dayOfWeek" id="rule-day" error={errors.dayOfWeek}>
+            <NativeSelect defaultValue={values.dayOfWeek ?? "1"}>
+              {WEEKDAY_NAMES.map((name, index) => (
+                <NativeSelectOption key={name} value={index}>
+                  {name}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField label="Start time" name="startTime" id="rule-start" required error={errors.startTime}>
+              <Input type="time" defaultValue={values.startTime ?? "09:00"} />
             </FormField>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <FormField label="Start time" name="startTime" id="rule-start" required error={errors.startTime}>
-                <Input type="time" defaultValue={values.startTime ?? "09:00"} />
-              </FormField>
-              <FormField label="End time" name="endTime" id="rule-end" required error={errors.endTime}>
-                <Input type="time" defaultValue={values.endTime ?? "17:00"} />
-              </FormField>
-            </div>
-          </>
-        )}
-      </FormDialog>
-    </>
+            <FormField label="End time" name="endTime" id="rule-end" required error={errors.endTime}>
+              <Input type="time" defaultValue={values.endTime ?? "17:00"} />
+            </FormField>
+          </div>
+        </>
+      )}
+    </FormDialog>
   );
 }
 
 export function BlockDatesDialog({ today }: { today: string }) {
-  const [open, setOpen] = React.useState(false);
   return (
-    <>
-      <Button size="sm" onClick={() => setOpen(true)}>
-        <Ban aria-hidden="true" /> Block Dates
-      </Button>
-      <FormDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Block Dates"
-        description="Open slots in this range are deleted; booked ones stay."
-        intent="block"
-        submitLabel="Block Dates"
-      >
-        {({ errors, values }) => (
-          <>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <FormField label="Start date" name="startDate" id="block-start" required error={errors.startDate}>
-                <Input type="date" defaultValue={values.startDate ?? today} />
-              </FormField>
-              <FormField label="End date" name="endDate" id="block-end" required error={errors.endDate}>
-                <Input type="date" defaultValue={values.endDate ?? today} />
-              </FormField>
-            </div>
-            <FormField label="Reason (optional)" name="reason" id="block-reason" error={errors.reason}>
-              <Input placeholder="e.g., Vacation, Conference" maxLength={200} defaultValue={values.reason} />
+    <FormDialog
+      trigger={
+        <Button size="sm">
+          <Ban aria-hidden="true" /> Block Dates
+        </Button>
+      }
+      title="Block Dates"
+      description="Open slots in this range are deleted; booked ones stay."
+      intent="block"
+      submitLabel="Block Dates"
+    >
+      {({ errors, values }) => (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField label="Start date" name="startDate" id="block-start" required error={errors.startDate}>
+              <Input type="date" defaultValue={values.startDate ?? today} />
             </FormField>
-          </>
-        )}
-      </FormDialog>
-    </>
+            <FormField label="End date" name="endDate" id="block-end" required error={errors.endDate}>
+              <Input type="date" defaultValue={values.endDate ?? today} />
+            </FormField>
+          </div>
+          <FormField label="Reason (optional)" name="reason" id="block-reason" error={errors.reason}>
+            <Input placeholder="e.g., Vacation, Conference" maxLength={200} defaultValue={values.reason} />
+          </FormField>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -44,54 +44,48 @@ function CompleteButton({ booking }: { booking: BookingActionsRow }) {
 }
 
 function CancelBookingDialog({ booking }: { booking: BookingActionsRow }) {
-  const [open, setOpen] = React.useState(false);
   return (
-    <>
-      <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
-        <X aria-hidden="true" /> Cancel
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Cancel this booking?"
-        description={`${booking.lead.name} is told by e-mail, the calendar event is cancelled and the slot opens again. This action cannot be undone.`}
-        intent="cancel"
-        fields={{ bookingId: booking.id }}
-        cancelLabel="Keep"
-        confirmLabel="Cancel Booking"
-      />
-    </>
+    <ConfirmDialog
+      trigger={
+        <Button size="sm" variant="ghost">
+          <X aria-hidden="true" /> Cancel
+        </Button>
+      }
+      title="Cancel this booking?"
+      description={`${booking.lead.name} is told by e-mail, the calendar event is cancelled and the slot opens again. This action cannot be undone.`}
+      intent="cancel"
+      fields={{ bookingId: booking.id }}
+      cancelLabel="Keep"
+      confirmLabel="Cancel Booking"
+    />
   );
 }
 
 function ConfirmBookingDialog({ booking, defaultMeetingLink }: { booking: BookingActionsRow; defaultMeetingLink: string }) {
-  const [open, setOpen] = React.useState(false);
   return (
-    <>
-      <Button size="sm" onClick={() => setOpen(true)}>
-        <Check aria-hidden="true" /> Confirm
-      </Button>
-      <FormDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Confirm Consultation"
-        description={`${booking.lead.name} receives the meeting link and an updated calendar invitation.`}
-        intent="confirm"
-        fields={{ bookingId: booking.id }}
-        submitLabel="Confirm & Send"
-      >
-        {({ errors, values }) => (
-          <FormField label="Meeting link" name="meetingLink" id={`meeting-${booking.id}`} error={errors.meetingLink}>
-            <Input
-              type="text"
-              defaultValue={values.meetingLink ?? booking.meetingLink ?? defaultMeetingLink}
-              placeholder="https://meet.example.com/..."
-              maxLength={500}
-            />
-          </FormField>
-        )}
-      </FormDialog>
-    </>
+    <FormDialog
+      trigger={
+        <Button size="sm">
+          <Check aria-hidden="true" /> Confirm
+        </Button>
+      }
+      title="Confirm Consultation"
+      description={`${booking.lead.name} receives the meeting link and an updated calendar invitation.`}
+      intent="confirm"
+      fields={{ bookingId: booking.id }}
+      submitLabel="Confirm & Send"
+    >
+      {({ errors, values }) => (
+        <FormField label="Meeting link" name="meetingLink" id={`meeting-${booking.id}`} error={errors.meetingLink}>
+          <Input
+            type="text"
+            defaultValue={values.meetingLink ?? booking.meetingLink ?? defaultMeetingLink}
+            placeholder="https://meet.example.com/..."
+            maxLength={500}
+          />
+        </FormField>
+      )}
+    </FormDialog>
   );
 }
 
@@ -115,23 +109,20 @@ function ProposedTimes({ bookingId, form }: { bookingId: string; form: FormDialo
 }
 
 function ProposeDialog({ booking }: { booking: BookingActionsRow }) {
-  const [open, setOpen] = React.useState(false);
   return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        <CalendarClock aria-hidden="true" /> Propose New Time
-      </Button>
-      <FormDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Propose New Time"
-        description={`Each time lasts 30 minutes. ${booking.lead.name} picks one on their booking page.`}
-        intent="propose"
-        fields={{ bookingId: booking.id }}
-        submitLabel="Propose & Send"
-      >
-        {(form) => <ProposedTimes bookingId={booking.id} form={form} />}
-      </FormDialog>
-    </>
+    <FormDialog
+      trigger={
+        <Button size="sm" variant="outline">
+          <CalendarClock aria-hidden="true" /> Propose New Time
+        </Button>
+      }
+      title="Propose New Time"
+      description={`Each time lasts 30 minutes. ${booking.lead.name} picks one on their booking page.`}
+      intent="propose"
+      fields={{ bookingId: booking.id }}
+      submitLabel="Propose & Send"
+    >
+      {(form) => <ProposedTimes bookingId={booking.id} form={form} />}
+    </FormDialog>
   );
 }

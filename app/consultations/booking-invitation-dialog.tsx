@@ -25,58 +25,57 @@ export function BookingInvitationDialog({
   leadId?: string;
   clientId?: string;
   name?: string;
-  trigger?: React.ReactElement<{ onClick?: () => void }>;
+  trigger?: React.ReactElement;
   /** Without a `leadId`, the admin picks the lead from these. */
   leadChoices?: { id: string; name: string; email: string }[];
   defaultOpen?: boolean;
 }) {
   const [open, setOpen] = React.useState(defaultOpen);
-  const opener = trigger ?? (
-    <Button variant="outline" size="sm">
-      <CalendarPlus aria-hidden="true" /> Send Booking Link
-    </Button>
-  );
   return (
-    <>
-      {React.cloneElement(opener, { onClick: () => setOpen(true) })}
-      <FormDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Send booking invitation"
-        description={`${name ?? "The lead"} gets a personal link to book a consultation from your open slots.`}
-        action={INVITATIONS_URL}
-        intent="send"
-        fields={{ leadId, clientId }}
-        submitLabel="Send Invitation"
-      >
-        {({ errors, values }) => (
-          <>
-            {leadId || clientId ? null : (
-              <FormField label="Lead" name="leadId" id="invite-lead" required error={errors.leadId}>
-                <NativeSelect defaultValue={values.leadId ?? ""}>
-                  <NativeSelectOption value="" disabled>
-                    Choose a lead
-                  </NativeSelectOption>
-                  {(leadChoices ?? []).map((lead) => (
-                    <NativeSelectOption key={lead.id} value={lead.id}>
-                      {lead.name} ({lead.email})
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
-              </FormField>
-            )}
-            <FormField label="Availability window" name="windowDays" id={`window-${leadId ?? "any"}`} error={errors.windowDays}>
-              <NativeSelect defaultValue={values.windowDays ?? "7"}>
-                {INVITATION_WINDOWS.map((days) => (
-                  <NativeSelectOption key={days} value={days}>
-                    Next {days} days
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        trigger ?? (
+          <Button variant="outline" size="sm">
+            <CalendarPlus aria-hidden="true" /> Send Booking Link
+          </Button>
+        )
+      }
+      title="Send booking invitation"
+      description={`${name ?? "The lead"} gets a personal link to book a consultation from your open slots.`}
+      action={INVITATIONS_URL}
+      intent="send"
+      fields={{ leadId, clientId }}
+      submitLabel="Send Invitation"
+    >
+      {({ errors, values }) => (
+        <>
+          {leadId || clientId ? null : (
+            <FormField label="Lead" name="leadId" id="invite-lead" required error={errors.leadId}>
+              <NativeSelect defaultValue={values.leadId ?? ""}>
+                <NativeSelectOption value="" disabled>
+                  Choose a lead
+                </NativeSelectOption>
+                {(leadChoices ?? []).map((lead) => (
+                  <NativeSelectOption key={lead.id} value={lead.id}>
+                    {lead.name} ({lead.email})
                   </NativeSelectOption>
                 ))}
               </NativeSelect>
             </FormField>
-          </>
-        )}
-      </FormDialog>
-    </>
+          )}
+          <FormField label="Availability window" name="windowDays" id={`window-${leadId ?? "any"}`} error={errors.windowDays}>
+            <NativeSelect defaultValue={values.windowDays ?? "7"}>
+              {INVITATION_WINDOWS.map((days) => (
+                <NativeSelectOption key={days} value={days}>
+                  Next {days} days
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -62,47 +62,44 @@ function DeliverableChoice({ billing, error }: { billing: ProjectBillingView; er
  * Without a project on the invoice the dialog says so, and generating is refused with the reason.
  */
 export function GenerateFromProjectDialog({ billing }: { billing: ProjectBillingView | null }) {
-  const [open, setOpen] = React.useState(false);
   return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        <FolderKanban className="size-4" aria-hidden="true" /> Generate from Project
-      </Button>
-      <FormDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Generate from Project"
-        description={
-          billing
-            ? `${billing.projectLabel}: ${billing.tierLabel}, ${formatCents(billing.packagePriceCents)}${billing.promoApplies ? " (promo price)" : ""}, spread equally over the deliverables you choose.`
-            : "Could not find project. Choose this invoice's project in Details and save first."
-        }
-        intent="generate-from-project"
-        submitLabel="Generate Items"
-        width="xl"
-      >
-        {({ errors }) =>
-          billing ? (
-            <>
-              <DeliverableChoice billing={billing} error={errors.deliverables} />
-              {billing.addOns.length > 0 ? (
-                <label className="flex items-start gap-2 text-sm">
-                  <NativeCheckbox name="includeAddOns" defaultChecked />
-                  <span>
-                    Add the project's add-ons:{" "}
-                    {billing.addOns
-                      .map((addOn) => `${addOn.name} × ${addOn.quantity} (${addOn.unitPriceCents === null ? "no price" : formatCents(addOn.unitPriceCents)})`)
-                      .join(", ")}
-                  </span>
-                </label>
-              ) : (
-                <p className="text-sm text-muted-foreground">This project has no add-ons.</p>
-              )}
-            </>
-          ) : null
-        }
-      </FormDialog>
-    </>
+    <FormDialog
+      trigger={
+        <Button size="sm" variant="outline">
+          <FolderKanban className="size-4" aria-hidden="true" /> Generate from Project
+        </Button>
+      }
+      title="Generate from Project"
+      description={
+        billing
+          ? `${billing.projectLabel}: ${billing.tierLabel}, ${formatCents(billing.packagePriceCents)}${billing.promoApplies ? " (promo price)" : ""}, spread equally over the deliverables you choose.`
+          : "Could not find project. Choose this invoice's project in Details and save first."
+      }
+      intent="generate-from-project"
+      submitLabel="Generate Items"
+      width="xl"
+    >
+      {({ errors }) =>
+        billing ? (
+          <>
+            <DeliverableChoice billing={billing} error={errors.deliverables} />
+            {billing.addOns.length > 0 ? (
+              <label className="flex items-start gap-2 text-sm">
+                <NativeCheckbox name="includeAddOns" defaultChecked />
+                <span>
+                  Add the project's add-ons:{" "}
+                  {billing.addOns
+                    .map((addOn) => `${addOn.name} × ${addOn.quantity} (${addOn.unitPriceCents === null ? "no price" : formatCents(addOn.unitPriceCents)})`)
+                    .join(", ")}
+                </span>
+              </label>
+            ) : (
+              <p className="text-sm text-muted-foreground">This project has no add-ons.</p>
+            )}
+          </>
+        ) : null
+      }
+    </FormDialog>
   );
 }
 
@@ -110,39 +107,36 @@ export type BillableConsultation = { id: string; consultType: string; scheduledD
 
 /** 'Add Consultations': the client's completed, unbilled consultations at a price each (default 100). */
 export function AddConsultationsDialog({ consultations }: { consultations: BillableConsultation[] }) {
-  const [open, setOpen] = React.useState(false);
   return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        <MessagesSquare className="size-4" aria-hidden="true" /> Add Consultations
-      </Button>
-      <FormDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Add Consultations"
-        description="Completed consultations of this client that are not on an invoice yet."
-        intent="add-consultations"
-        submitLabel="Add to Invoice"
-      >
-        {({ errors, values }) => (
-          <>
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">Consultations</legend>
-              {consultations.length === 0 ? <p className="text-sm text-muted-foreground">No completed, unbilled consultations.</p> : null}
-              {consultations.map((consultation) => (
-                <label key={consultation.id} className="flex items-center gap-2 text-sm">
-                  <NativeCheckbox name="consultationIds" value={consultation.id} />
-                  {consultation.consultType} consultation {consultation.scheduledDate ? `on ${formatDay(consultation.scheduledDate)}` : ""}
-                </label>
-              ))}
-              <ChoiceError message={errors.consultationIds} />
-            </fieldset>
-            <FormField label="Price per consultation ($)" name="price" error={errors.price}>
-              <Input inputMode="decimal" defaultValue={values.price ?? centsToDollarsInput(DEFAULT_CONSULTATION_PRICE_CENTS)} />
-            </FormField>
-          </>
-        )}
-      </FormDialog>
-    </>
+    <FormDialog
+      trigger={
+        <Button size="sm" variant="outline">
+          <MessagesSquare className="size-4" aria-hidden="true" /> Add Consultations
+        </Button>
+      }
+      title="Add Consultations"
+      description="Completed consultations of this client that are not on an invoice yet."
+      intent="add-consultations"
+      submitLabel="Add to Invoice"
+    >
+      {({ errors, values }) => (
+        <>
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Consultations</legend>
+            {consultations.length === 0 ? <p className="text-sm text-muted-foreground">No completed, unbilled consultations.</p> : null}
+            {consultations.map((consultation) => (
+              <label key={consultation.id} className="flex items-center gap-2 text-sm">
+                <NativeCheckbox name="consultationIds" value={consultation.id} />
+                {consultation.consultType} consultation {consultation.scheduledDate ? `on ${formatDay(consultation.scheduledDate)}` : ""}
+              </label>
+            ))}
+            <ChoiceError message={errors.consultationIds} />
+          </fieldset>
+          <FormField label="Price per consultation ($)" name="price" error={errors.price}>
+            <Input inputMode="decimal" defaultValue={values.price ?? centsToDollarsInput(DEFAULT_CONSULTATION_PRICE_CENTS)} />
+          </FormField>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,5 +1,4 @@
 import { Eye, Send } from "lucide-react";
-import * as React from "react";
 import { FormDialog } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";
 
@@ -10,34 +9,31 @@ export type InvoiceEmailPreview = { to: string; subject: string; html: string; a
  * and the PDF it carries, then Send. Sending answers 'Invoice sent successfully' or 'Failed to send invoice'.
  */
 export function InvoiceSendDialog({ invoiceId, preview, resend }: { invoiceId: string; preview: InvoiceEmailPreview; resend: boolean }) {
-  const [open, setOpen] = React.useState(false);
   return (
-    <>
-      <Button onClick={() => setOpen(true)} variant={resend ? "outline" : "default"}>
-        {resend ? <Send className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />} {resend ? "Resend" : "Preview & Send"}
-      </Button>
-      <FormDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={resend ? "Resend Invoice" : "Preview & Send"}
-        description={`To ${preview.to}: “${preview.subject}”, with ${preview.attachmentName} attached.`}
-        intent="send-invoice"
-        submitLabel={resend ? "Resend Invoice" : "Send Invoice"}
-        width="xl"
-      >
-        {() => (
-          <>
-            <iframe title="E-mail preview" srcDoc={preview.html} sandbox="" className="h-80 w-full rounded-md border bg-white" />
-            <object data={`/admin/invoices/${invoiceId}/pdf?inline=1`} type="application/pdf" aria-label="PDF preview" className="h-96 w-full rounded-md border">
-              <p className="p-4 text-sm">
-                <a className="underline" href={`/admin/invoices/${invoiceId}/pdf`}>
-                  Open the PDF
-                </a>
-              </p>
-            </object>
-          </>
-        )}
-      </FormDialog>
-    </>
+    <FormDialog
+      trigger={
+        <Button variant={resend ? "outline" : "default"}>
+          {resend ? <Send className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />} {resend ? "Resend" : "Preview & Send"}
+        </Button>
+      }
+      title={resend ? "Resend Invoice" : "Preview & Send"}
+      description={`To ${preview.to}: “${preview.subject}”, with ${preview.attachmentName} attached.`}
+      intent="send-invoice"
+      submitLabel={resend ? "Resend Invoice" : "Send Invoice"}
+      width="xl"
+    >
+      {() => (
+        <>
+          <iframe title="E-mail preview" srcDoc={preview.html} sandbox="" className="h-80 w-full rounded-md border bg-white" />
+          <object data={`/admin/invoices/${invoiceId}/pdf?inline=1`} type="application/pdf" aria-label="PDF preview" className="h-96 w-full rounded-md border">
+            <p className="p-4 text-sm">
+              <a className="underline" href={`/admin/invoices/${invoiceId}/pdf`}>
+                Open the PDF
+              </a>
+            </p>
+          </object>
+        </>
+      )}
+    </FormDialog>
   );
 }
