@@ -197,7 +197,10 @@ export function DeleteRowsDialog({
   onDeleted?: () => void;
 }) {
   const location = useLocation();
-  const count = rowIds?.length ?? 0;
+  // While it closes it still names the rows it asked about, not "0 items".
+  const [asked, setAsked] = React.useState(rowIds);
+  if (rowIds !== null && rowIds !== asked) setAsked(rowIds);
+  const count = (rowIds ?? asked)?.length ?? 0;
   return (
     <ConfirmDialog
       open={rowIds !== null}
