@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addOns, projectAddOns } from "~/add-ons/schema";
 import { listAuditEntries } from "~/audit/audit-log.server";
+import { withClientAddress } from "~/audit/audit-request-scope.server";
 import { user } from "~/auth/schema";
 import { addClient } from "~/clients/clients.server";
 import { consultations } from "~/consultations/schema";
@@ -25,6 +26,8 @@ import {
   updateLineItem,
 } from "~/invoices/invoices.server";
 import { readInvoiceListView } from "~/invoices/invoice-list-view";
+import { action as invoiceAction } from "~/invoices/invoice-page";
+import { signedInCookie } from "../support/sessions";
 import { addConsultationsToInvoice, generateFromProject } from "~/invoices/project-billing.server";
 import { invoices } from "~/invoices/schema";
 import { clients } from "~/clients/schema";
@@ -305,5 +308,41 @@ describe("the audit log", () => {
     await expect(recordPayment(actor(), invoice.id, { amount: 100, paidOn: "2026-11-21", method: "cash", note: null })).rejects.toThrow(/Nothing is owed/);
     await expect(reopenInvoice(actor(), randomUUID())).rejects.toMatchObject({ status: 404 });
     expect(await listAuditEntries({ domain: "invoice", limit: 100 })).toEqual(before);
+  });
+});
+
+describe("the editor's actions as the server runs them", () => {
+  /** Posts a form to the invoice page's action as the admin of `cookie`, from 203.0.113.7. */
+  async function post(cookie: string, invoiceId: string, fields: Record<string, string>) {
+    const request = new Request(`http://localhost/admin/invoices/${invoiceId}`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    const answer = await withClientAddress("203.0.113.7", () => invoiceAction({ request, params: { invoiceId }, context: {} } as never));
+    if (answer instanceof Response) return { status: answer.status, body: null };
+    const { init, data } = answer as { init?: { status?: number } | null; data: unknown };
+    return { status: init?.status ?? 200, body: data as Record<string, unknown> };
+  }
+
+  it("writes one entry per change, the guard's Actor with its session, and none for a refusal or a failed send", async () => {
+    const { cookie, account } = await signedInCookie({ admin: true });
+    const { invoice } = await newClient();
+    expect((await post(cookie, invoice.id, { intent: "add-item", description: "Rush delivery", quantity: "1", unitPrice: "25" })).status).toBe(302);
+    expect((await post(cookie, invoice.id, { intent: "add-item", description: "", quantity: "1", unitPrice: "25" })).status).toBe(400);
+    expect((await post(cookie, "not-an-id", { intent: "reopen" })).status).toBe(400);
+
+    // Sending an invoice without lines is refused with the spec's title: nothing sent, nothing recorded.
+    const empty = await createInvoice(actor(), { clientId: invoice.clientId, projectId: null, tier: null, dueDate: null });
+    const failed = await post(cookie, empty.id, { intent: "send-invoice" });
+    expect(failed).toMatchObject({ status: 400, body: { ok: false, formError: "Add at least one line item before sending.", formErrorTitle: "Failed to send invoice" } });
+    expect((await listAuditEntries({ entityId: empty.id })).map((entry) => entry.action)).toEqual(["invoice.create-invoice"]);
+    expect(await db().select().from(emailOutbox)).toHaveLength(0);
+
+    const audit = await listAuditEntries({ entityId: invoice.id });
+    expect(audit.map((entry) => entry.action)).toEqual(["invoice.add-item"]);
+    expect(audit[0]).toMatchObject({ actorEmail: account.email, ipAddress: "203.0.113.7", entityType: "invoice", entityId: invoice.id });
+    expect(audit[0]?.sessionId).toEqual(expect.any(String));
+    expect(audit[0]?.actorUserId).toEqual(expect.any(String));
   });
 });
