@@ -1,6 +1,6 @@
 import { Ban, Plus } from "lucide-react";
 import * as React from "react";
-import { FormDialog } from "~/forms/form-dialog";
+import { FormDialog, type FormDialogState } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
@@ -71,6 +71,20 @@ export function SelectRangeDialog({ slots, onSelect }: { slots: SlotRow[]; onSel
   );
 }
 
+/** A slot's or a rule's start and end time, with what was typed kept after a refusal. */
+function TimeRange({ id, form, start, end }: { id: string; form: Pick<FormDialogState, "errors" | "values">; start: string; end: string }) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <FormField label="Start time" name="startTime" id={`${id}-start`} required error={form.errors.startTime}>
+        <Input type="time" defaultValue={form.values.startTime ?? start} />
+      </FormField>
+      <FormField label="End time" name="endTime" id={`${id}-end`} required error={form.errors.endTime}>
+        <Input type="time" defaultValue={form.values.endTime ?? end} />
+      </FormField>
+    </div>
+  );
+}
+
 export function AddSlotDialog({ date }: { date: string }) {
   return (
     <FormDialog
@@ -89,14 +103,7 @@ export function AddSlotDialog({ date }: { date: string }) {
           <FormField label="Date" name="date" id="slot-date" error={errors.date}>
             <Input type="date" value={date} readOnly />
           </FormField>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Start time" name="startTime" id="slot-start" required error={errors.startTime}>
-              <Input type="time" defaultValue={values.startTime ?? "09:00"} />
-            </FormField>
-            <FormField label="End time" name="endTime" id="slot-end" required error={errors.endTime}>
-              <Input type="time" defaultValue={values.endTime ?? "09:30"} />
-            </FormField>
-          </div>
+          <TimeRange id="slot" form={{ errors, values }} start="09:00" end="09:30" />
           <FormField label="Status" name="status" id="slot-status" error={errors.status}>
             <NativeSelect defaultValue={values.status ?? "open"}>
               <NativeSelectOption value="open">Open</NativeSelectOption>
@@ -133,14 +140,7 @@ export function AddRuleDialog() {
               ))}
             </NativeSelect>
           </FormField>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Start time" name="startTime" id="rule-start" required error={errors.startTime}>
-              <Input type="time" defaultValue={values.startTime ?? "09:00"} />
-            </FormField>
-            <FormField label="End time" name="endTime" id="rule-end" required error={errors.endTime}>
-              <Input type="time" defaultValue={values.endTime ?? "17:00"} />
-            </FormField>
-          </div>
+          <TimeRange id="rule" form={{ errors, values }} start="09:00" end="17:00" />
         </>
       )}
     </FormDialog>

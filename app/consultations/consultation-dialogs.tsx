@@ -9,18 +9,10 @@ import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { toast } from "~/ui/toaster";
 import { INVITATIONS_URL } from "./booking-invitation-dialog";
-import { CONSULTATION_STATUSES, type ConsultationStatus } from "./schema";
+import type { ConsultationUpdate } from "./consultation-forms";
+import { CONSULTATION_STATUSES } from "./schema";
 
-export type EditableConsultation = {
-  id: string;
-  status: ConsultationStatus;
-  scheduledDate: string | null;
-  scheduledStartTime: string | null;
-  scheduledEndTime: string | null;
-  meetingLink: string | null;
-  notes: string | null;
-  client: { name: string };
-};
+export type EditableConsultation = ConsultationUpdate & { id: string; client: { name: string } };
 
 /** Where the Consultations & Bookings page's own forms post. */
 export const CONSULTATIONS_URL = "/admin/consultations";

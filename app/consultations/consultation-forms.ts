@@ -1,34 +1,22 @@
 import { recordId } from "~/forms/record-id";
+import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
+import { optionalMeetingLink, optionalTime } from "./client-consultation-form";
 import { CONSULTATION_STATUSES } from "./schema";
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((value) => value || null);
 
 /** The consultation edit dialog's form. A scheduled consultation needs its date; a time needs its date, an end after its start. */
 export const consultationForm = z
   .object({
-  consultationId: recordId("Consultation not found"),
-  status: z.enum(CONSULTATION_STATUSES),
-  scheduledDate: z
-    .string()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Choose a date")
-    .transform((value) => value || null),
-  scheduledStartTime: z
-    .string()
-    .regex(/^(\d{2}:\d{2}(:\d{2})?)?$/)
-    .transform((value) => value || null),
-  scheduledEndTime: z
-    .string()
-    .regex(/^(\d{2}:\d{2}(:\d{2})?)?$/)
-    .transform((value) => value || null),
-  meetingLink: optionalText(500).refine((link) => link === null || /^https?:\/\/\S+$/i.test(link), "Enter a link starting with https://"),
-  notes: optionalText(5000),
+    consultationId: recordId("Consultation not found"),
+    status: z.enum(CONSULTATION_STATUSES),
+    scheduledDate: z
+      .string()
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Choose a date")
+      .transform((value) => value || null),
+    scheduledStartTime: optionalTime,
+    scheduledEndTime: optionalTime,
+    meetingLink: optionalMeetingLink,
+    notes: optionalText(5000),
   })
   .refine((value) => value.status !== "scheduled" || value.scheduledDate !== null, {
     message: "Choose a date for a scheduled consultation",
@@ -39,6 +27,8 @@ export const consultationForm = z
     path: ["scheduledEndTime"],
   });
 
+/** What 'Edit Consultation' changes. */
+export type ConsultationUpdate = Omit<z.infer<typeof consultationForm>, "consultationId">;
 
 /** The invitation windows an admin may choose (days from today, business zone). */
 export const INVITATION_WINDOWS = [7, 14, 21, 30] as const;

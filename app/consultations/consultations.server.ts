@@ -10,6 +10,7 @@ import { searchCondition } from "~/lists/search-condition.server";
 import { projects } from "~/projects/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { countBookings, listBookings, listInvitableLeads, type BookingListRow } from "./bookings.server";
+import type { ConsultationUpdate } from "./consultation-forms";
 import type { ConsultationListView } from "./consultation-list-view";
 import { overviewQuery, overviewTiles, type OverviewTiles } from "./consultations-overview";
 import { consultations, type Consultation, type ConsultationStatus } from "./schema";
@@ -71,15 +72,6 @@ async function countConsultations(filters: ConsultationFilters): Promise<{ total
     .where(consultationCondition(filters));
   return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0), scheduled: Number(row?.scheduled ?? 0) };
 }
-
-export type ConsultationUpdate = {
-  status: ConsultationStatus;
-  scheduledDate: string | null;
-  scheduledStartTime: string | null;
-  scheduledEndTime: string | null;
-  meetingLink: string | null;
-  notes: string | null;
-};
 
 /** The audit entry of an admin's change to a consultation, in its transaction: `{domain}.{intent}` about the consultation. */
 export async function recordConsultationChange(

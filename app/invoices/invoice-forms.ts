@@ -1,3 +1,4 @@
+import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { INVOICE_STATUSES, PAYMENT_METHODS } from "./invoice-options";
@@ -5,14 +6,6 @@ import { dollarsField } from "~/forms/money-field";
 import { recordId } from "~/forms/record-id";
 
 // The invoice screens' forms: one zod schema each, used by the browser and again by the action.
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .optional()
-    .transform((value) => (value ? value : null));
 
 const optionalUuid = (message: string) =>
   z

@@ -2,7 +2,6 @@ import { Plus } from "lucide-react";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListFilters, ListPage } from "~/lists/list-page";
@@ -12,9 +11,9 @@ import { formatCents } from "~/formatting/money";
 import { StatCard } from "~/ui/stat-card";
 import type { Route } from "./+types/invoices-page";
 import { handleInvoiceListAction } from "./invoice-actions.server";
-import { INVOICE_DELETION, InvoiceRowActions } from "./invoice-row-actions";
+import { INVOICE_DELETION, invoiceActionsColumn, invoiceNumberColumn, invoiceStatusColumn } from "./invoice-rows";
 import { INVOICE_LIST_VIEW, readInvoiceListView } from "./invoice-list-view";
-import { INVOICE_STATUS_BADGE, INVOICE_STATUSES } from "./invoice-options";
+import { INVOICE_STATUSES } from "./invoice-options";
 import { invoiceStats, listInvoices, type InvoiceListRow } from "./invoices.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invoices | Admin" }];
@@ -48,27 +47,10 @@ export default function InvoicesPage() {
   const newHref = view.client ? `/admin/invoices/new?client=${view.client}` : "/admin/invoices/new";
 
   const columns: DataTableColumn<InvoiceListRow>[] = [
-    {
-      id: "number",
-      header: "Invoice",
-      cell: (invoice) => (
-        <Link to={`/admin/invoices/${invoice.id}`} className="font-medium hover:underline">
-          {invoice.invoiceNumber}
-        </Link>
-      ),
-    },
+    invoiceNumberColumn(),
     { id: "client", header: "Client", cell: (invoice) => invoice.clientName },
     { id: "project", header: "Project", cell: (invoice) => invoice.projectNumber ?? "—", className: "whitespace-nowrap" },
-    {
-      id: "status",
-      header: "Status",
-      cell: (invoice) => (
-        <span className="flex flex-wrap gap-1">
-          <Badge variant={INVOICE_STATUS_BADGE[invoice.status]}>{invoice.status}</Badge>
-          {invoice.firstViewedAt ? <Badge variant="outline">viewed</Badge> : null}
-        </span>
-      ),
-    },
+    invoiceStatusColumn(),
     { id: "total", header: "Total", className: "text-right tabular-nums", cell: (invoice) => formatCents(invoice.totalCents) },
     {
       id: "balance",
@@ -78,19 +60,7 @@ export default function InvoicesPage() {
     },
     { id: "due", header: "Due", className: "whitespace-nowrap", cell: (invoice) => (invoice.dueDate ? formatDay(invoice.dueDate) : "—") },
     { id: "created", header: "Created", sortable: true, className: "whitespace-nowrap", cell: (invoice) => formatDate(invoice.createdAt, timeZone) },
-    {
-      id: "actions",
-      header: "Actions",
-      srOnlyHeader: true,
-      cell: (invoice) => (
-        <InvoiceRowActions
-          invoice={invoice}
-          returnTo={returnTo}
-          canSend={invoice.status === "draft" || invoice.status === "sent"}
-          sendLabel={invoice.status === "draft" ? "Send" : "Resend"}
-        />
-      ),
-    },
+    invoiceActionsColumn(returnTo, (invoice) => invoice.status === "draft" || invoice.status === "sent"),
   ];
 
   return (

@@ -1,7 +1,54 @@
 import { Download, Send } from "lucide-react";
+import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
+import type { DataTableColumn } from "~/lists/data-table";
 import type { RowDeletion } from "~/lists/list-page";
+import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
+import { INVOICE_STATUS_BADGE, type InvoiceStatus } from "./invoice-options";
+
+// What a row of an invoice list shows and does: the invoices list's and a project's invoices panel's.
+
+type InvoiceRow = { id: string; invoiceNumber: string; status: InvoiceStatus; firstViewedAt: Date | string | null };
+
+/** The invoice's number, linking to its editor. */
+export function invoiceNumberColumn<Row extends InvoiceRow>(): DataTableColumn<Row> {
+  return {
+    id: "number",
+    header: "Invoice",
+    cell: (invoice) => (
+      <Link to={`/admin/invoices/${invoice.id}`} className="font-medium hover:underline">
+        {invoice.invoiceNumber}
+      </Link>
+    ),
+  };
+}
+
+/** Its status, and "viewed" once the client opened their link. */
+export function invoiceStatusColumn<Row extends InvoiceRow>(): DataTableColumn<Row> {
+  return {
+    id: "status",
+    header: "Status",
+    cell: (invoice) => (
+      <span className="flex flex-wrap gap-1">
+        <Badge variant={INVOICE_STATUS_BADGE[invoice.status]}>{invoice.status}</Badge>
+        {invoice.firstViewedAt ? <Badge variant="outline">viewed</Badge> : null}
+      </span>
+    ),
+  };
+}
+
+/** Send (a draft, or again) and Download, for the row's invoice. */
+export function invoiceActionsColumn<Row extends InvoiceRow>(returnTo: string, canSend: (invoice: Row) => boolean): DataTableColumn<Row> {
+  return {
+    id: "actions",
+    header: "Actions",
+    srOnlyHeader: true,
+    cell: (invoice) => (
+      <InvoiceRowActions invoice={invoice} returnTo={returnTo} canSend={canSend(invoice)} sendLabel={invoice.status === "draft" ? "Send" : "Resend"} />
+    ),
+  };
+}
 
 /** Where list actions post, from the invoices list and from a project's invoices panel. */
 export const INVOICE_LIST_URL = "/admin/invoices";
@@ -15,8 +62,7 @@ export const INVOICE_DELETION: RowDeletion = {
   field: "invoiceIds",
 };
 
-/** Send (draft or sent) and Download, for a row of the list or of a project's panel. */
-export function InvoiceRowActions({
+function InvoiceRowActions({
   invoice,
   returnTo,
   canSend,
