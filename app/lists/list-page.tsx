@@ -199,7 +199,7 @@ export function DeleteRowsDialog({
   const location = useLocation();
   // While it closes it still names the rows it asked about, not "0 items".
   const [asked, setAsked] = React.useState(rowIds);
-  if (rowIds !== null && rowIds !== asked) setAsked(rowIds);
+  if (rowIds !== null && rowIds.join() !== asked?.join()) setAsked(rowIds);
   const count = (rowIds ?? asked)?.length ?? 0;
   return (
     <ConfirmDialog
