@@ -22,6 +22,7 @@
 // The client runs on the same machine as the server. `fetch` spends ~1 ms of CPU per request
 // (more than the server now does), so the default client is node:http with keep-alive, which
 // spends about half; `--client fetch` measures as the first versions of this script did.
+import { systemActor } from "~/audit/actor";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -75,17 +76,17 @@ async function prepareData(dataDir: string): Promise<Expected[]> {
   try {
     await openStorage();
     await seedDemoData(db(), { leads: 500 });
-    for (const day of [1, 2, 3, 4, 5]) await addRecurringRule({ dayOfWeek: day, startTime: "09:00", endTime: "17:00" });
-    await generateSlotsFromRules(4);
+    for (const day of [1, 2, 3, 4, 5]) await addRecurringRule(systemActor("console"), { dayOfWeek: day, startTime: "09:00", endTime: "17:00" });
+    await generateSlotsFromRules(systemActor("console"), 4);
     const blocked = addDaysToDate(dayIn(new Date(), "America/New_York"), 3);
-    await blockDates({ startDate: blocked, endDate: blocked, reason: "Benchmark" });
+    await blockDates(systemActor("console"), { startDate: blocked, endDate: blocked, reason: "Benchmark" });
     const visitors = await db()
       .insert(leads)
       .values(Array.from({ length: invitationCount }, (_, index) => ({ name: `Bench Visitor ${index + 1}`, email: `bench${index + 1}@example.test`, source: "website" as const, status: "new" as const })))
       .returning();
     const expected: Expected[] = [];
     for (const lead of visitors) {
-      const { bookingToken } = await createBookingInvitation({ leadId: lead.id, windowDays: 30 });
+      const { bookingToken } = await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 30 });
       const page = await loadBookingPage(bookingToken);
       const first = page.kind === "ready" ? page.offered[0] : undefined;
       const last = page.kind === "ready" ? page.offered.at(-1) : undefined;

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { formatMonthDay } from "~/formatting/dates";
+import { formatDay } from "~/formatting/dates";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/analytics-page";
 import { ANALYTICS_PERIODS, analyticsPeriod, readPeriodDays } from "./analytics-period";
@@ -55,7 +55,7 @@ export default function AnalyticsPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Analytics &amp; Reports</h1>
           <p className="text-muted-foreground">
-            Last {period.days} days: {formatMonthDay(period.firstDay)} – {formatMonthDay(period.lastDay)}, {period.lastDay.slice(0, 4)} ({period.timeZone})
+            Last {period.days} days: {formatDay(period.firstDay, "month-day")} – {formatDay(period.lastDay, "month-day")}, {period.lastDay.slice(0, 4)} ({period.timeZone})
           </p>
         </div>
         <PeriodSwitch current={period.days} />

@@ -1,5 +1,5 @@
 import { addDaysToDate } from "~/availability/slot-time";
-import { formatMonthDay } from "~/formatting/dates";
+import { formatDay } from "~/formatting/dates";
 
 /**
  * The arithmetic of the analytics charts (hand-drawn SVG, see analytics-charts.tsx): a y axis with
@@ -34,10 +34,10 @@ export function bucketDays(bucket: string, kind: "day" | "week", period: { first
 /** "Mar 9", or "Mar 8 – Mar 14" for a week. */
 export function bucketLabel(bucket: string, kind: "day" | "week", period: { firstDay: string; lastDay: string }): string {
   const { from, to } = bucketDays(bucket, kind, period);
-  return from === to ? formatMonthDay(from) : `${formatMonthDay(from)} – ${formatMonthDay(to)}`;
+  return from === to ? formatDay(from, "month-day") : `${formatDay(from, "month-day")} – ${formatDay(to, "month-day")}`;
 }
 
 /** Under a bar: the bucket's first day in the period ("Mar 8" for the week of 8 March). */
 export function bucketAxisLabel(bucket: string, kind: "day" | "week", period: { firstDay: string; lastDay: string }): string {
-  return formatMonthDay(bucketDays(bucket, kind, period).from);
+  return formatDay(bucketDays(bucket, kind, period).from, "month-day");
 }

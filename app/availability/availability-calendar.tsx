@@ -1,17 +1,9 @@
 import { format, parseISO } from "date-fns";
 import { ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
 import * as React from "react";
+import { formatDay } from "~/formatting/dates";
+import { ConfirmDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/ui/alert-dialog";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Calendar } from "~/ui/calendar";
@@ -50,16 +42,10 @@ export function CalendarPanel({ data, setParam }: { data: CalendarData; setParam
     setSelected(new Set(ids));
     toast.success(`Selected ${ids.length} slots`);
   };
-  const deleteIds = (ids: string[]) => {
-    const form = new FormData();
-    form.set("intent", "delete-slots");
-    for (const id of ids) form.append("slotId", id);
-    removal.fetcher.submit(form, { method: "post", preventScrollReset: true });
-    setSelected(new Set());
-  };
+  const deleteSlot = (id: string) => void removal.fetcher.submit({ intent: "delete-slots", slotId: id }, { method: "post", preventScrollReset: true });
   const slotsOn = (date: string) => data.slots.filter((slot) => slot.date === date);
   const blocked = (date: string) => isDateBlocked(date, data.blocked);
-  const slotProps = { selected, toggle, onDelete: (id: string) => deleteIds([id]), selectionMode: selected.size > 0 };
+  const slotProps = { selected, toggle, onDelete: deleteSlot, selectionMode: selected.size > 0 };
 
   return (
     <Card>
@@ -136,9 +122,9 @@ export function CalendarPanel({ data, setParam }: { data: CalendarData; setParam
         {data.view === "week" ? (
           <div className="grid gap-3 md:grid-cols-7">
             {datesBetween(data.range.start, data.range.end).map((date) => (
-              <section key={date} aria-label={format(parseISO(date), "EEEE, MMMM d")} className="grid min-w-0 content-start gap-2 rounded-md border p-2">
+              <section key={date} aria-label={formatDay(date, "weekday-month-day")} className="grid min-w-0 content-start gap-2 rounded-md border p-2">
                 <button type="button" className="text-left text-sm font-semibold hover:underline" onClick={() => setParam({ view: "day", date })}>
-                  {format(parseISO(date), "EEE d")}
+                  {formatDay(date, "weekday-day")}
                 </button>
                 {blocked(date) ? <Badge variant="destructive">Blocked</Badge> : <SlotList slots={slotsOn(date)} compact {...slotProps} />}
               </section>
@@ -176,7 +162,7 @@ export function CalendarPanel({ data, setParam }: { data: CalendarData; setParam
                 <Card key={prefix}>
                   <CardHeader className="flex-row items-center justify-between">
                     <button type="button" className="font-semibold hover:underline" onClick={() => setParam({ view: "month", date: `${prefix}-01` })}>
-                      {format(parseISO(`${prefix}-01`), "MMMM")}
+                      {formatDay(`${prefix}-01`, "month")}
                     </button>
                     <Badge variant="secondary">{monthSlots.length}</Badge>
                   </CardHeader>
@@ -190,20 +176,16 @@ export function CalendarPanel({ data, setParam }: { data: CalendarData; setParam
           </div>
         ) : null}
       </CardContent>
-      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Selected Slots</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete {selected.size} slot(s)? This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => deleteIds([...selected])}>Delete</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Delete Selected Slots"
+        description={`Are you sure you want to delete ${selected.size} slot(s)? This action cannot be undone.`}
+        intent="delete-slots"
+        fields={{ slotId: [...selected] }}
+        confirmLabel="Delete"
+        onSuccess={() => setSelected(new Set())}
+      />
     </Card>
   );
 }
@@ -229,7 +211,7 @@ function SlotList({
   return (
     <ul className="grid gap-1">
       {slots.map((slot) => {
-        const label = `${showDate ? `${format(parseISO(slot.date), "MMM d")} ` : ""}${shortTime(slot.startTime)}–${shortTime(slot.endTime)}`;
+        const label = `${showDate ? `${formatDay(slot.date, "month-day")} ` : ""}${shortTime(slot.startTime)}–${shortTime(slot.endTime)}`;
         const booked = slot.status === "booked";
         return (
           <li key={slot.id} className={`flex min-w-0 items-center rounded border py-1 ${compact ? "gap-1 px-1 text-xs" : "gap-2 px-2 text-sm"}`} data-testid="slot">

@@ -1,8 +1,8 @@
 import { Ban, Plus } from "lucide-react";
 import * as React from "react";
-import { useFormDialog } from "~/forms/use-form-action";
+import { FormDialog, type FormDialogState } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
@@ -12,7 +12,10 @@ import { WEEKDAY_NAMES } from "./availability-forms";
 /** A slot as the calendar shows it. */
 export type SlotRow = { id: string; date: string; startTime: string; endTime: string; status: string };
 
-/** Selects (in the browser only) every unbooked slot of the view between two dates. */
+/**
+ * Selects (in the browser only) every unbooked slot of the view between two dates. A picker, not
+ * one of the forms the server answers: it posts nothing, so it is a plain dialog.
+ */
 export function SelectRangeDialog({ slots, onSelect }: { slots: SlotRow[]; onSelect: (slots: SlotRow[]) => void }) {
   const [open, setOpen] = React.useState(false);
   const [start, setStart] = React.useState("");
@@ -59,75 +62,75 @@ export function SelectRangeDialog({ slots, onSelect }: { slots: SlotRow[]; onSel
               <Input type="date" value={end} onChange={(event) => setEnd(event.target.value)} />
             </FormField>
           </div>
-          <DialogFooter>
-            <Button type="submit">Select Slots in Range</Button>
-          </DialogFooter>
+          <Button type="submit" className="justify-self-end">
+            Select Slots in Range
+          </Button>
         </form>
       </DialogContent>
     </Dialog>
   );
 }
 
-export function AddSlotDialog({ date }: { date: string }) {
-  const { fetcher, busy, errors, values, open, setOpen } = useFormDialog({ intent: "add-slot" });
+/** A slot's or a rule's start and end time, with what was typed kept after a refusal. */
+function TimeRange({ id, form, start, end }: { id: string; form: Pick<FormDialogState, "errors" | "values">; start: string; end: string }) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <div className="grid gap-3 sm:grid-cols-2">
+      <FormField label="Start time" name="startTime" id={`${id}-start`} required error={form.errors.startTime}>
+        <Input type="time" defaultValue={form.values.startTime ?? start} />
+      </FormField>
+      <FormField label="End time" name="endTime" id={`${id}-end`} required error={form.errors.endTime}>
+        <Input type="time" defaultValue={form.values.endTime ?? end} />
+      </FormField>
+    </div>
+  );
+}
+
+export function AddSlotDialog({ date }: { date: string }) {
+  return (
+    <FormDialog
+      trigger={
         <Button size="sm">
           <Plus aria-hidden="true" /> Add Slot
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Slot</DialogTitle>
-          <DialogDescription>An extra time leads can book, on the selected date.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" preventScrollReset className="grid gap-3" noValidate>
-          <input type="hidden" name="intent" value="add-slot" />
+      }
+      title="Add Slot"
+      description="An extra time leads can book, on the selected date."
+      intent="add-slot"
+      submitLabel="Add Slot"
+    >
+      {({ errors, values }) => (
+        <>
           <FormField label="Date" name="date" id="slot-date" error={errors.date}>
             <Input type="date" value={date} readOnly />
           </FormField>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Start time" name="startTime" id="slot-start" required error={errors.startTime}>
-              <Input type="time" defaultValue={values.startTime ?? "09:00"} />
-            </FormField>
-            <FormField label="End time" name="endTime" id="slot-end" required error={errors.endTime}>
-              <Input type="time" defaultValue={values.endTime ?? "09:30"} />
-            </FormField>
-          </div>
+          <TimeRange id="slot" form={{ errors, values }} start="09:00" end="09:30" />
           <FormField label="Status" name="status" id="slot-status" error={errors.status}>
             <NativeSelect defaultValue={values.status ?? "open"}>
               <NativeSelectOption value="open">Open</NativeSelectOption>
               <NativeSelectOption value="tentative">Tentative</NativeSelectOption>
             </NativeSelect>
           </FormField>
-          <DialogFooter>
-            <Button type="submit" disabled={busy}>
-              Add Slot
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }
 
 export function AddRuleDialog() {
-  const { fetcher, busy, errors, values, open, setOpen } = useFormDialog({ intent: "add-rule" });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm">
           <Plus aria-hidden="true" /> Add Rule
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Rule</DialogTitle>
-          <DialogDescription>A weekly window of availability.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" preventScrollReset className="grid gap-3" noValidate>
-          <input type="hidden" name="intent" value="add-rule" />
+      }
+      title="Add Rule"
+      description="A weekly window of availability."
+      intent="add-rule"
+      submitLabel="Add Rule"
+    >
+      {({ errors, values }) => (
+        <>
           <FormField label="Day of week" name="dayOfWeek" id="rule-day" error={errors.dayOfWeek}>
             <NativeSelect defaultValue={values.dayOfWeek ?? "1"}>
               {WEEKDAY_NAMES.map((name, index) => (
@@ -137,41 +140,28 @@ export function AddRuleDialog() {
               ))}
             </NativeSelect>
           </FormField>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Start time" name="startTime" id="rule-start" required error={errors.startTime}>
-              <Input type="time" defaultValue={values.startTime ?? "09:00"} />
-            </FormField>
-            <FormField label="End time" name="endTime" id="rule-end" required error={errors.endTime}>
-              <Input type="time" defaultValue={values.endTime ?? "17:00"} />
-            </FormField>
-          </div>
-          <DialogFooter>
-            <Button type="submit" disabled={busy}>
-              Add Rule
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+          <TimeRange id="rule" form={{ errors, values }} start="09:00" end="17:00" />
+        </>
+      )}
+    </FormDialog>
   );
 }
 
 export function BlockDatesDialog({ today }: { today: string }) {
-  const { fetcher, busy, errors, values, open, setOpen } = useFormDialog({ intent: "block" });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm">
           <Ban aria-hidden="true" /> Block Dates
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Block Dates</DialogTitle>
-          <DialogDescription>Open slots in this range are deleted; booked ones stay.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" preventScrollReset className="grid gap-3" noValidate>
-          <input type="hidden" name="intent" value="block" />
+      }
+      title="Block Dates"
+      description="Open slots in this range are deleted; booked ones stay."
+      intent="block"
+      submitLabel="Block Dates"
+    >
+      {({ errors, values }) => (
+        <>
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField label="Start date" name="startDate" id="block-start" required error={errors.startDate}>
               <Input type="date" defaultValue={values.startDate ?? today} />
@@ -183,13 +173,8 @@ export function BlockDatesDialog({ today }: { today: string }) {
           <FormField label="Reason (optional)" name="reason" id="block-reason" error={errors.reason}>
             <Input placeholder="e.g., Vacation, Conference" maxLength={200} defaultValue={values.reason} />
           </FormField>
-          <DialogFooter>
-            <Button type="submit" disabled={busy}>
-              Block Dates
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
 import { BUSINESS_TIME_ZONES } from "~/settings/settings-forms";
 
@@ -42,6 +43,8 @@ export const settingsForm = z.object({
 });
 
 export const AVAILABILITY_VIEWS = ["day", "week", "month", "year"] as const;
+/** The page's tabs; the first is the one a plain link opens. */
+export const AVAILABILITY_TABS = ["calendar", "rules", "blocked", "settings"] as const;
 export type AvailabilityView = (typeof AVAILABILITY_VIEWS)[number];
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -53,11 +56,11 @@ const asList = (value: string | string[]) => (Array.isArray(value) ? value : [va
 
 /** Delete one slot or the selected ones (booked slots are never deleted). */
 export const deleteSlotsForm = z.object({
-  slotId: z.union([z.uuid("Slot not found"), z.array(z.uuid("Slot not found")).max(5000, "Select at most 5000 slots")]).transform(asList),
+  slotId: z.union([recordId("Slot not found"), z.array(recordId("Slot not found")).max(5000, "Select at most 5000 slots")]).transform(asList),
 });
 
-export const ruleIdForm = z.object({ ruleId: z.uuid("Rule not found") });
+export const ruleIdForm = z.object({ ruleId: recordId("Rule not found") });
 
 export const toggleRuleForm = ruleIdForm.extend({ isActive: z.enum(["true", "false"]).transform((value) => value === "true") });
 
-export const blockedIdForm = z.object({ blockedId: z.uuid("Blocked date not found") });
+export const blockedIdForm = z.object({ blockedId: recordId("Blocked date not found") });

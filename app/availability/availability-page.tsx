@@ -1,15 +1,17 @@
-import { parseISO } from "date-fns";
 import { useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
+import { z } from "~/forms/zod";
+import { listParam } from "~/lists/list-view";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import type { Route } from "./+types/availability-page";
 import { CalendarPanel } from "./availability-calendar";
 import {
   addRuleForm,
   addSlotForm,
+  AVAILABILITY_TABS,
   AVAILABILITY_VIEWS,
   blockDatesForm,
   blockedIdForm,
@@ -40,13 +42,17 @@ import { dayIn } from "~/formatting/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultation Availability | Admin" }];
 
+const calendarDate = z.iso.date();
+
+/** The calendar's view, day and tab, from the URL; anything else is this week, today, the calendar. */
 function readView(url: URL, timeZone: string): { view: AvailabilityView; date: string; tab: string } {
-  const view = (AVAILABILITY_VIEWS as readonly string[]).includes(url.searchParams.get("view") ?? "")
-    ? (url.searchParams.get("view") as AvailabilityView)
-    : "week";
-  const rawDate = url.searchParams.get("date") ?? "";
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(rawDate) && !Number.isNaN(parseISO(rawDate).getTime()) ? rawDate : dayIn(new Date(), timeZone);
-  return { view, date, tab: url.searchParams.get("tab") ?? "calendar" };
+  const params = url.searchParams;
+  const date = calendarDate.safeParse(params.get("date"));
+  return {
+    view: listParam.oneOf(AVAILABILITY_VIEWS).parse(params.get("view")) ?? "week",
+    date: date.success ? date.data : dayIn(new Date(), timeZone),
+    tab: listParam.choice(AVAILABILITY_TABS).parse(params.get("tab")),
+  };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -89,44 +95,44 @@ export async function action({ request }: Route.ActionArgs) {
   const done = (title: string, description?: string) => redirectWithToast(here, { type: "success", title, description });
   return answerForm(request, {
     "add-slot": async (form) => {
-      await addSlot(parseForm(addSlotForm, form));
+      await addSlot(actor, parseForm(addSlotForm, form));
       return done("Slot added successfully");
     },
     "delete-slots": async (form) => {
       const ids = parseForm(deleteSlotsForm, form).slotId;
-      const deleted = await deleteSlots(ids);
+      const deleted = await deleteSlots(actor, ids);
       return done(ids.length === 1 ? "Slot deleted" : `Successfully deleted ${deleted} slot(s)`);
     },
     "add-rule": async (form) => {
-      await addRecurringRule(parseForm(addRuleForm, form));
+      await addRecurringRule(actor, parseForm(addRuleForm, form));
       return done("Recurring rule added");
     },
     "toggle-rule": async (form) => {
       const { ruleId, isActive } = parseForm(toggleRuleForm, form);
-      await setRecurringRuleActive(ruleId, isActive);
+      await setRecurringRuleActive(actor, ruleId, isActive);
       return done(isActive ? "Rule activated" : "Rule deactivated");
     },
     "delete-rule": async (form) => {
-      await deleteRecurringRule(parseForm(ruleIdForm, form).ruleId);
+      await deleteRecurringRule(actor, parseForm(ruleIdForm, form).ruleId);
       return done("Rule deleted");
     },
     generate: async (form) => {
       const { weeks } = parseForm(generateForm, form);
-      const made = await generateSlotsFromRules(weeks);
+      const made = await generateSlotsFromRules(actor, weeks);
       return made === 0
         ? redirectWithToast(here, { type: "info", title: "No new slots to generate", description: "All slots for this period already exist." })
         : done(`Generated ${made} time slots!`, `Slots created for the next ${weeks} weeks based on your recurring rules.`);
     },
     block: async (form) => {
       const input = parseForm(blockDatesForm, form);
-      const { deletedSlots } = await blockDates(input);
+      const { deletedSlots } = await blockDates(actor, input);
       return done(
         "Dates blocked successfully",
         deletedSlots > 0 ? `Blocked ${input.startDate} to ${input.endDate} and deleted ${deletedSlots} existing slot(s)` : undefined,
       );
     },
     unblock: async (form) => {
-      await removeBlockedDate(parseForm(blockedIdForm, form).blockedId);
+      await removeBlockedDate(actor, parseForm(blockedIdForm, form).blockedId);
       return done("Blocked date removed");
     },
     settings: async (form) => {

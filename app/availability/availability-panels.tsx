@@ -1,6 +1,6 @@
-import { format, parseISO } from "date-fns";
 import { CalendarPlus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
+import { formatDay } from "~/formatting/dates";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
@@ -113,8 +113,8 @@ function BlockedRow({ range }: { range: BlockedDate }) {
     <li className="flex items-center gap-3 rounded-md border p-3" data-testid="blocked-range">
       <span className="flex-1">
         <strong>
-          {format(parseISO(range.startDate), "MMM d, yyyy")}
-          {range.endDate !== range.startDate ? ` – ${format(parseISO(range.endDate), "MMM d, yyyy")}` : ""}
+          {formatDay(range.startDate)}
+          {range.endDate !== range.startDate ? ` – ${formatDay(range.endDate)}` : ""}
         </strong>
         {range.reason ? <span className="text-muted-foreground"> · {range.reason}</span> : null}
       </span>

@@ -1,18 +1,36 @@
-import type { Actor } from "~/audit/actor";
 import { and, asc, eq, gte, inArray, isNull, lte, ne } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { isRecordId } from "~/forms/record-id";
 import { notFound, Refusal } from "~/forms/refusal";
 import { consultationBookings } from "~/consultations/schema";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/settings/settings.server";
 import { availabilitySlots, blockedDates, recurringAvailability, type AvailabilitySlot, type BlockedDate, type RecurringAvailability } from "./schema";
 import { generateSlots, offerableSlots } from "./slot-time";
-import { dayIn } from "~/formatting/dates";
+import { dayIn, formatDay } from "~/formatting/dates";
+import { WEEKDAY_NAMES } from "./availability-forms";
 
 /**
  * The availability domain owns its tables (availability_slots, recurring_availability,
  * blocked_dates) and is the only one that writes them. Bookings (app/consultations) claim and
  * release slots through the functions at the end of this file, inside their own transaction.
+ * An admin's change writes its audit entry (`availability.{intent}`) in its own transaction.
  */
+
+type AvailabilityChange = { intent: string; summary: string; entityType?: "slot" | "rule" | "blocked-date"; entityId?: string | null; details?: Record<string, unknown> };
+
+async function recordAvailabilityChange(tx: DatabaseExecutor, actor: Actor, change: AvailabilityChange): Promise<void> {
+  await recordAuditEntry(tx, actor, {
+    action: `availability.${change.intent}`,
+    entityType: change.entityType ?? null,
+    entityId: change.entityId ?? null,
+    summary: change.summary,
+    details: change.details,
+  });
+}
+
+const slotText = (slot: { date: string; startTime: string; endTime: string }) => `${formatDay(slot.date)} ${slot.startTime.slice(0, 5)}–${slot.endTime.slice(0, 5)}`;
 
 export async function listSlotsBetween(startDate: string, endDate: string): Promise<AvailabilitySlot[]> {
   return db()
@@ -22,42 +40,87 @@ export async function listSlotsBetween(startDate: string, endDate: string): Prom
     .orderBy(asc(availabilitySlots.date), asc(availabilitySlots.startTime));
 }
 
-export async function addSlot(input: { date: string; startTime: string; endTime: string; status: "open" | "tentative" }): Promise<AvailabilitySlot> {
+export async function addSlot(actor: Actor, input: { date: string; startTime: string; endTime: string; status: "open" | "tentative" }): Promise<AvailabilitySlot> {
   if (input.endTime <= input.startTime) throw new Refusal("The end time must be after the start time.");
-  const [slot] = await db().insert(availabilitySlots).values(input).onConflictDoNothing().returning();
-  if (!slot) throw new Refusal("A slot with this date and time already exists.", { status: 409 });
-  return slot;
+  return db().transaction(async (tx) => {
+    const [slot] = await tx.insert(availabilitySlots).values(input).onConflictDoNothing().returning();
+    if (!slot) throw new Refusal("A slot with this date and time already exists.", { status: 409 });
+    await recordAvailabilityChange(tx, actor, {
+      intent: "add-slot",
+      entityType: "slot",
+      entityId: slot.id,
+      summary: `Added a slot on ${slotText(slot)}`,
+      details: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime, status: slot.status },
+    });
+    return slot;
+  });
 }
 
 /** Deletes the given slots except booked ones (booked slots are never deleted here); returns how many went. */
-export async function deleteSlots(ids: string[]): Promise<number> {
+export async function deleteSlots(actor: Actor, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const deleted = await db()
-    .delete(availabilitySlots)
-    .where(and(inArray(availabilitySlots.id, ids), ne(availabilitySlots.status, "booked"), isNull(availabilitySlots.bookingId)))
-    .returning({ id: availabilitySlots.id });
-  return deleted.length;
+  return db().transaction(async (tx) => {
+    const deleted = await tx
+      .delete(availabilitySlots)
+      .where(and(inArray(availabilitySlots.id, ids), ne(availabilitySlots.status, "booked"), isNull(availabilitySlots.bookingId)))
+      .returning({ id: availabilitySlots.id, date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime });
+    const [only] = deleted;
+    if (deleted.length > 0) {
+      await recordAvailabilityChange(tx, actor, {
+        intent: "delete-slots",
+        entityType: "slot",
+        entityId: deleted.length === 1 && only ? only.id : null,
+        summary: deleted.length === 1 && only ? `Deleted the slot on ${slotText(only)}` : `Deleted ${deleted.length} slots`,
+        details: { ids: deleted.map((slot) => slot.id) },
+      });
+    }
+    return deleted.length;
+  });
 }
 
 export async function listRecurringRules(): Promise<RecurringAvailability[]> {
   return db().select().from(recurringAvailability).orderBy(asc(recurringAvailability.dayOfWeek), asc(recurringAvailability.startTime));
 }
 
-export async function addRecurringRule(input: { dayOfWeek: number; startTime: string; endTime: string }): Promise<RecurringAvailability> {
+const ruleText = (rule: { dayOfWeek: number; startTime: string; endTime: string }) =>
+  `${WEEKDAY_NAMES[rule.dayOfWeek] ?? "?"} ${rule.startTime.slice(0, 5)}–${rule.endTime.slice(0, 5)}`;
+
+export async function addRecurringRule(actor: Actor, input: { dayOfWeek: number; startTime: string; endTime: string }): Promise<RecurringAvailability> {
   if (input.endTime <= input.startTime) throw new Refusal("The end time must be after the start time.");
-  const [rule] = await db().insert(recurringAvailability).values({ ...input, isActive: true }).returning();
-  if (!rule) throw new Refusal("The rule was not saved.");
-  return rule;
+  return db().transaction(async (tx) => {
+    const [rule] = await tx.insert(recurringAvailability).values({ ...input, isActive: true }).returning();
+    if (!rule) throw new Refusal("The rule was not saved.");
+    await recordAvailabilityChange(tx, actor, {
+      intent: "add-rule",
+      entityType: "rule",
+      entityId: rule.id,
+      summary: `Added the recurring rule ${ruleText(rule)}`,
+      details: { dayOfWeek: rule.dayOfWeek, startTime: rule.startTime, endTime: rule.endTime },
+    });
+    return rule;
+  });
 }
 
-export async function setRecurringRuleActive(id: string, isActive: boolean): Promise<void> {
-  const updated = await db().update(recurringAvailability).set({ isActive }).where(eq(recurringAvailability.id, id)).returning({ id: recurringAvailability.id });
-  if (updated.length === 0) throw notFound("Rule not found");
+export async function setRecurringRuleActive(actor: Actor, id: string, isActive: boolean): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [rule] = await tx.update(recurringAvailability).set({ isActive }).where(eq(recurringAvailability.id, id)).returning();
+    if (!rule) throw notFound("Rule not found");
+    await recordAvailabilityChange(tx, actor, {
+      intent: "toggle-rule",
+      entityType: "rule",
+      entityId: rule.id,
+      summary: `${isActive ? "Activated" : "Deactivated"} the recurring rule ${ruleText(rule)}`,
+      details: { isActive },
+    });
+  });
 }
 
-export async function deleteRecurringRule(id: string): Promise<void> {
-  const deleted = await db().delete(recurringAvailability).where(eq(recurringAvailability.id, id)).returning({ id: recurringAvailability.id });
-  if (deleted.length === 0) throw notFound("Rule not found");
+export async function deleteRecurringRule(actor: Actor, id: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [rule] = await tx.delete(recurringAvailability).where(eq(recurringAvailability.id, id)).returning();
+    if (!rule) throw notFound("Rule not found");
+    await recordAvailabilityChange(tx, actor, { intent: "delete-rule", entityType: "rule", entityId: rule.id, summary: `Deleted the recurring rule ${ruleText(rule)}` });
+  });
 }
 
 export async function listBlockedDates(): Promise<BlockedDate[]> {
@@ -65,7 +128,7 @@ export async function listBlockedDates(): Promise<BlockedDate[]> {
 }
 
 /** Blocks an inclusive range and deletes the unbooked slots inside it, in one transaction. */
-export async function blockDates(input: { startDate: string; endDate: string; reason?: string | null }): Promise<{ blocked: BlockedDate; deletedSlots: number }> {
+export async function blockDates(actor: Actor, input: { startDate: string; endDate: string; reason?: string | null }): Promise<{ blocked: BlockedDate; deletedSlots: number }> {
   if (input.endDate < input.startDate) throw new Refusal("The end date must not be before the start date.");
   return db().transaction(async (tx) => {
     const [blocked] = await tx
@@ -84,13 +147,26 @@ export async function blockDates(input: { startDate: string; endDate: string; re
         ),
       )
       .returning({ id: availabilitySlots.id });
+    await recordAvailabilityChange(tx, actor, {
+      intent: "block",
+      entityType: "blocked-date",
+      entityId: blocked.id,
+      summary: `Blocked ${blockedText(blocked)}${deleted.length > 0 ? `, deleting ${deleted.length} slot(s)` : ""}`,
+      details: { startDate: blocked.startDate, endDate: blocked.endDate, deletedSlots: deleted.map((slot) => slot.id) },
+    });
     return { blocked, deletedSlots: deleted.length };
   });
 }
 
-export async function removeBlockedDate(id: string): Promise<void> {
-  const deleted = await db().delete(blockedDates).where(eq(blockedDates.id, id)).returning({ id: blockedDates.id });
-  if (deleted.length === 0) throw notFound("Blocked date not found");
+const blockedText = (range: { startDate: string; endDate: string }) =>
+  range.startDate === range.endDate ? formatDay(range.startDate) : `${formatDay(range.startDate)} to ${formatDay(range.endDate)}`;
+
+export async function removeBlockedDate(actor: Actor, id: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [removed] = await tx.delete(blockedDates).where(eq(blockedDates.id, id)).returning();
+    if (!removed) throw notFound("Blocked date not found");
+    await recordAvailabilityChange(tx, actor, { intent: "unblock", entityType: "blocked-date", entityId: removed.id, summary: `Unblocked ${blockedText(removed)}` });
+  });
 }
 
 /**
@@ -98,7 +174,7 @@ export async function removeBlockedDate(id: string): Promise<void> {
  * zone). Existing slots are not repeated: the pure generator skips the ones it sees, and the
  * unique (date, start, end) constraint makes a concurrent run harmless. Returns how many were made.
  */
-export async function generateSlotsFromRules(weeks: number, now = new Date()): Promise<number> {
+export async function generateSlotsFromRules(actor: Actor, weeks: number, now = new Date()): Promise<number> {
   const settings = await getOrganizationSettings();
   const rules = await listRecurringRules();
   if (!rules.some((rule) => rule.isActive)) {
@@ -119,12 +195,22 @@ export async function generateSlotsFromRules(weeks: number, now = new Date()): P
     timeZone: settings.timezone,
   });
   if (slots.length === 0) return 0;
-  const inserted = await db()
-    .insert(availabilitySlots)
-    .values(slots.map((slot) => ({ ...slot, status: "open" as const })))
-    .onConflictDoNothing()
-    .returning({ id: availabilitySlots.id });
-  return inserted.length;
+  return db().transaction(async (tx) => {
+    const inserted = await tx
+      .insert(availabilitySlots)
+      .values(slots.map((slot) => ({ ...slot, status: "open" as const })))
+      .onConflictDoNothing()
+      .returning({ id: availabilitySlots.id });
+    if (inserted.length > 0) {
+      await recordAvailabilityChange(tx, actor, {
+        intent: "generate",
+        entityType: "slot",
+        summary: `Generated ${inserted.length} slots for the next ${weeks} weeks`,
+        details: { weeks, slots: inserted.length },
+      });
+    }
+    return inserted.length;
+  });
 }
 
 export type AvailabilitySettingsInput = {
@@ -173,8 +259,6 @@ export async function reopenOrphanedSlots(): Promise<number> {
   return reopened.length;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A slot the visitor may book through an invitation whose window ends on `lastDate`: open,
  * unbooked, not on a blocked date, not started. Null when it is not (or no longer) offered.
@@ -184,7 +268,7 @@ export async function findOfferableSlot(
   slotId: string,
   rule: { now: Date; lastDate: string; timeZone: string },
 ): Promise<AvailabilitySlot | null> {
-  if (!UUID.test(slotId)) return null;
+  if (!isRecordId(slotId)) return null;
   const [candidate] = await tx.select().from(availabilitySlots).where(eq(availabilitySlots.id, slotId));
   if (!candidate) return null;
   const blocked = await tx

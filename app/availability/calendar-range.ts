@@ -1,7 +1,8 @@
 import { addDays, addMonths, addWeeks, addYears, endOfMonth, endOfWeek, endOfYear, format, parseISO, startOfMonth, startOfWeek, startOfYear } from "date-fns";
+import { formatDay } from "~/formatting/dates";
 import type { AvailabilityView } from "./availability-forms";
 
-/** The business-local dates a calendar view covers, and its Previous / Next steps. Pure date arithmetic. */
+/** The business-local dates a calendar view covers, its Previous / Next steps and its heading. Pure date arithmetic. */
 const iso = (date: Date) => format(date, "yyyy-MM-dd");
 
 export function viewRange(view: AvailabilityView, date: string): { start: string; end: string } {
@@ -30,17 +31,16 @@ export function datesBetween(start: string, end: string): string[] {
   return dates;
 }
 
+/** The spec's headings: the full date, 'Week of {date}' (its first day), the month and year, or the year. */
 export function viewTitle(view: AvailabilityView, date: string): string {
-  const day = parseISO(date);
-  const { start, end } = viewRange(view, date);
   switch (view) {
     case "day":
-      return format(day, "EEEE, MMMM d, yyyy");
+      return formatDay(date, "long");
     case "week":
-      return `${format(parseISO(start), "MMM d")} – ${format(parseISO(end), "MMM d, yyyy")}`;
+      return `Week of ${formatDay(viewRange(view, date).start)}`;
     case "month":
-      return format(day, "MMMM yyyy");
+      return formatDay(date, "month-year");
     case "year":
-      return format(day, "yyyy");
+      return date.slice(0, 4);
   }
 }

@@ -127,13 +127,19 @@ describe("offering and showing slots", () => {
 
 describe("calendar views", () => {
   it("covers the right dates and steps by the view's unit", async () => {
-    const { viewRange, stepDate, datesBetween } = await import("./calendar-range");
+    const { viewRange, stepDate, datesBetween, viewTitle } = await import("./calendar-range");
     expect(viewRange("week", "2026-03-11")).toEqual({ start: "2026-03-08", end: "2026-03-14" });
     expect(viewRange("month", "2026-02-11")).toEqual({ start: "2026-02-01", end: "2026-02-28" });
     expect(viewRange("year", "2026-02-11")).toEqual({ start: "2026-01-01", end: "2026-12-31" });
     expect(stepDate("month", "2026-01-31", 1)).toBe("2026-02-28");
     expect(stepDate("day", "2026-03-08", 1)).toBe("2026-03-09");
     expect(datesBetween("2026-11-01", "2026-11-03")).toEqual(["2026-11-01", "2026-11-02", "2026-11-03"]);
+    expect(["day", "week", "month", "year"].map((view) => viewTitle(view as "day", "2026-03-11"))).toEqual([
+      "Wednesday, March 11, 2026",
+      "Week of Mar 8, 2026",
+      "March 2026",
+      "2026",
+    ]);
   });
 });
 

@@ -80,24 +80,24 @@ export async function action({ request, params }: Route.ActionArgs) {
     },
     "link-booking": async (form) => {
       const { bookingId, projectId } = parseForm(linkBookingSchema, form);
-      await linkDiscoveryCallToProject(clientIdOf(), bookingId, projectId);
+      await linkDiscoveryCallToProject(admin.actor, clientIdOf(), bookingId, projectId);
       return redirectWithToast(here(), { type: "success", title: "Discovery call linked to project successfully" });
     },
     "add-consultation": async (form) => {
-      await addClientConsultation(clientIdOf(), parseForm(clientConsultationForm, form));
+      await addClientConsultation(admin.actor, clientIdOf(), parseForm(clientConsultationForm, form));
       return redirectWithToast(here("consultations"), { type: "success", title: "Consultation added successfully" });
     },
     "update-consultation": async (form) => {
       const input = parseForm(clientConsultationForm, form);
-      await updateClientConsultation(clientIdOf(), parseForm(consultationIdSchema, form).consultationId, input);
+      await updateClientConsultation(admin.actor, clientIdOf(), parseForm(consultationIdSchema, form).consultationId, input);
       return redirectWithToast(here("consultations"), { type: "success", title: "Consultation updated successfully" });
     },
     "delete-consultation": async (form) => {
-      await deleteClientConsultation(clientIdOf(), parseForm(consultationIdSchema, form).consultationId);
+      await deleteClientConsultation(admin.actor, clientIdOf(), parseForm(consultationIdSchema, form).consultationId);
       return redirectWithToast(here("consultations"), { type: "success", title: "Consultation deleted successfully" });
     },
     "notify-consultation": async (form) => {
-      await notifyClientOfConsultation(clientIdOf(), parseForm(consultationIdSchema, form).consultationId, admin.id);
+      await notifyClientOfConsultation(admin.actor, clientIdOf(), parseForm(consultationIdSchema, form).consultationId);
       return redirectWithToast(here("consultations"), { type: "success", title: "Notification email sent" });
     },
   });

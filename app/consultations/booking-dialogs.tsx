@@ -1,18 +1,8 @@
 import { CalendarClock, Check, CheckCheck, Plus, X } from "lucide-react";
 import * as React from "react";
-import { useFormAction, useFormDialog } from "~/forms/use-form-action";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/ui/alert-dialog";
+import { ConfirmDialog, FormDialog, type FormDialogState } from "~/forms/form-dialog";
+import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { refusalFor, type BookingAction } from "./booking-status";
@@ -32,7 +22,7 @@ export function BookingActions({ booking, defaultMeetingLink }: { booking: Booki
   const allowed = (action: BookingAction) => refusalFor(action, booking.status) === null;
   return (
     <div className="flex flex-wrap gap-1">
-      {allowed("confirm") && booking.selectedStart ? <ConfirmDialog booking={booking} defaultMeetingLink={defaultMeetingLink} /> : null}
+      {allowed("confirm") && booking.selectedStart ? <ConfirmBookingDialog booking={booking} defaultMeetingLink={defaultMeetingLink} /> : null}
       {allowed("propose") ? <ProposeDialog booking={booking} /> : null}
       {allowed("complete") ? <CompleteButton booking={booking} /> : null}
       {allowed("cancel") ? <CancelBookingDialog booking={booking} /> : null}
@@ -54,116 +44,85 @@ function CompleteButton({ booking }: { booking: BookingActionsRow }) {
 }
 
 function CancelBookingDialog({ booking }: { booking: BookingActionsRow }) {
-  const [open, setOpen] = React.useState(false);
-  const { fetcher, busy } = useFormAction({ intent: "cancel", open, onSuccess: () => setOpen(false) });
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="ghost">
           <X aria-hidden="true" /> Cancel
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Cancel this booking?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {booking.lead.name} is told by e-mail, the calendar event is cancelled and the slot opens again. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <fetcher.Form method="post" preventScrollReset noValidate>
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="bookingId" value={booking.id} />
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button">Keep</AlertDialogCancel>
-            {/* A plain submit button: the dialog stays open until the answer (a refusal keeps it). */}
-            <Button type="submit" variant="destructive" disabled={busy}>
-              Cancel Booking
-            </Button>
-          </AlertDialogFooter>
-        </fetcher.Form>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Cancel this booking?"
+      description={`${booking.lead.name} is told by e-mail, the calendar event is cancelled and the slot opens again. This action cannot be undone.`}
+      intent="cancel"
+      fields={{ bookingId: booking.id }}
+      cancelLabel="Keep"
+      confirmLabel="Cancel Booking"
+    />
   );
 }
 
-function ConfirmDialog({ booking, defaultMeetingLink }: { booking: BookingActionsRow; defaultMeetingLink: string }) {
-  const { fetcher, busy, errors, values, open, setOpen } = useFormDialog({ intent: "confirm" });
+function ConfirmBookingDialog({ booking, defaultMeetingLink }: { booking: BookingActionsRow; defaultMeetingLink: string }) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm">
           <Check aria-hidden="true" /> Confirm
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Confirm Consultation</DialogTitle>
-          <DialogDescription>{booking.lead.name} receives the meeting link and an updated calendar invitation.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" preventScrollReset className="grid gap-3" noValidate>
-          <input type="hidden" name="intent" value="confirm" />
-          <input type="hidden" name="bookingId" value={booking.id} />
-          <FormField label="Meeting link" name="meetingLink" id={`meeting-${booking.id}`} error={errors.meetingLink}>
-            <Input
-              type="text"
-              defaultValue={values.meetingLink ?? booking.meetingLink ?? defaultMeetingLink}
-              placeholder="https://meet.example.com/..."
-              maxLength={500}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="submit" disabled={busy}>
-              Confirm &amp; Send
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Confirm Consultation"
+      description={`${booking.lead.name} receives the meeting link and an updated calendar invitation.`}
+      intent="confirm"
+      fields={{ bookingId: booking.id }}
+      submitLabel="Confirm & Send"
+    >
+      {({ errors, values }) => (
+        <FormField label="Meeting link" name="meetingLink" id={`meeting-${booking.id}`} error={errors.meetingLink}>
+          <Input
+            type="text"
+            defaultValue={values.meetingLink ?? booking.meetingLink ?? defaultMeetingLink}
+            placeholder="https://meet.example.com/..."
+            maxLength={500}
+          />
+        </FormField>
+      )}
+    </FormDialog>
+  );
+}
+
+/** Up to ten times; mounted with the dialog's content, so each opening starts with one row. */
+function ProposedTimes({ bookingId, form }: { bookingId: string; form: FormDialogState }) {
+  const [rows, setRows] = React.useState(1);
+  return (
+    <>
+      {Array.from({ length: rows }, (_, index) => (
+        <FormField key={index} label={`Time slot ${index + 1}`} name="start" id={`propose-${bookingId}-${index}`} error={index === 0 ? form.errors.start : null}>
+          <Input type="datetime-local" />
+        </FormField>
+      ))}
+      <div>
+        <Button type="button" variant="ghost" size="sm" onClick={() => setRows((count) => Math.min(count + 1, 10))}>
+          <Plus aria-hidden="true" /> Add another time
+        </Button>
+      </div>
+    </>
   );
 }
 
 function ProposeDialog({ booking }: { booking: BookingActionsRow }) {
-  const { fetcher, busy, errors, open, setOpen } = useFormDialog({ intent: "propose" });
-  const [rows, setRows] = React.useState(1);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      trigger={
         <Button size="sm" variant="outline">
           <CalendarClock aria-hidden="true" /> Propose New Time
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Propose New Time</DialogTitle>
-          <DialogDescription>Each time lasts 30 minutes. {booking.lead.name} picks one on their booking page.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" preventScrollReset className="grid gap-3" noValidate>
-          <input type="hidden" name="intent" value="propose" />
-          <input type="hidden" name="bookingId" value={booking.id} />
-          {Array.from({ length: rows }, (_, index) => (
-            <FormField
-              key={index}
-              label={`Time slot ${index + 1}`}
-              name="start"
-              id={`propose-${booking.id}-${index}`}
-              error={index === 0 ? errors.start : null}
-            >
-              <Input type="datetime-local" />
-            </FormField>
-          ))}
-          <div>
-            <Button type="button" variant="ghost" size="sm" onClick={() => setRows((count) => Math.min(count + 1, 10))}>
-              <Plus aria-hidden="true" /> Add another time
-            </Button>
-          </div>
-          <DialogFooter>
-            <Button type="submit" disabled={busy}>
-              Propose &amp; Send
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Propose New Time"
+      description={`Each time lasts 30 minutes. ${booking.lead.name} picks one on their booking page.`}
+      intent="propose"
+      fields={{ bookingId: booking.id }}
+      submitLabel="Propose & Send"
+    >
+      {(form) => <ProposedTimes bookingId={booking.id} form={form} />}
+    </FormDialog>
   );
 }
-

@@ -11,19 +11,19 @@ import { invitationForm, sendInvitationForm } from "./consultation-forms";
  * (`{ ok: true, toast }`) rather than redirecting, since the page it came from stays.
  */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     send: async (form) => {
       const input = parseForm(sendInvitationForm, form);
-      const booking = await createBookingInvitation({ leadId: input.leadId || null, clientId: input.clientId ?? null, windowDays: input.windowDays });
+      const booking = await createBookingInvitation(actor, { leadId: input.leadId || null, clientId: input.clientId ?? null, windowDays: input.windowDays });
       return { ok: true, intent: "send", toast: "Booking invitation sent with your calendar availability!", link: bookingLink(booking.bookingToken) };
     },
     resend: async (form) => {
-      await resendBookingInvitation(parseForm(invitationForm, form).bookingId);
+      await resendBookingInvitation(actor, parseForm(invitationForm, form).bookingId);
       return { ok: true, intent: "resend", toast: "Booking invitation resent successfully" };
     },
     delete: async (form) => {
-      await deleteBookingInvitation(parseForm(invitationForm, form).bookingId);
+      await deleteBookingInvitation(actor, parseForm(invitationForm, form).bookingId);
       return { ok: true, intent: "delete", toast: "Booking invitation deleted successfully" };
     },
   });

@@ -1,34 +1,28 @@
-import { Form, useLoaderData, useNavigation } from "react-router";
+import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
+import { ListFilters, ListPage } from "~/lists/list-page";
+import { isFilteredView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { Button } from "~/ui/button";
 import { redirectWithToast } from "~/forms/flash.server";
-import { Input } from "~/ui/input";
-import { Label } from "~/ui/label";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import type { Route } from "./+types/bookings-page";
+import { BOOKING_LIST_VIEW, readBookingListView } from "./booking-list-view";
 import { BOOKING_STATUS_LABELS } from "./booking-status";
-import { BookingsTable } from "./bookings-table";
+import { bookingColumns } from "./bookings-table";
 import { cancelBooking, completeBooking, confirmBooking, listBookings, proposeLocalTimes } from "./bookings.server";
 import { bookingIdForm, confirmBookingForm, proposeTimesForm } from "./consultation-forms";
-import { CONSULTATION_BOOKING_STATUSES, type ConsultationBookingStatus } from "./schema";
+import { CONSULTATION_BOOKING_STATUSES } from "./schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultation Bookings | Admin" }];
-
-const isDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
+  const view = readBookingListView(url.searchParams);
   const settings = await getOrganizationSettings();
-  const rawStatus = url.searchParams.get("status") ?? "all";
-  const status = (CONSULTATION_BOOKING_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as ConsultationBookingStatus) : "all";
-  const from = isDate(url.searchParams.get("from"));
-  const to = isDate(url.searchParams.get("to"));
-  const bookings = await listBookings({ status, from, to }, settings.timezone);
+  const page = await listBookings(view, settings.timezone, { after: url.searchParams.get("after"), before: url.searchParams.get("before") });
   return {
-    bookings: bookings.map((booking) => ({
+    bookings: page.rows.map((booking) => ({
       id: booking.id,
       status: booking.status,
       lead: booking.lead,
@@ -36,7 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       meetingLink: booking.meetingLink,
       proposedSlots: booking.proposedSlots,
     })),
-    filters: { status, from: from ?? "", to: to ?? "" },
+    nextCursor: page.nextCursor,
+    previousCursor: page.previousCursor,
+    view,
     timeZone: settings.timezone,
     defaultMeetingLink: settings.defaultMeetingLink ?? "",
   };
@@ -51,70 +47,68 @@ const BOOKING_FAILURE_TITLES = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const url = new URL(request.url);
   const here = url.pathname + url.search;
-  return answerForm(request, {
-    confirm: async (form) => {
-      const input = parseForm(confirmBookingForm, form);
-      await confirmBooking(input.bookingId, input.meetingLink);
-      return redirectWithToast(here, { type: "success", title: "Consultation confirmed and email sent!" });
+  return answerForm(
+    request,
+    {
+      confirm: async (form) => {
+        const input = parseForm(confirmBookingForm, form);
+        await confirmBooking(actor, input.bookingId, input.meetingLink);
+        return redirectWithToast(here, { type: "success", title: "Consultation confirmed and email sent!" });
+      },
+      propose: async (form) => {
+        const input = parseForm(proposeTimesForm, form);
+        await proposeLocalTimes(actor, input.bookingId, input.start);
+        return redirectWithToast(here, { type: "success", title: "New times proposed and email sent!" });
+      },
+      complete: async (form) => {
+        await completeBooking(actor, parseForm(bookingIdForm, form).bookingId);
+        return redirectWithToast(here, { type: "success", title: "Marked as completed" });
+      },
+      cancel: async (form) => {
+        await cancelBooking(actor, parseForm(bookingIdForm, form).bookingId);
+        return redirectWithToast(here, { type: "success", title: "Booking cancelled" });
+      },
     },
-    propose: async (form) => {
-      const input = parseForm(proposeTimesForm, form);
-      await proposeLocalTimes(input.bookingId, input.start);
-      return redirectWithToast(here, { type: "success", title: "New times proposed and email sent!" });
-    },
-    complete: async (form) => {
-      await completeBooking(parseForm(bookingIdForm, form).bookingId);
-      return redirectWithToast(here, { type: "success", title: "Marked as completed" });
-    },
-    cancel: async (form) => {
-      await cancelBooking(parseForm(bookingIdForm, form).bookingId);
-      return redirectWithToast(here, { type: "success", title: "Booking cancelled" });
-    },
-  }, { failureTitles: BOOKING_FAILURE_TITLES });
+    { failureTitles: BOOKING_FAILURE_TITLES },
+  );
 }
+
+const STATUS_FILTER = [
+  {
+    name: "status",
+    label: "Status",
+    allLabel: "All statuses",
+    options: CONSULTATION_BOOKING_STATUSES.map((status) => ({ value: status, label: BOOKING_STATUS_LABELS[status] })),
+  },
+] as const;
+
+const DAY_FILTERS = [
+  { name: "from", label: "From" },
+  { name: "to", label: "To" },
+] as const;
 
 export default function BookingsPage() {
   const data = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Consultation Bookings</h1>
-        <p className="text-muted-foreground">Every booking, with times in {data.timeZone}.</p>
-      </div>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="filter-status">Status</Label>
-          <NativeSelect id="filter-status" name="status" defaultValue={data.filters.status} wrapperClassName="w-44">
-            <NativeSelectOption value="all">All statuses</NativeSelectOption>
-            {CONSULTATION_BOOKING_STATUSES.map((status) => (
-              <NativeSelectOption key={status} value={status}>
-                {BOOKING_STATUS_LABELS[status]}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="filter-from">From</Label>
-          <Input id="filter-from" name="from" type="date" defaultValue={data.filters.from} />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="filter-to">To</Label>
-          <Input id="filter-to" name="to" type="date" defaultValue={data.filters.to} />
-        </div>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-      </Form>
-      <BookingsTable
-        bookings={data.bookings}
-        timeZone={data.timeZone}
-        defaultMeetingLink={data.defaultMeetingLink}
-        busy={navigation.state === "loading"}
-      />
-    </div>
+    <ListPage
+      title="Consultation Bookings"
+      description={`Every booking, with times in ${data.timeZone}.`}
+      table={{
+        label: "Consultation bookings",
+        tableId: "bookings",
+        rows: data.bookings,
+        columns: bookingColumns({ timeZone: data.timeZone, defaultMeetingLink: data.defaultMeetingLink }),
+        getRowId: bookingId,
+        emptyMessage: isFilteredView(data.view, BOOKING_LIST_VIEW) ? "No bookings match these filters." : "No bookings yet.",
+      }}
+      pager={{ previousCursor: data.previousCursor, nextCursor: data.nextCursor }}
+    >
+      <ListFilters label="Filter bookings" view={data.view} selects={STATUS_FILTER} days={DAY_FILTERS} />
+    </ListPage>
   );
 }
+
+const bookingId = (booking: { id: string }) => booking.id;

@@ -1,5 +1,5 @@
 import { Badge } from "~/ui/badge";
-import { DataTable, type DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table";
 import { formatDateTime } from "~/formatting/dates";
 import { BookingActions, type BookingActionsRow } from "./booking-dialogs";
 import { BOOKING_STATUS_LABELS } from "./booking-status";
@@ -9,19 +9,9 @@ export type BookingsTableRow = BookingActionsRow & {
   proposedSlots: { start: string; end: string }[];
 };
 
-/** The bookings of /admin/bookings with their row actions. */
-export function BookingsTable({
-  bookings,
-  timeZone,
-  defaultMeetingLink,
-  busy,
-}: {
-  bookings: BookingsTableRow[];
-  timeZone: string;
-  defaultMeetingLink: string;
-  busy: boolean;
-}) {
-  const columns: DataTableColumn<BookingsTableRow>[] = [
+/** The columns of /admin/bookings, with each booking's actions. */
+export function bookingColumns({ timeZone, defaultMeetingLink }: { timeZone: string; defaultMeetingLink: string }): DataTableColumn<BookingsTableRow>[] {
+  return [
     {
       id: "lead",
       header: "Lead",
@@ -67,15 +57,4 @@ export function BookingsTable({
     },
     { id: "actions", header: "Actions", cell: (booking) => <BookingActions booking={booking} defaultMeetingLink={defaultMeetingLink} /> },
   ];
-  return (
-    <DataTable
-      label="Consultation bookings"
-      tableId="bookings"
-      rows={bookings}
-      columns={columns}
-      getRowId={(booking) => booking.id}
-      emptyMessage="No bookings match these filters."
-      busy={busy}
-    />
-  );
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { and, desc, eq, gte, ilike, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { addDaysToDate, localToInstant, PROPOSED_SLOT_MINUTES } from "~/availability/slot-time";
 import { findOfferedTimes } from "~/availability/offered-times.server";
 import { releaseSlotOfBooking } from "~/availability/availability.server";
@@ -9,6 +11,8 @@ import { leadIdOfClient } from "~/clients/clients.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
+import { keysetPage, type KeysetPage, type KeysetPageRequest } from "~/lists/keyset-page.server";
+import { searchCondition } from "~/lists/search-condition.server";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
 import { leads } from "~/leads/schema";
 import type { OrganizationSettings } from "~/settings/schema";
@@ -33,6 +37,25 @@ import { dayIn } from "~/formatting/dates";
  */
 
 export const NO_SLOTS_FOR_INVITATION = "No available slots. Click 'Generate Slots' first.";
+
+/**
+ * The audit entry of an admin's change to an invitation or its booking (decision 023), in the
+ * change's transaction: `booking.{intent}` about the booking; the lead by id only.
+ */
+async function recordBookingChange(
+  tx: DatabaseExecutor,
+  actor: Actor,
+  booking: Pick<ConsultationBooking, "id" | "leadId">,
+  change: { intent: string; summary: string; details?: Record<string, unknown> },
+): Promise<void> {
+  await recordAuditEntry(tx, actor, {
+    action: `booking.${change.intent}`,
+    entityType: "booking",
+    entityId: booking.id,
+    summary: change.summary,
+    details: { leadId: booking.leadId, ...change.details },
+  });
+}
 
 /** `{leadId}-{128 random bits}`: the lead id before the last hyphen (spec), a capability after it (DESIGN.md). */
 export function newBookingToken(leadId: string): string {
@@ -64,6 +87,7 @@ async function hasOfferableSlot(settings: OrganizationSettings, lastDate: string
  * booking_status 'sent', and the link e-mailed, all in one transaction.
  */
 export async function createBookingInvitation(
+  actor: Actor,
   input: { leadId?: string | null; windowDays: number; clientId?: string | null },
   now = new Date(),
 ): Promise<ConsultationBooking> {
@@ -86,9 +110,14 @@ export async function createBookingInvitation(
       .returning();
     if (!booking) throw new Error("The invitation was not saved");
     await setLeadBookingStatus(tx, lead.id, "sent", { onlyFrom: "not_sent" });
-    await recordLeadEvent(tx, { leadId: lead.id, event: "invitation_sent", data: { bookingId: booking.id, windowDays: input.windowDays } });
+    await recordLeadEvent(tx, { leadId: lead.id, event: "invitation_sent", data: { bookingId: booking.id, windowDays: input.windowDays }, actorUserId: actor.userId });
     await enqueueBookingEmail(tx, { templateKey: "booking_invitation", booking, lead, settings });
     await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "booking_invitation_sent", now });
+    await recordBookingChange(tx, actor, booking, {
+      intent: "send",
+      summary: `Sent a booking invitation for the next ${input.windowDays} days`,
+      details: { windowDays: input.windowDays, clientId: booking.clientId },
+    });
     return booking;
   });
 }
@@ -104,16 +133,17 @@ async function bookingWithLead(tx: DatabaseExecutor, bookingId: string, lock = f
   return row;
 }
 
-export async function resendBookingInvitation(bookingId: string): Promise<void> {
+export async function resendBookingInvitation(actor: Actor, bookingId: string): Promise<void> {
   const settings = await getOrganizationSettings();
   await db().transaction(async (tx) => {
     const { booking, lead } = await bookingWithLead(tx, bookingId);
     await enqueueBookingEmail(tx, { templateKey: "booking_invitation", booking, lead, settings });
+    await recordBookingChange(tx, actor, booking, { intent: "resend", summary: "Resent a booking invitation" });
   });
 }
 
 /** Deletes an invitation (and its booking); the slot it held is open again. */
-export async function deleteBookingInvitation(bookingId: string): Promise<void> {
+export async function deleteBookingInvitation(actor: Actor, bookingId: string): Promise<void> {
   await db().transaction(async (tx) => {
     const { booking } = await bookingWithLead(tx, bookingId, true);
     await releaseSlotOfBooking(tx, booking.id);
@@ -124,6 +154,11 @@ export async function deleteBookingInvitation(bookingId: string): Promise<void> 
       .where(eq(consultationBookings.leadId, booking.leadId))
       .limit(1);
     if (!other) await setLeadBookingStatus(tx, booking.leadId, "not_sent");
+    await recordBookingChange(tx, actor, booking, {
+      intent: "delete",
+      summary: booking.selectedStart ? "Deleted a booking invitation and released its booked time" : "Deleted a booking invitation",
+      details: { status: booking.status },
+    });
   });
 }
 
@@ -135,7 +170,7 @@ function refuse(action: BookingAction, status: ConsultationBookingStatus): void 
 const httpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value);
 
 /** Admin confirms a pending booking with a meeting link; the visitor gets it with the calendar update. */
-export async function confirmBooking(bookingId: string, meetingLinkInput: string | null | undefined, now = new Date()): Promise<ConsultationBooking> {
+export async function confirmBooking(actor: Actor, bookingId: string, meetingLinkInput: string | null | undefined, now = new Date()): Promise<ConsultationBooking> {
   const settings = await getOrganizationSettings();
   const meetingLink = (meetingLinkInput?.trim() || settings.defaultMeetingLink || "").trim();
   if (!meetingLink) throw new Refusal("Please provide a meeting link", { field: "meetingLink" });
@@ -151,12 +186,17 @@ export async function confirmBooking(bookingId: string, meetingLinkInput: string
       .returning();
     if (!updated) throw new Error("Failed to confirm booking");
     await enqueueBookingEmail(tx, { templateKey: "booking_confirmation", booking: updated, lead, settings, calendar: "REQUEST" });
+    await recordBookingChange(tx, actor, updated, {
+      intent: "confirm",
+      summary: "Confirmed a booking and sent its meeting link",
+      details: { status: { from: booking.status, to: updated.status }, start: updated.selectedStart?.toISOString() ?? null },
+    });
     return updated;
   });
 }
 
 /** Admin proposes new times (30 minutes each); the visitor picks one on their booking page. */
-export async function proposeNewTimes(bookingId: string, starts: Date[], now = new Date()): Promise<ConsultationBooking> {
+export async function proposeNewTimes(actor: Actor, bookingId: string, starts: Date[], now = new Date()): Promise<ConsultationBooking> {
   const valid = starts.filter((start) => !Number.isNaN(start.getTime()));
   if (valid.length === 0) throw new Refusal("Please add at least one time slot", { field: "start" });
   if (valid.some((start) => start <= now)) throw new Refusal("Proposed times must be in the future.", { field: "start" });
@@ -180,24 +220,29 @@ export async function proposeNewTimes(bookingId: string, starts: Date[], now = n
       settings,
       variables: { ProposedTimes: proposedSlots.map((slot) => `• ${describeWhen(new Date(slot.start), settings.timezone)}`).join("\n") },
     });
+    await recordBookingChange(tx, actor, updated, {
+      intent: "propose",
+      summary: `Proposed ${proposedSlots.length} new time(s) for a booking`,
+      details: { status: { from: booking.status, to: updated.status }, proposed: proposedSlots.map((slot) => slot.start) },
+    });
     return updated;
   });
 }
 
 /** Propose New Time as the admin types it: business-local starts (`yyyy-MM-ddTHH:mm`, the business zone). */
-export async function proposeLocalTimes(bookingId: string, localStarts: string[], now = new Date()): Promise<ConsultationBooking> {
+export async function proposeLocalTimes(actor: Actor, bookingId: string, localStarts: string[], now = new Date()): Promise<ConsultationBooking> {
   const { timezone } = await getOrganizationSettings();
   const starts = localStarts
     .map((value) => localToInstant(value.slice(0, 10), value.slice(11, 16), timezone))
     .filter((instant): instant is Date => instant !== null);
-  return proposeNewTimes(bookingId, starts, now);
+  return proposeNewTimes(actor, bookingId, starts, now);
 }
 
 /**
  * Marks a confirmed booking completed: the lead's booking_status becomes completed and, when the
  * lead is a client, the call is kept as a completed consultation on the client's record.
  */
-export async function completeBooking(bookingId: string, now = new Date()): Promise<ConsultationBooking> {
+export async function completeBooking(actor: Actor, bookingId: string, now = new Date()): Promise<ConsultationBooking> {
   const settings = await getOrganizationSettings();
   return db().transaction(async (tx) => {
     const { booking } = await bookingWithLead(tx, bookingId, true);
@@ -230,14 +275,23 @@ export async function completeBooking(bookingId: string, now = new Date()): Prom
         })
         .onConflictDoNothing();
     }
+    await recordBookingChange(tx, actor, updated, {
+      intent: "complete",
+      summary: "Marked a booking completed",
+      details: { status: { from: booking.status, to: updated.status }, clientId: client?.id ?? null },
+    });
     return updated;
   });
 }
 
 /** Cancels an open booking (admin or visitor): its slot reopens and the calendar event is cancelled. */
-export async function cancelBooking(bookingId: string, now = new Date()): Promise<ConsultationBooking> {
+export async function cancelBooking(actor: Actor, bookingId: string, now = new Date()): Promise<ConsultationBooking> {
   const settings = await getOrganizationSettings();
-  return db().transaction(async (tx) => cancelInTransaction(tx, bookingId, settings, now));
+  return db().transaction(async (tx) => {
+    const cancelled = await cancelInTransaction(tx, bookingId, settings, now);
+    await recordBookingChange(tx, actor, cancelled, { intent: "cancel", summary: "Cancelled a booking", details: { released: cancelled.selectedStart !== null } });
+    return cancelled;
+  });
 }
 
 export async function cancelInTransaction(
@@ -263,29 +317,62 @@ export async function cancelInTransaction(
   return updated;
 }
 
-export type BookingListFilters = { status?: ConsultationBookingStatus | "all"; from?: string | null; to?: string | null; search?: string | null };
+export const BOOKINGS_PAGE_SIZE = 25;
+
+export type BookingListFilters = {
+  status?: ConsultationBookingStatus | null;
+  /** Booked between these business-local days (inclusive). */
+  from?: string | null;
+  to?: string | null;
+  /** The lead's name or e-mail. */
+  search?: string | null;
+};
 
 export type BookingListRow = ConsultationBooking & { lead: { id: string; name: string; email: string; phone: string | null } };
 
-/** Bookings with their lead, newest first; dates filter the booked time in the business zone. */
-export async function listBookings(filters: BookingListFilters = {}, timeZone = "America/New_York"): Promise<BookingListRow[]> {
-  const conditions: (SQL | undefined)[] = [];
-  if (filters.status && filters.status !== "all") conditions.push(eq(consultationBookings.status, filters.status));
-  if (filters.from) conditions.push(sql`(${consultationBookings.selectedStart} at time zone ${timeZone})::date >= ${filters.from}::date`);
-  if (filters.to) conditions.push(sql`(${consultationBookings.selectedStart} at time zone ${timeZone})::date <= ${filters.to}::date`);
-  const term = filters.search?.trim();
-  if (term) {
-    const pattern = `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    conditions.push(or(ilike(leads.name, pattern), ilike(leads.email, pattern)));
-  }
-  const rows = await db()
-    .select({ booking: consultationBookings, lead: { id: leads.id, name: leads.name, email: leads.email, phone: leads.phone } })
+function bookingCondition(filters: BookingListFilters, timeZone: string): SQL | undefined {
+  const bookedDay = sql`(${consultationBookings.selectedStart} at time zone ${timeZone})::date`;
+  return and(
+    filters.status ? eq(consultationBookings.status, filters.status) : undefined,
+    filters.from ? sql`${bookedDay} >= ${filters.from}::date` : undefined,
+    filters.to ? sql`${bookedDay} <= ${filters.to}::date` : undefined,
+    searchCondition(filters.search ?? "", [leads.name, leads.email]),
+  );
+}
+
+/** A page of the bookings (invitations) with their lead, newest first, by keyset; dates filter the booked time in the business zone. */
+export async function listBookings(filters: BookingListFilters, timeZone: string, page: Partial<KeysetPageRequest> = {}): Promise<KeysetPage<BookingListRow>> {
+  return keysetPage(
+    { after: page.after, before: page.before, size: page.size ?? BOOKINGS_PAGE_SIZE },
+    { by: consultationBookings.createdAt, tieBreaker: consultationBookings.id, direction: "desc", valueKind: "time" },
+    async ({ beyond, orderBy, limit }) => {
+      const rows = await db()
+        .select({ booking: consultationBookings, lead: { id: leads.id, name: leads.name, email: leads.email, phone: leads.phone } })
+        .from(consultationBookings)
+        .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
+        .where(and(bookingCondition(filters, timeZone), beyond))
+        .orderBy(...orderBy)
+        .limit(limit);
+      return rows.map((row) => ({ ...row.booking, lead: row.lead }));
+    },
+    (row) => ({ value: row.createdAt.toISOString(), id: row.id }),
+  );
+}
+
+export type BookingCounts = { total: number; completed: number; upcoming: number };
+
+/** How many bookings a filter finds: all, completed, and open ones whose booked time is still ahead. */
+export async function countBookings(filters: BookingListFilters, timeZone: string, now = new Date()): Promise<BookingCounts> {
+  const [row] = await db()
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`count(*) filter (where ${consultationBookings.status} = 'completed')::int`,
+      upcoming: sql<number>`count(*) filter (where ${inArray(consultationBookings.status, ["pending", "confirmed"])} and ${consultationBookings.selectedStart} > ${now.toISOString()}::timestamptz)::int`,
+    })
     .from(consultationBookings)
     .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
-    .where(and(...conditions))
-    .orderBy(desc(consultationBookings.createdAt), desc(consultationBookings.id))
-    .limit(500);
-  return rows.map((row) => ({ ...row.booking, lead: row.lead }));
+    .where(bookingCondition(filters, timeZone));
+  return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0), upcoming: Number(row?.upcoming ?? 0) };
 }
 
 /** E-mails the 24-hour reminder of every confirmed call starting within a day, once per booking and time. */

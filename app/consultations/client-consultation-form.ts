@@ -1,19 +1,17 @@
+import { recordId } from "~/forms/record-id";
+import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { CONSULT_TYPES, CONSULTATION_STATUSES } from "./schema";
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .optional()
-    .transform((value) => value || null);
-
-const time = z
+/** A consultation's start or end (business-local), or none. */
+export const optionalTime = z
   .string()
   .regex(/^(\d{2}:\d{2}(:\d{2})?)?$/, "Use a time like 14:30")
   .optional()
   .transform((value) => value || null);
+
+/** Where the call happens, or none yet: a web address. */
+export const optionalMeetingLink = optionalText(500).refine((link) => link === null || /^https?:\/\/\S+$/i.test(link), "Enter a link starting with https://");
 
 /** A consultation added or edited from a client's page (business-local date and times). */
 export const clientConsultationForm = z
@@ -21,13 +19,13 @@ export const clientConsultationForm = z
     consultType: z.enum(CONSULT_TYPES, "Choose a type"),
     status: z.enum(CONSULTATION_STATUSES, "Choose a status"),
     scheduledDate: z.iso.date("Choose a date"),
-    scheduledStartTime: time,
-    scheduledEndTime: time,
+    scheduledStartTime: optionalTime,
+    scheduledEndTime: optionalTime,
     projectId: z
-      .union([z.uuid(), z.literal("")])
+      .union([recordId("Could not find project"), z.literal("")])
       .optional()
       .transform((value) => value || null),
-    meetingLink: optionalText(500).refine((link) => link === null || /^https?:\/\/\S+$/i.test(link), "Enter a link starting with https://"),
+    meetingLink: optionalMeetingLink,
     notes: optionalText(5000),
   })
   .refine(

@@ -1,25 +1,27 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { and, eq, sql } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
 import { clients } from "~/clients/schema";
-import { db } from "~/db/connection.server";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
+import { formatDay } from "~/formatting/dates";
 import { notFound } from "~/forms/refusal";
 import { projects } from "~/projects/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import type { ClientConsultationInput } from "./client-consultation-form";
+import { recordConsultationChange } from "./consultations.server";
 import { consultations, type Consultation } from "./schema";
 
 // Consultations as the client detail page manages them (spec 001 "Client detail": added, edited,
 // deleted and notified by e-mail). Every call names the client, so a consultation of another
-// client is never touched from this page.
+// client is never touched from this page. Each writes its audit entry as the page's action
+// (`client.{intent}`), about the consultation, in its transaction.
 
 // A consultation (or its project) gone meanwhile is refused (404) under the spec's failure title.
 const consultationGone = (title: string) => notFound("This consultation no longer exists.", { title });
 
-async function projectOfClient(clientId: string, projectId: string | null, title: string): Promise<string | null> {
+async function projectOfClient(tx: DatabaseExecutor, clientId: string, projectId: string | null, title: string): Promise<string | null> {
   if (!projectId) return null;
-  const [project] = await db()
+  const [project] = await tx
     .select({ id: projects.id })
     .from(projects)
     .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
@@ -27,38 +29,63 @@ async function projectOfClient(clientId: string, projectId: string | null, title
   return project.id;
 }
 
-export async function addClientConsultation(clientId: string, input: ClientConsultationInput): Promise<Consultation> {
-  const projectId = await projectOfClient(clientId, input.projectId, "Failed to add consultation");
-  const [consultation] = await db()
-    .insert(consultations)
-    .values({ ...input, projectId, clientId })
-    .returning();
-  if (!consultation) throw new Error("The consultation was not saved");
-  return consultation;
+const consultationDetails = (consultation: Consultation) => ({
+  consultType: consultation.consultType,
+  status: consultation.status,
+  scheduledDate: consultation.scheduledDate,
+  projectId: consultation.projectId,
+});
+
+export async function addClientConsultation(actor: Actor, clientId: string, input: ClientConsultationInput): Promise<Consultation> {
+  return db().transaction(async (tx) => {
+    const projectId = await projectOfClient(tx, clientId, input.projectId, "Failed to add consultation");
+    const [consultation] = await tx
+      .insert(consultations)
+      .values({ ...input, projectId, clientId })
+      .returning();
+    if (!consultation) throw new Error("The consultation was not saved");
+    await recordConsultationChange(tx, actor, consultation, {
+      action: "client.add-consultation",
+      summary: `Added a ${consultation.consultType} consultation to a client`,
+      details: consultationDetails(consultation),
+    });
+    return consultation;
+  });
 }
 
 export async function updateClientConsultation(
+  actor: Actor,
   clientId: string,
   consultationId: string,
   input: ClientConsultationInput,
 ): Promise<Consultation> {
   const title = "Failed to update consultation";
-  const projectId = await projectOfClient(clientId, input.projectId, title);
-  const [consultation] = await db()
-    .update(consultations)
-    .set({ ...input, projectId, updatedAt: sql`now()` })
-    .where(and(eq(consultations.id, consultationId), eq(consultations.clientId, clientId)))
-    .returning();
-  if (!consultation) throw consultationGone(title);
-  return consultation;
+  return db().transaction(async (tx) => {
+    const projectId = await projectOfClient(tx, clientId, input.projectId, title);
+    const [consultation] = await tx
+      .update(consultations)
+      .set({ ...input, projectId, updatedAt: sql`now()` })
+      .where(and(eq(consultations.id, consultationId), eq(consultations.clientId, clientId)))
+      .returning();
+    if (!consultation) throw consultationGone(title);
+    await recordConsultationChange(tx, actor, consultation, {
+      action: "client.update-consultation",
+      summary: "Updated a client's consultation",
+      details: consultationDetails(consultation),
+    });
+    return consultation;
+  });
 }
 
-export async function deleteClientConsultation(clientId: string, consultationId: string): Promise<void> {
-  const deleted = await db()
-    .delete(consultations)
-    .where(and(eq(consultations.id, consultationId), eq(consultations.clientId, clientId)))
-    .returning({ id: consultations.id });
-  if (deleted.length === 0) throw consultationGone("Failed to delete consultation");
+export async function deleteClientConsultation(actor: Actor, clientId: string, consultationId: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(consultations)
+      .where(and(eq(consultations.id, consultationId), eq(consultations.clientId, clientId)))
+      .returning();
+    if (!deleted) throw consultationGone("Failed to delete consultation");
+    await recordConsultationChange(tx, actor, deleted, { action: "client.delete-consultation", summary: "Deleted a client's consultation", details: consultationDetails(deleted) });
+  });
 }
 
 /** "Tuesday, November 24, 2026, 10:00–10:30 (America/New_York)": the stored business-local date and times. */
@@ -67,7 +94,7 @@ export function describeConsultationTime(
   timeZone: string,
 ): string {
   if (!consultation.scheduledDate) return "to be scheduled";
-  const day = format(new TZDate(`${consultation.scheduledDate}T12:00:00`, timeZone), "EEEE, MMMM d, yyyy");
+  const day = formatDay(consultation.scheduledDate, "long");
   const start = consultation.scheduledStartTime?.slice(0, 5);
   const end = consultation.scheduledEndTime?.slice(0, 5);
   const times = start ? `, ${start}${end ? `–${end}` : ""}` : "";
@@ -75,7 +102,7 @@ export function describeConsultationTime(
 }
 
 /** E-mails the client the consultation's details, through the outbox. */
-export async function notifyClientOfConsultation(clientId: string, consultationId: string, actorUserId: string): Promise<void> {
+export async function notifyClientOfConsultation(actor: Actor, clientId: string, consultationId: string): Promise<void> {
   const settings = await getOrganizationSettings();
   await db().transaction(async (tx) => {
     const [row] = await tx
@@ -91,7 +118,7 @@ export async function notifyClientOfConsultation(clientId: string, consultationI
       toName: client.name,
       emailType: "consultation_notification",
       leadId: client.leadId,
-      actorUserId,
+      actorUserId: actor.userId,
       metadata: { clientId: client.id, consultationId: consultation.id },
       variables: {
         FirstName: client.name.split(/\s+/)[0] ?? client.name,
@@ -102,6 +129,11 @@ export async function notifyClientOfConsultation(clientId: string, consultationI
         MeetingLink: consultation.meetingLink ?? "we will send the meeting link before the call",
         Notes: consultation.notes ?? "",
       },
+    });
+    await recordConsultationChange(tx, actor, consultation, {
+      action: "client.notify-consultation",
+      summary: "E-mailed a client their consultation's details",
+      details: { status: consultation.status, scheduledDate: consultation.scheduledDate },
     });
   });
 }

@@ -1,33 +1,22 @@
+import { recordId } from "~/forms/record-id";
+import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
+import { optionalMeetingLink, optionalTime } from "./client-consultation-form";
 import { CONSULTATION_STATUSES } from "./schema";
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((value) => value || null);
 
 /** The consultation edit dialog's form. A scheduled consultation needs its date; a time needs its date, an end after its start. */
 export const consultationForm = z
   .object({
-  consultationId: z.uuid("Consultation not found"),
-  status: z.enum(CONSULTATION_STATUSES),
-  scheduledDate: z
-    .string()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Choose a date")
-    .transform((value) => value || null),
-  scheduledStartTime: z
-    .string()
-    .regex(/^(\d{2}:\d{2}(:\d{2})?)?$/)
-    .transform((value) => value || null),
-  scheduledEndTime: z
-    .string()
-    .regex(/^(\d{2}:\d{2}(:\d{2})?)?$/)
-    .transform((value) => value || null),
-  meetingLink: optionalText(500).refine((link) => link === null || /^https?:\/\/\S+$/i.test(link), "Enter a link starting with https://"),
-  notes: optionalText(5000),
+    consultationId: recordId("Consultation not found"),
+    status: z.enum(CONSULTATION_STATUSES),
+    scheduledDate: z
+      .string()
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Choose a date")
+      .transform((value) => value || null),
+    scheduledStartTime: optionalTime,
+    scheduledEndTime: optionalTime,
+    meetingLink: optionalMeetingLink,
+    notes: optionalText(5000),
   })
   .refine((value) => value.status !== "scheduled" || value.scheduledDate !== null, {
     message: "Choose a date for a scheduled consultation",
@@ -38,8 +27,8 @@ export const consultationForm = z
     path: ["scheduledEndTime"],
   });
 
-/** The consultations page's status filter: consultation statuses plus the bookings' pending/confirmed. */
-export const CONSULTATION_FILTERS = ["all", "scheduled", "completed", "cancelled", "pending", "confirmed"] as const;
+/** What 'Edit Consultation' changes. */
+export type ConsultationUpdate = Omit<z.infer<typeof consultationForm>, "consultationId">;
 
 /** The invitation windows an admin may choose (days from today, business zone). */
 export const INVITATION_WINDOWS = [7, 14, 21, 30] as const;
@@ -51,20 +40,20 @@ const windowDays = z.coerce
 /** 'Send booking invitation': a lead (picked, or the page's), or a client to invite through its lead. */
 export const sendInvitationForm = z
   .object({
-    leadId: z.union([z.literal(""), z.uuid("Please choose a lead")]).optional(),
-    clientId: z.uuid("Client not found").optional(),
+    leadId: z.union([z.literal(""), recordId("Please choose a lead")]).optional(),
+    clientId: recordId("Client not found").optional(),
     windowDays,
   })
   .refine((value) => Boolean(value.leadId) || Boolean(value.clientId), { message: "Please choose a lead", path: ["leadId"] });
 
 /** Resend or delete an invitation. */
-export const invitationForm = z.object({ bookingId: z.uuid("This booking no longer exists.") });
+export const invitationForm = z.object({ bookingId: recordId("This booking no longer exists.") });
 
 /** The consultation delete confirmation. */
-export const deleteConsultationForm = z.object({ consultationId: z.uuid("Consultation not found") });
+export const deleteConsultationForm = z.object({ consultationId: recordId("Consultation not found") });
 
 /** A booking's row actions on /admin/bookings (Mark Completed, Cancel). */
-export const bookingIdForm = z.object({ bookingId: z.uuid("This booking no longer exists.") });
+export const bookingIdForm = z.object({ bookingId: recordId("This booking no longer exists.") });
 
 /** Confirm: the meeting link (empty means the default link from Settings; the service refuses when there is none). */
 export const confirmBookingForm = bookingIdForm.extend({ meetingLink: z.string().trim().max(500).optional() });
@@ -76,4 +65,12 @@ export const proposeTimesForm = bookingIdForm.extend({
     .optional()
     .transform((value) => (Array.isArray(value) ? value : value ? [value] : []).filter(Boolean))
     .pipe(z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, "Choose a date and time")).max(10, "At most 10 times")),
+});
+
+/** Where the Consultations & Bookings page's forms go back to with their toast: the page, its view kept. */
+export const consultationsReturnToForm = z.object({
+  returnTo: z
+    .string()
+    .optional()
+    .transform((value) => (value && /^\/admin\/consultations(?:\?[^\r\n\\]*)?$/.test(value) ? value : undefined)),
 });

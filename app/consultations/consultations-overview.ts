@@ -1,4 +1,3 @@
-import { CONSULTATION_FILTERS } from "./consultation-forms";
 import type { ConsultationBookingStatus, ConsultationStatus } from "./schema";
 
 /**
@@ -7,39 +6,34 @@ import type { ConsultationBookingStatus, ConsultationStatus } from "./schema";
  * 'scheduled' is only a consultation status, 'pending' and 'confirmed' only booking statuses,
  * 'completed' and 'cancelled' both.
  */
+export const CONSULTATION_FILTERS = ["scheduled", "completed", "cancelled", "pending", "confirmed"] as const;
 export type ConsultationFilter = (typeof CONSULTATION_FILTERS)[number];
-
-export function readConsultationFilter(value: string | null): ConsultationFilter {
-  return (CONSULTATION_FILTERS as readonly string[]).includes(value ?? "") ? (value as ConsultationFilter) : "all";
-}
 
 const CONSULTATION_SIDE: readonly string[] = ["scheduled", "completed", "cancelled"] satisfies ConsultationStatus[];
 const BOOKING_SIDE: readonly string[] = ["pending", "confirmed", "completed", "cancelled"] satisfies ConsultationBookingStatus[];
 
-/** What to list for a filter: null lists every status; `false` lists none of that kind. */
-export function overviewQuery(filter: ConsultationFilter): {
+/** What to list for a filter (null: all): a status, null for every status, `false` for none of that kind. */
+export function overviewQuery(filter: ConsultationFilter | null): {
   consultations: ConsultationStatus | null | false;
-  bookings: ConsultationBookingStatus | "all" | false;
+  bookings: ConsultationBookingStatus | null | false;
 } {
-  if (filter === "all") return { consultations: null, bookings: "all" };
+  if (filter === null) return { consultations: null, bookings: null };
   return {
     consultations: CONSULTATION_SIDE.includes(filter) ? (filter as ConsultationStatus) : false,
     bookings: BOOKING_SIDE.includes(filter) ? (filter as ConsultationBookingStatus) : false,
   };
 }
 
-/** Total, completed and upcoming (a scheduled consultation, or an open booking whose time is still ahead). */
+export type OverviewTiles = { total: number; completed: number; upcoming: number };
+
+/** Total, completed and upcoming (a scheduled consultation, or an open booking whose time is still ahead), over both kinds. */
 export function overviewTiles(
-  consultations: readonly { status: string }[],
-  bookings: readonly { status: ConsultationBookingStatus; selectedStart: Date | null }[],
-  now: Date,
-): { total: number; completed: number; upcoming: number } {
-  const isOpen = (status: ConsultationBookingStatus) => status === "pending" || status === "confirmed";
+  consultations: { total: number; completed: number; scheduled: number },
+  bookings: { total: number; completed: number; upcoming: number },
+): OverviewTiles {
   return {
-    total: consultations.length + bookings.length,
-    completed: consultations.filter((row) => row.status === "completed").length + bookings.filter((row) => row.status === "completed").length,
-    upcoming:
-      consultations.filter((row) => row.status === "scheduled").length +
-      bookings.filter((row) => isOpen(row.status) && row.selectedStart !== null && row.selectedStart.getTime() > now.getTime()).length,
+    total: consultations.total + bookings.total,
+    completed: consultations.completed + bookings.completed,
+    upcoming: consultations.scheduled + bookings.upcoming,
   };
 }

@@ -1,19 +1,23 @@
-import { Search, Send } from "lucide-react";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { Send } from "lucide-react";
+import * as React from "react";
+import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
-import { Button } from "~/ui/button";
 import { redirectWithToast } from "~/forms/flash.server";
-import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { DataTable, DataTablePager } from "~/lists/data-table";
+import { DeleteRowsDialog, ListFilters, ListHeader, type RowDeletion } from "~/lists/list-page";
+import { filterHref, isFilteredView } from "~/lists/list-view";
+import { Button } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import type { Route } from "./+types/consultations-page";
 import { BookingInvitationDialog } from "./booking-invitation-dialog";
-import { CONSULTATION_FILTERS, consultationForm, deleteConsultationForm } from "./consultation-forms";
-import { ConsultationTable, InvitationTable } from "./consultations-tables";
-import { readConsultationFilter } from "./consultations-overview";
+import { CONSULTATION_DELETION, EditConsultationDialog, INVITATION_DELETION } from "./consultation-dialogs";
+import { consultationForm, consultationsReturnToForm, deleteConsultationForm } from "./consultation-forms";
+import { CONSULTATION_LIST_VIEW, readConsultationListView } from "./consultation-list-view";
+import { CONSULTATION_FILTERS } from "./consultations-overview";
+import { consultationColumns, invitationColumns, type ConsultationRow } from "./consultations-tables";
 import { consultationsOverview, deleteConsultation, updateConsultation } from "./consultations.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultations & Bookings | Admin" }];
@@ -21,102 +25,106 @@ export const meta: Route.MetaFunction = () => [{ title: "Consultations & Booking
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const search = url.searchParams.get("q")?.slice(0, 200) ?? "";
-  const status = readConsultationFilter(url.searchParams.get("status"));
-  const overview = await consultationsOverview({ search, status });
+  const view = readConsultationListView(url.searchParams);
+  const overview = await consultationsOverview(view, { after: url.searchParams.get("after"), before: url.searchParams.get("before") });
+  const shown = { view, origin: config().publicUrl, timeZone: overview.timeZone, tiles: overview.tiles };
+  if (overview.tab === "scheduled") return { ...shown, consultations: overview.consultations, invitations: null, invitableLeads: [] };
+  const { rows, nextCursor, previousCursor } = overview.invitations;
   return {
-    search,
-    status,
-    timeZone: overview.timeZone,
-    origin: config().publicUrl,
-    tab: url.searchParams.get("tab") === "invitations" ? "invitations" : "scheduled",
-    consultations: overview.consultations,
+    ...shown,
+    consultations: null,
+    invitations: {
+      rows: rows.map((booking) => ({
+        id: booking.id,
+        status: booking.status,
+        token: booking.bookingToken,
+        createdAt: booking.createdAt,
+        selectedStart: booking.selectedStart,
+        lead: booking.lead,
+      })),
+      nextCursor,
+      previousCursor,
+    },
     invitableLeads: overview.invitableLeads,
-    bookings: overview.bookings.map((booking) => ({
-      id: booking.id,
-      status: booking.status,
-      token: booking.bookingToken,
-      createdAt: booking.createdAt,
-      selectedStart: booking.selectedStart,
-      lead: booking.lead,
-    })),
-    tiles: overview.tiles,
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   const url = new URL(request.url);
-  const here = url.pathname + url.search;
+  const backTo = (form: FormData) => parseForm(consultationsReturnToForm, form).returnTo ?? url.pathname + url.search;
   return answerForm(request, {
     "update-consultation": async (form) => {
       const { consultationId, ...update } = parseForm(consultationForm, form);
-      await updateConsultation(consultationId, update);
-      return redirectWithToast(here, { type: "success", title: "Consultation updated successfully" });
+      await updateConsultation(actor, consultationId, update);
+      return redirectWithToast(backTo(form), { type: "success", title: "Consultation updated successfully" });
     },
     "delete-consultation": async (form) => {
-      await deleteConsultation(parseForm(deleteConsultationForm, form).consultationId);
-      return redirectWithToast(here, { type: "success", title: "Consultation deleted successfully" });
+      await deleteConsultation(actor, parseForm(deleteConsultationForm, form).consultationId);
+      return redirectWithToast(backTo(form), { type: "success", title: "Consultation deleted successfully" });
     },
   });
 }
 
+const STATUS_FILTER = [
+  {
+    name: "status",
+    label: "Status",
+    allLabel: "All statuses",
+    options: CONSULTATION_FILTERS.map((status) => ({ value: status, label: `${status[0]?.toUpperCase() ?? ""}${status.slice(1)}` })),
+  },
+] as const;
+
 export default function ConsultationsPage() {
   const data = useLoaderData<typeof loader>();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const busy = navigation.state === "loading";
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const busy = useNavigation().state === "loading";
+  const [editing, setEditing] = React.useState<ConsultationRow | null>(null);
+  const [deleting, setDeleting] = React.useState<{ deletion: RowDeletion; ids: string[] } | null>(null);
+  const filtered = isFilteredView(data.view, CONSULTATION_LIST_VIEW);
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Consultations &amp; Bookings</h1>
-        <p className="text-muted-foreground">
-          Scheduled calls with clients and the booking links sent to leads. Manage booked times in{" "}
-          <Link className="underline" to="/admin/bookings">
-            Consultation Bookings
-          </Link>
-          .
-        </p>
-      </div>
+      <ListHeader
+        title="Consultations & Bookings"
+        description={
+          <>
+            Scheduled calls with clients and the booking links sent to leads. Manage booked times in{" "}
+            <Link className="underline" to="/admin/bookings">
+              Consultation Bookings
+            </Link>
+            .
+          </>
+        }
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Total" value={data.tiles.total} />
         <StatCard label="Completed" value={data.tiles.completed} />
         <StatCard label="Upcoming" value={data.tiles.upcoming} />
       </div>
-      <Form method="get" role="search" className="flex flex-wrap gap-2">
-        <input type="hidden" name="tab" value={data.tab} />
-        <label htmlFor="consultation-search" className="sr-only">
-          Search by name or email
-        </label>
-        <Input id="consultation-search" name="q" type="search" defaultValue={data.search} placeholder="Search by name or email" className="max-w-sm" maxLength={200} />
-        <label htmlFor="consultation-status" className="sr-only">
-          Status
-        </label>
-        <NativeSelect id="consultation-status" name="status" defaultValue={data.status} wrapperClassName="w-44">
-          {CONSULTATION_FILTERS.map((status) => (
-            <NativeSelectOption key={status} value={status}>
-              {status === "all" ? "All statuses" : status[0]?.toUpperCase() + status.slice(1)}
-            </NativeSelectOption>
-          ))}
-        </NativeSelect>
-        <Button type="submit" variant="secondary">
-          <Search aria-hidden="true" /> Search
-        </Button>
-      </Form>
-      <Tabs
-        value={data.tab}
-        onValueChange={(tab) => {
-          const next = new URLSearchParams(searchParams);
-          next.set("tab", tab);
-          setSearchParams(next, { preventScrollReset: true });
-        }}
-      >
+      <ListFilters label="Filter consultations" view={data.view} search={{ placeholder: "Search by name or email" }} selects={STATUS_FILTER} keep={["tab"]} />
+      {/* Each tab is its own list: another tab starts at its first page, in its own order. */}
+      <Tabs value={data.view.tab} onValueChange={(tab) => void navigate(filterHref(searchParams, { tab, sort: null, dir: null }), { preventScrollReset: true })}>
         <TabsList>
           <TabsTrigger value="scheduled">Scheduled Consultations</TabsTrigger>
           <TabsTrigger value="invitations">Booking Invitations</TabsTrigger>
         </TabsList>
-        <TabsContent value="scheduled">
-          <ConsultationTable consultations={data.consultations} busy={busy} />
+        <TabsContent value="scheduled" className="grid gap-3">
+          {data.consultations ? (
+            <>
+              <DataTable
+                label="Scheduled consultations"
+                tableId="consultations"
+                rows={data.consultations.rows}
+                columns={consultationColumns({ onEdit: setEditing, onDelete: (row) => setDeleting({ deletion: CONSULTATION_DELETION, ids: [row.id] }) })}
+                getRowId={rowId}
+                sort={data.view.sort}
+                emptyMessage={filtered ? "No consultations match these filters." : "No consultations yet."}
+                busy={busy}
+              />
+              <DataTablePager previousCursor={data.consultations.previousCursor} nextCursor={data.consultations.nextCursor} />
+            </>
+          ) : null}
         </TabsContent>
         <TabsContent value="invitations" className="grid gap-3">
           <div className="flex justify-end">
@@ -129,9 +137,34 @@ export default function ConsultationsPage() {
               }
             />
           </div>
-          <InvitationTable invitations={data.bookings} origin={data.origin} timeZone={data.timeZone} busy={busy} />
+          {data.invitations ? (
+            <>
+              <DataTable
+                label="Booking invitations"
+                tableId="invitations"
+                rows={data.invitations.rows}
+                columns={invitationColumns({
+                  origin: data.origin,
+                  timeZone: data.timeZone,
+                  onDelete: (row) => setDeleting({ deletion: INVITATION_DELETION, ids: [row.id] }),
+                })}
+                getRowId={rowId}
+                emptyMessage={filtered ? "No booking invitations match these filters." : "No booking invitations yet."}
+                busy={busy}
+              />
+              <DataTablePager previousCursor={data.invitations.previousCursor} nextCursor={data.invitations.nextCursor} />
+            </>
+          ) : null}
         </TabsContent>
       </Tabs>
+      <EditConsultationDialog consultation={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      <DeleteRowsDialog
+        rowIds={deleting?.ids ?? null}
+        deletion={deleting?.deletion ?? CONSULTATION_DELETION}
+        onOpenChange={(open) => !open && setDeleting(null)}
+      />
     </div>
   );
 }
+
+const rowId = (row: { id: string }) => row.id;

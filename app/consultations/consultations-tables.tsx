@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
-import { DataTable, type DataTableColumn } from "~/lists/data-table";
-import { formatDate, formatDateTime } from "~/formatting/dates";
+import type { DataTableColumn } from "~/lists/data-table";
+import { formatDate, formatDateTime, formatDay } from "~/formatting/dates";
 import { BOOKING_STATUS_LABELS } from "./booking-status";
-import { DeleteConsultationDialog, EditConsultationDialog, InvitationActions, type EditableConsultation } from "./consultation-dialogs";
+import { ConsultationActions, InvitationActions, type EditableConsultation } from "./consultation-dialogs";
 import type { ConsultationBookingStatus } from "./schema";
 
 export type ConsultationRow = EditableConsultation & {
@@ -12,8 +12,9 @@ export type ConsultationRow = EditableConsultation & {
   project: { name: string | null; projectNumber: string | null } | null;
 };
 
-export function ConsultationTable({ consultations, busy }: { consultations: ConsultationRow[]; busy: boolean }) {
-  const columns: DataTableColumn<ConsultationRow>[] = [
+/** The Scheduled Consultations tab's columns; Edit and Delete open the page's dialogs. */
+export function consultationColumns(actions: { onEdit: (row: ConsultationRow) => void; onDelete: (row: ConsultationRow) => void }): DataTableColumn<ConsultationRow>[] {
+  return [
     {
       id: "client",
       header: "Client",
@@ -27,7 +28,7 @@ export function ConsultationTable({ consultations, busy }: { consultations: Cons
       ),
     },
     { id: "type", header: "Type", cell: (consultation) => consultation.consultType },
-    { id: "date", header: "Date", cell: (consultation) => consultation.scheduledDate ?? "—" },
+    { id: "date", header: "Date", sortable: true, className: "whitespace-nowrap", cell: (consultation) => (consultation.scheduledDate ? formatDay(consultation.scheduledDate) : "—") },
     {
       id: "time",
       header: "Time",
@@ -40,24 +41,10 @@ export function ConsultationTable({ consultations, busy }: { consultations: Cons
       id: "actions",
       header: "Actions",
       cell: (consultation) => (
-        <div className="flex gap-1">
-          <EditConsultationDialog consultation={consultation} />
-          <DeleteConsultationDialog consultation={consultation} />
-        </div>
+        <ConsultationActions name={consultation.client.name} onEdit={() => actions.onEdit(consultation)} onDelete={() => actions.onDelete(consultation)} />
       ),
     },
   ];
-  return (
-    <DataTable
-      label="Scheduled consultations"
-      tableId="consultations"
-      rows={consultations}
-      columns={columns}
-      getRowId={(consultation) => consultation.id}
-      emptyMessage="No consultations found."
-      busy={busy}
-    />
-  );
 }
 
 export type InvitationRow = {
@@ -69,8 +56,17 @@ export type InvitationRow = {
   lead: { name: string; email: string };
 };
 
-export function InvitationTable({ invitations, origin, timeZone, busy }: { invitations: InvitationRow[]; origin: string; timeZone: string; busy: boolean }) {
-  const columns: DataTableColumn<InvitationRow>[] = [
+/** The Booking Invitations tab's columns; Delete opens the page's confirmation. */
+export function invitationColumns({
+  origin,
+  timeZone,
+  onDelete,
+}: {
+  origin: string;
+  timeZone: string;
+  onDelete: (row: InvitationRow) => void;
+}): DataTableColumn<InvitationRow>[] {
+  return [
     {
       id: "lead",
       header: "Lead",
@@ -93,18 +89,7 @@ export function InvitationTable({ invitations, origin, timeZone, busy }: { invit
     {
       id: "actions",
       header: "Actions",
-      cell: (invitation) => <InvitationActions invitation={invitation} link={`${origin}/booking/${invitation.token}`} />,
+      cell: (invitation) => <InvitationActions invitation={invitation} link={`${origin}/booking/${invitation.token}`} onDelete={() => onDelete(invitation)} />,
     },
   ];
-  return (
-    <DataTable
-      label="Booking invitations"
-      tableId="invitations"
-      rows={invitations}
-      columns={columns}
-      getRowId={(invitation) => invitation.id}
-      emptyMessage="No booking invitations found."
-      busy={busy}
-    />
-  );
 }

@@ -1,4 +1,6 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
@@ -15,9 +17,11 @@ const callOrProjectGone = () => notFound("The call or the project no longer exis
  * Links a client's discovery call (a booking of the lead the client came from) to one of the
  * client's projects, once: a conditional update, so a second link — a double click, two admins —
  * changes nothing (refused: already linked). The admin notes keep what they said and gain
- * "Linked to project PRJ-…". Answers the project's number.
+ * "Linked to project PRJ-…". Answers the project's number. Its audit entry is the client page's
+ * action (`client.link-booking`), about the booking.
  */
 export async function linkDiscoveryCallToProject(
+  actor: Actor,
   clientId: string,
   bookingId: string,
   projectId: string,
@@ -43,7 +47,16 @@ export async function linkDiscoveryCallToProject(
       })
       .where(and(eq(consultationBookings.id, bookingId), ownBooking, isNull(consultationBookings.projectId)))
       .returning({ id: consultationBookings.id });
-    if (linked) return { projectNumber: project.projectNumber };
+    if (linked) {
+      await recordAuditEntry(tx, actor, {
+        action: "client.link-booking",
+        entityType: "booking",
+        entityId: linked.id,
+        summary: `Linked a discovery call to project ${project.projectNumber}`,
+        details: { clientId, projectId: project.id },
+      });
+      return { projectNumber: project.projectNumber };
+    }
     const [existing] = await tx
       .select({ id: consultationBookings.id })
       .from(consultationBookings)

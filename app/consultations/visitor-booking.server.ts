@@ -6,6 +6,7 @@ import { claimSlot, findOfferableSlot, releaseSlotOfBooking, slotAtTime } from "
 import { findOfferedTimes, type OfferedTime } from "~/availability/offered-times.server";
 import { slotInstants } from "~/availability/slot-time";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { isRecordId } from "~/forms/record-id";
 import { notFound, Refusal } from "~/forms/refusal";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
@@ -29,11 +30,11 @@ export const SLOT_TAKEN = "This time slot is no longer available. Please choose 
 export const INVALID_LINK = "Invalid booking link";
 export const LEAD_NOT_FOUND = "Lead not found";
 
-/** `{uuid}-{32 hex}`; anything else is not one of our links. */
-const TOKEN_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[0-9a-f]{32}$/;
-
+/** `{lead id}-{32 hex}` (newBookingToken); anything else is not one of our links. */
 export function isWellFormedToken(token: string | undefined): token is string {
-  return typeof token === "string" && TOKEN_SHAPE.test(token);
+  if (typeof token !== "string") return false;
+  const secretAt = token.lastIndexOf("-");
+  return isRecordId(token.slice(0, secretAt)) && /^[0-9a-f]{32}$/.test(token.slice(secretAt + 1));
 }
 
 function sameToken(stored: string, given: string): boolean {

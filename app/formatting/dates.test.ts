@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { addDays, format, parseISO } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { dayIn, formatClockTime, formatCount, formatDate, formatDateTime, formatLongDate, formatMonthDay } from "./dates";
+import { dayIn, formatClockTime, formatCount, formatDate, formatDateTime, formatDay, formatLongDate } from "./dates";
 
 const zones = ["UTC", "America/New_York", "America/Los_Angeles", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham", "Australia/Lord_Howe"];
 // Every month, both sides of midnight and noon, daylight-saving changes, and a leap day.
@@ -43,9 +43,25 @@ describe("date format", () => {
     expect(formatDateTime("2026-11-24T00:00:00Z", "UTC")).toBe("Nov 24, 2026 12:00 AM");
   });
 
-  it("names a calendar day without its year, as date-fns' \"MMM d\" did", () => {
-    for (const day of ["2026-01-01", "2024-02-29", "2026-03-09", "2026-12-31"]) expect(formatMonthDay(day)).toBe(format(new Date(`${day}T12:00:00`), "MMM d"));
-    expect(() => formatMonthDay("2026-13-01")).toThrow(RangeError);
+  it("writes a calendar day as date-fns wrote it, on every day of a leap year and around it", () => {
+    const patterns = {
+      date: "MMM d, yyyy",
+      long: "EEEE, MMMM d, yyyy",
+      "weekday-month-day": "EEEE, MMMM d",
+      "weekday-day": "EEE d",
+      "month-day": "MMM d",
+      month: "MMMM",
+      "month-year": "MMMM yyyy",
+    } as const;
+    for (let day = parseISO("2023-12-25"); day < parseISO("2025-01-07"); day = addDays(day, 1)) {
+      const text = format(day, "yyyy-MM-dd");
+      for (const [style, pattern] of Object.entries(patterns)) expect(formatDay(text, style as keyof typeof patterns)).toBe(format(day, pattern));
+    }
+    expect(formatDay("2026-11-24")).toBe("Nov 24, 2026");
+  });
+
+  it("refuses what is not a calendar day", () => {
+    for (const day of ["2026-02-30", "2026-13-01", "26-11-24", "2026-11-24T00:00:00Z", ""]) expect(() => formatDay(day)).toThrow(RangeError);
   });
 
   it("writes counts with thousands separators", () => {

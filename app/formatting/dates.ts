@@ -78,18 +78,43 @@ export function dayIn(value: Date | string, timeZone: string): string {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/**
- * "Mar 9": a calendar day ("2026-03-09") without its year, where the year is said once beside it (a
- * chart's days). A day, not an instant: no time zone moves it.
- */
-export function formatMonthDay(day: string): string {
-  const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
-  const month = match ? MONTHS[Number(match[1]) - 1] : undefined;
-  if (!match || !month) throw new RangeError("Invalid calendar day");
-  return `${month} ${Number(match[2])}`;
-}
-
 /** "12,345": a count as people read it. */
 export function formatCount(value: number): string {
   return String(Math.round(value)).replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** How a calendar day is written: "Nov 24, 2026", "Tuesday, November 24, 2026", "Tuesday, November 24", "Tue 24", "Nov 24", "November", "November 2026". */
+export type DayStyle = "date" | "long" | "weekday-month-day" | "weekday-day" | "month-day" | "month" | "month-year";
+
+/**
+ * A calendar day ("2026-11-24": a due date, a slot's day, a day of the availability calendar) as
+ * the screens write it. A day has no time zone: it is written as it is stored, never moved by one.
+ */
+export function formatDay(day: string, style: DayStyle = "date"): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const [year, month, date] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [Number.NaN, Number.NaN, Number.NaN];
+  const utc = new Date(Date.UTC(year, month - 1, date));
+  if (Number.isNaN(utc.getTime()) || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== date) throw new RangeError("Invalid calendar day");
+  const monthName = MONTH_NAMES[month - 1] ?? "";
+  const weekday = WEEKDAY_NAMES[utc.getUTCDay()] ?? "";
+  const yearText = String(year).padStart(4, "0");
+  switch (style) {
+    case "date":
+      return `${monthName.slice(0, 3)} ${date}, ${yearText}`;
+    case "long":
+      return `${weekday}, ${monthName} ${date}, ${yearText}`;
+    case "weekday-month-day":
+      return `${weekday}, ${monthName} ${date}`;
+    case "weekday-day":
+      return `${weekday.slice(0, 3)} ${date}`;
+    case "month-day":
+      return `${monthName.slice(0, 3)} ${date}`;
+    case "month":
+      return monthName;
+    case "month-year":
+      return `${monthName} ${yearText}`;
+  }
 }

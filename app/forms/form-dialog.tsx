@@ -7,9 +7,10 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
+  AlertDialogTrigger,
 } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, type DialogContentProps } from "~/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, type DialogContentProps } from "~/ui/dialog";
 import { FormError } from "~/ui/form-field";
 import type { FieldErrors, FormResult } from "./form-result";
 import { useFormAction } from "./use-form-action";
@@ -40,12 +41,15 @@ export function HiddenInputs({ fields }: { fields: HiddenFields }) {
 export type FormDialogState = { errors: FieldErrors; values: Partial<Record<string, string>>; busy: boolean };
 
 type DialogFormProps<T extends object> = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Opened by the page (a row menu's item, say); or leave these out and give `trigger`. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The button that opens the dialog, when the dialog keeps its own open state. */
+  trigger?: React.ReactElement;
   title: React.ReactNode;
   description?: React.ReactNode;
-  /** The route the form posts to, and which of its intents this is. */
-  action: string;
+  /** The route the form posts to (left out: the page's own route, its query kept), and which of its intents this is. */
+  action?: string;
   intent: string;
   fields?: HiddenFields;
   /** Called after a success (the dialog closes first). */
@@ -64,22 +68,31 @@ export type FormDialogProps<T extends object = object> = DialogFormProps<T> & {
   children?: (form: FormDialogState) => React.ReactNode;
 };
 
-function useDialogForm<T extends object>({ open, onOpenChange, intent, onSuccess, staysOpen }: DialogFormProps<T>) {
-  return useFormAction<T>({
+/** The dialog's open state (the page's, or its own when it has a trigger) and its one form. */
+function useDialogForm<T extends object>({ open: openByPage, onOpenChange, intent, onSuccess, staysOpen }: DialogFormProps<T>) {
+  const [openByTrigger, setOpenByTrigger] = React.useState(false);
+  const open = openByPage ?? openByTrigger;
+  const setOpen = (next: boolean) => {
+    setOpenByTrigger(next);
+    onOpenChange?.(next);
+  };
+  const form = useFormAction<T>({
     intent,
     open,
     onSuccess: (answer) => {
-      if (!staysOpen?.(answer)) onOpenChange(false);
+      if (!staysOpen?.(answer)) setOpen(false);
       onSuccess?.(answer);
     },
   });
+  return { ...form, open, setOpen };
 }
 
 export function FormDialog<T extends object = object>(props: FormDialogProps<T>) {
-  const { open, onOpenChange, title, description, action, intent, fields = {}, submitLabel, destructive = false, width, encType, children } = props;
-  const { fetcher, busy, errors, values, formError } = useDialogForm(props);
+  const { trigger, title, description, action, intent, fields = {}, submitLabel, destructive = false, width, encType, children } = props;
+  const { fetcher, busy, errors, values, formError, open, setOpen } = useDialogForm(props);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={setOpen}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent width={width}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -87,10 +100,11 @@ export function FormDialog<T extends object = object>(props: FormDialogProps<T>)
         </DialogHeader>
         <fetcher.Form method="post" action={action} encType={encType} className="grid gap-4" noValidate>
           <HiddenInputs fields={{ intent, ...fields }} />
-          <FormError message={formError} />
+          {/* A service's refusal that names its field is shown there, once. */}
+          <FormError message={formError && !Object.values(errors).includes(formError) ? formError : undefined} />
           {children?.({ errors, values, busy })}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
             <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
@@ -105,6 +119,8 @@ export function FormDialog<T extends object = object>(props: FormDialogProps<T>)
 
 export type ConfirmDialogProps<T extends object = object> = DialogFormProps<T> & {
   confirmLabel: string;
+  /** The button that leaves without doing it, when "Cancel" would name the action itself ('Keep' beside 'Cancel Booking'). */
+  cancelLabel?: string;
   /** Red unless the confirmed action destroys nothing. */
   destructive?: boolean;
   /** The confirmation cannot be given now (what it would do is already done); Cancel still closes. */
@@ -115,10 +131,11 @@ export type ConfirmDialogProps<T extends object = object> = DialogFormProps<T> &
 
 /** "Ask first": a confirmation whose button posts its form; Cancel has the focus when it opens. */
 export function ConfirmDialog<T extends object = object>(props: ConfirmDialogProps<T>) {
-  const { open, onOpenChange, title, description, action, intent, fields = {}, confirmLabel, destructive = true, disabled = false, children } = props;
-  const { fetcher, busy, formError } = useDialogForm(props);
+  const { trigger, title, description, action, intent, fields = {}, confirmLabel, cancelLabel = "Cancel", destructive = true, disabled = false, children } = props;
+  const { fetcher, busy, formError, open, setOpen } = useDialogForm(props);
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
@@ -129,7 +146,7 @@ export function ConfirmDialog<T extends object = object>(props: ConfirmDialogPro
           <HiddenInputs fields={{ intent, ...fields }} />
           <FormError message={formError} />
           <AlertDialogFooter>
-            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+            <AlertDialogCancel type="button">{cancelLabel}</AlertDialogCancel>
             <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy || disabled}>
               {confirmLabel}
             </Button>

@@ -1,12 +1,12 @@
 import { FolderKanban, MessagesSquare } from "lucide-react";
 import * as React from "react";
-import { useFormAction } from "~/forms/use-form-action";
+import { FormDialog } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";
 import { NativeCheckbox } from "~/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { centsToDollarsInput, formatCents } from "~/formatting/money";
+import { formatDay } from "~/formatting/dates";
 import { DEFAULT_CONSULTATION_PRICE_CENTS } from "./invoice-options";
 import { spreadCents } from "./invoice-totals";
 
@@ -18,6 +18,15 @@ export type ProjectBillingView = {
   packagePriceCents: number;
   promoApplies: boolean;
 };
+
+/** A checklist's error, under its fieldset (a fieldset has no single control to carry it). */
+function ChoiceError({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
 
 /** The deliverables with each one's share of the package price; mounted with the dialog's content, so it starts with all chosen. */
 function DeliverableChoice({ billing, error }: { billing: ProjectBillingView; error: string | undefined }) {
@@ -43,59 +52,54 @@ function DeliverableChoice({ billing, error }: { billing: ProjectBillingView; er
           </label>
         );
       })}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <ChoiceError message={error} />
     </fieldset>
   );
 }
 
-/** 'Generate from Project': choose deliverables (at least one); the package price spreads over them. */
+/**
+ * 'Generate from Project': choose deliverables (at least one); the package price spreads over them.
+ * Without a project on the invoice the dialog says so, and generating is refused with the reason.
+ */
 export function GenerateFromProjectDialog({ billing }: { billing: ProjectBillingView | null }) {
-  const [open, setOpen] = React.useState(false);
-  const { fetcher, busy, errors } = useFormAction({ intent: "generate-from-project", open, onSuccess: () => setOpen(false) });
   return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        <FolderKanban className="size-4" aria-hidden="true" /> Generate from Project
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent width="xl">
-          <DialogHeader>
-            <DialogTitle>Generate from Project</DialogTitle>
-            <DialogDescription>
-              {billing
-                ? `${billing.projectLabel}: ${billing.tierLabel}, ${formatCents(billing.packagePriceCents)}${billing.promoApplies ? " (promo price)" : ""}, spread equally over the deliverables you choose.`
-                : "Could not find project. Choose this invoice's project in Details and save first."}
-            </DialogDescription>
-          </DialogHeader>
-          {billing ? (
-            <fetcher.Form method="post" noValidate className="grid gap-4">
-              <input type="hidden" name="intent" value="generate-from-project" />
-              <DeliverableChoice billing={billing} error={errors.deliverables} />
-              {billing.addOns.length > 0 ? (
-                <label className="flex items-start gap-2 text-sm">
-                  <NativeCheckbox name="includeAddOns" defaultChecked />
-                  <span>
-                    Add the project's add-ons:{" "}
-                    {billing.addOns.map((addOn) => `${addOn.name} × ${addOn.quantity} (${addOn.unitPriceCents === null ? "no price" : formatCents(addOn.unitPriceCents)})`).join(", ")}
-                  </span>
-                </label>
-              ) : (
-                <p className="text-sm text-muted-foreground">This project has no add-ons.</p>
-              )}
-              <DialogFooter>
-                <Button type="submit" disabled={busy}>
-                  Generate Items
-                </Button>
-              </DialogFooter>
-            </fetcher.Form>
-          ) : null}
-        </DialogContent>
-      </Dialog>
-    </>
+    <FormDialog
+      trigger={
+        <Button size="sm" variant="outline">
+          <FolderKanban className="size-4" aria-hidden="true" /> Generate from Project
+        </Button>
+      }
+      title="Generate from Project"
+      description={
+        billing
+          ? `${billing.projectLabel}: ${billing.tierLabel}, ${formatCents(billing.packagePriceCents)}${billing.promoApplies ? " (promo price)" : ""}, spread equally over the deliverables you choose.`
+          : "Could not find project. Choose this invoice's project in Details and save first."
+      }
+      intent="generate-from-project"
+      submitLabel="Generate Items"
+      width="xl"
+    >
+      {({ errors }) =>
+        billing ? (
+          <>
+            <DeliverableChoice billing={billing} error={errors.deliverables} />
+            {billing.addOns.length > 0 ? (
+              <label className="flex items-start gap-2 text-sm">
+                <NativeCheckbox name="includeAddOns" defaultChecked />
+                <span>
+                  Add the project's add-ons:{" "}
+                  {billing.addOns
+                    .map((addOn) => `${addOn.name} × ${addOn.quantity} (${addOn.unitPriceCents === null ? "no price" : formatCents(addOn.unitPriceCents)})`)
+                    .join(", ")}
+                </span>
+              </label>
+            ) : (
+              <p className="text-sm text-muted-foreground">This project has no add-ons.</p>
+            )}
+          </>
+        ) : null
+      }
+    </FormDialog>
   );
 }
 
@@ -103,47 +107,36 @@ export type BillableConsultation = { id: string; consultType: string; scheduledD
 
 /** 'Add Consultations': the client's completed, unbilled consultations at a price each (default 100). */
 export function AddConsultationsDialog({ consultations }: { consultations: BillableConsultation[] }) {
-  const [open, setOpen] = React.useState(false);
-  const { fetcher, busy, errors, values } = useFormAction({ intent: "add-consultations", open, onSuccess: () => setOpen(false) });
   return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        <MessagesSquare className="size-4" aria-hidden="true" /> Add Consultations
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Add Consultations</DialogTitle>
-            <DialogDescription>Completed consultations of this client that are not on an invoice yet.</DialogDescription>
-          </DialogHeader>
-          <fetcher.Form method="post" noValidate className="grid gap-4">
-            <input type="hidden" name="intent" value="add-consultations" />
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">Consultations</legend>
-              {consultations.length === 0 ? <p className="text-sm text-muted-foreground">No completed, unbilled consultations.</p> : null}
-              {consultations.map((consultation) => (
-                <label key={consultation.id} className="flex items-center gap-2 text-sm">
-                  <NativeCheckbox name="consultationIds" value={consultation.id} />
-                  {consultation.consultType} consultation {consultation.scheduledDate ? `on ${consultation.scheduledDate}` : ""}
-                </label>
-              ))}
-              {errors.consultationIds ? (
-                <p role="alert" className="text-sm font-medium text-destructive">
-                  {errors.consultationIds}
-                </p>
-              ) : null}
-            </fieldset>
-            <FormField label="Price per consultation ($)" name="price" error={errors.price}>
-              <Input inputMode="decimal" defaultValue={values.price ?? centsToDollarsInput(DEFAULT_CONSULTATION_PRICE_CENTS)} />
-            </FormField>
-            <DialogFooter>
-              <Button type="submit" disabled={busy}>
-                Add to Invoice
-              </Button>
-            </DialogFooter>
-          </fetcher.Form>
-        </DialogContent>
-      </Dialog>
-    </>
+    <FormDialog
+      trigger={
+        <Button size="sm" variant="outline">
+          <MessagesSquare className="size-4" aria-hidden="true" /> Add Consultations
+        </Button>
+      }
+      title="Add Consultations"
+      description="Completed consultations of this client that are not on an invoice yet."
+      intent="add-consultations"
+      submitLabel="Add to Invoice"
+    >
+      {({ errors, values }) => (
+        <>
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Consultations</legend>
+            {consultations.length === 0 ? <p className="text-sm text-muted-foreground">No completed, unbilled consultations.</p> : null}
+            {consultations.map((consultation) => (
+              <label key={consultation.id} className="flex items-center gap-2 text-sm">
+                <NativeCheckbox name="consultationIds" value={consultation.id} />
+                {consultation.consultType} consultation {consultation.scheduledDate ? `on ${formatDay(consultation.scheduledDate)}` : ""}
+              </label>
+            ))}
+            <ChoiceError message={errors.consultationIds} />
+          </fieldset>
+          <FormField label="Price per consultation ($)" name="price" error={errors.price}>
+            <Input inputMode="decimal" defaultValue={values.price ?? centsToDollarsInput(DEFAULT_CONSULTATION_PRICE_CENTS)} />
+          </FormField>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -3,9 +3,9 @@ import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, OptionSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
-import { INVOICE_STATUSES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./invoice-options";
+import { INVOICE_STATUSES, PAYMENT_METHOD_OPTIONS, projectOptions, tierOptions } from "./invoice-options";
 import { centsToDollarsInput } from "~/formatting/money";
 import type { Invoice } from "./schema";
 
@@ -46,25 +46,10 @@ export function InvoiceDetailsForm({
               </NativeSelect>
             </FormField>
             <FormField label="Project" name="projectId" error={errors.projectId}>
-              <NativeSelect defaultValue={value("projectId", invoice.projectId)}>
-                <NativeSelectOption value="">No project</NativeSelectOption>
-                {projects.map((project) => (
-                  <NativeSelectOption key={project.id} value={project.id}>
-                    {project.projectNumber}
-                    {project.name ? ` – ${project.name}` : ""}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
+              <OptionSelect options={projectOptions(projects)} emptyLabel="No project" defaultValue={value("projectId", invoice.projectId)} />
             </FormField>
             <FormField label="Tier" name="tier" error={errors.tier}>
-              <NativeSelect defaultValue={value("tier", invoice.tier)}>
-                <NativeSelectOption value="">—</NativeSelectOption>
-                {tiers.map((tier) => (
-                  <NativeSelectOption key={tier.tier} value={tier.tier}>
-                    Tier {tier.tier} – {tier.name}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
+              <OptionSelect options={tierOptions(tiers)} defaultValue={value("tier", invoice.tier)} />
             </FormField>
             <FormField label="Status" name="status" error={errors.status}>
               <NativeSelect defaultValue={value("status", invoice.status)}>
@@ -79,14 +64,7 @@ export function InvoiceDetailsForm({
               <Input type="date" defaultValue={value("dueDate", invoice.dueDate)} />
             </FormField>
             <FormField label="Payment method" name="paymentMethod" error={errors.paymentMethod}>
-              <NativeSelect defaultValue={value("paymentMethod", invoice.paymentMethod)}>
-                <NativeSelectOption value="">—</NativeSelectOption>
-                {PAYMENT_METHODS.map((method) => (
-                  <NativeSelectOption key={method} value={method}>
-                    {PAYMENT_METHOD_LABELS[method]}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
+              <OptionSelect options={PAYMENT_METHOD_OPTIONS} defaultValue={value("paymentMethod", invoice.paymentMethod)} />
             </FormField>
             <FormField label="Promo code" name="promoCode" error={errors.promoCode} description="The client's lead's active code gives the promo price.">
               <Input defaultValue={value("promoCode", invoice.promoCode)} maxLength={60} className="font-mono" />

@@ -1,21 +1,15 @@
+import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/settings/tier-catalog";
 import { INVOICE_STATUSES, PAYMENT_METHODS } from "./invoice-options";
 import { dollarsField } from "~/forms/money-field";
+import { recordId } from "~/forms/record-id";
 
 // The invoice screens' forms: one zod schema each, used by the browser and again by the action.
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .optional()
-    .transform((value) => (value ? value : null));
-
 const optionalUuid = (message: string) =>
   z
-    .union([z.uuid(message), z.literal("")])
+    .union([recordId(message), z.literal("")])
     .optional()
     .transform((value) => (value ? value : null));
 
@@ -26,18 +20,18 @@ const optionalDate = z
   .optional()
   .transform((value) => (value ? value : null));
 
-export const invoiceIdSchema = z.object({ invoiceId: z.uuid("Invoice not found") });
+export const invoiceIdSchema = z.object({ invoiceId: recordId("Invoice not found") });
 
 export const invoiceIdsSchema = z.object({
   invoiceIds: z.preprocess(
     (value) => (Array.isArray(value) ? value : value ? [value] : []),
-    z.array(z.uuid("Invoice not found")).min(1, "Select at least one invoice").max(500, "Delete at most 500 at once"),
+    z.array(recordId("Invoice not found")).min(1, "Select at least one invoice").max(500, "Delete at most 500 at once"),
   ),
 });
 
 /** /admin/invoices/new: the client (or the project, which gives the client and the tier). */
 export const newInvoiceSchema = z.object({
-  clientId: z.uuid("Choose a client"),
+  clientId: recordId("Choose a client"),
   projectId: optionalUuid("Choose a project"),
   tier: z.union([z.enum(TIER_IDS), z.literal("")]).optional().transform((value) => (value ? value : null)),
   dueDate: optionalDate,
@@ -46,7 +40,7 @@ export type NewInvoiceInput = z.infer<typeof newInvoiceSchema>;
 
 /** The editor's details and summary ('Save Changes'). */
 export const invoiceDetailsSchema = z.object({
-  clientId: z.uuid("Choose a client"),
+  clientId: recordId("Choose a client"),
   projectId: optionalUuid("Choose a project"),
   tier: z.union([z.enum(TIER_IDS), z.literal("")]).optional().transform((value) => (value ? value : null)),
   status: z.enum(INVOICE_STATUSES, { error: "Choose a status" }),
@@ -76,14 +70,17 @@ export const lineItemSchema = z.object({
 });
 export type LineItemInput = z.infer<typeof lineItemSchema>;
 
-export const lineItemIdSchema = z.object({ lineItemId: z.uuid("Line item not found") });
+export const lineItemIdSchema = z.object({ lineItemId: recordId("Line item not found") });
 export const moveLineItemSchema = lineItemIdSchema.extend({ direction: z.enum(["up", "down"]) });
 
-/** 'Generate from Project': at least one deliverable (their positions in the tier's list). */
+/**
+ * 'Generate from Project': the deliverables chosen (their positions in the tier's list). None is
+ * refused by the service, after it found the invoice's project: without one, that is what the admin reads.
+ */
 export const generateFromProjectSchema = z.object({
   deliverables: z.preprocess(
     (value) => (Array.isArray(value) ? value : value ? [value] : []),
-    z.array(z.coerce.number().int().min(0).max(200)).min(1, "Select at least one deliverable"),
+    z.array(z.coerce.number().int().min(0).max(200)).max(200),
   ),
   includeAddOns: z.preprocess((value) => value === "on" || value === "true", z.boolean()),
 });
@@ -92,7 +89,7 @@ export const generateFromProjectSchema = z.object({
 export const addConsultationsSchema = z.object({
   consultationIds: z.preprocess(
     (value) => (Array.isArray(value) ? value : value ? [value] : []),
-    z.array(z.uuid("Please select at least one consultation")).min(1, "Please select at least one consultation").max(200),
+    z.array(recordId("Please select at least one consultation")).min(1, "Please select at least one consultation").max(200),
   ),
   price: dollarsField("Please enter a valid price", { min: 1 }),
 });
@@ -106,4 +103,4 @@ export const paymentSchema = z.object({
 });
 export type PaymentInput = z.infer<typeof paymentSchema>;
 
-export const paymentIdSchema = z.object({ paymentId: z.uuid("Payment not found") });
+export const paymentIdSchema = z.object({ paymentId: recordId("Payment not found") });

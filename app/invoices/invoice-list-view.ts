@@ -1,12 +1,25 @@
-import { INVOICE_STATUSES, type InvoiceStatus } from "./invoice-options";
+import { listParam, readListView, type ListView, type ListViewSpec } from "~/lists/list-view";
+import { INVOICE_STATUSES } from "./invoice-options";
 
-/** What the invoices list shows, read from the URL: `status`, `client`, `after` / `before`. */
-export type InvoiceListView = { status: InvoiceStatus | null; clientId: string | null };
+/**
+ * What the invoices list shows, read from the URL: `status`, `client` (a client's invoices, from
+ * the client's page), `sort`, `dir`, `after` / `before`. Unknown values are ignored.
+ */
+export const INVOICE_SORT_KEYS = ["created"] as const;
+export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INVOICE_FILTERS = {
+  status: listParam.oneOf(INVOICE_STATUSES),
+  client: listParam.recordId(),
+};
+
+export const INVOICE_LIST_VIEW: ListViewSpec<typeof INVOICE_FILTERS, InvoiceSortKey> = {
+  filters: INVOICE_FILTERS,
+  sort: { keys: INVOICE_SORT_KEYS, fallback: { key: "created", direction: "desc" } },
+};
+
+export type InvoiceListView = ListView<typeof INVOICE_FILTERS, InvoiceSortKey>;
 
 export function readInvoiceListView(params: URLSearchParams): InvoiceListView {
-  const status = INVOICE_STATUSES.find((value) => value === params.get("status")) ?? null;
-  const client = params.get("client");
-  return { status, clientId: client && UUID.test(client) ? client : null };
+  return readListView(params, INVOICE_LIST_VIEW);
 }

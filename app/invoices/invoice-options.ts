@@ -17,6 +17,18 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   check: "Check",
 };
 
+export const PAYMENT_METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }));
+
+/** The tier catalogue as an invoice's choices: "Tier 2 – Growth Site". */
+export function tierOptions(tiers: readonly { tier: string; name: string }[]) {
+  return tiers.map((tier) => ({ value: tier.tier, label: `Tier ${tier.tier} – ${tier.name}` }));
+}
+
+/** A client's projects as an invoice's choices: "PRJ-1001 – Storefront". */
+export function projectOptions<Project extends { id: string; projectNumber: string; name: string | null }>(projects: readonly Project[], suffix?: (project: Project) => string) {
+  return projects.map((project) => ({ value: project.id, label: `${project.projectNumber}${project.name ? ` – ${project.name}` : ""}${suffix ? suffix(project) : ""}` }));
+}
+
 /** The reminder e-mails an invoice can get, each at most once (see invoice-schedule.ts). */
 export const REMINDER_KINDS = ["before_due", "on_due", "after_due"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];

@@ -6,14 +6,14 @@ import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
-import { redirectWithToast } from "~/forms/flash.server";
 import { formatCents } from "~/formatting/money";
+import { recordIdParam } from "~/forms/record-id";
+import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/invoice-page";
 import { handleInvoiceEditorAction } from "./invoice-actions.server";
 import { AddConsultationsDialog, GenerateFromProjectDialog } from "./invoice-billing-dialogs";
 import { bankTransferInstruction } from "./invoice-document";
 import { InvoiceDetailsForm } from "./invoice-details-form";
-import { invoiceIdSchema } from "./invoice-forms";
 import { INVOICE_STATUS_BADGE } from "./invoice-options";
 import { InvoiceLinkCard } from "./invoice-link-card";
 import { invoiceLink } from "./invoice-link.server";
@@ -28,16 +28,12 @@ import { billableConsultations, projectBillingOptions } from "./project-billing.
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.invoice.invoiceNumber ?? "Invoice"} | Admin` }];
 
-function notFoundRedirect() {
-  return redirectWithToast("/admin/invoices", { type: "error", title: "Invoice not found" });
-}
+const INVOICES_LIST = { href: "/admin/invoices", label: "Back to Invoices" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const parsed = invoiceIdSchema.safeParse({ invoiceId: params.invoiceId });
-  if (!parsed.success) throw await notFoundRedirect();
-  const detail = await findInvoiceDetail(parsed.data.invoiceId);
-  if (!detail) throw await notFoundRedirect();
+  const invoiceId = recordIdParam(params.invoiceId);
+  const detail = requireRecord(invoiceId ? await findInvoiceDetail(invoiceId) : undefined, "Invoice not found", INVOICES_LIST);
   const [options, tiers, billing, consultations, preview, agency, settings] = await Promise.all([
     invoiceFormOptions(),
     listPackageTiers(),
@@ -70,10 +66,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const parsed = invoiceIdSchema.safeParse({ invoiceId: params.invoiceId });
-  if (!parsed.success) return notFoundRedirect();
-  return handleInvoiceEditorAction(request, admin, parsed.data.invoiceId);
+  const { actor } = await requireAdmin(request);
+  return handleInvoiceEditorAction(request, actor, params.invoiceId);
 }
 
 function SummaryRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {

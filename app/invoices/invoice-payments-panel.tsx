@@ -2,7 +2,7 @@ import { Trash2 } from "lucide-react";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { formatDate } from "~/formatting/dates";
+import { formatDay } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { centsToDollarsInput, formatCents } from "~/formatting/money";
@@ -38,7 +38,7 @@ export function InvoicePaymentsPanel({ payments, balanceCents, today }: { paymen
           {payments.map((payment) => (
             <li key={payment.id} className="flex items-center justify-between gap-2 text-sm">
               <span>
-                {formatDate(`${payment.paidOn}T12:00:00Z`, "UTC")} · {paymentMethodLabel(payment.method)}
+                {formatDay(payment.paidOn)} · {paymentMethodLabel(payment.method)}
                 {payment.note ? ` · ${payment.note}` : ""}
               </span>
               <span className="flex items-center gap-1 tabular-nums">

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { recordReferralCommission } from "~/referrals/referrals.server";
@@ -8,7 +9,7 @@ import type { PaymentInput } from "./invoice-forms";
 import type { InvoiceStatus } from "./invoice-options";
 import { isOverdue } from "./invoice-schedule";
 import { balanceCents } from "./invoice-totals";
-import { lockInvoice } from "./invoices.server";
+import { lockInvoice, recordInvoiceChange } from "./invoices.server";
 import { invoicePayments, invoices, type Invoice, type InvoicePayment } from "./schema";
 import { dayIn } from "~/formatting/dates";
 
@@ -32,7 +33,7 @@ function statusAfterPayments(invoice: Invoice, balance: number, now: Date, timeZ
  * 'Record Payment': a partial or full payment, never more than the balance. Paying the balance sets
  * status paid, paid_date (the payment's date) and the payment method.
  */
-export async function recordPayment(invoiceId: string, input: PaymentInput, actorUserId: string | null, now = new Date()): Promise<InvoicePayment> {
+export async function recordPayment(actor: Actor, invoiceId: string, input: PaymentInput, now = new Date()): Promise<InvoicePayment> {
   const settings = await getOrganizationSettings();
   return db().transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
@@ -43,7 +44,7 @@ export async function recordPayment(invoiceId: string, input: PaymentInput, acto
     }
     const [payment] = await tx
       .insert(invoicePayments)
-      .values({ invoiceId, amountCents: input.amount, paidOn: input.paidOn, method: input.method, note: input.note, recordedBy: actorUserId })
+      .values({ invoiceId, amountCents: input.amount, paidOn: input.paidOn, method: input.method, note: input.note, recordedBy: actor.userId })
       .returning();
     if (!payment) throw new Error("The payment was not saved");
     const newBalance = balance - input.amount;
@@ -58,12 +59,17 @@ export async function recordPayment(invoiceId: string, input: PaymentInput, acto
       })
       .where(eq(invoices.id, invoiceId));
     if (status === "paid") await recordReferralCommission(tx, { clientId: invoice.clientId, invoiceTotalCents: invoice.totalCents });
+    await recordInvoiceChange(tx, actor, invoice, {
+      intent: "record-payment",
+      summary: status === "paid" ? `Recorded a payment of ${formatCents(input.amount)}, paying the invoice` : `Recorded a payment of ${formatCents(input.amount)}`,
+      details: { paymentId: payment.id, amountCents: input.amount, method: input.method, paidOn: input.paidOn, status: { from: invoice.status, to: status } },
+    });
     return payment;
   });
 }
 
 /** Removes a payment recorded by mistake; a paid invoice that now owes money goes back to sent (or overdue). */
-export async function deletePayment(invoiceId: string, paymentId: string, now = new Date()): Promise<void> {
+export async function deletePayment(actor: Actor, invoiceId: string, paymentId: string, now = new Date()): Promise<void> {
   const settings = await getOrganizationSettings();
   await db().transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
@@ -78,6 +84,12 @@ export async function deletePayment(invoiceId: string, paymentId: string, now = 
       .update(invoices)
       .set({ status, paidDate: status === "paid" ? invoice.paidDate : null, updatedAt: now })
       .where(eq(invoices.id, invoiceId));
+    const [removed] = deleted;
+    await recordInvoiceChange(tx, actor, invoice, {
+      intent: "delete-payment",
+      summary: `Removed a payment of ${formatCents(removed?.amountCents ?? 0)}`,
+      details: { paymentId, amountCents: removed?.amountCents, status: { from: invoice.status, to: status } },
+    });
   });
 }
 

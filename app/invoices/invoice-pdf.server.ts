@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { getOrganizationSettings } from "~/settings/settings.server";
-import { formatDate } from "~/formatting/dates";
+import { formatDate, formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { bankTransferInstruction, paymentMethodLabel, type Agency } from "./invoice-document";
 import type { InvoiceDetail } from "./invoices.server";
@@ -25,7 +25,8 @@ const RIGHT = PAGE_WIDTH - MARGIN;
 const COLUMNS = { description: MARGIN, quantity: 330, unit: 390, total: 470 } as const;
 
 function dateOrDash(value: Date | string | null, timeZone: string): string {
-  return value ? formatDate(typeof value === "string" ? `${value}T12:00:00Z` : value, typeof value === "string" ? "UTC" : timeZone) : "—";
+  if (!value) return "—";
+  return typeof value === "string" ? formatDay(value) : formatDate(value, timeZone);
 }
 
 export function renderInvoicePdf(detail: InvoiceDetail, agency: Agency & { timeZone: string }): Promise<Buffer> {

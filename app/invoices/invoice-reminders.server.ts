@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
-import { dayIn, formatDate } from "~/formatting/dates";
+import { dayIn, formatDay } from "~/formatting/dates";
 import type { ReminderKind } from "./invoice-options";
 import { agencyForInvoices } from "./invoice-pdf.server";
 import { latestDueDateNeedingReminder, reminderDue } from "./invoice-schedule";
@@ -27,7 +27,7 @@ export async function markOverdueInvoices(now = new Date()): Promise<number> {
 }
 
 function dueWhen(kind: ReminderKind, dueDate: string): string {
-  if (kind === "before_due") return `is due on ${formatDate(`${dueDate}T12:00:00Z`, "UTC")}`;
+  if (kind === "before_due") return `is due on ${formatDay(dueDate)}`;
   if (kind === "on_due") return "is due today";
   return "is past due";
 }

@@ -1,19 +1,20 @@
 import { eq } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { emailTemplates, type EmailTemplateKey } from "~/email/schema";
 import { renderEmailTemplate, type RenderedEmail, type TemplateVariables } from "~/email/template-rendering";
 import { notFound, Refusal } from "~/forms/refusal";
-import { formatDate } from "~/formatting/dates";
+import { formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { bankTransferInstruction, invoiceFileName, type Agency } from "./invoice-document";
 import { invoiceLink, newInvoiceViewToken } from "./invoice-link.server";
 import { agencyForInvoices, renderInvoicePdf } from "./invoice-pdf.server";
-import { findInvoiceDetail, lockInvoice, type InvoiceDetail } from "./invoices.server";
+import { findInvoiceDetail, lockInvoice, recordInvoiceChange, type InvoiceDetail } from "./invoices.server";
 import { invoices } from "./schema";
 
 function dueDateText(dueDate: string | null): string {
-  return dueDate ? formatDate(`${dueDate}T12:00:00Z`, "UTC") : "on receipt";
+  return dueDate ? formatDay(dueDate) : "on receipt";
 }
 
 /** The template's {{Variables}} for an invoice (the same for the e-mail, its preview and reminders). */
@@ -57,7 +58,7 @@ export async function previewInvoiceEmail(invoiceId: string): Promise<InvoicePre
  * capability link, and writes the e-mail with the PDF attached to the outbox (recorded on the
  * client's lead timeline). Anything failing on the way rolls all of it back.
  */
-export async function sendInvoice(invoiceId: string, actorUserId: string | null, now = new Date()): Promise<{ invoiceNumber: string; to: string }> {
+export async function sendInvoice(actor: Actor, invoiceId: string, now = new Date()): Promise<{ invoiceNumber: string; to: string }> {
   const agency = await agencyForInvoices();
   return db().transaction(async (tx) => {
     const current = await lockInvoice(tx, invoiceId);
@@ -77,18 +78,23 @@ export async function sendInvoice(invoiceId: string, actorUserId: string | null,
       toName: detail.client.name,
       emailType: "invoice",
       leadId: detail.client.leadId,
-      actorUserId,
+      actorUserId: actor.userId,
       metadata: { invoiceId, invoiceNumber: detail.invoice.invoiceNumber, clientId: detail.client.id, resend: current.sentAt !== null },
       variables: invoiceEmailVariables(detail, agency, invoiceLink(viewToken)),
       attachments: [{ filename: invoiceFileName(detail.invoice.invoiceNumber), contentType: "application/pdf", content: pdf.toString("base64") }],
+    });
+    await recordInvoiceChange(tx, actor, current, {
+      intent: "send-invoice",
+      summary: current.sentAt ? "Sent an invoice again" : "Sent an invoice",
+      details: { clientId: detail.client.id, resend: current.sentAt !== null },
     });
     return { invoiceNumber: detail.invoice.invoiceNumber, to: detail.client.email };
   });
 }
 
-/** The PDF of an invoice (download from the list, the editor, the project's panel and the client's page). */
-export async function invoicePdf(invoiceId: string): Promise<{ fileName: string; pdf: Buffer }> {
+/** The PDF of an invoice (download from the list, the editor, the project's panel and the client's page); null when there is no such invoice. */
+export async function invoicePdf(invoiceId: string): Promise<{ fileName: string; pdf: Buffer } | null> {
   const [detail, agency] = await Promise.all([findInvoiceDetail(invoiceId), agencyForInvoices()]);
-  if (!detail) throw notFound("Invoice not found");
+  if (!detail) return null;
   return { fileName: invoiceFileName(detail.invoice.invoiceNumber), pdf: await renderInvoicePdf(detail, agency) };
 }

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients, type Client } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { markPromoUsed } from "~/leads/lead-conversion-steps.server";
+import { keysetPage } from "~/lists/keyset-page.server";
 import { projects, type Project } from "~/projects/schema";
-import { decodeRowCursor, encodeKeysetCursor } from "~/lists/list-view";
 import { nextInvoiceNumber } from "./draft-invoice.server";
 import type { InvoiceDetailsInput, LineItemInput, NewInvoiceInput } from "./invoice-forms";
 import type { InvoiceListView } from "./invoice-list-view";
@@ -34,51 +36,53 @@ function paidSum() {
   return sql<number>`coalesce((select sum(${invoicePayments.amountCents}) from ${invoicePayments} where ${invoicePayments.invoiceId} = ${invoices.id}), 0)::int`;
 }
 
-function viewCondition(view: Pick<InvoiceListView, "status" | "clientId">): SQL | undefined {
-  return and(view.status ? eq(invoices.status, view.status) : undefined, view.clientId ? eq(invoices.clientId, view.clientId) : undefined);
+function viewCondition(view: Pick<InvoiceListView, "status" | "client">): SQL | undefined {
+  return and(view.status ? eq(invoices.status, view.status) : undefined, view.client ? eq(invoices.clientId, view.client) : undefined);
 }
 
-/** One page of the list, newest first, by keyset (created_at, id) like the leads list. */
+/** One page of the list by keyset (created_at, id), newest first unless the view says otherwise. */
 export async function listInvoices(query: { view: InvoiceListView; after?: string | null; before?: string | null; pageSize?: number }) {
-  const pageSize = query.pageSize ?? INVOICES_PAGE_SIZE;
-  const after = decodeRowCursor(query.after, true);
-  const before = after ? null : decodeRowCursor(query.before, true);
-  const boundary = after ?? before;
-  const readDirection = before ? "asc" : "desc";
-  const boundaryCondition = boundary
-    ? readDirection === "desc"
-      ? sql`(${invoices.createdAt}, ${invoices.id}) < (${boundary.value}::timestamptz, ${boundary.id}::uuid)`
-      : sql`(${invoices.createdAt}, ${invoices.id}) > (${boundary.value}::timestamptz, ${boundary.id}::uuid)`
-    : undefined;
-  const order = readDirection === "desc" ? desc : asc;
-  const rows = await db()
-    .select({ invoice: invoices, clientName: clients.name, projectNumber: projects.projectNumber, projectName: projects.name, paidCents: paidSum() })
-    .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .leftJoin(projects, eq(projects.id, invoices.projectId))
-    .where(and(viewCondition(query.view), boundaryCondition))
-    .orderBy(order(invoices.createdAt), order(invoices.id))
-    .limit(pageSize + 1);
-  const hasMore = rows.length > pageSize;
-  const page = rows.slice(0, pageSize);
-  if (before) page.reverse();
-  const list: InvoiceListRow[] = page.map((row) => ({
+  const page = await keysetPage(
+    { after: query.after, before: query.before, size: query.pageSize ?? INVOICES_PAGE_SIZE },
+    { by: invoices.createdAt, tieBreaker: invoices.id, direction: query.view.sort.direction, valueKind: "time" },
+    ({ beyond, orderBy, limit }) =>
+      db()
+        .select({ invoice: invoices, clientName: clients.name, projectNumber: projects.projectNumber, projectName: projects.name, paidCents: paidSum() })
+        .from(invoices)
+        .innerJoin(clients, eq(clients.id, invoices.clientId))
+        .leftJoin(projects, eq(projects.id, invoices.projectId))
+        .where(and(viewCondition(query.view), beyond))
+        .orderBy(...orderBy)
+        .limit(limit),
+    (row) => ({ value: row.invoice.createdAt.toISOString(), id: row.invoice.id }),
+  );
+  const rows: InvoiceListRow[] = page.rows.map((row) => ({
     ...row.invoice,
     clientName: row.clientName,
     projectNumber: row.projectNumber,
     projectName: row.projectName,
     paidCents: Number(row.paidCents),
   }));
-  const cursorOf = (row: InvoiceListRow) => encodeKeysetCursor({ value: row.createdAt.toISOString(), id: row.id });
-  const first = list[0];
-  const last = list[list.length - 1];
-  const hasPrevious = before ? hasMore : Boolean(after);
-  const hasNext = before ? true : hasMore;
-  return {
-    invoices: list,
-    nextCursor: hasNext && last ? cursorOf(last) : null,
-    previousCursor: hasPrevious && first ? cursorOf(first) : null,
-  };
+  return { invoices: rows, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
+}
+
+/**
+ * The audit entry of a change to an invoice (decision 023), written in the change's transaction:
+ * `invoice.{intent}` about the invoice, named by its number (no person's data in the summary).
+ */
+export async function recordInvoiceChange(
+  tx: DatabaseExecutor,
+  actor: Actor,
+  invoice: Pick<Invoice, "id" | "invoiceNumber">,
+  change: { intent: string; summary: string; details?: Record<string, unknown> },
+): Promise<void> {
+  await recordAuditEntry(tx, actor, {
+    action: `invoice.${change.intent}`,
+    entityType: "invoice",
+    entityId: invoice.id,
+    summary: `${change.summary} (${invoice.invoiceNumber})`,
+    details: change.details,
+  });
 }
 
 /** The list's four tiles (spec 001: total, paid, pending = sent, overdue), within the client filter. */
@@ -195,7 +199,7 @@ async function requireProjectOfClient(executor: DatabaseExecutor, projectId: str
 }
 
 /** 'New Invoice': a draft with the next number, due after the default terms unless a date is given. */
-export async function createInvoice(input: NewInvoiceInput, now = new Date()): Promise<Invoice> {
+export async function createInvoice(actor: Actor, input: NewInvoiceInput, now = new Date()): Promise<Invoice> {
   const settings = await getOrganizationSettings();
   return db().transaction(async (tx) => {
     await requireClient(tx, input.clientId);
@@ -212,6 +216,11 @@ export async function createInvoice(input: NewInvoiceInput, now = new Date()): P
       })
       .returning();
     if (!invoice) throw new Error("The invoice was not saved");
+    await recordInvoiceChange(tx, actor, invoice, {
+      intent: "create-invoice",
+      summary: "Created an invoice",
+      details: { clientId: invoice.clientId, projectId: invoice.projectId, tier: invoice.tier },
+    });
     return invoice;
   });
 }
@@ -223,7 +232,7 @@ function paidDateFor(status: InvoiceStatus, current: Invoice, today: string): st
 }
 
 /** 'Save Changes': details, discount and tax, totals recomputed; a lead's promo code applied is marked used. */
-export async function updateInvoiceDetails(invoiceId: string, input: InvoiceDetailsInput, now = new Date()): Promise<Invoice> {
+export async function updateInvoiceDetails(actor: Actor, invoiceId: string, input: InvoiceDetailsInput, now = new Date()): Promise<Invoice> {
   const settings = await getOrganizationSettings();
   return db().transaction(async (tx) => {
     const current = await lockEditableInvoice(tx, invoiceId);
@@ -265,12 +274,23 @@ export async function updateInvoiceDetails(invoiceId: string, input: InvoiceDeta
     if (updated.status === "paid" && current.status !== "paid") {
       await recordReferralCommission(tx, { clientId: updated.clientId, invoiceTotalCents: updated.totalCents });
     }
+    await recordInvoiceChange(tx, actor, updated, {
+      intent: "save-details",
+      summary: current.status === updated.status ? "Saved an invoice's details" : `Saved an invoice's details, status ${current.status} to ${updated.status}`,
+      details: {
+        clientId: updated.clientId,
+        projectId: updated.projectId,
+        status: { from: current.status, to: updated.status },
+        totalCents: updated.totalCents,
+        promoApplied: Boolean(updated.promoCode && updated.promoCode !== current.promoCode),
+      },
+    });
     return updated;
   });
 }
 
 /** Reopens a paid invoice for edits: back to sent (or draft if it was never sent); its payments stay. */
-export async function reopenInvoice(invoiceId: string): Promise<Invoice> {
+export async function reopenInvoice(actor: Actor, invoiceId: string): Promise<Invoice> {
   return db().transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     if (invoice.status !== "paid") throw new Refusal("Only a paid invoice needs reopening");
@@ -280,6 +300,7 @@ export async function reopenInvoice(invoiceId: string): Promise<Invoice> {
       .where(eq(invoices.id, invoiceId))
       .returning();
     if (!updated) throw notFound("Invoice not found");
+    await recordInvoiceChange(tx, actor, updated, { intent: "reopen", summary: `Reopened a paid invoice as ${updated.status}` });
     return updated;
   });
 }
@@ -301,7 +322,7 @@ export async function nextLineSortOrder(tx: DatabaseExecutor, invoiceId: string,
 }
 
 /** 'Add Item': a service line after the others. */
-export async function addLineItem(invoiceId: string, input: LineItemInput): Promise<InvoiceLineItem> {
+export async function addLineItem(actor: Actor, invoiceId: string, input: LineItemInput): Promise<InvoiceLineItem> {
   return db().transaction(async (tx) => {
     const invoice = await lockEditableInvoice(tx, invoiceId);
     const line = { quantity: input.quantity, unitPriceCents: input.unitPrice };
@@ -318,6 +339,11 @@ export async function addLineItem(invoiceId: string, input: LineItemInput): Prom
       .returning();
     if (!item) throw new Error("The line item was not saved");
     await saveInvoiceTotals(tx, invoice);
+    await recordInvoiceChange(tx, actor, invoice, {
+      intent: "add-item",
+      summary: "Added a line item",
+      details: { lineItemId: item.id, quantity: item.quantity, unitPriceCents: item.unitPriceCents },
+    });
     return item;
   });
 }
@@ -332,7 +358,7 @@ async function lockLine(tx: DatabaseExecutor, invoiceId: string, lineItemId: str
   return line;
 }
 
-export async function updateLineItem(invoiceId: string, lineItemId: string, input: LineItemInput): Promise<void> {
+export async function updateLineItem(actor: Actor, invoiceId: string, lineItemId: string, input: LineItemInput): Promise<void> {
   await db().transaction(async (tx) => {
     const invoice = await lockEditableInvoice(tx, invoiceId);
     await lockLine(tx, invoiceId, lineItemId);
@@ -342,22 +368,24 @@ export async function updateLineItem(invoiceId: string, lineItemId: string, inpu
       .set({ description: input.description, ...line, totalCents: refusedLineTotal(line) })
       .where(eq(invoiceLineItems.id, lineItemId));
     await saveInvoiceTotals(tx, invoice);
+    await recordInvoiceChange(tx, actor, invoice, { intent: "update-item", summary: "Changed a line item", details: { lineItemId, ...line } });
   });
 }
 
-export async function deleteLineItem(invoiceId: string, lineItemId: string): Promise<void> {
+export async function deleteLineItem(actor: Actor, invoiceId: string, lineItemId: string): Promise<void> {
   await db().transaction(async (tx) => {
     const invoice = await lockEditableInvoice(tx, invoiceId);
     await lockLine(tx, invoiceId, lineItemId);
     await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.id, lineItemId));
     await saveInvoiceTotals(tx, invoice);
+    await recordInvoiceChange(tx, actor, invoice, { intent: "delete-item", summary: "Deleted a line item", details: { lineItemId } });
   });
 }
 
 /** Reorder: swaps the line with its neighbour above or below. */
-export async function moveLineItem(invoiceId: string, lineItemId: string, direction: "up" | "down"): Promise<void> {
+export async function moveLineItem(actor: Actor, invoiceId: string, lineItemId: string, direction: "up" | "down"): Promise<void> {
   await db().transaction(async (tx) => {
-    await lockEditableInvoice(tx, invoiceId);
+    const invoice = await lockEditableInvoice(tx, invoiceId);
     const lines = await tx
       .select()
       .from(invoiceLineItems)
@@ -372,11 +400,12 @@ export async function moveLineItem(invoiceId: string, lineItemId: string, direct
     const [a, b] = line.sortOrder === other.sortOrder ? [line.sortOrder + (direction === "up" ? -1 : 1), other.sortOrder] : [other.sortOrder, line.sortOrder];
     await tx.update(invoiceLineItems).set({ sortOrder: a }).where(eq(invoiceLineItems.id, line.id));
     await tx.update(invoiceLineItems).set({ sortOrder: b }).where(eq(invoiceLineItems.id, other.id));
+    await recordInvoiceChange(tx, actor, invoice, { intent: "move-item", summary: `Moved a line item ${direction}`, details: { lineItemId, direction } });
   });
 }
 
 /** Bulk delete (asked first in the list). Consultations billed on them become billable again (FK set null). */
-export async function deleteInvoices(invoiceIds: readonly string[]): Promise<number> {
+export async function deleteInvoices(actor: Actor, invoiceIds: readonly string[]): Promise<number> {
   return db().transaction(async (tx) => {
     // A payment is a financial record: an invoice that has one is kept (remove its payments first).
     const [paid] = await tx
@@ -386,7 +415,18 @@ export async function deleteInvoices(invoiceIds: readonly string[]): Promise<num
       .where(inArray(invoices.id, [...invoiceIds]))
       .limit(1);
     if (paid) throw new Refusal(`${paid.invoiceNumber} has payments recorded, so it is kept. Remove its payments first to delete it.`, { status: 409 });
-    const deleted = await tx.delete(invoices).where(inArray(invoices.id, [...invoiceIds])).returning({ id: invoices.id });
+    const deleted = await tx.delete(invoices).where(inArray(invoices.id, [...invoiceIds])).returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber });
+    const [only] = deleted;
+    if (deleted.length === 1 && only) {
+      await recordInvoiceChange(tx, actor, only, { intent: "delete-invoices", summary: "Deleted an invoice" });
+    } else if (deleted.length > 1) {
+      await recordAuditEntry(tx, actor, {
+        action: "invoice.delete-invoices",
+        entityType: "invoice",
+        summary: `Deleted ${deleted.length} invoices`,
+        details: { ids: deleted.map((row) => row.id) },
+      });
+    }
     return deleted.length;
   });
 }

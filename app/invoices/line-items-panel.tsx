@@ -1,14 +1,13 @@
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
 import * as React from "react";
+import { FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { centsToDollarsInput, formatCents } from "~/formatting/money";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
-import { parseDollarsToCents } from "~/formatting/money";
+import { centsToDollarsInput, formatCents, parseDollarsToCents } from "~/formatting/money";
+import { DataTable } from "~/lists/data-table";
 import { lineTotalCents } from "./invoice-totals";
 import type { InvoiceLineItem } from "./schema";
 
@@ -22,30 +21,25 @@ function LineItemDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const intent = line ? "update-item" : "add-item";
-  const { fetcher, busy, errors, values } = useFormAction({ intent, open, onSuccess: () => onOpenChange(false) });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{line ? "Edit Item" : "Add Item"}</DialogTitle>
-          <DialogDescription>Total = quantity × unit price.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" noValidate className="grid gap-4">
-          <input type="hidden" name="intent" value={intent} />
-          {line ? <input type="hidden" name="lineItemId" value={line.id} /> : null}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={line ? "Edit Item" : "Add Item"}
+      description="Total = quantity × unit price."
+      intent={line ? "update-item" : "add-item"}
+      fields={{ lineItemId: line?.id }}
+      submitLabel={line ? "Save Item" : "Add Item"}
+    >
+      {({ errors, values }) => (
+        <>
           <FormField label="Description" name="description" required error={errors.description}>
             <Input defaultValue={values.description ?? line?.description ?? ""} maxLength={500} />
           </FormField>
           <QuantityAndPrice line={line} errors={errors} />
-          <DialogFooter>
-            <Button type="submit" disabled={busy}>
-              {line ? "Save Item" : "Add Item"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }
 
@@ -123,51 +117,42 @@ export function LineItemsPanel({ lines, locked, actions }: { lines: InvoiceLineI
         )}
       </CardHeader>
       <CardContent>
-        <Table aria-label="Line items">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Description</TableHead>
-              <TableHead className="text-right">Qty</TableHead>
-              <TableHead className="text-right">Unit price</TableHead>
-              <TableHead className="text-right">Total</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {lines.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} className="text-center text-muted-foreground">
-                  No line items yet. Add one, or generate them from the project.
-                </TableCell>
-              </TableRow>
-            ) : null}
-            {lines.map((line, index) => (
-              <TableRow key={line.id}>
-                <TableCell>
-                  <span className="flex items-center gap-2">
-                    {line.description}
-                    {locked ? null : (
-                      <Button size="icon" variant="ghost" aria-label={`Edit ${line.description}`} onClick={() => setEditing(line)}>
-                        <Pencil className="size-3" aria-hidden="true" />
-                      </Button>
-                    )}
-                  </span>
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatCents(line.unitPriceCents)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatCents(line.totalCents)}</TableCell>
-                <TableCell>
-                  <LineRowActions line={line} first={index === 0} last={index === lines.length - 1} locked={locked} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label="Line items"
+          rows={lines}
+          getRowId={lineId}
+          emptyMessage="No line items yet. Add one, or generate them from the project."
+          columns={[
+            {
+              id: "description",
+              header: "Description",
+              cell: (line) => (
+                <span className="flex items-center gap-2">
+                  {line.description}
+                  {locked ? null : (
+                    <Button size="icon" variant="ghost" aria-label={`Edit ${line.description}`} onClick={() => setEditing(line)}>
+                      <Pencil className="size-3" aria-hidden="true" />
+                    </Button>
+                  )}
+                </span>
+              ),
+            },
+            { id: "quantity", header: "Qty", className: "text-right tabular-nums", cell: (line) => line.quantity },
+            { id: "unitPrice", header: "Unit price", className: "text-right tabular-nums", cell: (line) => formatCents(line.unitPriceCents) },
+            { id: "total", header: "Total", className: "text-right tabular-nums", cell: (line) => formatCents(line.totalCents) },
+            {
+              id: "actions",
+              header: "Actions",
+              srOnlyHeader: true,
+              cell: (line) => <LineRowActions line={line} first={line.id === lines[0]?.id} last={line.id === lines.at(-1)?.id} locked={locked} />,
+            },
+          ]}
+        />
       </CardContent>
       <LineItemDialog line={null} open={adding} onOpenChange={setAdding} />
       <LineItemDialog line={editing} open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} />
     </Card>
   );
 }
+
+const lineId = (line: InvoiceLineItem) => line.id;

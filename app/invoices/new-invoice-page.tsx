@@ -8,9 +8,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { redirectWithToast } from "~/forms/flash.server";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { OptionSelect } from "~/ui/native-select";
 import type { Route } from "./+types/new-invoice-page";
 import { newInvoiceSchema } from "./invoice-forms";
+import { projectOptions, tierOptions } from "./invoice-options";
 import { createInvoice, invoiceFormOptions } from "./invoices.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Invoice | Admin" }];
@@ -27,10 +28,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "create-invoice": async (form) => {
-      const invoice = await createInvoice(parseForm(newInvoiceSchema, form));
+      const invoice = await createInvoice(actor, parseForm(newInvoiceSchema, form));
       return redirectWithToast(`/admin/invoices/${invoice.id}`, { type: "success", title: `Invoice ${invoice.invoiceNumber} created` });
     },
   });
@@ -39,6 +40,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewInvoicePage() {
   const { clients, projects, tiers, preset } = useLoaderData<typeof loader>();
   const { fetcher, busy, errors, values } = useFormAction({ intent: "create-invoice" });
+  const clientOptions = clients.map((client) => ({ value: client.id, label: client.name }));
+  const clientNames = new Map(clients.map((client) => [client.id, client.name]));
   return (
     <div className="grid max-w-2xl gap-6">
       <div>
@@ -53,36 +56,18 @@ export default function NewInvoicePage() {
           <fetcher.Form method="post" className="grid gap-4" noValidate>
             <input type="hidden" name="intent" value="create-invoice" />
             <FormField label="Client" name="clientId" required error={errors.clientId}>
-              <NativeSelect defaultValue={values.clientId ?? preset.clientId}>
-                <NativeSelectOption value="">Choose a client</NativeSelectOption>
-                {clients.map((client) => (
-                  <NativeSelectOption key={client.id} value={client.id}>
-                    {client.name}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
+              <OptionSelect options={clientOptions} emptyLabel="Choose a client" defaultValue={values.clientId ?? preset.clientId} />
             </FormField>
             <FormField label="Project" name="projectId" error={errors.projectId} description="Optional; it must belong to the client.">
-              <NativeSelect defaultValue={values.projectId ?? preset.projectId}>
-                <NativeSelectOption value="">No project</NativeSelectOption>
-                {projects.map((project) => (
-                  <NativeSelectOption key={project.id} value={project.id}>
-                    {project.projectNumber}
-                    {project.name ? ` – ${project.name}` : ""} ({clients.find((client) => client.id === project.clientId)?.name ?? "?"})
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
+              <OptionSelect
+                options={projectOptions(projects, (project) => ` (${clientNames.get(project.clientId) ?? "?"})`)}
+                emptyLabel="No project"
+                defaultValue={values.projectId ?? preset.projectId}
+              />
             </FormField>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label="Tier" name="tier" error={errors.tier}>
-                <NativeSelect defaultValue={values.tier ?? preset.tier}>
-                  <NativeSelectOption value="">—</NativeSelectOption>
-                  {tiers.map((tier) => (
-                    <NativeSelectOption key={tier.tier} value={tier.tier}>
-                      Tier {tier.tier} – {tier.name}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
+                <OptionSelect options={tierOptions(tiers)} defaultValue={values.tier ?? preset.tier} />
               </FormField>
               <FormField label="Due date" name="dueDate" error={errors.dueDate} description="Empty: 14 days from today.">
                 <Input type="date" defaultValue={values.dueDate} />

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
 import { addOns, projectAddOns } from "~/add-ons/schema";
 import { listBillableConsultations, markConsultationsBilled } from "~/consultations/consultation-billing.server";
 import type { Consultation } from "~/consultations/schema";
@@ -9,9 +10,10 @@ import { projects, type Project } from "~/projects/schema";
 import { packageTiers, type PackageTier } from "~/settings/schema";
 import type { TierId } from "~/settings/tier-catalog";
 import { addOnUnitPriceCents } from "~/add-ons/add-on-price";
+import { formatDay } from "~/formatting/dates";
 import { findClientLeadPromo } from "./client-promo.server";
 import { packagePriceCents, spreadCents } from "./invoice-totals";
-import { lockEditableInvoice, nextLineSortOrder, refusedLineTotal, saveInvoiceTotals } from "./invoices.server";
+import { lockEditableInvoice, nextLineSortOrder, recordInvoiceChange, refusedLineTotal, saveInvoiceTotals } from "./invoices.server";
 import { invoiceLineItems, invoices, type NewInvoiceLineItem } from "./schema";
 
 // Billing a project: its package (the tier catalog), its add-ons and the client's consultations.
@@ -108,6 +110,7 @@ export async function projectBillingOptions(invoiceId: string, now = new Date())
  * chosen deliverables (cents add up exactly), then the project's add-ons by the price rule.
  */
 export async function generateFromProject(
+  actor: Actor,
   invoiceId: string,
   input: { deliverables: number[]; includeAddOns: boolean },
   now = new Date(),
@@ -150,6 +153,11 @@ export async function generateFromProject(
       .set({ tier: options.tier.tier })
       .where(eq(invoices.id, invoiceId));
     await saveInvoiceTotals(tx, invoice);
+    await recordInvoiceChange(tx, actor, invoice, {
+      intent: "generate-from-project",
+      summary: `Generated ${lines.length} line items from the project`,
+      details: { projectId: options.project.id, tier: options.tier.tier, deliverables: chosen.length, includeAddOns: input.includeAddOns, promoApplies: options.promoApplies },
+    });
     return lines.length;
   });
 }
@@ -160,7 +168,7 @@ export async function billableConsultations(clientId: string): Promise<Consultat
 }
 
 /** 'Add Consultations': one line each from sort order 1000 at `priceCents`; the consultations then carry the invoice id. */
-export async function addConsultationsToInvoice(invoiceId: string, input: { consultationIds: string[]; price: number }): Promise<number> {
+export async function addConsultationsToInvoice(actor: Actor, invoiceId: string, input: { consultationIds: string[]; price: number }): Promise<number> {
   if (input.consultationIds.length === 0) throw new Refusal("Please select at least one consultation", { field: "consultationIds" });
   return db().transaction(async (tx) => {
     const invoice = await lockEditableInvoice(tx, invoiceId);
@@ -170,7 +178,7 @@ export async function addConsultationsToInvoice(invoiceId: string, input: { cons
     await tx.insert(invoiceLineItems).values(
       sorted.map((consultation) => ({
         invoiceId,
-        description: `Consultation (${consultation.consultType})${consultation.scheduledDate ? ` on ${consultation.scheduledDate}` : ""}`,
+        description: `Consultation (${consultation.consultType})${consultation.scheduledDate ? ` on ${formatDay(consultation.scheduledDate)}` : ""}`,
         quantity: 1,
         unitPriceCents: input.price,
         totalCents: input.price,
@@ -179,6 +187,11 @@ export async function addConsultationsToInvoice(invoiceId: string, input: { cons
       })),
     );
     await saveInvoiceTotals(tx, invoice);
+    await recordInvoiceChange(tx, actor, invoice, {
+      intent: "add-consultations",
+      summary: `Added ${billed.length} consultation(s) to an invoice`,
+      details: { consultationIds: billed.map((consultation) => consultation.id), priceCents: input.price },
+    });
     return billed.length;
   });
 }

@@ -1,6 +1,6 @@
 import { data, useLoaderData } from "react-router";
-import { NotFoundPage } from "~/site/not-found-page";
 import { formatDate } from "~/formatting/dates";
+import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/public-invoice-page";
 import { bankTransferInstruction } from "./invoice-document";
 import { agencyForInvoices } from "./invoice-pdf.server";
@@ -8,10 +8,10 @@ import { findInvoiceByViewToken } from "./invoices.server";
 import { PublicInvoiceView, type PublicInvoice } from "./public-invoice-view";
 
 // The client's invoice page: public, reached only through the capability link of the e-mail.
-// A wrong token (guessed, altered, unknown) gets the site's ordinary 404 page: nothing leaks.
+// A wrong token (guessed, altered, unknown) gets the site's ordinary 404 page (the root's boundary): nothing leaks.
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: loaded?.invoice ? `Invoice ${loaded.invoice.invoiceNumber}` : "Page not found" },
+  { title: loaded ? `Invoice ${loaded.invoice.invoiceNumber}` : "Page not found" },
   { name: "robots", content: "noindex" },
 ];
 
@@ -22,8 +22,7 @@ export function headers() {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const token = params.token ?? "";
-  const detail = await findInvoiceByViewToken(token, { recordView: true });
-  if (!detail) return data({ invoice: null }, { status: 404, headers: headers() });
+  const detail = requireRecord(await findInvoiceByViewToken(token, { recordView: true }), "Invoice not found");
   const agency = await agencyForInvoices();
   const { invoice } = detail;
   const view: PublicInvoice = {
@@ -49,5 +48,5 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export default function PublicInvoicePage() {
   const { invoice } = useLoaderData<typeof loader>();
-  return invoice ? <PublicInvoiceView invoice={invoice} /> : <NotFoundPage />;
+  return <PublicInvoiceView invoice={invoice} />;
 }

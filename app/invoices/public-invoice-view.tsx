@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { buttonVariants } from "~/ui/button";
-import { formatDate } from "~/formatting/dates";
+import { formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 
 export type PublicInvoice = {
@@ -40,7 +40,7 @@ export function PublicInvoiceView({ invoice }: { invoice: PublicInvoice }) {
           <h1 className="text-2xl font-bold tracking-tight">Invoice {invoice.invoiceNumber}</h1>
           <p className="text-sm text-muted-foreground">
             For {invoice.clientName} · issued {invoice.issued}
-            {invoice.dueDate ? ` · due ${formatDate(`${invoice.dueDate}T12:00:00Z`, "UTC")}` : ""} · {invoice.status === "paid" ? "paid" : "open"}
+            {invoice.dueDate ? ` · due ${formatDay(invoice.dueDate)}` : ""} · {invoice.status === "paid" ? "paid" : "open"}
           </p>
         </div>
         <a href={invoice.pdfHref} download className={buttonVariants()}>

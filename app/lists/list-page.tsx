@@ -39,17 +39,21 @@ export type ListFilterSelect = {
   width?: string;
 };
 
+/** A day that bounds the rows (bookings from, to), read by `listParam.day()`. */
+export type ListFilterDay = { name: string; label: string };
+
 /**
  * A list's search and filters: a GET form, so the URL is the view and a reload or a shared link
- * shows the same rows. A select applies at once; the search on Enter or 'Search'. The sort stays
- * when the filters change; the page goes back to the first.
+ * shows the same rows. A select applies at once; the search and the days on Enter or the form's
+ * button ('Search', or 'Filter' when there is no search box). The sort stays when the filters
+ * change; the page goes back to the first.
  */
 export function ListFilters({
   label,
   view,
   search,
   selects = [],
-  dates = [],
+  days = [],
   keep = [],
 }: {
   /** The form's accessible name ('Filter leads'). */
@@ -57,8 +61,7 @@ export function ListFilters({
   view: { sort: TableSort } & Record<string, unknown>;
   search?: { placeholder: string };
   selects?: readonly ListFilterSelect[];
-  /** Days (a range's 'From' and 'To'), applied with 'Filter': a half-typed date is not a filter yet. */
-  dates?: readonly { name: string; label: string }[];
+  days?: readonly ListFilterDay[];
   /** Other params of the view that the filters keep (a layout, say). */
   keep?: readonly string[];
 }) {
@@ -70,7 +73,7 @@ export function ListFilters({
     if (formRef.current) void submit(formRef.current);
   };
   const cleared: Record<string, null> = { q: null };
-  for (const filter of [...selects, ...dates]) cleared[filter.name] = null;
+  for (const filter of [...selects, ...days]) cleared[filter.name] = null;
   const current = (name: string) => {
     const value = view[name];
     return typeof value === "string" ? value : "";
@@ -109,13 +112,13 @@ export function ListFilters({
           ))}
         </NativeSelect>
       ))}
-      {dates.map((date) => (
-        <label key={`${date.name}:${current(date.name)}`} className="flex items-center gap-2 text-sm">
-          {date.label}
-          <Input type="date" name={date.name} defaultValue={current(date.name)} className="w-40" />
+      {days.map((day) => (
+        <label key={`${day.name}:${current(day.name)}`} className="grid gap-1 text-sm font-medium">
+          {day.label}
+          <Input name={day.name} type="date" defaultValue={current(day.name)} className="w-40" />
         </label>
       ))}
-      {dates.length > 0 ? (
+      {days.length > 0 && !search ? (
         <Button type="submit" variant="secondary">
           Filter
         </Button>
@@ -194,7 +197,10 @@ export function DeleteRowsDialog({
   onDeleted?: () => void;
 }) {
   const location = useLocation();
-  const count = rowIds?.length ?? 0;
+  // While it closes it still names the rows it asked about, not "0 items".
+  const [asked, setAsked] = React.useState(rowIds);
+  if (rowIds !== null && rowIds.join() !== asked?.join()) setAsked(rowIds);
+  const count = (rowIds ?? asked)?.length ?? 0;
   return (
     <ConfirmDialog
       open={rowIds !== null}

@@ -44,6 +44,7 @@ describe("a list's view read from its URL", () => {
       status: listParam.oneOf(["new", "contacted"] as const),
       layout: listParam.choice(["table", "board"] as const),
       clientId: listParam.recordId(),
+      from: listParam.day(),
     },
     sort: { keys: ["created", "name"] as const, fallback: { key: "created", direction: "desc" } as const },
     notNarrowing: ["layout"] as const,
@@ -51,7 +52,7 @@ describe("a list's view read from its URL", () => {
 
   it("reads each filter by its schema, and the sort", () => {
     const view = readListView(
-      new URLSearchParams("q=%20rosa%20&status=contacted&layout=board&clientId=0b5e0c1e-8f8e-4d6a-9d7e-2f0d1c2b3a4f&sort=name&dir=asc"),
+      new URLSearchParams("q=%20rosa%20&status=contacted&layout=board&clientId=0b5e0c1e-8f8e-4d6a-9d7e-2f0d1c2b3a4f&from=2026-02-28&sort=name&dir=asc"),
       spec,
     );
     expect(view).toEqual({
@@ -59,14 +60,15 @@ describe("a list's view read from its URL", () => {
       status: "contacted",
       layout: "board",
       clientId: "0b5e0c1e-8f8e-4d6a-9d7e-2f0d1c2b3a4f",
+      from: "2026-02-28",
       sort: { key: "name", direction: "asc" },
     });
     expect(isFilteredView(view, spec)).toBe(true);
   });
 
   it("falls back to no filter for what a hand-edited link got wrong", () => {
-    const view = readListView(new URLSearchParams(`q=${"x".repeat(300)}&status=deleted&layout=grid&clientId=1%20or%201=1&sort=password`), spec);
-    expect(view).toEqual({ q: "x".repeat(200), status: null, layout: "table", clientId: null, sort: { key: "created", direction: "desc" } });
+    const view = readListView(new URLSearchParams(`q=${"x".repeat(300)}&status=deleted&layout=grid&clientId=1%20or%201=1&from=2026-02-30&sort=password`), spec);
+    expect(view).toEqual({ q: "x".repeat(200), status: null, layout: "table", clientId: null, from: null, sort: { key: "created", direction: "desc" } });
     expect(isFilteredView(readListView(new URLSearchParams("layout=board"), spec), spec)).toBe(false);
   });
 

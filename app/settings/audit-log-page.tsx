@@ -84,7 +84,7 @@ export default function AuditLogPage() {
           { name: "domain", label: "Action", allLabel: "All actions", options: choices.domains.map((domain) => ({ value: domain, label: domain })) },
           { name: "type", label: "Record type", allLabel: "All record types", options: choices.entityTypes.map((type) => ({ value: type, label: type })) },
         ]}
-        dates={[
+        days={[
           { name: "from", label: "From" },
           { name: "to", label: "To" },
         ]}

@@ -9,6 +9,7 @@ import { leads } from "~/leads/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { dayIn } from "~/formatting/dates";
 import type { AppProcess } from "../support/app-process";
+import { systemActor } from "~/audit/actor";
 
 type Kind = "promo" | "inquiry" | "contact" | "booking";
 export type Submission = { kind: Kind; key: string; slotId?: string; outcome: "accepted" | "refused" | "unanswered" };
@@ -23,14 +24,14 @@ export async function seedScene(handle: DatabaseHandle, options: { invitations: 
   for (let index = 0; index < options.slots; index += 1) {
     const date = addDaysToDate(today, 3 + Math.floor(index / 8));
     const hour = 9 + (index % 8);
-    const slot = await addSlot({ date, startTime: `${String(hour).padStart(2, "0")}:00`, endTime: `${String(hour).padStart(2, "0")}:30`, status: "open" });
+    const slot = await addSlot(systemActor("console"), { date, startTime: `${String(hour).padStart(2, "0")}:00`, endTime: `${String(hour).padStart(2, "0")}:30`, status: "open" });
     slotIds.push(slot.id);
   }
   const tokens: string[] = [];
   for (let index = 0; index < options.invitations; index += 1) {
     const [lead] = await handle.db.insert(leads).values({ name: `Visitor ${index}`, email: `visitor${index}@chaos.test`, source: "manual" }).returning();
     if (!lead) throw new Error("The lead was not saved");
-    tokens.push((await createBookingInvitation({ leadId: lead.id, windowDays: 14 })).bookingToken);
+    tokens.push((await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 14 })).bookingToken);
   }
   return { tokens, slotIds };
 }

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { databaseServer, databaseUrl } from "./options";
+import { systemActor } from "~/audit/actor";
 
 /** The bench's own script, which prepares the data when given --prepare. */
 const ENTRY = fileURLToPath(new URL("../load.ts", import.meta.url));
@@ -24,14 +25,14 @@ export async function prepareData(invitations: number): Promise<Prepared> {
   try {
     await openStorage();
     await seedDemoData(db(), { leads: 500 });
-    for (const day of [1, 2, 3, 4, 5]) await addRecurringRule({ dayOfWeek: day, startTime: "09:00", endTime: "17:00" });
-    await generateSlotsFromRules(4);
+    for (const day of [1, 2, 3, 4, 5]) await addRecurringRule(systemActor("console"), { dayOfWeek: day, startTime: "09:00", endTime: "17:00" });
+    await generateSlotsFromRules(systemActor("console"), 4);
     const visitors = await db()
       .insert(leads)
       .values(Array.from({ length: invitations }, (_, index) => ({ name: `Load Visitor ${index + 1}`, email: `load${index + 1}@example.test`, source: "website" as const, status: "new" as const })))
       .returning();
     const tokens: string[] = [];
-    for (const lead of visitors) tokens.push((await createBookingInvitation({ leadId: lead.id, windowDays: 30 })).bookingToken);
+    for (const lead of visitors) tokens.push((await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 30 })).bookingToken);
     // The invitations' e-mails are stored now, so that the worker has nothing to send when the run starts.
     while (Object.values(await deliverDueEmails({ transport: null })).some((count) => count > 0));
     await db().execute("analyze");

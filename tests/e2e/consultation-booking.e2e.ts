@@ -335,6 +335,84 @@ describe("consultation booking, end to end", () => {
     await admin.close();
   });
 
+  it("the consultations page filters each tab in the URL and asks before deleting a consultation or an invitation; the bookings page filters by status and day", async () => {
+    const admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
+    const page = await admin.newPage();
+    const hydrated = () => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.goto("/admin/consultations");
+    await hydrated();
+    const scheduled = page.getByRole("table", { name: "Scheduled consultations" });
+    await scheduled.getByText("Cora Client").waitFor();
+
+    // The search stays when the tab changes; each tab says when nothing matches.
+    await page.getByRole("searchbox", { name: "Search by name or email" }).fill("nobody");
+    await page.getByRole("searchbox", { name: "Search by name or email" }).press("Enter");
+    await page.waitForURL(/q=nobody/);
+    await page.getByText("No consultations match these filters.").waitFor();
+    await page.getByRole("tab", { name: "Booking Invitations" }).click();
+    await page.waitForURL(/tab=invitations/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe("nobody");
+    await page.getByText("No booking invitations match these filters.").waitFor();
+    await page.getByRole("link", { name: "Clear" }).click();
+    const invitations = page.getByRole("table", { name: "Booking invitations" });
+    await invitations.getByText("Aiko Tanaka").waitFor();
+    await page.getByRole("combobox", { name: "Status" }).selectOption("pending");
+    await page.waitForURL(/status=pending/);
+    await invitations.getByText("Ben Racer").waitFor();
+    expect(await invitations.getByText("Aiko Tanaka").count()).toBe(0);
+
+    await invitations.getByRole("button", { name: "Delete invitation for Ben Racer" }).click();
+    const deleteInvitation = page.getByRole("alertdialog", { name: "Delete this booking invitation?" });
+    await deleteInvitation.getByText("The link stops working and any booked time is released.").waitFor();
+    await deleteInvitation.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Booking invitation deleted successfully");
+    await page.getByText("No booking invitations match these filters.").waitFor();
+
+    // A deleted consultation comes back to the same view of the page.
+    await page.goto("/admin/consultations?status=scheduled");
+    await hydrated();
+    await scheduled.getByRole("button", { name: "Delete consultation with Cora Client" }).click();
+    const deleteConsultation = page.getByRole("alertdialog", { name: "Delete this consultation?" });
+    await deleteConsultation.getByText("You are about to delete 1 item. This action cannot be undone.").waitFor();
+    await deleteConsultation.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Consultation deleted successfully");
+    await page.getByText("No consultations match these filters.").waitFor();
+    expect(new URL(page.url()).searchParams.get("status")).toBe("scheduled");
+
+    await page.goto("/admin/bookings");
+    await hydrated();
+    const bookings = page.getByRole("table", { name: "Consultation bookings" });
+    await bookings.getByText("Aiko Tanaka").waitFor();
+    await page.getByRole("combobox", { name: "Status" }).selectOption("completed");
+    await page.waitForURL(/status=completed/);
+    await bookings.getByText("Aiko Tanaka").waitFor();
+    await page.getByLabel("From").fill("2000-01-01");
+    await page.getByLabel("To").fill("2000-01-02");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL(/from=2000-01-01/);
+    await page.getByText("No bookings match these filters.").waitFor();
+    expect(new URL(page.url()).searchParams.get("status")).toBe("completed");
+
+    // The calendar asks before deleting the selected slots, and keeps its view.
+    const tomorrow = addDaysToDate(dayIn(new Date(), NY), 1);
+    await page.goto(`/admin/availability?view=week&date=${tomorrow}`);
+    await hydrated();
+    expect(await page.getByTestId("calendar-title").textContent()).toMatch(/^Week of [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await page.getByRole("button", { name: "Day", exact: true }).click();
+    await page.waitForURL(/view=day/);
+    await page.getByRole("button", { name: "Select all visible slots" }).click();
+    await toast(page, "Selected 1 slots"); // the booked one is not selectable
+    await page.getByRole("button", { name: "Delete (1)" }).click();
+    const deleteSlots = page.getByRole("alertdialog", { name: "Delete Selected Slots" });
+    await deleteSlots.getByText("Are you sure you want to delete 1 slot(s)? This action cannot be undone.").waitFor();
+    await deleteSlots.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Slot deleted");
+    await page.getByRole("alertdialog").waitFor({ state: "hidden" });
+    expect(await page.getByTestId("slot").count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get("view")).toBe("day");
+    await admin.close();
+  });
+
   it("an unknown or altered link shows the error card and nothing else", async () => {
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();

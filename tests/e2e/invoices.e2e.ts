@@ -165,4 +165,61 @@ describe("invoices", () => {
     const summaryPanel = page.getByLabel("Financial summary");
     expect(await summaryPanel.textContent()).toContain("$544.00");
   }, 240_000);
+
+  it("the list filters by status in the URL, asks before deleting the selected invoices, and keeps one with payments", async () => {
+    // The client's draft (made when it was added) and the invoice paid above.
+    await page.goto("/admin/invoices");
+    await hydrated(page);
+    const table = page.getByRole("table", { name: "Invoices" });
+    await table.getByRole("row").nth(2).waitFor();
+    await page.getByRole("combobox", { name: "Status" }).selectOption("paid");
+    await page.waitForURL(/status=paid/);
+    await table.getByRole("link", { name: /INV-\d+/ }).first().waitFor();
+    expect(await table.getByRole("row").count()).toBe(2); // the header and the paid invoice
+    const paidNumber = (await table.getByRole("link", { name: /INV-\d+/ }).first().textContent()) ?? "";
+    await page.getByRole("link", { name: "Clear" }).click();
+    await page.waitForURL((url) => !url.search.includes("status"));
+    await table.getByRole("row").nth(2).waitFor();
+
+    await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+    await page.getByText("2 selected").waitFor();
+    await page.getByRole("button", { name: "Delete Selected" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete selected invoices?" });
+    await confirm.getByText("You are about to delete 2 items. This action cannot be undone.").waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    // Refused, the dialog stays with the reason, and nothing is deleted.
+    await confirm.getByText(`${paidNumber} has payments recorded, so it is kept. Remove its payments first to delete it.`).waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    expect(await table.getByRole("row").count()).toBe(3);
+
+    // The selection stays after Cancel: only the draft now.
+    await page.getByRole("checkbox", { name: "Select all on this page" }).uncheck();
+    const draftRow = table.getByRole("row").filter({ hasText: "draft" });
+    await draftRow.getByRole("checkbox").check();
+    await page.getByText("1 selected").waitFor();
+    await page.getByRole("button", { name: "Delete Selected" }).click();
+    const single = page.getByRole("alertdialog", { name: "Delete this invoice?" });
+    await single.getByText("You are about to delete 1 item. This action cannot be undone.").waitFor();
+    await single.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("1 invoice(s) deleted successfully").waitFor();
+    await page.getByRole("alertdialog").waitFor({ state: "hidden" });
+    await page.waitForFunction(() => document.querySelectorAll("table[aria-label=Invoices] tbody tr").length === 1);
+    expect(await table.getByRole("link", { name: paidNumber, exact: true }).count()).toBe(1);
+  }, 120_000);
+
+  it("an invoice that is not there is answered inside the back-office, with the way back to the list", async () => {
+    for (const path of ["/admin/invoices/00000000-0000-4000-8000-000000000000", "/admin/invoices/not-an-id"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await page.getByRole("heading", { level: 1, name: "Invoice not found" }).waitFor();
+      expect(await page.getByRole("navigation").first().isVisible()).toBe(true);
+    }
+    await hydrated(page);
+    await page.getByRole("link", { name: "Back to Invoices" }).click();
+    await page.waitForURL(/\/admin\/invoices$/);
+    // An action on it is refused with a message, never a fault.
+    const refused = await page.request.post("/admin/invoices/not-an-id", { form: { intent: "reopen" }, headers: { Origin: app.url } });
+    expect(refused.status()).toBe(400);
+  });
 });

@@ -1,3 +1,4 @@
+import { testActor } from "../support/actors";
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -88,9 +89,9 @@ async function heard(): Promise<void> {
 }
 
 async function invitation() {
-  const slot = await addSlot({ date: "2099-03-03", startTime: "10:00", endTime: "10:30", status: "open" });
+  const slot = await addSlot(testActor(), { date: "2099-03-03", startTime: "10:00", endTime: "10:30", status: "open" });
   const [lead] = await db().insert(leads).values({ name: "Ana Lima", email: "ana@example.com", source: "website", status: "new" }).returning();
-  const booking = await createBookingInvitation({ leadId: lead!.id, windowDays: 30 }, new Date("2099-03-01T12:00:00Z"));
+  const booking = await createBookingInvitation(testActor(), { leadId: lead!.id, windowDays: 30 }, new Date("2099-03-01T12:00:00Z"));
   await heard();
   return { slot, token: booking.bookingToken };
 }

@@ -17,6 +17,7 @@ import { withTestDatabase } from "../support/test-database";
 // app does (or by hand-written SQL), and loads again.
 
 const database = withTestDatabase();
+const actor = testActor();
 
 // Monday 2 March 2026, 08:00 in New York (13:00 UTC); invitations made now end on 9 March.
 const NOW = new Date("2026-03-02T13:00:00Z");
@@ -34,7 +35,7 @@ async function heard(): Promise<void> {
 async function invitation(name = "Ana Lima") {
   const [lead] = await db().insert(leads).values({ name, email: `${name.split(" ")[0]?.toLowerCase()}@example.com`, source: "website", status: "new" }).returning();
   if (!lead) throw new Error("no lead");
-  const booking = await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW);
+  const booking = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
   return { lead, booking, token: booking.bookingToken };
 }
 
@@ -47,8 +48,8 @@ async function readyPage(token: string, now = NOW) {
 const offeredIds = (page: { offered: readonly { id: string }[] }) => page.offered.map((slot) => slot.id);
 
 async function slots() {
-  const first = await addSlot({ date: "2026-03-03", startTime: "10:00", endTime: "10:30", status: "open" }); // 15:00 UTC
-  const second = await addSlot({ date: "2026-03-04", startTime: "10:00", endTime: "10:30", status: "open" });
+  const first = await addSlot(actor, { date: "2026-03-03", startTime: "10:00", endTime: "10:30", status: "open" }); // 15:00 UTC
+  const second = await addSlot(actor, { date: "2026-03-04", startTime: "10:00", endTime: "10:30", status: "open" });
   return { first, second };
 }
 
@@ -98,29 +99,29 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
     const ana = await invitation();
     await readyPage(ana.token);
 
-    const added = await addSlot({ date: "2026-03-05", startTime: "11:00", endTime: "11:30", status: "open" });
+    const added = await addSlot(actor, { date: "2026-03-05", startTime: "11:00", endTime: "11:30", status: "open" });
     await heard();
     expect(offeredIds(await readyPage(ana.token))).toEqual([first.id, second.id, added.id]);
 
-    await deleteSlots([added.id]);
+    await deleteSlots(actor, [added.id]);
     await heard();
     expect(offeredIds(await readyPage(ana.token))).toEqual([first.id, second.id]);
 
-    await blockDates({ startDate: "2026-03-04", endDate: "2026-03-04", reason: "Conference" });
+    await blockDates(actor, { startDate: "2026-03-04", endDate: "2026-03-04", reason: "Conference" });
     await heard();
     expect(offeredIds(await readyPage(ana.token))).toEqual([first.id]);
 
     await bookSlot({ token: ana.token, slotId: first.id }, NOW);
-    await confirmBooking(ana.booking.id, "https://meet.example.com/ana", NOW);
+    await confirmBooking(actor, ana.booking.id, "https://meet.example.com/ana", NOW);
     await heard();
     expect(await readyPage(ana.token)).toMatchObject({ status: "confirmed", meetingLink: "https://meet.example.com/ana" });
 
-    await proposeNewTimes(ana.booking.id, [new Date("2026-03-06T20:00:00Z")], NOW);
+    await proposeNewTimes(actor, ana.booking.id, [new Date("2026-03-06T20:00:00Z")], NOW);
     await heard();
     expect((await readyPage(ana.token)).proposed).toEqual([{ start: "2026-03-06T20:00:00.000Z", end: "2026-03-06T20:30:00.000Z" }]);
 
     // 2026-03-03 10:00 New York is 25 hours away: changeable with a 24-hour cut-off, not with 48.
-    await updateAvailabilitySettings(testActor(), { ...SETTINGS, bookingCancelCutoffHours: 48 });
+    await updateAvailabilitySettings(actor, { ...SETTINGS, bookingCancelCutoffHours: 48 });
     await heard();
     expect(await readyPage(ana.token)).toMatchObject({ cutoffHours: 48, canChange: false });
   });
@@ -150,7 +151,7 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
     await readyPage(ana.token);
     await readyPage(ben.token);
 
-    await deleteBookingInvitation(ana.booking.id);
+    await deleteBookingInvitation(actor, ana.booking.id);
     await heard();
     expect(await currentBookingPage(ana.token, NOW)).toEqual({ kind: "error", message: LEAD_NOT_FOUND });
 

@@ -74,7 +74,7 @@ describe("campaigns", () => {
 
     const conversion = await convertLeadToClient(testActor({ userId: admin.id }), claimed.leadId);
     if (!conversion.invoice) throw new Error("not converted");
-    await recordPayment(conversion.invoice.id, { amount: conversion.invoice.totalCents, paidOn: "2026-11-24", method: "cash", note: null }, admin.id);
+    await recordPayment(testActor({ userId: admin.id }), conversion.invoice.id, { amount: conversion.invoice.totalCents, paidOn: "2026-11-24", method: "cash", note: null });
 
     const figures = await findCampaign(campaign.id);
     expect(figures).toMatchObject({ leads: 3, clients: 1, revenueCents: conversion.invoice.totalCents, bookedConsultations: 0 });

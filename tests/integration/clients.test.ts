@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { testActor } from "../support/actors";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/audit/audit-log.server";
@@ -34,7 +35,6 @@ import {
 import { consultations } from "~/consultations/schema";
 import { emailOutbox } from "~/email/schema";
 import { user } from "~/auth/schema";
-import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -239,8 +239,8 @@ describe("client detail", () => {
     expect(detail?.discoveryCalls.map((item) => item.id)).toEqual([call.id]);
     expect(detail?.stats.initialConsultCompleted).toBe(true);
 
-    expect(await linkDiscoveryCallToProject(client.id, call.id, project.id)).toEqual({ projectNumber: project.projectNumber });
-    await expect(linkDiscoveryCallToProject(client.id, call.id, project.id)).rejects.toMatchObject({
+    expect(await linkDiscoveryCallToProject(testActor(), client.id, call.id, project.id)).toEqual({ projectNumber: project.projectNumber });
+    await expect(linkDiscoveryCallToProject(testActor(), client.id, call.id, project.id)).rejects.toMatchObject({
       status: 409,
       message: "This discovery call is already linked to a project.",
     });
@@ -251,7 +251,7 @@ describe("client detail", () => {
     // Another client's project cannot be linked.
     const { client: other } = await newClient({ email: "other@example.com" });
     const foreign = await createProjectForClient(actor(), other.id, { name: "Other", tier: "1" });
-    await expect(linkDiscoveryCallToProject(client.id, call.id, foreign.id)).rejects.toMatchObject({ status: 404 });
+    await expect(linkDiscoveryCallToProject(actor(), client.id, call.id, foreign.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it("answers undefined for an unknown client", async () => {
@@ -274,11 +274,11 @@ describe("a client's consultations", () => {
       meetingLink: "https://meet.example.com/rosa",
       notes: "Bring menu photos",
     };
-    const consultation = await addClientConsultation(client.id, input);
-    await updateClientConsultation(client.id, consultation.id, { ...input, status: "completed" });
-    await expect(updateClientConsultation(other.id, consultation.id, input)).rejects.toThrow(/no longer exists/);
+    const consultation = await addClientConsultation(testActor(), client.id, input);
+    await updateClientConsultation(testActor(), client.id, consultation.id, { ...input, status: "completed" });
+    await expect(updateClientConsultation(testActor(), other.id, consultation.id, input)).rejects.toThrow(/no longer exists/);
 
-    await notifyClientOfConsultation(client.id, consultation.id, "admin-1");
+    await notifyClientOfConsultation(testActor({ userId: "admin-1" }), client.id, consultation.id);
     const [mail] = await db().select().from(emailOutbox);
     expect(mail).toMatchObject({ toEmail: "rosa@example.com", emailType: "consultation_notification" });
     expect(mail?.text).toContain("Tuesday, December 1, 2026, 10:00–10:30 (America/New_York)");
@@ -287,8 +287,8 @@ describe("a client's consultations", () => {
     const detail = await getClientDetail(client.id, "2026-11-23");
     expect(detail?.stats).toMatchObject({ total: 1, completed: 1, upcoming: 0, initialConsultCompleted: true });
 
-    await expect(deleteClientConsultation(other.id, consultation.id)).rejects.toMatchObject({ status: 404, title: "Failed to delete consultation" });
-    await deleteClientConsultation(client.id, consultation.id);
+    await expect(deleteClientConsultation(testActor(), other.id, consultation.id)).rejects.toMatchObject({ status: 404, title: "Failed to delete consultation" });
+    await deleteClientConsultation(testActor(), client.id, consultation.id);
     expect(await db().select().from(consultations)).toHaveLength(0);
   });
 });

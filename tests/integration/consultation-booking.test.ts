@@ -2,14 +2,19 @@ import { testActor } from "../support/actors";
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { listAuditEntries } from "~/audit/audit-log.server";
 import {
   addRecurringRule,
   addSlot,
   blockDates,
+  deleteRecurringRule,
   deleteSlots,
   generateSlotsFromRules,
   listSlotsBetween,
+  removeBlockedDate,
   setRecurringRuleActive,
+  updateAvailabilitySettings,
 } from "~/availability/availability.server";
 import { availabilitySlots } from "~/availability/schema";
 import { addDaysToDate, localToInstant } from "~/availability/slot-time";
@@ -19,24 +24,36 @@ import {
   cancelBooking,
   completeBooking,
   confirmBooking,
+  countBookings,
   createBookingInvitation,
   deleteBookingInvitation,
+  listBookings,
   NO_SLOTS_FOR_INVITATION,
+  proposeLocalTimes,
   proposeNewTimes,
+  resendBookingInvitation,
   sendDueReminders,
 } from "~/consultations/bookings.server";
-import { consultationBookings } from "~/consultations/schema";
+import { addClientConsultation, deleteClientConsultation, notifyClientOfConsultation, updateClientConsultation } from "~/consultations/client-consultations.server";
+import { readConsultationListView } from "~/consultations/consultation-list-view";
+import { consultationsOverview, deleteConsultation, listConsultations, updateConsultation } from "~/consultations/consultations.server";
+import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
+import { consultationBookings, consultations } from "~/consultations/schema";
+import { projects } from "~/projects/schema";
 import { db } from "~/db/connection.server";
 import { deliverDueEmails } from "~/email/delivery.server";
 import { emailOutbox } from "~/email/schema";
 import { clients } from "~/clients/schema";
 import { deleteLeads } from "~/leads/leads.server";
+import { listLeadTimeline } from "~/leads/lead-timeline.server";
 import { leads } from "~/leads/schema";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { withTestDatabase } from "../support/test-database";
 import { dayIn } from "~/formatting/dates";
 
 withTestDatabase();
+
+const actor = testActor();
 
 const NY = "America/New_York";
 // Fixed "now": Monday 2 March 2026, 08:00 in New York. The days after it include the
@@ -58,7 +75,7 @@ async function makeLead(name = "Ana Lima", email = "ana@example.com") {
 }
 
 async function slotAt(date: string, startTime: string, endTime: string) {
-  return addSlot({ date, startTime, endTime, status: "open" });
+  return addSlot(actor, { date, startTime, endTime, status: "open" });
 }
 
 async function outbox() {
@@ -68,19 +85,19 @@ async function outbox() {
 describe("availability", () => {
   it("generates from active rules only, once, and blocking deletes the unbooked slots inside", async () => {
     const today = dayIn(new Date(), NY);
-    const rule = await addRecurringRule({ dayOfWeek: new Date(`${addDaysToDate(today, 1)}T12:00:00Z`).getUTCDay(), startTime: "09:00", endTime: "10:00" });
-    const made = await generateSlotsFromRules(2);
+    const rule = await addRecurringRule(actor, { dayOfWeek: new Date(`${addDaysToDate(today, 1)}T12:00:00Z`).getUTCDay(), startTime: "09:00", endTime: "10:00" });
+    const made = await generateSlotsFromRules(actor, 2);
     expect(made).toBe(4); // two days, two 30-minute slots each
-    expect(await generateSlotsFromRules(2)).toBe(0);
-    await setRecurringRuleActive(rule.id, false);
-    await expect(generateSlotsFromRules(2)).rejects.toThrow("No recurring rules found. Add them in the Availability tab first.");
+    expect(await generateSlotsFromRules(actor, 2)).toBe(0);
+    await setRecurringRuleActive(actor, rule.id, false);
+    await expect(generateSlotsFromRules(actor, 2)).rejects.toThrow("No recurring rules found. Add them in the Availability tab first.");
 
     const tomorrow = addDaysToDate(today, 1);
     const slots = await listSlotsBetween(tomorrow, tomorrow);
     expect(slots).toHaveLength(2);
     await db().update(availabilitySlots).set({ status: "booked" }).where(eq(availabilitySlots.id, slots[0]!.id));
-    expect(await deleteSlots(slots.map((slot) => slot.id))).toBe(1); // the booked one stays
-    const { deletedSlots } = await blockDates({ startDate: addDaysToDate(today, 7), endDate: addDaysToDate(today, 8), reason: "Vacation" });
+    expect(await deleteSlots(actor, slots.map((slot) => slot.id))).toBe(1); // the booked one stays
+    const { deletedSlots } = await blockDates(actor, { startDate: addDaysToDate(today, 7), endDate: addDaysToDate(today, 8), reason: "Vacation" });
     expect(deletedSlots).toBe(2);
     expect((await listSlotsBetween(today, addDaysToDate(today, 14))).map((slot) => slot.status)).toEqual(["booked"]);
   });
@@ -89,10 +106,10 @@ describe("availability", () => {
 describe("invitations and the booking page", () => {
   it("refuses an invitation when no slot is open in the window", async () => {
     const lead = await makeLead();
-    await expect(createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW)).rejects.toThrow(NO_SLOTS_FOR_INVITATION);
+    await expect(createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW)).rejects.toThrow(NO_SLOTS_FOR_INVITATION);
     await slotAt("2026-03-20", "09:00", "09:30"); // beyond 7 days
-    await expect(createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW)).rejects.toThrow(NO_SLOTS_FOR_INVITATION);
-    const booking = await createBookingInvitation({ leadId: lead.id, windowDays: 21 }, NOW);
+    await expect(createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW)).rejects.toThrow(NO_SLOTS_FOR_INVITATION);
+    const booking = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 21 }, NOW);
     expect(booking.bookingToken).toMatch(new RegExp(`^${lead.id}-[0-9a-f]{32}$`));
     const [updated] = await db().select().from(leads).where(eq(leads.id, lead.id));
     expect(updated?.bookingStatus).toBe("sent");
@@ -106,11 +123,11 @@ describe("invitations and the booking page", () => {
     const past = await slotAt("2026-03-02", "07:00", "07:30");
     const good = await slotAt("2026-03-03", "10:00", "10:30");
     const blocked = await slotAt("2026-03-04", "10:00", "10:30");
-    const tentative = await addSlot({ date: "2026-03-05", startTime: "10:00", endTime: "10:30", status: "tentative" });
+    const tentative = await addSlot(actor, { date: "2026-03-05", startTime: "10:00", endTime: "10:30", status: "tentative" });
     const late = await slotAt("2026-03-12", "10:00", "10:30");
-    await blockDates({ startDate: "2026-03-04", endDate: "2026-03-04" });
+    await blockDates(actor, { startDate: "2026-03-04", endDate: "2026-03-04" });
     await slotAt("2026-03-04", "11:00", "11:30").catch(() => undefined);
-    const booking = await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW);
+    const booking = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
 
     const page = await loadBookingPage(booking.bookingToken, NOW);
     if (page.kind !== "ready") throw new Error("not ready");
@@ -153,7 +170,7 @@ describe("invitations and the booking page", () => {
     const tokens: string[] = [];
     for (let index = 0; index < 20; index += 1) {
       const lead = await makeLead(`Visitor ${index}`, `visitor${index}@example.com`);
-      tokens.push((await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW)).bookingToken);
+      tokens.push((await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW)).bookingToken);
     }
     const results = await Promise.allSettled(tokens.map((token) => bookSlot({ token, slotId: slot.id }, NOW)));
     const winners = results.filter((result) => result.status === "fulfilled");
@@ -169,7 +186,7 @@ describe("invitations and the booking page", () => {
     const lead = await makeLead();
     const first = await slotAt("2026-03-03", "10:00", "10:30");
     const second = await slotAt("2026-03-05", "10:00", "10:30");
-    const booking = await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW);
+    const booking = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
     await bookSlot({ token: booking.bookingToken, slotId: first.id }, NOW);
     const results = await Promise.allSettled([
       bookSlot({ token: booking.bookingToken, slotId: second.id }, NOW),
@@ -190,23 +207,23 @@ describe("the admin's booking workflow", () => {
   async function bookedInvitation() {
     const lead = await makeLead();
     const slot = await slotAt("2026-03-04", "14:00", "14:30");
-    const invitation = await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW);
+    const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
     const booking = await bookSlot({ token: invitation.bookingToken, slotId: slot.id }, NOW);
     return { lead, slot, booking };
   }
 
   it("confirms with a meeting link, proposes new times the visitor picks, completes, and refuses wrong transitions", async () => {
     const { lead, slot, booking } = await bookedInvitation();
-    await expect(completeBooking(booking.id, NOW)).rejects.toThrow("Only a confirmed booking can be marked completed.");
-    await expect(confirmBooking(booking.id, "", NOW)).rejects.toThrow("Please provide a meeting link");
-    const confirmed = await confirmBooking(booking.id, "https://meet.example.com/abc", NOW);
+    await expect(completeBooking(actor, booking.id, NOW)).rejects.toThrow("Only a confirmed booking can be marked completed.");
+    await expect(confirmBooking(actor, booking.id, "", NOW)).rejects.toThrow("Please provide a meeting link");
+    const confirmed = await confirmBooking(actor, booking.id, "https://meet.example.com/abc", NOW);
     expect(confirmed.status).toBe("confirmed");
     expect(confirmed.icsSequence).toBe(1);
-    await expect(confirmBooking(booking.id, "https://meet.example.com/abc", NOW)).rejects.toThrow("Only a pending booking can be confirmed.");
+    await expect(confirmBooking(actor, booking.id, "https://meet.example.com/abc", NOW)).rejects.toThrow("Only a pending booking can be confirmed.");
 
-    await expect(proposeNewTimes(booking.id, [], NOW)).rejects.toThrow("Please add at least one time slot");
+    await expect(proposeNewTimes(actor, booking.id, [], NOW)).rejects.toThrow("Please add at least one time slot");
     const proposedStart = localToInstant("2026-03-06", "15:00", NY)!;
-    const proposed = await proposeNewTimes(booking.id, [proposedStart], NOW);
+    const proposed = await proposeNewTimes(actor, booking.id, [proposedStart], NOW);
     expect(proposed.status).toBe("rescheduled");
     expect(proposed.proposedSlots).toEqual([{ start: "2026-03-06T20:00:00.000Z", end: "2026-03-06T20:30:00.000Z" }]);
     const page = await loadBookingPage(booking.bookingToken, NOW);
@@ -223,12 +240,12 @@ describe("the admin's booking workflow", () => {
     expect(ics).toContain("SEQUENCE:2");
     expect(ics).toContain(`UID:booking-${booking.id}@consultations`);
 
-    await confirmBooking(booking.id, "https://meet.example.com/abc", NOW);
-    const completed = await completeBooking(booking.id, NOW);
+    await confirmBooking(actor, booking.id, "https://meet.example.com/abc", NOW);
+    const completed = await completeBooking(actor, booking.id, NOW);
     expect(completed.status).toBe("completed");
     const [updatedLead] = await db().select().from(leads).where(eq(leads.id, lead.id));
     expect(updatedLead?.bookingStatus).toBe("completed");
-    await expect(cancelBooking(booking.id, NOW)).rejects.toThrow("This booking is already closed.");
+    await expect(cancelBooking(actor, booking.id, NOW)).rejects.toThrow("This booking is already closed.");
   });
 
   it("cancels with METHOD:CANCEL, frees the slot, and the visitor may not change inside the cut-off", async () => {
@@ -244,7 +261,7 @@ describe("the admin's booking workflow", () => {
 
   it("sends the 24-hour reminder once, even when two workers run it", async () => {
     const { booking } = await bookedInvitation();
-    await confirmBooking(booking.id, "https://meet.example.com/abc", NOW);
+    await confirmBooking(actor, booking.id, "https://meet.example.com/abc", NOW);
     expect(await sendDueReminders(NOW)).toBe(0); // more than 24 h ahead
     const dayBefore = new Date("2026-03-03T20:00:00Z");
     await Promise.all([sendDueReminders(dayBefore), sendDueReminders(dayBefore)]);
@@ -254,11 +271,11 @@ describe("the admin's booking workflow", () => {
 
   it("reopens the slots of deleted invitations and deleted leads", async () => {
     const { lead, slot, booking } = await bookedInvitation();
-    await deleteBookingInvitation(booking.id);
+    await deleteBookingInvitation(actor, booking.id);
     const [row] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
     expect(row).toMatchObject({ status: "open", bookingId: null });
 
-    const again = await createBookingInvitation({ leadId: lead.id, windowDays: 7 }, NOW);
+    const again = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
     await bookSlot({ token: again.bookingToken, slotId: slot.id }, NOW);
     expect(await deleteLeads(testActor(), [lead.id])).toBe(1);
     const [released] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
@@ -268,11 +285,164 @@ describe("the admin's booking workflow", () => {
   it("invites a client added by hand through a lead made for it", async () => {
     await slotAt("2026-03-03", "10:00", "10:30");
     const [client] = await db().insert(clients).values({ name: "Hand Made", email: "hand@example.com" }).returning();
-    const booking = await createBookingInvitation({ clientId: client!.id, windowDays: 7 }, NOW);
+    const booking = await createBookingInvitation(actor, { clientId: client!.id, windowDays: 7 }, NOW);
     const [linked] = await db().select().from(clients).where(eq(clients.id, client!.id));
     expect(linked?.leadId).toBe(booking.leadId);
     const [lead] = await db().select().from(leads).where(eq(leads.id, booking.leadId));
     expect(lead).toMatchObject({ email: "hand@example.com", status: "converted", bookingStatus: "sent" });
     expect(booking.clientId).toBe(client!.id);
+  });
+});
+
+describe("the lists of consultations and bookings", () => {
+  async function client(name: string) {
+    const [row] = await db().insert(clients).values({ name, email: `${name.split(" ")[0]?.toLowerCase()}@example.com` }).returning();
+    if (!row) throw new Error("no client");
+    return row;
+  }
+
+  it("pages the consultations by date (undated last), searches their client, and counts the tiles over both kinds", async () => {
+    const rosa = await client("Rosa Delgado");
+    const omar = await client("Omar Haddad");
+    const dates = ["2026-03-01", "2026-03-05", "2026-03-05", null, "2026-02-20"];
+    await db()
+      .insert(consultations)
+      .values(dates.map((scheduledDate, index) => ({ clientId: index % 2 === 0 ? rosa.id : omar.id, scheduledDate, status: index === 0 ? ("completed" as const) : ("scheduled" as const) })));
+    const first = await listConsultations({ search: "", status: null }, { size: 2 });
+    const second = await listConsultations({ search: "", status: null }, { size: 2, after: first.nextCursor });
+    const third = await listConsultations({ search: "", status: null }, { size: 2, after: second.nextCursor });
+    expect([...first.rows, ...second.rows, ...third.rows].map((row) => row.scheduledDate)).toEqual(["2026-03-05", "2026-03-05", "2026-03-01", "2026-02-20", null]);
+    expect(third.nextCursor).toBeNull();
+    expect((await listConsultations({ search: "", status: null }, { size: 2, before: second.previousCursor })).rows.map((row) => row.id)).toEqual(first.rows.map((row) => row.id));
+    expect((await listConsultations({ search: "", status: null }, { direction: "asc" })).rows.map((row) => row.scheduledDate)).toEqual([null, "2026-02-20", "2026-03-01", "2026-03-05", "2026-03-05"]);
+    const rosas = await listConsultations({ search: "ROSA@", status: null });
+    expect(rosas.rows.map((row) => row.client.name)).toEqual(["Rosa Delgado", "Rosa Delgado", "Rosa Delgado"]);
+    expect((await listConsultations({ search: "100%_", status: null })).rows).toEqual([]);
+
+    // A booked invitation ahead and one still open without a time.
+    const lead = await makeLead("Ana Lima", "ana@example.com");
+    const slot = await slotAt("2026-03-04", "14:00", "14:30");
+    const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
+    await bookSlot({ token: invitation.bookingToken, slotId: slot.id }, NOW);
+    await slotAt("2026-03-05", "14:00", "14:30");
+    await createBookingInvitation(actor, { leadId: (await makeLead("Ben Racer", "ben@example.com")).id, windowDays: 7 }, NOW);
+    expect(await countBookings({}, NY, NOW)).toEqual({ total: 2, completed: 0, upcoming: 1 });
+    const bookings = await listBookings({ search: "ana" }, NY, { size: 1 });
+    expect(bookings.rows.map((row) => row.lead.name)).toEqual(["Ana Lima"]);
+    expect(bookings.nextCursor).toBeNull();
+    expect((await listBookings({ from: "2026-03-04", to: "2026-03-04" }, NY)).rows.map((row) => row.id)).toEqual([invitation.id]);
+
+    const view = (query: string) => readConsultationListView(new URLSearchParams(query));
+    const all = await consultationsOverview(view(""), {}, NOW);
+    expect(all.tiles).toEqual({ total: 7, completed: 1, upcoming: 5 });
+    expect(all.tab === "scheduled" && all.consultations.rows).toHaveLength(5);
+    const pending = await consultationsOverview(view("status=pending&tab=invitations"), {}, NOW);
+    expect(pending.tiles).toEqual({ total: 2, completed: 0, upcoming: 1 });
+    expect(pending.tab === "invitations" && pending.invitations.rows.map((row) => row.lead.name).sort()).toEqual(["Ana Lima", "Ben Racer"]);
+  });
+});
+
+describe("the audit log of availability, bookings and consultations", () => {
+  it("writes each availability change's own entry, and none for what is refused or changes nothing", async () => {
+    const admin = testActor({ email: "owner@example.com", ipAddress: "198.51.100.4" });
+    const slot = await addSlot(admin, { date: "2026-03-03", startTime: "10:00", endTime: "10:30", status: "open" });
+    await expect(addSlot(admin, { date: "2026-03-03", startTime: "10:00", endTime: "10:30", status: "open" })).rejects.toThrow(/already exists/);
+    const rule = await addRecurringRule(admin, { dayOfWeek: 2, startTime: "09:00", endTime: "10:00" });
+    await setRecurringRuleActive(admin, rule.id, false);
+    await expect(setRecurringRuleActive(admin, randomUUID(), true)).rejects.toThrow("Rule not found");
+    await deleteRecurringRule(admin, rule.id);
+    const { blocked } = await blockDates(admin, { startDate: "2026-03-03", endDate: "2026-03-04", reason: "Dentist for Ana" });
+    await removeBlockedDate(admin, blocked.id);
+    await expect(removeBlockedDate(admin, blocked.id)).rejects.toThrow("Blocked date not found");
+    const settings = { defaultConsultDurationMinutes: 45, bufferTimeMinutes: 0, timezone: NY, defaultMeetingLink: null, bookingCancelCutoffHours: 24 };
+    await updateAvailabilitySettings(admin, settings);
+    await updateAvailabilitySettings(admin, settings); // nothing changed: no entry
+    await expect(deleteSlots(admin, [randomUUID()])).resolves.toBe(0);
+
+    const audit = (await listAuditEntries({ domain: "availability" })).reverse();
+    expect(audit.map((entry) => entry.action)).toEqual([
+      "availability.add-slot",
+      "availability.add-rule",
+      "availability.toggle-rule",
+      "availability.delete-rule",
+      "availability.block",
+      "availability.unblock",
+      "availability.settings",
+    ]);
+    expect(audit.every((entry) => entry.actorEmail === "owner@example.com" && entry.ipAddress === "198.51.100.4")).toBe(true);
+    expect(audit[0]).toMatchObject({ entityType: "slot", entityId: slot.id, summary: "Added a slot on Mar 3, 2026 10:00–10:30" });
+    expect(audit[2]).toMatchObject({ entityType: "rule", entityId: rule.id, summary: "Deactivated the recurring rule Tuesday 09:00–10:00", details: { isActive: false } });
+    expect(audit[4]).toMatchObject({ entityType: "blocked-date", summary: "Blocked Mar 3, 2026 to Mar 4, 2026, deleting 1 slot(s)" });
+    expect(JSON.stringify(audit[4])).not.toContain("Dentist");
+    expect(audit[6]).toMatchObject({ details: { changed: ["defaultConsultDurationMinutes"], values: { defaultConsultDurationMinutes: 45 } } });
+  });
+
+  it("writes each booking change's entry about the booking, with the admin, and none for a refused transition", async () => {
+    const admin = testActor({ email: "owner@example.com" });
+    const lead = await makeLead();
+    const slot = await slotAt("2026-03-04", "14:00", "14:30");
+    const invitation = await createBookingInvitation(admin, { leadId: lead.id, windowDays: 7 }, NOW);
+    await resendBookingInvitation(admin, invitation.id);
+    await bookSlot({ token: invitation.bookingToken, slotId: slot.id }, NOW); // the visitor: no admin, no entry
+    await expect(completeBooking(admin, invitation.id, NOW)).rejects.toThrow(/Only a confirmed booking/);
+    await confirmBooking(admin, invitation.id, "https://meet.example.com/ana", NOW);
+    await proposeLocalTimes(admin, invitation.id, ["2026-03-06T15:00"], NOW);
+    await cancelBooking(admin, invitation.id, NOW);
+    await expect(cancelBooking(admin, invitation.id, NOW)).rejects.toThrow("This booking is already closed.");
+    await deleteBookingInvitation(admin, invitation.id);
+
+    const audit = (await listAuditEntries({ entityType: "booking", entityId: invitation.id })).reverse();
+    expect(audit.map((entry) => entry.action)).toEqual(["booking.send", "booking.resend", "booking.confirm", "booking.propose", "booking.cancel", "booking.delete"]);
+    expect(audit.every((entry) => entry.actorEmail === "owner@example.com" && (entry.details as { leadId?: string }).leadId === lead.id)).toBe(true);
+    expect(audit[3]).toMatchObject({ summary: "Proposed 1 new time(s) for a booking", details: { proposed: ["2026-03-06T20:00:00.000Z"], status: { from: "confirmed", to: "rescheduled" } } });
+    for (const entry of audit) expect(JSON.stringify([entry.summary, entry.details])).not.toMatch(/Ana|ana@example/);
+    const [sent] = await listLeadTimeline(lead.id).then((events) => events.filter((event) => event.event === "invitation_sent"));
+    expect(sent).toBeDefined();
+  });
+
+  it("writes the consultations' entries from the Consultations page and from a client's page, about the consultation", async () => {
+    const admin = testActor({ email: "owner@example.com" });
+    const [client] = await db().insert(clients).values({ name: "Rosa Delgado", email: "rosa@example.com" }).returning();
+    const [other] = await db().insert(clients).values({ name: "Omar Haddad", email: "omar@example.com" }).returning();
+    const input = {
+      consultType: "follow-up" as const,
+      status: "scheduled" as const,
+      scheduledDate: "2026-12-01",
+      scheduledStartTime: "10:00",
+      scheduledEndTime: "10:30",
+      projectId: null,
+      meetingLink: null,
+      notes: "Rosa wants menus",
+    };
+    const consultation = await addClientConsultation(admin, client!.id, input);
+    await expect(updateClientConsultation(admin, other!.id, consultation.id, input)).rejects.toThrow(/no longer exists/);
+    await updateClientConsultation(admin, client!.id, consultation.id, { ...input, status: "completed" });
+    await notifyClientOfConsultation(admin, client!.id, consultation.id);
+    await updateConsultation(admin, consultation.id, { status: "cancelled", scheduledDate: "2026-12-02", scheduledStartTime: null, scheduledEndTime: null, meetingLink: null, notes: null });
+    await expect(updateConsultation(admin, randomUUID(), { status: "cancelled", scheduledDate: null, scheduledStartTime: null, scheduledEndTime: null, meetingLink: null, notes: null })).rejects.toThrow("Consultation not found");
+    await deleteConsultation(admin, consultation.id);
+    await expect(deleteClientConsultation(admin, client!.id, consultation.id)).rejects.toMatchObject({ status: 404 });
+
+    const audit = (await listAuditEntries({ entityType: "consultation", entityId: consultation.id })).reverse();
+    expect(audit.map((entry) => entry.action)).toEqual([
+      "client.add-consultation",
+      "client.update-consultation",
+      "client.notify-consultation",
+      "consultation.update-consultation",
+      "consultation.delete-consultation",
+    ]);
+    expect(audit[3]).toMatchObject({ summary: "Updated a consultation, status completed to cancelled", details: { clientId: client!.id, status: { from: "completed", to: "cancelled" } } });
+    for (const entry of audit) expect(JSON.stringify([entry.summary, entry.details])).not.toMatch(/Rosa|rosa@|menus/);
+
+    // A discovery call linked to the client's project: the client page's action, about the booking.
+    const lead = await makeLead("Rosa Delgado", "rosa@example.com");
+    await db().update(clients).set({ leadId: lead.id }).where(eq(clients.id, client!.id));
+    const [call] = await db().insert(consultationBookings).values({ leadId: lead.id, bookingToken: `${lead.id}-${"a".repeat(32)}`, status: "completed" }).returning();
+    const [project] = await db().insert(projects).values({ clientId: client!.id, name: "Site", projectNumber: "PRJ-9001", tier: "2" }).returning();
+    await linkDiscoveryCallToProject(admin, client!.id, call!.id, project!.id);
+    await expect(linkDiscoveryCallToProject(admin, client!.id, call!.id, project!.id)).rejects.toMatchObject({ status: 409 });
+    const linked = await listAuditEntries({ action: "client.link-booking" });
+    expect(linked).toHaveLength(1);
+    expect(linked[0]).toMatchObject({ entityType: "booking", entityId: call!.id, summary: "Linked a discovery call to project PRJ-9001", details: { clientId: client!.id, projectId: project!.id } });
   });
 });

@@ -1,3 +1,4 @@
+import { testActor } from "../support/actors";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addClient } from "~/clients/clients.server";
@@ -7,7 +8,6 @@ import { recordPayment } from "~/invoices/invoice-payments.server";
 import { markOverdueInvoices, sendInvoiceReminders } from "~/invoices/invoice-reminders.server";
 import { sendInvoice } from "~/invoices/invoice-sending.server";
 import { invoiceReminders, invoices } from "~/invoices/schema";
-import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -16,7 +16,7 @@ withTestDatabase();
 async function sentInvoiceDue(dueDate: string, email = "hello@mesaverde.test") {
   const { invoice } = await addClient(testActor(), { name: "Mesa Verde Catering", email, phone: null, tier: "1", notes: null });
   await db().update(invoices).set({ dueDate }).where(eq(invoices.id, invoice.id));
-  await sendInvoice(invoice.id, null, new Date("2026-03-01T15:00:00Z"));
+  await sendInvoice(testActor(), invoice.id, new Date("2026-03-01T15:00:00Z"));
   return invoice;
 }
 
@@ -63,7 +63,7 @@ describe("reminders", () => {
 
   it("sends nothing for a paid invoice", async () => {
     const invoice = await sentInvoiceDue("2026-03-20");
-    await recordPayment(invoice.id, { amount: 19_900, paidOn: "2026-03-15", method: "cash", note: null }, null);
+    await recordPayment(testActor(), invoice.id, { amount: 19_900, paidOn: "2026-03-15", method: "cash", note: null });
     expect(await sendInvoiceReminders(new Date("2026-03-20T14:00:00Z"))).toBe(0);
     expect(await reminderMails()).toHaveLength(0);
   });

@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { addOns, projectAddOns } from "~/add-ons/schema";
+import { listAuditEntries } from "~/audit/audit-log.server";
+import { withClientAddress } from "~/request-safety/client-address.server";
+import { user } from "~/auth/schema";
 import { addClient } from "~/clients/clients.server";
 import { consultations } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
@@ -10,7 +14,22 @@ import { deletePayment, recordPayment } from "~/invoices/invoice-payments.server
 import { issueNewInvoiceLink, revokeInvoiceLink } from "~/invoices/invoice-link.server";
 import { sendInvoice } from "~/invoices/invoice-sending.server";
 import { loader as publicInvoiceLoader } from "~/invoices/public-invoice-page";
-import { addLineItem, createInvoice, deleteInvoices, findInvoiceByViewToken, findInvoiceDetail, updateInvoiceDetails } from "~/invoices/invoices.server";
+import {
+  addLineItem,
+  createInvoice,
+  deleteInvoices,
+  deleteLineItem,
+  findInvoiceByViewToken,
+  findInvoiceDetail,
+  listInvoices,
+  moveLineItem,
+  reopenInvoice,
+  updateInvoiceDetails,
+  updateLineItem,
+} from "~/invoices/invoices.server";
+import { readInvoiceListView } from "~/invoices/invoice-list-view";
+import { action as invoiceAction } from "~/invoices/invoice-page";
+import { signedInCookie } from "../support/sessions";
 import { addConsultationsToInvoice, generateFromProject } from "~/invoices/project-billing.server";
 import { invoices } from "~/invoices/schema";
 import { clients } from "~/clients/schema";
@@ -21,10 +40,17 @@ import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
 
+let adminId: string;
+const actor = () => testActor({ userId: adminId, email: `owner-${adminId}@example.com` });
+beforeEach(async () => {
+  adminId = randomUUID();
+  await db().insert(user).values({ id: adminId, name: "Olivia Owner", email: `owner-${adminId}@example.com` });
+});
+
 const newClient = (email = "hello@mesaverde.test") =>
   addClient(testActor(), { name: "Mesa Verde Catering", email, phone: null, tier: "1", notes: null });
 
-const details = (clientId: string, overrides: Partial<Parameters<typeof updateInvoiceDetails>[1]> = {}) => ({
+const details = (clientId: string, overrides: Partial<Parameters<typeof updateInvoiceDetails>[2]> = {}) => ({
   clientId,
   projectId: null,
   tier: null,
@@ -41,7 +67,7 @@ const details = (clientId: string, overrides: Partial<Parameters<typeof updateIn
 describe("invoice numbers", () => {
   it("gives 20 invoices made at once 20 distinct numbers", async () => {
     const { client } = await newClient();
-    const made = await Promise.all(Array.from({ length: 20 }, () => createInvoice({ clientId: client.id, projectId: null, tier: null, dueDate: null })));
+    const made = await Promise.all(Array.from({ length: 20 }, () => createInvoice(actor(), { clientId: client.id, projectId: null, tier: null, dueDate: null })));
     expect(new Set(made.map((invoice) => invoice.invoiceNumber)).size).toBe(20);
     expect(made.every((invoice) => /^INV-\d+$/.test(invoice.invoiceNumber))).toBe(true);
   });
@@ -50,12 +76,12 @@ describe("invoice numbers", () => {
 describe("the editor", () => {
   it("adds lines, recomputes totals with discount and tax, and refuses a discount above the subtotal", async () => {
     const { client } = await newClient();
-    const invoice = await createInvoice({ clientId: client.id, projectId: null, tier: null, dueDate: "2026-12-01" });
-    await addLineItem(invoice.id, { description: "Logo refresh", quantity: 2, unitPrice: 12_550 });
-    await updateInvoiceDetails(invoice.id, details(client.id, { discount: 1_000, tax: 2_000 }));
+    const invoice = await createInvoice(actor(), { clientId: client.id, projectId: null, tier: null, dueDate: "2026-12-01" });
+    await addLineItem(actor(), invoice.id, { description: "Logo refresh", quantity: 2, unitPrice: 12_550 });
+    await updateInvoiceDetails(actor(), invoice.id, details(client.id, { discount: 1_000, tax: 2_000 }));
     const detail = await findInvoiceDetail(invoice.id);
     expect(detail?.invoice).toMatchObject({ subtotalCents: 25_100, discountCents: 1_000, taxCents: 2_000, totalCents: 26_100 });
-    await expect(updateInvoiceDetails(invoice.id, details(client.id, { discount: 30_000 }))).rejects.toThrow(/discount/);
+    await expect(updateInvoiceDetails(actor(), invoice.id, details(client.id, { discount: 30_000 }))).rejects.toThrow(/discount/);
   });
 
   it("generates from a project: a header at 0, the package spread over deliverables, add-ons by the rule, consultations from 1000", async () => {
@@ -67,15 +93,15 @@ describe("the editor", () => {
       { projectId: project.id, addOnId: flat!.id, quantity: 2 },
       { projectId: project.id, addOnId: tiered!.id, quantity: 1 },
     ]);
-    const invoice = await createInvoice({ clientId: client.id, projectId: project.id, tier: null, dueDate: null });
-    await generateFromProject(invoice.id, { deliverables: [0, 1, 2], includeAddOns: true });
+    const invoice = await createInvoice(actor(), { clientId: client.id, projectId: project.id, tier: null, dueDate: null });
+    await generateFromProject(actor(), invoice.id, { deliverables: [0, 1, 2], includeAddOns: true });
     const [done] = await db()
       .insert(consultations)
       .values({ clientId: client.id, status: "completed", consultType: "follow-up", scheduledDate: "2026-11-02" })
       .returning();
-    await expect(addConsultationsToInvoice(invoice.id, { consultationIds: [], price: 10_000 })).rejects.toThrow(Refusal);
-    await addConsultationsToInvoice(invoice.id, { consultationIds: [done!.id], price: 10_000 });
-    await expect(addConsultationsToInvoice(invoice.id, { consultationIds: [done!.id], price: 10_000 })).rejects.toThrow(/billed/);
+    await expect(addConsultationsToInvoice(actor(), invoice.id, { consultationIds: [], price: 10_000 })).rejects.toThrow(Refusal);
+    await addConsultationsToInvoice(actor(), invoice.id, { consultationIds: [done!.id], price: 10_000 });
+    await expect(addConsultationsToInvoice(actor(), invoice.id, { consultationIds: [done!.id], price: 10_000 })).rejects.toThrow(/billed/);
 
     const detail = await findInvoiceDetail(invoice.id);
     const lines = detail!.lines;
@@ -89,13 +115,17 @@ describe("the editor", () => {
     expect(detail!.invoice.totalCents).toBe(24_900 + 7_500 + 10_000 + 10_000);
     const [billed] = await db().select().from(consultations).where(eq(consultations.id, done!.id));
     expect(billed?.invoiceId).toBe(invoice.id);
+    // The two refused additions (none chosen, billed already) wrote nothing.
+    const audit = await listAuditEntries({ entityType: "invoice", entityId: invoice.id });
+    expect(audit.map((entry) => entry.action)).toEqual(["invoice.add-consultations", "invoice.generate-from-project", "invoice.create-invoice"]);
+    expect(audit[0]).toMatchObject({ summary: `Added 1 consultation(s) to an invoice (${invoice.invoiceNumber})`, details: { consultationIds: [done!.id], priceCents: 10_000 } });
   });
 });
 
 describe("sending", () => {
   it("sets sent and sent_at and writes the e-mail with the PDF to the outbox in one transaction", async () => {
     const { client, invoice } = await newClient();
-    await sendInvoice(invoice.id, null);
+    await sendInvoice(actor(), invoice.id);
     const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(sent).toMatchObject({ status: "sent" });
     expect(sent?.sentAt).toBeInstanceOf(Date);
@@ -110,7 +140,7 @@ describe("sending", () => {
   it("a failure after the status change leaves no outbox row and a draft invoice", async () => {
     const { invoice } = await newClient();
     await db().delete(emailTemplates).where(eq(emailTemplates.key, "invoice"));
-    await expect(sendInvoice(invoice.id, null)).rejects.toThrow(/template/);
+    await expect(sendInvoice(actor(), invoice.id)).rejects.toThrow(/template/);
     const [after] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(after).toMatchObject({ status: "draft", sentAt: null, viewToken: null });
     expect(await db().select().from(emailOutbox)).toHaveLength(0);
@@ -120,19 +150,19 @@ describe("sending", () => {
 describe("payments", () => {
   it("records a partial then a full payment, shows the balance, pays the invoice and follows a removal", async () => {
     const { invoice } = await newClient(); // tier 1: $199.00
-    await sendInvoice(invoice.id, null);
-    const partial = await recordPayment(invoice.id, { amount: 5_000, paidOn: "2026-11-20", method: "zelle", note: null }, null);
+    await sendInvoice(actor(), invoice.id);
+    const partial = await recordPayment(actor(), invoice.id, { amount: 5_000, paidOn: "2026-11-20", method: "zelle", note: null });
     let detail = await findInvoiceDetail(invoice.id);
     expect(detail?.money).toEqual({ paidCents: 5_000, balanceCents: 14_900 });
     expect(detail?.invoice.status).toBe("sent");
-    await expect(recordPayment(invoice.id, { amount: 20_000, paidOn: "2026-11-21", method: "cash", note: null }, null)).rejects.toThrow(/more than the balance/);
-    await recordPayment(invoice.id, { amount: 14_900, paidOn: "2026-11-22", method: "check", note: null }, null);
+    await expect(recordPayment(actor(), invoice.id, { amount: 20_000, paidOn: "2026-11-21", method: "cash", note: null })).rejects.toThrow(/more than the balance/);
+    await recordPayment(actor(), invoice.id, { amount: 14_900, paidOn: "2026-11-22", method: "check", note: null });
     detail = await findInvoiceDetail(invoice.id);
     expect(detail?.money.balanceCents).toBe(0);
     expect(detail?.invoice).toMatchObject({ status: "paid", paidDate: "2026-11-22", paymentMethod: "check" });
     // Paid is locked against edits.
-    await expect(addLineItem(invoice.id, { description: "More", quantity: 1, unitPrice: 100 })).rejects.toThrow(/locked/);
-    await deletePayment(invoice.id, partial.id);
+    await expect(addLineItem(actor(), invoice.id, { description: "More", quantity: 1, unitPrice: 100 })).rejects.toThrow(/locked/);
+    await deletePayment(actor(), invoice.id, partial.id);
     detail = await findInvoiceDetail(invoice.id);
     expect(detail?.money.balanceCents).toBe(5_000);
     expect(detail?.invoice.status).not.toBe("paid");
@@ -143,13 +173,13 @@ describe("payments", () => {
 describe("what is refused, changing nothing", () => {
   it("keeps an invoice with payments from bulk delete, a total below what was paid, a sent invoice's client, and amounts past a money column", async () => {
     const { client, invoice } = await newClient(); // tier 1: $199.00
-    await sendInvoice(invoice.id, null);
-    await recordPayment(invoice.id, { amount: 15_000, paidOn: "2026-11-20", method: "zelle", note: null }, null);
-    await expect(deleteInvoices([invoice.id])).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/payments recorded/) });
-    await expect(updateInvoiceDetails(invoice.id, details(client.id, { status: "sent", discount: 10_000 }))).rejects.toThrow(/already been paid/);
+    await sendInvoice(actor(), invoice.id);
+    await recordPayment(actor(), invoice.id, { amount: 15_000, paidOn: "2026-11-20", method: "zelle", note: null });
+    await expect(deleteInvoices(actor(), [invoice.id])).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/payments recorded/) });
+    await expect(updateInvoiceDetails(actor(), invoice.id, details(client.id, { status: "sent", discount: 10_000 }))).rejects.toThrow(/already been paid/);
     const { client: other } = await newClient("other@mesaverde.test");
-    await expect(updateInvoiceDetails(invoice.id, details(other.id, { status: "sent" }))).rejects.toThrow(/stays theirs/);
-    await expect(addLineItem(invoice.id, { description: "Too much", quantity: 2, unitPrice: 2_000_000_000 })).rejects.toBeInstanceOf(Refusal);
+    await expect(updateInvoiceDetails(actor(), invoice.id, details(other.id, { status: "sent" }))).rejects.toThrow(/stays theirs/);
+    await expect(addLineItem(actor(), invoice.id, { description: "Too much", quantity: 2, unitPrice: 2_000_000_000 })).rejects.toBeInstanceOf(Refusal);
     const detail = await findInvoiceDetail(invoice.id);
     expect(detail?.invoice).toMatchObject({ clientId: client.id, totalCents: 19_900, discountCents: 0 });
     expect(detail?.lines).toHaveLength(1);
@@ -159,7 +189,7 @@ describe("what is refused, changing nothing", () => {
 describe("the client's invoice link", () => {
   it("opens with the whole token only, and records the first view once", async () => {
     const { invoice } = await newClient();
-    await sendInvoice(invoice.id, null);
+    await sendInvoice(actor(), invoice.id);
     const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     const token = sent!.viewToken!;
     const altered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
@@ -181,26 +211,26 @@ describe("the client's invoice link", () => {
 describe("taking the client's invoice link back", () => {
   it("revokes the link (the old one answers 404) and issues a new one in its place", async () => {
     const { invoice } = await newClient();
-    await expect(revokeInvoiceLink(invoice.id)).rejects.toMatchObject({ status: 409 });
-    await expect(issueNewInvoiceLink(invoice.id)).rejects.toThrow("The client's link is made when the invoice is sent.");
-    await sendInvoice(invoice.id, null);
+    await expect(revokeInvoiceLink(actor(), invoice.id)).rejects.toMatchObject({ status: 409 });
+    await expect(issueNewInvoiceLink(actor(), invoice.id)).rejects.toThrow("The client's link is made when the invoice is sent.");
+    await sendInvoice(actor(), invoice.id);
     const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     const old = sent!.viewToken!;
     const page = (token: string) => publicInvoiceLoader({ params: { token }, request: new Request(`http://localhost/invoice/${token}`), context: {} } as never);
     expect((await page(old)).init?.status).toBeUndefined();
 
-    await revokeInvoiceLink(invoice.id);
+    await revokeInvoiceLink(actor(), invoice.id);
     expect(await findInvoiceByViewToken(old, { recordView: true })).toBeUndefined();
     expect((await page(old)).init?.status).toBe(404);
 
-    const link = await issueNewInvoiceLink(invoice.id);
+    const link = await issueNewInvoiceLink(actor(), invoice.id);
     const fresh = link.split("/invoice/")[1]!;
     expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(fresh).not.toBe(old);
     expect((await findInvoiceByViewToken(fresh, { recordView: false }))?.invoice.id).toBe(invoice.id);
     expect(await findInvoiceByViewToken(old, { recordView: false })).toBeUndefined();
     // Sending again sends the new link, not a third one.
-    await sendInvoice(invoice.id, null);
+    await sendInvoice(actor(), invoice.id);
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.emailType, "invoice"));
     expect(mails.at(-1)?.text).toContain(`/invoice/${fresh}`);
   });
@@ -213,16 +243,136 @@ describe("a lead's promo code on an invoice", () => {
       .values({ name: "Rosa", email: "rosa@example.com", source: "manual", promoCode: "LAUNCH-ABC-1234", promoStatus: "active", promoExpiresAt: new Date(Date.now() + 86_400_000) })
       .returning();
     const [client] = await db().insert(clients).values({ name: "Rosa's Catering", email: "rosa@example.com", tier: "1", leadId: lead!.id }).returning();
-    const project = await createProjectForClient(testActor(), client!.id, { name: "Starter site", tier: "1" });
-    const invoice = await createInvoice({ clientId: client!.id, projectId: project.id, tier: null, dueDate: null });
-    await expect(updateInvoiceDetails(invoice.id, details(client!.id, { projectId: project.id, promoCode: "LAUNCH-OTHER-0000" }))).rejects.toThrow(/not this client/);
-    await updateInvoiceDetails(invoice.id, details(client!.id, { projectId: project.id, promoCode: "LAUNCH-ABC-1234" }));
+    const project = await createProjectForClient(actor(), client!.id, { name: "Starter site", tier: "1" });
+    const invoice = await createInvoice(actor(), { clientId: client!.id, projectId: project.id, tier: null, dueDate: null });
+    await expect(updateInvoiceDetails(actor(), invoice.id, details(client!.id, { projectId: project.id, promoCode: "LAUNCH-OTHER-0000" }))).rejects.toThrow(/not this client/);
+    await updateInvoiceDetails(actor(), invoice.id, details(client!.id, { projectId: project.id, promoCode: "LAUNCH-ABC-1234" }));
     const [used] = await db().select().from(leads).where(eq(leads.id, lead!.id));
     expect(used?.promoStatus).toBe("used");
-    await generateFromProject(invoice.id, { deliverables: [0, 1], includeAddOns: false });
+    await generateFromProject(actor(), invoice.id, { deliverables: [0, 1], includeAddOns: false });
     expect((await findInvoiceDetail(invoice.id))?.invoice.totalCents).toBe(9_900);
 
-    const second = await createInvoice({ clientId: client!.id, projectId: project.id, tier: null, dueDate: null });
-    await expect(updateInvoiceDetails(second.id, details(client!.id, { promoCode: "LAUNCH-ABC-1234" }))).rejects.toThrow(/no longer active/);
+    const second = await createInvoice(actor(), { clientId: client!.id, projectId: project.id, tier: null, dueDate: null });
+    await expect(updateInvoiceDetails(actor(), second.id, details(client!.id, { promoCode: "LAUNCH-ABC-1234" }))).rejects.toThrow(/no longer active/);
+  });
+});
+
+describe("the list", () => {
+  it("pages a view by keyset, newest first or oldest first, within a status and a client", async () => {
+    const { client } = await newClient();
+    const { client: other } = await newClient("other@mesaverde.test");
+    for (let i = 0; i < 4; i += 1) await createInvoice(actor(), { clientId: client.id, projectId: null, tier: null, dueDate: null });
+    const view = readInvoiceListView(new URLSearchParams(`status=draft&client=${client.id}`));
+    const first = await listInvoices({ view, pageSize: 2 });
+    const second = await listInvoices({ view, after: first.nextCursor, pageSize: 2 });
+    const third = await listInvoices({ view, after: second.nextCursor, pageSize: 2 });
+    // Five drafts of the client: its draft from addClient and the four above; none of the other client's.
+    const walked = [...first.invoices, ...second.invoices, ...third.invoices];
+    expect(walked).toHaveLength(5);
+    expect(walked.every((row) => row.clientId === client.id && row.clientName === "Mesa Verde Catering")).toBe(true);
+    expect(walked.map((row) => row.createdAt.getTime())).toEqual([...walked.map((row) => row.createdAt.getTime())].sort((a, b) => b - a));
+    expect(third.nextCursor).toBeNull();
+    expect((await listInvoices({ view, before: third.previousCursor, pageSize: 2 })).invoices.map((row) => row.id)).toEqual(second.invoices.map((row) => row.id));
+    const oldestFirst = await listInvoices({ view: readInvoiceListView(new URLSearchParams(`client=${client.id}&sort=created&dir=asc`)), pageSize: 10 });
+    expect(oldestFirst.invoices.map((row) => row.id)).toEqual(walked.map((row) => row.id).reverse());
+    expect((await listInvoices({ view: readInvoiceListView(new URLSearchParams(`client=${other.id}`)) })).invoices).toHaveLength(1);
+    // An edited cursor is the first page, never a database error.
+    expect((await listInvoices({ view, after: "not-a-cursor", pageSize: 2 })).invoices.map((row) => row.id)).toEqual(first.invoices.map((row) => row.id));
+  });
+});
+
+describe("the audit log", () => {
+  it("each change writes its own entry in its transaction: the action, the invoice, the admin, no person's data", async () => {
+    const { client } = await newClient();
+    const invoice = await createInvoice(actor(), { clientId: client.id, projectId: null, tier: null, dueDate: "2026-12-01" });
+    const logo = await addLineItem(actor(), invoice.id, { description: "Logo for Mesa Verde", quantity: 1, unitPrice: 10_000 });
+    const rush = await addLineItem(actor(), invoice.id, { description: "Rush delivery", quantity: 1, unitPrice: 2_500 });
+    await updateLineItem(actor(), invoice.id, logo.id, { description: "Logo refresh", quantity: 2, unitPrice: 10_000 });
+    await moveLineItem(actor(), invoice.id, rush.id, "up");
+    await moveLineItem(actor(), invoice.id, rush.id, "up"); // already first: nothing changes, nothing is recorded
+    await deleteLineItem(actor(), invoice.id, rush.id);
+    await updateInvoiceDetails(actor(), invoice.id, details(client.id, { tax: 500 }));
+    await sendInvoice(actor(), invoice.id);
+    const payment = await recordPayment(actor(), invoice.id, { amount: 20_500, paidOn: "2026-11-20", method: "zelle", note: "Paid by Mesa Verde" });
+    await reopenInvoice(actor(), invoice.id);
+    await deletePayment(actor(), invoice.id, payment.id);
+
+    const audit = await listAuditEntries({ entityType: "invoice", entityId: invoice.id, limit: 100 });
+    expect(audit.map((entry) => entry.action).reverse()).toEqual([
+      "invoice.create-invoice",
+      "invoice.add-item",
+      "invoice.add-item",
+      "invoice.update-item",
+      "invoice.move-item",
+      "invoice.delete-item",
+      "invoice.save-details",
+      "invoice.send-invoice",
+      "invoice.record-payment",
+      "invoice.reopen",
+      "invoice.delete-payment",
+    ]);
+    expect(audit.every((entry) => entry.actorUserId === adminId && entry.actorEmail === `owner-${adminId}@example.com` && entry.ipAddress === "203.0.113.7")).toBe(true);
+    for (const entry of audit) {
+      expect(entry.summary).toContain(invoice.invoiceNumber);
+      expect(JSON.stringify([entry.summary, entry.details])).not.toMatch(/Mesa Verde|mesaverde|Logo|Rush/);
+    }
+    const [, , paid] = audit;
+    expect(paid).toMatchObject({ action: "invoice.record-payment", summary: `Recorded a payment of $205.00, paying the invoice (${invoice.invoiceNumber})` });
+    expect(paid?.details).toMatchObject({ paymentId: payment.id, amountCents: 20_500, method: "zelle", status: { from: "sent", to: "paid" } });
+
+    const drafts = await Promise.all([1, 2].map(() => createInvoice(actor(), { clientId: client.id, projectId: null, tier: null, dueDate: null })));
+    expect(await deleteInvoices(actor(), drafts.map((draft) => draft.id))).toBe(2);
+    const [deleted] = await listAuditEntries({ action: "invoice.delete-invoices" });
+    expect(deleted).toMatchObject({ entityType: "invoice", entityId: null, summary: "Deleted 2 invoices", details: { ids: expect.arrayContaining(drafts.map((draft) => draft.id)) } });
+  });
+
+  it("a refused change writes no entry (its transaction rolls back with it)", async () => {
+    const { client, invoice } = await newClient();
+    await sendInvoice(actor(), invoice.id);
+    await recordPayment(actor(), invoice.id, { amount: 19_900, paidOn: "2026-11-20", method: "cash", note: null });
+    const before = await listAuditEntries({ domain: "invoice", limit: 100 });
+    await expect(addLineItem(actor(), invoice.id, { description: "More", quantity: 1, unitPrice: 100 })).rejects.toThrow(/locked/);
+    await expect(updateInvoiceDetails(actor(), invoice.id, details(client.id, { status: "paid", discount: 30_000 }))).rejects.toThrow(Refusal);
+    await expect(deleteInvoices(actor(), [invoice.id])).rejects.toThrow(/payments recorded/);
+    await expect(sendInvoice(actor(), invoice.id)).rejects.toThrow(/already paid/);
+    await expect(recordPayment(actor(), invoice.id, { amount: 100, paidOn: "2026-11-21", method: "cash", note: null })).rejects.toThrow(/Nothing is owed/);
+    await expect(reopenInvoice(actor(), randomUUID())).rejects.toMatchObject({ status: 404 });
+    expect(await listAuditEntries({ domain: "invoice", limit: 100 })).toEqual(before);
+  });
+});
+
+describe("the editor's actions as the server runs them", () => {
+  /** Posts a form to the invoice page's action as the admin of `cookie`, from 203.0.113.7. */
+  async function post(cookie: string, invoiceId: string, fields: Record<string, string>) {
+    const request = new Request(`http://localhost/admin/invoices/${invoiceId}`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    const answer = await withClientAddress("203.0.113.7", () => invoiceAction({ request, params: { invoiceId }, context: {} } as never));
+    if (answer instanceof Response) return { status: answer.status, body: null };
+    const { init, data } = answer as { init?: { status?: number } | null; data: unknown };
+    return { status: init?.status ?? 200, body: data as Record<string, unknown> };
+  }
+
+  it("writes one entry per change, the guard's Actor with its session, and none for a refusal or a failed send", async () => {
+    const { cookie, account } = await signedInCookie({ admin: true });
+    const { invoice } = await newClient();
+    expect((await post(cookie, invoice.id, { intent: "add-item", description: "Rush delivery", quantity: "1", unitPrice: "25" })).status).toBe(302);
+    expect((await post(cookie, invoice.id, { intent: "add-item", description: "", quantity: "1", unitPrice: "25" })).status).toBe(400);
+    expect((await post(cookie, "not-an-id", { intent: "reopen" })).status).toBe(400);
+
+    // Sending an invoice without lines is refused with the spec's title: nothing sent, nothing recorded.
+    const empty = await createInvoice(actor(), { clientId: invoice.clientId, projectId: null, tier: null, dueDate: null });
+    const failed = await post(cookie, empty.id, { intent: "send-invoice" });
+    expect(failed).toMatchObject({ status: 400, body: { ok: false, formError: "Add at least one line item before sending.", formErrorTitle: "Failed to send invoice" } });
+    expect((await listAuditEntries({ entityId: empty.id })).map((entry) => entry.action)).toEqual(["invoice.create-invoice"]);
+    expect(await db().select().from(emailOutbox)).toHaveLength(0);
+
+    const audit = await listAuditEntries({ entityId: invoice.id });
+    expect(audit.map((entry) => entry.action)).toEqual(["invoice.add-item"]);
+    expect(audit[0]).toMatchObject({ actorEmail: account.email, ipAddress: "203.0.113.7", entityType: "invoice", entityId: invoice.id });
+    expect(audit[0]?.sessionId).toEqual(expect.any(String));
+    expect(audit[0]?.actorUserId).toEqual(expect.any(String));
   });
 });

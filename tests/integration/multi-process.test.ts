@@ -1,3 +1,4 @@
+import { testActor } from "../support/actors";
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -92,12 +93,12 @@ describe(`${PROCESSES} app process(es) on ${onServer ? "one PostgreSQL database"
       const settings = await getOrganizationSettings();
       const date = addDaysToDate(dayIn(new Date(), settings.timezone), 3);
       slotIds = [
-        (await addSlot({ date, startTime: "10:00", endTime: "10:30", status: "open" })).id,
-        (await addSlot({ date, startTime: "11:00", endTime: "11:30", status: "open" })).id,
+        (await addSlot(testActor(), { date, startTime: "10:00", endTime: "10:30", status: "open" })).id,
+        (await addSlot(testActor(), { date, startTime: "11:00", endTime: "11:30", status: "open" })).id,
       ];
       for (const name of ["Xena", "Yuri"]) {
         const [lead] = await handle.db.insert(leads).values({ name, email: `${name.toLowerCase()}@processes.test`, source: "manual" }).returning();
-        tokens.push((await createBookingInvitation({ leadId: lead!.id, windowDays: 14 })).bookingToken);
+        tokens.push((await createBookingInvitation(testActor(), { leadId: lead!.id, windowDays: 14 })).bookingToken);
       }
     } finally {
       await handle.close();

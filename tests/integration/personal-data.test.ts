@@ -59,8 +59,8 @@ async function makeZelda() {
   await createContactLead(contactSchema.parse({ name: "Zelda Quixote", email: EMAIL, phone: PHONE, message: `${MESSAGE} (again)` }), { clientAddress: "203.0.113.78" });
   await db().insert(leadTimelineEvents).values({ leadId: inquiry.leadId, event: "note_added", data: { note: "Zelda prefers mornings" } });
 
-  const slot = await addSlot({ date: "2099-03-03", startTime: "10:00", endTime: "10:30", status: "open" });
-  const booking = await createBookingInvitation({ leadId: inquiry.leadId, windowDays: 30 }, NOW);
+  const slot = await addSlot(testActor(), { date: "2099-03-03", startTime: "10:00", endTime: "10:30", status: "open" });
+  const booking = await createBookingInvitation(testActor(), { leadId: inquiry.leadId, windowDays: 30 }, NOW);
   await bookSlot({ token: booking.bookingToken, slotId: slot.id }, NOW);
   await db().update(consultationBookings).set({ adminNotes: "Zelda: bring the marmalade samples" }).where(eq(consultationBookings.id, booking.id));
 
@@ -68,7 +68,7 @@ async function makeZelda() {
   const { client, invoice } = await convertLeadToClient(testActor({ userId: admin.id }), inquiry.leadId, NOW);
   await db().update(clients).set({ notes: "Zelda Quixote, marmalade", projectLink: "https://quince-and-sons.example" }).where(eq(clients.id, client.id));
   await db().insert(projects).values({ clientId: client.id, projectNumber: "PRJ-9001", name: "Quince & Sons site", internalNotes: "Zelda wants orange" });
-  await sendInvoice(invoice!.id, admin.id);
+  await sendInvoice(testActor({ userId: admin.id }), invoice!.id);
   const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice!.id));
 
   await suppressEmail(db(), { email: EMAIL, reason: "unsubscribed", detail: "Unsubscribe link in “Welcome, Zelda”" });

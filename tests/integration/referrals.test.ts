@@ -62,11 +62,11 @@ describe("referrals", () => {
     expect(converted).toMatchObject({ status: "converted", clientId: conversion.client.id, clientName: "Ana Rivera", commissionPercent: 15, commissionCents: null });
     expect(converted?.convertedAt).toBeInstanceOf(Date);
 
-    await recordPayment(invoice.id, { amount: 1_000, paidOn: "2026-11-24", method: "cash", note: null }, admin.id);
+    await recordPayment(testActor({ userId: admin.id }), invoice.id, { amount: 1_000, paidOn: "2026-11-24", method: "cash", note: null });
     const [partlyPaid] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
     expect(partlyPaid?.commissionCents).toBeNull();
 
-    await recordPayment(invoice.id, { amount: invoice.totalCents - 1_000, paidOn: "2026-11-25", method: "cash", note: null }, admin.id);
+    await recordPayment(testActor({ userId: admin.id }), invoice.id, { amount: invoice.totalCents - 1_000, paidOn: "2026-11-25", method: "cash", note: null });
     const [earned] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
     expect(earned?.commissionCents).toBe(Math.floor((invoice.totalCents * 15 + 50) / 100));
 
@@ -76,7 +76,7 @@ describe("referrals", () => {
       .values({ invoiceNumber: "INV-REF-2", clientId: conversion.client.id, tier: "4", status: "sent", subtotalCents: 100_000, totalCents: 100_000 })
       .returning();
     if (!second) throw new Error("no invoice");
-    await recordPayment(second.id, { amount: 100_000, paidOn: "2026-11-26", method: "cash", note: null }, admin.id);
+    await recordPayment(testActor({ userId: admin.id }), second.id, { amount: 100_000, paidOn: "2026-11-26", method: "cash", note: null });
     const [unchanged] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
     expect(unchanged?.commissionCents).toBe(earned?.commissionCents);
 

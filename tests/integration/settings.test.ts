@@ -1,3 +1,4 @@
+import { testActor } from "../support/actors";
 import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
@@ -26,7 +27,6 @@ import { action as organizationAction } from "~/settings/organization-tab";
 import { action as promosAction } from "~/settings/promos-tab";
 import { getOrganizationSettings, listPackageTiers, saveOrganizationTab, savePromoTab, saveTier } from "~/settings/settings.server";
 import { signedInCookie } from "../support/sessions";
-import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -69,8 +69,8 @@ describe("a changed setting reaches its readers", () => {
   it("the business time zone places the offered slots", async () => {
     const now = new Date("2026-03-02T13:00:00Z");
     const [lead] = await db().insert(leads).values({ name: "Ana Lima", email: "ana@example.com", source: "website" }).returning();
-    const slot = await addSlot({ date: "2026-03-03", startTime: "10:00", endTime: "10:30", status: "open" });
-    const booking = await createBookingInvitation({ leadId: lead!.id, windowDays: 7 }, now);
+    const slot = await addSlot(testActor(), { date: "2026-03-03", startTime: "10:00", endTime: "10:30", status: "open" });
+    const booking = await createBookingInvitation(testActor(), { leadId: lead!.id, windowDays: 7 }, now);
 
     const inNewYork = await loadBookingPage(booking.bookingToken, now);
     if (inNewYork.kind !== "ready") throw new Error("not ready");

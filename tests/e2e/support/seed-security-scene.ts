@@ -3,9 +3,9 @@
 // Run with `node --import tsx`; prints the ids and links as JSON.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { systemActor } from "~/audit/actor";
 import { addClient } from "~/clients/clients.server";
 import { consultationBookings } from "~/consultations/schema";
-import { systemActor } from "~/audit/actor";
 import { db } from "~/db/connection.server";
 import { invoices } from "~/invoices/schema";
 import { addLineItem, createInvoice } from "~/invoices/invoices.server";
@@ -21,8 +21,8 @@ try {
   await db().insert(consultationBookings).values({ leadId: lead.id, bookingToken, status: "pending" });
   const { client } = await addClient(systemActor("console"), { name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null });
   const project = await createProjectForClient(systemActor("console"), client.id, { name: "Bloom storefront", tier: "2" });
-  const invoice = await createInvoice({ clientId: client.id, projectId: project.id, tier: "2", dueDate: null });
-  await addLineItem(invoice.id, { description: "Design", quantity: 1, unitPrice: 120_000 });
+  const invoice = await createInvoice(systemActor("console"), { clientId: client.id, projectId: project.id, tier: "2", dueDate: null });
+  await addLineItem(systemActor("console"), invoice.id, { description: "Design", quantity: 1, unitPrice: 120_000 });
   const viewToken = randomBytes(32).toString("base64url");
   await db().update(invoices).set({ viewToken, status: "sent" }).where(eq(invoices.id, invoice.id));
   console.log(JSON.stringify({ leadId: lead.id, clientId: client.id, projectId: project.id, invoiceId: invoice.id, bookingToken, viewToken }));
