@@ -374,7 +374,7 @@ describe("the audit log of availability, bookings and consultations", () => {
     expect(audit[2]).toMatchObject({ entityType: "rule", entityId: rule.id, summary: "Deactivated the recurring rule Tuesday 09:00–10:00", details: { isActive: false } });
     expect(audit[4]).toMatchObject({ entityType: "blocked-date", summary: "Blocked Mar 3, 2026 to Mar 4, 2026, deleting 1 slot(s)" });
     expect(JSON.stringify(audit[4])).not.toContain("Dentist");
-    expect(audit[6]).toMatchObject({ details: { changed: ["defaultConsultDurationMinutes"], values: { defaultConsultDurationMinutes: 45 } } });
+    expect(audit[6]).toMatchObject({ action: "availability.settings", details: { changed: ["defaultConsultDurationMinutes"] } });
   });
 
   it("writes each booking change's entry about the booking, with the admin, and none for a refused transition", async () => {
