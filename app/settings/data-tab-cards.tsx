@@ -158,7 +158,8 @@ export function BackupCard({ backups, backupsKept }: { backups: KeptBackupView[]
         <CardTitle>Backup and restore</CardTitle>
         <CardDescription>
           The whole embedded database as one file: made every night and kept in the data directory, or downloaded now; and a restore from such a file. A
-          backup holds every credential (the session secret, sessions, two-factor secrets, password hashes): keep it encrypted, where only you can read it.
+          backup holds everything needed to sign in as any admin (the session secret, sessions, two-factor secrets, password hashes): keep it encrypted,
+          where only you can read it.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

@@ -145,7 +145,7 @@ describe("invoices", () => {
 
     // The admin takes the client's link back: the old link answers 404; a new one opens the invoice.
     const oldPath = new URL(link).pathname;
-    expect(await page.getByLabel("Client link").inputValue()).toBe(link);
+    expect(await page.getByRole("textbox", { name: "Client link" }).inputValue()).toBe(link);
     await page.getByRole("button", { name: "Revoke link" }).click();
     await page.getByRole("alertdialog", { name: "Revoke the client's link?" }).getByRole("button", { name: "Revoke link" }).click();
     await page.getByText("Client link revoked").first().waitFor();
@@ -155,7 +155,7 @@ describe("invoices", () => {
     await page.getByRole("button", { name: "Issue new link" }).click();
     await page.getByRole("alertdialog", { name: "Issue a new client link?" }).getByRole("button", { name: "Issue new link" }).click();
     await page.getByText("New client link issued").first().waitFor();
-    const fresh = new URL(await page.getByLabel("Client link").inputValue()).pathname;
+    const fresh = new URL(await page.getByRole("textbox", { name: "Client link" }).inputValue()).pathname;
     expect(fresh).not.toBe(oldPath);
     expect((await fetch(new URL(fresh, app.url))).status).toBe(200);
     expect((await fetch(new URL(oldPath, app.url))).status).toBe(404);

@@ -57,6 +57,11 @@ describe("settings", () => {
 
     await page.goto("/admin/settings/data");
     await hydrated(page);
+    // A restore replaces every account: it asks for the password again first (issue 25).
+    await page.getByLabel("Your password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Confirm it's you" }).click();
+    await page.getByText(/^Confirmed: the downloads below work without asking again until/).waitFor();
+    await hydrated(page);
     await nightly.getByRole("button", { name: /^Restore the backup of/ }).click();
     await page.getByRole("alertdialog", { name: /^Restore the backup of/ }).getByRole("button", { name: "Restore" }).click();
     // The backup was made before this session began: the restored database asks to sign in again.
