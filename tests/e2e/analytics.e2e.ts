@@ -1,10 +1,7 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
 import { adminContext, launchBrowser } from "./support/browser";
 
 let app: AppServer;
@@ -13,11 +10,7 @@ let dataDir: string;
 let page: Page;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-analytics-e2e-"));
-  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/seed-analytics-scene.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
-    stdio: "pipe",
-  });
+  ({ dataDir } = seedDataDir("tests/e2e/support/seed-analytics-scene.ts"));
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
   const context = await adminContext(browser, app.url, { viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
   page = await context.newPage();
@@ -26,7 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function totalLeads(): Promise<string> {

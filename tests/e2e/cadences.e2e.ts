@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -24,11 +24,6 @@ afterAll(async () => {
 
 async function toast(page: Page, text: string | RegExp) {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
-}
-
-/** The app marks <html data-hydrated> once React has taken over the server-rendered page. */
-async function hydrated(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 const STEP_1_TEMPLATE = "Inquiry confirmation ($99 offer)";

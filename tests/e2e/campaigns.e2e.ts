@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -18,10 +18,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-async function hydrated(target: Page) {
-  await target.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
 
 /** A visitor without JavaScript: the first-touch cookie is set by the server, the claim posts the packages page's own form. */
 async function visitorClaims(landing: string, name: string, email: string): Promise<string> {

@@ -1,11 +1,7 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -15,11 +11,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   // A client with a discovery call to link, written before the app takes the data directory.
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-clients-e2e-"));
-  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/seed-discovery-call.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
-    stdio: "pipe",
-  });
+  ({ dataDir } = seedDataDir("tests/e2e/support/seed-discovery-call.ts"));
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
   admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
 });
@@ -28,13 +20,7 @@ afterAll(async () => {
   await admin?.close();
   await browser?.close();
   await app?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The admin layout marks <html data-hydrated> once React has taken over: click only after that. */
-async function hydrated(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
 
 async function addClient(page: Page, name: string, email: string, tier: string) {
   await page.goto("/admin/clients");

@@ -5,7 +5,7 @@ import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { WEEKDAY_NAMES } from "~/availability/availability-forms";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 import { dayIn, formatClockTime } from "~/formatting/dates";
 
 const NY = "America/New_York";
@@ -338,9 +338,8 @@ describe("consultation booking, end to end", () => {
   it("the consultations page filters each tab in the URL and asks before deleting a consultation or an invitation; the bookings page filters by status and day", async () => {
     const admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
     const page = await admin.newPage();
-    const hydrated = () => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.goto("/admin/consultations");
-    await hydrated();
+    await hydrated(page);
     const scheduled = page.getByRole("table", { name: "Scheduled consultations" });
     await scheduled.getByText("Cora Client").waitFor();
 
@@ -370,7 +369,7 @@ describe("consultation booking, end to end", () => {
 
     // A deleted consultation comes back to the same view of the page.
     await page.goto("/admin/consultations?status=scheduled");
-    await hydrated();
+    await hydrated(page);
     await scheduled.getByRole("button", { name: "Delete consultation with Cora Client" }).click();
     const deleteConsultation = page.getByRole("alertdialog", { name: "Delete this consultation?" });
     await deleteConsultation.getByText("You are about to delete 1 item. This action cannot be undone.").waitFor();
@@ -380,7 +379,7 @@ describe("consultation booking, end to end", () => {
     expect(new URL(page.url()).searchParams.get("status")).toBe("scheduled");
 
     await page.goto("/admin/bookings");
-    await hydrated();
+    await hydrated(page);
     const bookings = page.getByRole("table", { name: "Consultation bookings" });
     await bookings.getByText("Aiko Tanaka").waitFor();
     await page.getByRole("combobox", { name: "Status" }).selectOption("completed");
@@ -396,7 +395,7 @@ describe("consultation booking, end to end", () => {
     // The calendar asks before deleting the selected slots, and keeps its view.
     const tomorrow = addDaysToDate(dayIn(new Date(), NY), 1);
     await page.goto(`/admin/availability?view=week&date=${tomorrow}`);
-    await hydrated();
+    await hydrated(page);
     expect(await page.getByTestId("calendar-title").textContent()).toMatch(/^Week of [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await page.getByRole("button", { name: "Day", exact: true }).click();
     await page.waitForURL(/view=day/);

@@ -1,11 +1,8 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { E2E_ADMIN, runSeed, seedDataDir, startAppServer, type AppServer } from "./support/app-server";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 // The shared data table on a laptop (1366 × 850): how much of the leads list shows, the "Columns"
 // menu remembered per admin on the server, and the header and name column staying in view.
@@ -18,29 +15,19 @@ let browser: Browser;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-data-table-e2e-"));
-  const environment = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" };
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/seed-demo.ts", "--leads", "40", "--seed", "7", "--days", "4", "--clients", "0"], {
-    env: environment,
-    stdio: "pipe",
-  });
-  execFileSync(
-    process.execPath,
-    ["--import", "tsx", "tests/e2e/support/add-admins.ts", `${E2E_ADMIN.email}:${E2E_ADMIN.password}`, `${SECOND_ADMIN.email}:${SECOND_ADMIN.password}`],
-    { env: environment, stdio: "pipe" },
-  );
+  ({ dataDir } = seedDataDir("scripts/seed-demo.ts", ["--leads", "40", "--seed", "7", "--days", "4", "--clients", "0"]));
+  runSeed(dataDir, "tests/e2e/support/add-admins.ts", [`${E2E_ADMIN.email}:${E2E_ADMIN.password}`, `${SECOND_ADMIN.email}:${SECOND_ADMIN.password}`]);
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
 }, 600_000);
 
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
 }
 
 const leadsTable = (page: Page) => page.getByRole("table", { name: "Leads" });
@@ -145,7 +132,7 @@ describe("the data table on a laptop", () => {
     await page.keyboard.press("Escape");
 
     await page.reload();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     expect(await headers(page)).not.toContain("Phone");
     expect(await headers(page)).toContain("Email");
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -21,10 +21,6 @@ afterAll(async () => {
   await app?.stop();
   await mail?.stop();
 });
-
-async function hydrated(target: Page) {
-  await target.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
 
 describe("e-mail templates and the e-mail log", () => {
   it("writes a template with a live preview, refuses an unknown variable, clones it, sends a test and reads it in the log", async () => {

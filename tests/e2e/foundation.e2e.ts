@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -22,7 +22,7 @@ describe("from a visitor's inquiry to the admin's leads list", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Launch. Grow. Scale");
     // The dialog once the app runs (before, the link opens the inquiry's own page: decision 031).
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.getByRole("main").getByRole("link", { name: "Get a Custom Quote" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("Rosa Delgado");
@@ -53,7 +53,7 @@ describe("from a visitor's inquiry to the admin's leads list", () => {
     const page = await visitor.newPage();
     await page.goto("/");
     // The dialog once the app runs (before, the link opens the inquiry's own page: decision 031).
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.getByRole("main").getByRole("link", { name: "Claim $99 Offer" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("No Email");

@@ -5,8 +5,8 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -17,12 +17,9 @@ let page: Page;
 
 beforeAll(async () => {
   // The starting point (a client, a project with add-ons, a completed consultation) is written before the app takes the data directory.
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-invoices-e2e-"));
-  const output = execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/seed-invoice-scene.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
-    stdio: "pipe",
-  }).toString();
-  scene = JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as typeof scene;
+  const seeded = seedDataDir("tests/e2e/support/seed-invoice-scene.ts");
+  dataDir = seeded.dataDir;
+  scene = JSON.parse(seeded.lastLine) as typeof scene;
   mail = await startMailServer();
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir, SMTP_URL: mail.url }), launchBrowser()]);
   const context = await adminContext(browser, app.url, { viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
@@ -33,12 +30,7 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
   await mail?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function hydrated(target: Page) {
-  await target.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
 
 function pdfText(pdf: Buffer): string {
   const file = path.join(os.tmpdir(), `invoice-e2e-${process.pid}.pdf`);

@@ -1,12 +1,10 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -16,11 +14,7 @@ let page: Page;
 
 beforeAll(async () => {
   // Demo data made by the same factories as the integration tests, written before the app takes the data directory.
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-leads-e2e-"));
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/seed-demo.ts", "--leads", "40", "--seed", "5", "--days", "4", "--clients", "0"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
-    stdio: "pipe",
-  });
+  ({ dataDir } = seedDataDir("scripts/seed-demo.ts", ["--leads", "40", "--seed", "5", "--days", "4", "--clients", "0"]));
   mail = await startMailServer();
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir, SMTP_URL: mail.url }), launchBrowser()]);
   const context = await adminContext(browser, app.url, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
@@ -31,20 +25,15 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
   await mail?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The root marks <html data-hydrated> once React has taken over: interact only after that. */
-async function hydrated() {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
 async function open(url: string) {
   await page.goto(url);
-  await hydrated();
+  await hydrated(page);
 }
 async function reload() {
   await page.reload();
-  await hydrated();
+  await hydrated(page);
 }
 
 const totalTile = () => page.getByRole("region", { name: "Lead statistics" }).getByText(/^\d+$/).first();
@@ -181,7 +170,7 @@ describe("the leads workspace", () => {
     // The note form on a lead's page.
     await row.getByRole("link").first().click();
     await page.getByRole("button", { name: "Save Note" }).waitFor();
-    await hydrated();
+    await hydrated(page);
     await page.getByRole("button", { name: "Save Note" }).click();
     await page.getByText("Write a note first").waitFor();
   });

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,8 +5,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/free-port.mjs";
 import { startMailServer, type TestMailServer, type ReceivedMail } from "../support/mail-server";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { runSeed, startAppServer, type AppServer } from "./support/app-server";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 // Issue 16's story as a new user lives it: a cadence for promo claims, a claim on the public site,
 // step 1 through a real SMTP server, a one-click unsubscribe, and step 2 held back, all in the log.
@@ -49,10 +48,6 @@ async function toast(page: Page, text: string | RegExp) {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 }
 
-async function hydrated(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
 function header(message: ReceivedMail, key: string): string | undefined {
   return message.headerLines.find((line) => line.key === key)?.line.replace(/\r?\n[ \t]+/g, " ");
 }
@@ -60,10 +55,7 @@ function header(message: ReceivedMail, key: string): string | undefined {
 /** Step 2 is an hour away: with the app stopped, its enrolment is moved two hours back, then the app starts again. */
 async function makeStepTwoDue() {
   await app.stop();
-  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/age-cadence-enrolments.ts", "2"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production", PUBLIC_URL: appUrl },
-    stdio: "pipe",
-  });
+  runSeed(dataDir, "tests/e2e/support/age-cadence-enrolments.ts", ["2"], { PUBLIC_URL: appUrl });
   app = await startAppServer(environment);
 }
 

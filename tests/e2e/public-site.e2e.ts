@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { accessibilityViolations, adminContext, launchBrowser } from "./support/browser";
+import { accessibilityViolations, adminContext, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -28,11 +28,6 @@ async function visitor(viewport = DESKTOP, options: { popupSeen?: boolean; javaS
     await context.addCookies([{ name: "promo_popup_seen", value: "1", url: app.url }]);
   }
   return context;
-}
-
-/** The site marks <html data-hydrated> once React has taken over the server-rendered page. */
-async function hydrated(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** Below 768 px the app starts at the visitor's first touch, key press or focus: a key press here. */

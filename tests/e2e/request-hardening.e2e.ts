@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -9,8 +9,8 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { type AppServer, E2E_ADMIN, seedDataDir, startAppServer } from "./support/app-server";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 // The Content-Security-Policy breaks no page (decision 026): every public and admin page loads,
 // starts the app and works with no `securitypolicyviolation`; and a cross-site form post is refused.
@@ -24,12 +24,9 @@ let scene: Scene;
 let admin: BrowserContext;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-security-e2e-"));
-  const output = execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/seed-security-scene.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
-    stdio: "pipe",
-  }).toString();
-  scene = JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as Scene;
+  const seeded = seedDataDir("tests/e2e/support/seed-security-scene.ts");
+  dataDir = seeded.dataDir;
+  scene = JSON.parse(seeded.lastLine) as Scene;
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
   admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 1000 } });
 }, 400_000);
@@ -37,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A page that records every CSP violation (the event, and the console's "Refused to …" line). */
@@ -56,10 +52,6 @@ async function watchedPage(context: BrowserContext): Promise<{ page: Page; viola
     if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   return { page, violations };
-}
-
-async function hydrated(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
 }
 
 const PUBLIC_PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you", "/no-such-page", "/auth"];
@@ -199,7 +191,7 @@ describe("a cross-site form post", () => {
       response.setHeader("Content-Type", "text/html");
       response.end(
         `<!doctype html><title>Win a prize</title><form method="post" action="${app.url}/admin/leads/${scene.leadId}/convert">` +
-          `<input name="redirectTo" value="/admin/clients"><button>Claim</button></form>`,
+          `<input name="returnTo" value="/admin/clients"><button>Claim</button></form>`,
       );
     });
     await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
@@ -300,7 +292,7 @@ describe("the route walk", () => {
       for (const [type, body] of [
         ["multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nbroken"],
         ["application/json", "{not json"],
-        ["application/x-www-form-urlencoded", "intent=delete&id=not-a-uuid&leadId=1%27&redirectTo=https%3A%2F%2Fevil.example%2F%0D%0ASet-Cookie%3Ax"],
+        ["application/x-www-form-urlencoded", "intent=delete&id=not-a-uuid&leadId=1%27&returnTo=https%3A%2F%2Fevil.example%2F%0D%0ASet-Cookie%3Ax"],
       ] as const) {
         const broken = await fetch(`${app.url}${url}`, { method: "POST", headers: { Cookie: cookie, Origin: app.url, "Content-Type": type }, body, redirect: "manual" });
         expect(broken.status, `POST ${url} (${type})`).toBeLessThan(500);

@@ -5,7 +5,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -21,10 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-async function hydrated(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
 
 async function saveCompanyName(page: Page, name: string) {
   await page.goto("/admin/settings/organization");
@@ -219,7 +215,7 @@ describe("settings", () => {
     const row = page.getByRole("row", { name: /settings\.save-organization/ }).first();
     expect(await row.textContent()).toContain("owner@sistersite.test");
     // A day range applies with 'Filter' and keeps the chosen action; 'Clear' drops both.
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     const filters = page.getByRole("search", { name: "Filter the audit log" });
     await filters.getByLabel("From").fill("2099-01-01");
     await filters.getByRole("button", { name: "Filter" }).click();

@@ -1,13 +1,9 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/free-port.mjs";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { accessibilityViolations, adminContext, launchBrowser } from "./support/browser";
+import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
+import { accessibilityViolations, adminContext, hydrated, launchBrowser } from "./support/browser";
 
 const READER = "reader@example.test";
 
@@ -21,14 +17,10 @@ let appUrl: string;
 beforeAll(async () => {
   // A marketing e-mail waits in the outbox before the app takes the data directory; its worker sends it.
   // The seed and the app share PUBLIC_URL, so the link in the body and the one in the header agree.
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-unsubscribe-e2e-"));
   const port = String(await freePort());
   const publicUrl = `http://127.0.0.1:${port}`;
   appUrl = publicUrl;
-  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/seed-marketing-mail.ts", READER], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production", PUBLIC_URL: publicUrl },
-    stdio: "pipe",
-  });
+  ({ dataDir } = seedDataDir("tests/e2e/support/seed-marketing-mail.ts", [READER], { PUBLIC_URL: publicUrl }));
   mail = await startMailServer();
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir, SMTP_URL: mail.url, PORT: port, PUBLIC_URL: publicUrl }), launchBrowser()]);
 }, 180_000);
@@ -37,12 +29,7 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
   await mail?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function hydrated(target: Page) {
-  await target.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
 
 /** The path of the message's List-Unsubscribe link (its host is PUBLIC_URL's). */
 async function unsubscribePath(): Promise<string> {

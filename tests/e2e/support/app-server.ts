@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { freePort } from "../../../scripts/free-port.mjs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll } from "vitest";
 
 export const E2E_ADMIN = { email: "owner@sistersite.test", password: "e2e-admin-password" };
 
@@ -59,6 +60,28 @@ export async function startAppServer(environment: Record<string, string> = {}): 
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A data directory with a scene written into it before the app takes it (`runSeed`). The directory
+ * is removed after the file's tests.
+ */
+export function seedDataDir(script: string, args: string[] = [], environment: Record<string, string> = {}): { dataDir: string; lastLine: string } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-e2e-scene-"));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { dataDir, lastLine: runSeed(dataDir, script, args, environment) };
+}
+
+/**
+ * Runs `script` (a seed in tests/e2e/support or scripts/) on the embedded database in `dataDir`
+ * while no app holds it, and answers its last line of output (a seed prints what it made as JSON there).
+ */
+export function runSeed(dataDir: string, script: string, args: string[] = [], environment: Record<string, string> = {}): string {
+  const output = execFileSync(process.execPath, ["--import", "tsx", script, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production", ...environment },
+    stdio: "pipe",
+  }).toString();
+  return output.trim().split("\n").at(-1) ?? "";
 }
 
 /** Signs in through the auth API (not the form) and answers the session's cookies. */

@@ -33,6 +33,11 @@ export async function adminContext(
   return context;
 }
 
+/** The root marks <html data-hydrated> once React has taken over the server-rendered page: interact only after that. */
+export async function hydrated(page: Page, timeout?: number): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", ...(timeout ? { timeout } : {}) });
+}
+
 /** axe-core's violations on the current page. */
 export async function accessibilityViolations(page: Page) {
   // Evaluated through the DevTools protocol, not as an inline <script>: the page's
