@@ -10,9 +10,9 @@ import { homeFor } from "./guard.server";
 import { parseSignInForm, refusalOfThrottle, signInWithPassword, verifySignInCode } from "./sign-in.server";
 
 /** Where a signed-in account goes: an admin to the page asked for (in the back-office), anyone else to the site. */
-async function destinationFor(userId: string | null, redirectTo: string | undefined): Promise<string> {
+async function destinationFor(userId: string | null, returnTo: string | undefined): Promise<string> {
   const home = userId ? await homeFor(userId) : "/";
-  return home === "/admin" ? (safeAdminReturnPath(redirectTo) ?? "/admin") : "/";
+  return home === "/admin" ? (safeAdminReturnPath(returnTo) ?? "/admin") : "/";
 }
 
 /** The /auth page's three forms: create an account, sign in with a password, then (two-factor on) with a code. */
@@ -31,18 +31,18 @@ export async function handleAuthAction(request: Request, clientAddress: string) 
       return { ok: true as const, intent: "sign-up", message: "Account created successfully. You can now sign in." };
     },
     "sign-in": async (form) => {
-      const { email, password, redirectTo } = await parseSignInForm(form, clientAddress);
+      const { email, password, returnTo } = await parseSignInForm(form, clientAddress);
       const signedIn = await signInWithPassword({ email, password }, request, clientAddress);
       if (signedIn.twoFactorPending) {
-        return data({ ok: true as const, intent: "sign-in", twoFactorPending: true, redirectTo: safeAdminReturnPath(redirectTo) ?? "" }, { headers: signedIn.headers });
+        return data({ ok: true as const, intent: "sign-in", twoFactorPending: true, returnTo: safeAdminReturnPath(returnTo) ?? "" }, { headers: signedIn.headers });
       }
-      const destination = await destinationFor(signedIn.userId, redirectTo);
+      const destination = await destinationFor(signedIn.userId, returnTo);
       return redirectWithToast(destination, { type: "success", title: "Welcome back!" }, { headers: signedIn.headers });
     },
     "verify-code": async (form) => {
-      const { method, code, redirectTo } = parseForm(secondFactorSchema, form);
+      const { method, code, returnTo } = parseForm(secondFactorSchema, form);
       const verified = await verifySignInCode({ method, code }, request, clientAddress);
-      const destination = await destinationFor(verified.userId, redirectTo);
+      const destination = await destinationFor(verified.userId, returnTo);
       return redirectWithToast(destination, { type: "success", title: "Welcome back!" }, { headers: verified.headers });
     },
   });

@@ -3,13 +3,13 @@ import { z } from "~/forms/zod";
 export const signInSchema = z.object({
   email: z.string().trim().min(1, "Email is required").max(254).email("Enter a valid email address"),
   password: z.string().min(1, "Password is required").max(128),
-  redirectTo: z.string().max(500).optional(),
+  returnTo: z.string().max(500).optional(),
 });
 
 export const secondFactorSchema = z.object({
   method: z.enum(["totp", "recovery"], "Choose an authenticator code or a recovery code"),
   code: z.string().trim().min(1, "Enter the code").max(64, "That code is too long"),
-  redirectTo: z.string().max(500).optional(),
+  returnTo: z.string().max(500).optional(),
 });
 
 export const signUpSchema = z.object({
@@ -38,9 +38,9 @@ function unfitForLocation(character: string): boolean {
  * as a `Location` can carry them: control characters (CR/LF), line and paragraph separators and
  * backslashes refuse the whole path; anything else outside plain ASCII is percent-encoded.
  */
-export function safeAdminReturnPath(redirectTo: string | undefined | null): string | null {
-  if (!redirectTo || !redirectTo.startsWith("/admin") || [...redirectTo].some(unfitForLocation)) return null;
-  const url = new URL(redirectTo, ORIGIN);
+export function safeAdminReturnPath(returnTo: string | undefined | null): string | null {
+  if (!returnTo || !returnTo.startsWith("/admin") || [...returnTo].some(unfitForLocation)) return null;
+  const url = new URL(returnTo, ORIGIN);
   if (url.origin !== ORIGIN || !/^\/admin(\/|$)/.test(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -61,7 +61,7 @@ export default function AuthPage() {
   const formError = failed?.formError;
   const values: Partial<Record<string, string>> = failed?.values ?? {};
   const signingUp = mode === "sign-up";
-  const redirectTo = values.redirectTo ?? searchParams.get("redirectTo") ?? "";
+  const returnTo = values.returnTo ?? searchParams.get("returnTo") ?? "";
   const notice = answer?.ok && "message" in answer ? answer.message : SIGNED_OUT_REASONS[searchParams.get("signedOut") ?? ""];
 
   return (
@@ -87,7 +87,7 @@ export default function AuthPage() {
       ) : null}
       {mode === "code" ? (
         <TwoFactorSignInForm
-          redirectTo={redirectTo}
+          returnTo={returnTo}
           busy={busy}
           method={values.method === "recovery" ? "recovery" : "totp"}
           error={errors.code}
@@ -95,7 +95,7 @@ export default function AuthPage() {
       ) : (
         <Form method="post" className="grid gap-4" key={mode}>
           <input type="hidden" name="intent" value={mode} />
-          {!signingUp && redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          {!signingUp && returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
           {signingUp ? (
             <FormField label="Full Name" name="name" error={errors.name} required>
               <Input autoComplete="name" defaultValue={values.name} maxLength={120} />

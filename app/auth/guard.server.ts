@@ -34,7 +34,7 @@ export async function homeFor(userId: string): Promise<"/admin" | "/"> {
 function signInAgain(request: Request, reason?: "idle") {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  return `/auth?${reason ? `signedOut=${reason}&` : ""}redirectTo=${encodeURIComponent(back)}`;
+  return `/auth?${reason ? `signedOut=${reason}&` : ""}returnTo=${encodeURIComponent(back)}`;
 }
 
 type AdminSession = { admin: AdminUser; sessionId: string; twoFactorEnabled: boolean };

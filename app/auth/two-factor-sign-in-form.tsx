@@ -3,19 +3,19 @@ import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 
-type Props = { redirectTo: string; busy: boolean; method: "totp" | "recovery"; error: string | undefined };
+type Props = { returnTo: string; busy: boolean; method: "totp" | "recovery"; error: string | undefined };
 
 /**
  * The second step of signing in with two-factor on: the authenticator app's current code, or
  * (device lost) one of the ten recovery codes. Two plain forms, so it works without JavaScript.
  */
-export function TwoFactorSignInForm({ redirectTo, busy, method, error }: Props) {
+export function TwoFactorSignInForm({ returnTo, busy, method, error }: Props) {
   return (
     <div className="grid gap-6">
       <Form method="post" className="grid gap-4">
         <input type="hidden" name="intent" value="verify-code" />
         <input type="hidden" name="method" value="totp" />
-        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
         <FormField
           label="Authentication code"
           name="code"
@@ -35,7 +35,7 @@ export function TwoFactorSignInForm({ redirectTo, busy, method, error }: Props) 
         <Form method="post" className="mt-3 grid gap-4">
           <input type="hidden" name="intent" value="verify-code" />
           <input type="hidden" name="method" value="recovery" />
-          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
           <FormField
             label="Recovery code"
             name="code"

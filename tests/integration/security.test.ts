@@ -185,9 +185,9 @@ describe("the guard", { timeout: 120_000 }, () => {
     await db().update(session).set({ updatedAt: sql`now() - interval '11 minutes'` }).where(eq(session.id, actor.sessionId));
     const answer = await guardOutcome(request);
     expect(answer).toBeInstanceOf(Response);
-    expect((answer as Response).headers.get("Location")).toBe(`/auth?signedOut=idle&redirectTo=${encodeURIComponent("/admin/leads?page=2")}`);
+    expect((answer as Response).headers.get("Location")).toBe(`/auth?signedOut=idle&returnTo=${encodeURIComponent("/admin/leads?page=2")}`);
     expect(await db().select().from(session).where(eq(session.id, actor.sessionId))).toHaveLength(0);
-    expect((await guardOutcome(request)) instanceof Response && (await guardOutcome(request) as Response).headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
+    expect((await guardOutcome(request)) instanceof Response && (await guardOutcome(request) as Response).headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
   });
 
   it("answers a page's loaders that ask together once, and judges a later question afresh", async () => {

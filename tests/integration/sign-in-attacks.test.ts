@@ -101,9 +101,9 @@ describe("an attack on the owner's address", () => {
 describe("the page to return to after signing in", () => {
   it("answers a safe redirect, not a 500, when it carries CR/LF or U+2028", async () => {
     const owner = new HttpVisitor(app.url, "198.51.100.50");
-    for (const redirectTo of ["/admin/leads\r\nSet-Cookie: stolen=1", "/admin/leads\u2028x", "/admin\\\\evil.example"]) {
-      const answer = await owner.signInWithForm(E2E_ADMIN.email, E2E_ADMIN.password, { redirectTo });
-      expect(answer.status, JSON.stringify(redirectTo)).toBe(302);
+    for (const returnTo of ["/admin/leads\r\nSet-Cookie: stolen=1", "/admin/leads\u2028x", "/admin\\\\evil.example"]) {
+      const answer = await owner.signInWithForm(E2E_ADMIN.email, E2E_ADMIN.password, { returnTo });
+      expect(answer.status, JSON.stringify(returnTo)).toBe(302);
       expect(answer.location).toBe("/admin");
       expect(answer.headers.getSetCookie().some((line) => line.startsWith("stolen"))).toBe(false);
     }
