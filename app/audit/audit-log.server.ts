@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
 import { keysetPage } from "~/lists/keyset-page.server";
+import { v7 as timeOrderedId } from "uuid";
 import type { Actor } from "./actor";
 import { auditLog, type AuditEntry } from "./schema";
 
@@ -18,6 +19,9 @@ export type AuditRecord = {
  */
 export async function recordAuditEntry(executor: DatabaseExecutor, actor: Actor, record: AuditRecord): Promise<void> {
   await executor.insert(auditLog).values({
+    // Time-ordered (UUIDv7, monotonic within a millisecond): entries written in one millisecond,
+    // which share their occurred_at, still list in the order they were made.
+    id: timeOrderedId(),
     // The account may be gone (removed, or not in a restored backup): the entry keeps the e-mail.
     actorUserId: actor.userId ? sql`(select id from "user" where id = ${actor.userId})` : null,
     actorEmail: actor.email,

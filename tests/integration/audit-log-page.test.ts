@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { listAuditEntries, recordAuditEntry } from "~/audit/audit-log.server";
 import { auditLog } from "~/audit/schema";
 import { db } from "~/db/connection.server";
 import { loader as auditLogLoader } from "~/settings/audit-log-page";
+import { testActor } from "../support/actors";
 import { signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 
@@ -58,5 +60,17 @@ describe("the audit log page", () => {
     const edited = await openLog(cookie, "?domain=lead'%20or%201=1&from=2026-02-30");
     expect(edited.view).toMatchObject({ domain: null, from: null });
     expect(edited.entries).toHaveLength(50);
+  });
+});
+
+describe("the audit log's order", () => {
+  it("lists entries written in one millisecond in the order they were made", async () => {
+    const admin = testActor({ email: "owner@example.com" });
+    // Back to back, many share their millisecond (occurred_at); a random id would shuffle those.
+    for (let step = 0; step < 40; step += 1) {
+      await recordAuditEntry(db(), admin, { action: "settings.organization", summary: `Step ${step}` });
+    }
+    const listed = await listAuditEntries({ limit: 40 });
+    expect(listed.map((entry) => entry.summary).reverse()).toEqual(Array.from({ length: 40 }, (_, step) => `Step ${step}`));
   });
 });
