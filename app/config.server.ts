@@ -1,5 +1,7 @@
 import path from "node:path";
-import { z } from "~/forms/zod";
+// zod itself, not ~/forms/zod: configuration sits below the forms kit (README "Layers"), and the
+// kit's setting is for the browser's CSP, which this server-only module never reaches.
+import { z } from "zod";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

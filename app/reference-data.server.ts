@@ -2,7 +2,7 @@ import { seedAddOnCatalog } from "~/add-ons/add-ons.server";
 import { db } from "~/db/connection.server";
 import { seedDefaultTemplates } from "~/email/templates.server";
 import { seedTierTaskTemplates } from "~/projects/project-tasks.server";
-import { seedSettings } from "~/settings/settings.server";
+import { seedSettings } from "~/organization/settings.server";
 import { seedPortfolio } from "~/site/portfolio.server";
 
 /**

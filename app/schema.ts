@@ -8,7 +8,7 @@ export * from "~/invoices/schema";
 export * from "~/add-ons/schema";
 export * from "~/consultations/schema";
 export * from "~/availability/schema";
-export * from "~/settings/schema";
+export * from "~/organization/schema";
 export * from "~/campaigns/schema";
 export * from "~/campaigns/send-schema";
 export * from "~/referrals/schema";

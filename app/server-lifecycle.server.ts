@@ -21,7 +21,7 @@ import { seedReferenceData } from "~/reference-data.server";
 import { Refusal } from "~/forms/refusal";
 import { startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
 import { setLogLevel } from "~/logging/logger.server";
-import { makeScratchFolder } from "~/uploads/scratch-folder.server";
+import { makeScratchFolder } from "~/forms/scratch-folder.server";
 
 type Running = { database: DatabaseHandle; lock: DataDirLock | undefined; worker?: BackgroundWorker };
 let running: Running | undefined;

@@ -1,7 +1,7 @@
 // The add-on catalog a new install starts with (pure data; prices in cents). What a web agency
 // selling one-time website packages adds on most often. The live catalog is the `add_ons` table.
 
-import type { TierId } from "~/settings/tier-catalog";
+import type { TierId } from "~/organization/tier-catalog";
 import type { TierPricesCents } from "./schema";
 
 export type DefaultAddOn = {

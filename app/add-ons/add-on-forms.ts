@@ -1,6 +1,6 @@
 import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
-import { TIER_IDS } from "~/settings/tier-catalog";
+import { TIER_IDS } from "~/organization/tier-catalog";
 import { optionalDollarsField } from "~/forms/money-field";
 
 // The add-on forms: one zod schema each, used by the dialogs and again by the actions.

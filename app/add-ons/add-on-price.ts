@@ -1,6 +1,6 @@
 // The add-on price rule (spec 001 §9), pure: the catalog, the project's add-ons and invoices use it.
 
-import type { TierId } from "~/settings/tier-catalog";
+import type { TierId } from "~/organization/tier-catalog";
 
 export type AddOnPricing = {
   flatPriceCents: number | null;

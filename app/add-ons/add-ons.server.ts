@@ -4,7 +4,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { keysetPage, type KeysetPage } from "~/lists/keyset-page.server";
-import type { TierId } from "~/settings/tier-catalog";
+import type { TierId } from "~/organization/tier-catalog";
 import { DEFAULT_ADD_ONS } from "./add-on-catalog";
 import type { AddOnInput } from "./add-on-forms";
 import { addOnUnitPriceCents, isAddOnOffered } from "./add-on-price";

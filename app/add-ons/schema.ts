@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { projects } from "~/projects/schema";
-import { TIER_IDS, type TierId } from "~/settings/tier-catalog";
+import { TIER_IDS, type TierId } from "~/organization/tier-catalog";
 
 /** Per-tier prices in cents, e.g. { "1": 5000, "3": 15000 }; a missing tier has no tier price. */
 export type TierPricesCents = Partial<Record<TierId, number>>;

@@ -2,7 +2,7 @@ import { LogOut, Menu } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import { TableColumnPreferences } from "~/lists/data-table";

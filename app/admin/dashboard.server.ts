@@ -5,7 +5,7 @@ import { db } from "~/db/connection.server";
 import { invoices } from "~/invoices/schema";
 import { countLeads } from "~/leads/leads.server";
 import { projects } from "~/projects/schema";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { DEADLINE_LIST_LIMIT, DEADLINE_WINDOW_DAYS, type DashboardFigures } from "./dashboard-figures";
 import { dayIn } from "~/formatting/dates";
 

@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/auth/guard.server";
 import { recordNotFound } from "~/http/record-not-found";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import type { Route } from "./+types/analytics-csv-route";
 import { chartFileSchema } from "./analytics-chart-names";
 import { analyticsCsvResponse } from "./analytics-csv.server";

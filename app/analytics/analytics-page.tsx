@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatDay } from "~/formatting/dates";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/analytics-page";

@@ -1,4 +1,4 @@
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { isJsonContentType, isOpenAuthEndpoint, withoutTokens } from "./auth-api-policy";
 import { authRequestHeaders } from "./auth-request-headers";
 import { getAuth } from "./auth.server";

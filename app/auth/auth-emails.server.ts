@@ -1,8 +1,8 @@
 import { config } from "~/config.server";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail, type TemplatedEmail } from "~/email/outbox.server";
-import { firstName } from "~/leads/lead-email-variables";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { firstName } from "~/email/template-variables";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatDateTime } from "~/formatting/dates";
 
 // The mails of signing in, from the admin-editable templates and through the outbox like every other.

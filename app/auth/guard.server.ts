@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Actor } from "~/audit/actor";
 import { requestClientAddress } from "~/request-safety/client-address.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { getAuth } from "./auth.server";
 import { isAdmin } from "./roles.server";

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { clientAddressOf } from "~/request-safety/client-address.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import type { Route } from "./+types/security-settings-page";
 import { pendingInvitations } from "./admin-invitations.server";
 import { AdminsPanel } from "./admins-panel";

@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import { getOrganizationSettings, updateOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings, updateOrganizationSettings } from "~/organization/settings.server";
 import { authRequestHeaders } from "./auth-request-headers";
 import { getAuth } from "./auth.server";
 import type { AdminUser } from "./guard.server";

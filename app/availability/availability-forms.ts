@@ -1,6 +1,6 @@
 import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
-import { BUSINESS_TIME_ZONES } from "~/settings/settings-forms";
+import { BUSINESS_TIME_ZONES } from "~/organization/settings-forms";
 
 /** The availability screen's forms, checked in the browser and again in the action. */
 // A real calendar date (2026-02-31 is refused here, not by the database).

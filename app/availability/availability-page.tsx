@@ -1,7 +1,7 @@
 import { useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { z } from "~/forms/zod";
 import { listParam } from "~/lists/list-view";

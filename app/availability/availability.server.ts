@@ -5,7 +5,7 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { isRecordId } from "~/forms/record-id";
 import { notFound, Refusal } from "~/forms/refusal";
 import { consultationBookings } from "~/consultations/schema";
-import { getOrganizationSettings, updateOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings, updateOrganizationSettings } from "~/organization/settings.server";
 import { availabilitySlots, blockedDates, recurringAvailability, type AvailabilitySlot, type BlockedDate, type RecurringAvailability } from "./schema";
 import { generateSlots, offerableSlots } from "./slot-time";
 import { dayIn, formatDay } from "~/formatting/dates";

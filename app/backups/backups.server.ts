@@ -8,7 +8,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { currentDatabase, db, preRestoreDirectory, queryRows } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { logger } from "~/logging/logger.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { backupArchiveStream, newManifest, writeBackupFile } from "./backup-archive.server";
 import { backupFileName, backupFileTime, nightOf } from "./nightly-schedule";
 

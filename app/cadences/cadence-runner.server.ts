@@ -9,9 +9,9 @@ import { renderEmailTemplate, type TemplateVariables } from "~/email/template-re
 import { leadTemplateVariables } from "~/leads/lead-email-variables";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { leads, type Lead } from "~/leads/schema";
-import type { PackageTier } from "~/settings/schema";
-import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
-import { launchOfferText } from "~/settings/tier-catalog";
+import type { PackageTier } from "~/organization/schema";
+import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
+import { launchOfferText } from "~/organization/tier-catalog";
 import { logger } from "~/logging/logger.server";
 import { failedCondition } from "./cadence-conditions";
 import type { EnrolmentEndReason, StepSkipReason } from "./cadence-options";

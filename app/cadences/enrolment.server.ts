@@ -5,7 +5,7 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { leads } from "~/leads/schema";
-import { organizationSettings } from "~/settings/schema";
+import { organizationSettings } from "~/organization/schema";
 import type { CadenceTrigger, EnrolmentEndReason } from "./cadence-options";
 import { stepDueAt } from "./cadence-schedule";
 import { cadenceEnrolments, cadences, type Cadence } from "./schema";

@@ -9,7 +9,7 @@ import type { FormSuccess } from "~/forms/form-result";
 import { recordIdParam } from "~/forms/record-id";
 import { formatCents } from "~/formatting/money";
 import { requireRecord } from "~/http/record-not-found";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";

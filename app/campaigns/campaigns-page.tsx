@@ -7,7 +7,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import { formatCents } from "~/formatting/money";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListPage } from "~/lists/list-page";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";

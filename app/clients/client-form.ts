@@ -1,6 +1,6 @@
 import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
-import { TIER_IDS } from "~/settings/tier-catalog";
+import { TIER_IDS } from "~/organization/tier-catalog";
 import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
 
 // The client forms of the back-office (spec 001 "Clients", "Client detail"), one zod schema each,

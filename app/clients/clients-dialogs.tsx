@@ -1,8 +1,8 @@
 import { FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
 import { ListFilters } from "~/lists/list-page";
-import { TierOptions } from "~/projects/project-display";
-import type { TierNames } from "~/projects/tier-names";
+import { TierOptions } from "~/organization/tier-options";
+import type { TierNames } from "~/organization/tier-names";
 import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";

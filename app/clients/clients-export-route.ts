@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/auth/guard.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import type { Route } from "./+types/clients-export-route";
 import { readClientListView } from "./client-list-view";
 import { clientsCsvResponse } from "./clients-export.server";

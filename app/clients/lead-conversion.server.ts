@@ -11,7 +11,7 @@ import { lockLeadForConversion, markLeadConverted, markPromoUsed } from "~/leads
 import { promoStateAt } from "~/leads/promo-state";
 import type { Lead } from "~/leads/schema";
 import { markReferralConverted } from "~/referrals/referrals.server";
-import { isTierId } from "~/settings/tier-catalog";
+import { isTierId } from "~/organization/tier-catalog";
 import { mintReferralCode } from "./referral-code";
 import { clients, type Client } from "./schema";
 

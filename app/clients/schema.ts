@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { leads } from "~/leads/schema";
-import { TIER_IDS } from "~/settings/tier-catalog";
+import { TIER_IDS } from "~/organization/tier-catalog";
 import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
 
 export const clients = pgTable(

@@ -3,7 +3,8 @@ import type { DatabaseExecutor } from "~/db/connection.server";
 import type { EmailTemplateKey } from "~/email/schema";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import type { TemplateVariables } from "~/email/template-rendering";
-import type { OrganizationSettings } from "~/settings/schema";
+import { firstName } from "~/email/template-variables";
+import type { OrganizationSettings } from "~/organization/schema";
 import { bookingCalendarFile } from "./booking-calendar";
 import type { ConsultationBooking } from "./schema";
 import { formatClockTime, formatLongDate } from "~/formatting/dates";
@@ -18,8 +19,6 @@ export function bookingLink(token: string): string {
 export function describeWhen(start: Date, timeZone: string): string {
   return `${formatLongDate(start, timeZone)} at ${formatClockTime(start, timeZone)} (${timeZone})`;
 }
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 function agencyAddress(settings: OrganizationSettings): string | null {
   return settings.agencyNotificationEmail ?? settings.replyToEmail ?? null;

@@ -3,7 +3,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { ListFilters, ListPage } from "~/lists/list-page";
 import { isFilteredView } from "~/lists/list-view";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/bookings-page";
 import { BOOKING_LIST_VIEW, readBookingListView } from "./booking-list-view";

@@ -15,8 +15,8 @@ import { keysetPage, type KeysetPage, type KeysetPageRequest } from "~/lists/key
 import { searchCondition } from "~/lists/search-condition.server";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
 import { leads } from "~/leads/schema";
-import type { OrganizationSettings } from "~/settings/schema";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import type { OrganizationSettings } from "~/organization/schema";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { describeWhen, enqueueBookingEmail, type BookingLead } from "./booking-emails.server";
 import { refusalFor, type BookingAction } from "./booking-status";
 import { INVITATION_WINDOWS } from "./consultation-forms";

@@ -6,7 +6,7 @@ import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { formatDay } from "~/formatting/dates";
 import { notFound } from "~/forms/refusal";
 import { projects } from "~/projects/schema";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import type { ClientConsultationInput } from "./client-consultation-form";
 import { recordConsultationChange } from "./consultations.server";
 import { consultations, type Consultation } from "./schema";

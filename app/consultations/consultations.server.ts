@@ -8,7 +8,7 @@ import { keysetPage, type KeysetPage, type KeysetPageRequest } from "~/lists/key
 import type { SortDirection } from "~/lists/list-view";
 import { searchCondition } from "~/lists/search-condition.server";
 import { projects } from "~/projects/schema";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { countBookings, listBookings, listInvitableLeads, type BookingListRow } from "./bookings.server";
 import type { ConsultationUpdate } from "./consultation-forms";
 import type { ConsultationListView } from "./consultation-list-view";

@@ -11,7 +11,7 @@ import { emailLogs } from "~/email/schema";
 import { invoiceLineItems, invoicePayments, invoices } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { projects } from "~/projects/schema";
-import { organizationSettings, packageTiers } from "~/settings/schema";
+import { organizationSettings, packageTiers } from "~/organization/schema";
 import { csvCellText } from "~/lists/csv-cells";
 import { keysetBatches } from "~/lists/csv-export.server";
 

@@ -8,7 +8,7 @@ import { useFormAction } from "~/forms/use-form-action";
 import { z } from "~/forms/zod";
 import { formatDateTime } from "~/formatting/dates";
 import { requireRecord } from "~/http/record-not-found";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";

@@ -5,7 +5,7 @@ import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListFilters, ListPage } from "~/lists/list-page";
 import { isFilteredView } from "~/lists/list-view";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/emails-page";

@@ -8,7 +8,7 @@ import { findSuppression } from "./suppression.server";
 import { suppressedMessageNote } from "./suppression-options";
 import { hasUnsubscribePlaceholder, withUnsubscribeLink } from "./unsubscribe-footer";
 import { unsubscribeUrl } from "./unsubscribe-token.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { organizationFooter, renderEmailTemplate, type TemplateVariables } from "./template-rendering";
 
 /**

@@ -8,7 +8,7 @@ import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListFilters, ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/suppressions-page";

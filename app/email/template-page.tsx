@@ -5,7 +5,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { recordIdParam } from "~/forms/record-id";
 import { requireRecord } from "~/http/record-not-found";
 import { DeleteRowsDialog } from "~/lists/list-page";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/template-page";

@@ -5,6 +5,11 @@
  */
 export type TemplateVariable = { name: string; description: string; sample: string };
 
+/** {{FirstName}}: the first word of the recipient's name. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
 export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
   { name: "FirstName", description: "The recipient's first name", sample: "Jordan" },
   { name: "Tier", description: "The package tier, as the catalogue names it", sample: "Tier 3 – Professional Automation" },

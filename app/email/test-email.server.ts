@@ -1,7 +1,7 @@
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { mailTransport, senderOf } from "./delivery.server";
 import { emailLogs } from "./schema";
 

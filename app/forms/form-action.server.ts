@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "~/forms/zod";
-import { readRequestForm, type RequestForm } from "~/uploads/request-form.server";
+import { readRequestForm, type RequestForm } from "./request-form.server";
 import { checkForm, formValues, type FieldErrors, type FormRefusal } from "./form-result";
 import { Refusal } from "./refusal";
 

@@ -9,3 +9,9 @@ export function optionalText(max: number) {
     .optional()
     .transform((value) => (value ? value : null));
 }
+
+/** Whether the text holds a control character (below U+0020, or DEL): never part of a name. */
+export function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) < 0x20 || text.charCodeAt(index) === 0x7f) return true;
+  return false;
+}

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import { queryRows } from "~/db/connection.server";
-import { packageTiers } from "~/settings/schema";
-import type { TierId } from "~/settings/tier-catalog";
+import { packageTiers } from "~/organization/schema";
+import type { TierId } from "~/organization/tier-catalog";
 import { formatInvoiceNumber, invoiceTotals, lineTotalCents, packagePriceCents } from "./invoice-totals";
 import { invoiceLineItems, invoices, type Invoice } from "./schema";
 

@@ -1,6 +1,6 @@
 import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
-import { TIER_IDS } from "~/settings/tier-catalog";
+import { TIER_IDS } from "~/organization/tier-catalog";
 import { INVOICE_STATUSES, PAYMENT_METHODS } from "./invoice-options";
 import { dollarsField } from "~/forms/money-field";
 import { recordId } from "~/forms/record-id";

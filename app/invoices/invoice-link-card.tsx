@@ -1,5 +1,5 @@
 import { useFormAction } from "~/forms/use-form-action";
-import { ConfirmDialog, useConfirmedSubmit } from "~/settings/confirm-submit";
+import { ConfirmDialog, useConfirmedSubmit } from "~/forms/confirm-submit";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { CopyLink } from "~/ui/copy-link";

@@ -1,7 +1,7 @@
 import { ArrowLeft, Download, Lock } from "lucide-react";
 import { Form, Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
+import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";

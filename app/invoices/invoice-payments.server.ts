@@ -3,7 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { recordReferralCommission } from "~/referrals/referrals.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatCents } from "~/formatting/money";
 import type { PaymentInput } from "./invoice-forms";
 import type { InvoiceStatus } from "./invoice-options";

@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatDate, formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { bankTransferInstruction, paymentMethodLabel, type Agency } from "./invoice-document";

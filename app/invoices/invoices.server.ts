@@ -14,7 +14,7 @@ import { CONSULTATION_SORT_ORDER_START, DEFAULT_PAYMENT_TERMS_DAYS, type Invoice
 import { AmountTooLarge, balanceCents, invoiceTotals, lineTotalCents } from "./invoice-totals";
 import { addDaysToDate } from "~/availability/slot-time";
 import { recordReferralCommission } from "~/referrals/referrals.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatCents } from "~/formatting/money";
 import { findClientLeadPromo } from "./client-promo.server";
 import { invoiceLineItems, invoicePayments, invoices, type Invoice, type InvoiceLineItem, type InvoicePayment } from "./schema";

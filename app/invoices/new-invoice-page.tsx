@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
-import { listPackageTiers } from "~/settings/settings.server";
+import { listPackageTiers } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { redirectWithToast } from "~/forms/flash.server";

@@ -14,7 +14,7 @@ import {
 import { addOns } from "~/add-ons/schema";
 import { clients } from "~/clients/schema";
 import { projects } from "~/projects/schema";
-import { TIER_IDS } from "~/settings/tier-catalog";
+import { TIER_IDS } from "~/organization/tier-catalog";
 import { user } from "~/auth/schema";
 import { INVOICE_STATUSES, LINE_ITEM_TYPES, PAYMENT_METHODS, REMINDER_KINDS } from "./invoice-options";
 

@@ -7,7 +7,7 @@ import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.serv
 import { runBookingUpkeep } from "~/consultations/booking-upkeep.server";
 import { runInvoiceUpkeep } from "~/invoices/invoice-reminders.server";
 import { logger } from "~/logging/logger.server";
-import { clearLeftBehindScratch } from "~/uploads/scratch-folder.server";
+import { clearLeftBehindScratch } from "~/forms/scratch-folder.server";
 
 /**
  * The work the app process does besides answering requests. Each job runs, then waits

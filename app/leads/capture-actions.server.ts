@@ -4,7 +4,7 @@ import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { formValues, type FormRefusal, type FormSuccess } from "~/forms/form-result";
 import { Refusal } from "~/forms/refusal";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatDate } from "~/formatting/dates";
 import { CONTACT_SENT, INQUIRY_SENT, SERVER_FAILURE_MESSAGE, type ClaimedPromo } from "./capture-outcome";
 import { contactSchema, inquirySchema, promoClaimSchema } from "./inquiry-form";

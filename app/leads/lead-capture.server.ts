@@ -7,14 +7,15 @@ import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { Refusal } from "~/forms/refusal";
 import { recordReferredLead } from "~/referrals/referrals.server";
 import { refuseFilledHoneypot } from "~/request-safety/honeypot";
-import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/settings/schema";
+import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/organization/schema";
 import { consumeRateLimits, describeWait, type RateLimitRule } from "~/request-safety/rate-limit.server";
-import { launchOfferText } from "~/settings/tier-catalog";
+import { launchOfferText } from "~/organization/tier-catalog";
 import { formatDate } from "~/formatting/dates";
 import { enrolLeadInCadences } from "~/cadences/enrolment.server";
 import type { ContactInput, InquiryInput, PromoClaimInput, PromoPlacement } from "./inquiry-form";
 import { BUSINESS_TYPES, PROMO_TAG, type LeadSource } from "./lead-options";
-import { firstName, leadTierLabel } from "./lead-email-variables";
+import { leadTierLabel } from "./lead-email-variables";
+import { firstName } from "~/email/template-variables";
 import { mintPromoCode } from "./promo-code";
 import { leads, leadTimelineEvents, type Lead } from "./schema";
 

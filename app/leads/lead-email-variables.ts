@@ -1,14 +1,11 @@
+import { firstName } from "~/email/template-variables";
 import { formatDate } from "~/formatting/dates";
-import type { PackageTier } from "~/settings/schema";
+import type { PackageTier } from "~/organization/schema";
 import { LEAD_TIERS } from "./lead-options";
 import type { Lead } from "./schema";
 
 // How a lead is named in the e-mails it receives. Pure: lead capture, the promo e-mail, cadences
 // and campaign sends fill templates with the same words ({{Tier}} is "Tier 1 – Starter" in each).
-
-export function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
-}
 
 /** "Tier 1 – Starter" from the catalog, or the vertical the lead chose ("a catering website"). */
 export function leadTierLabel(tier: string | null | undefined, tiers: readonly Pick<PackageTier, "tier" | "name">[]): string {

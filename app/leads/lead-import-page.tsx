@@ -2,7 +2,7 @@ import { ArrowLeft, Upload } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { Refusal } from "~/forms/refusal";
-import { readRequestForm, type RequestForm } from "~/uploads/request-form.server";
+import { readRequestForm, type RequestForm } from "~/forms/request-form.server";
 import { decodeTextUpload } from "~/uploads/text-upload";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";

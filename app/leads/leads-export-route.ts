@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/auth/guard.server";
 import { csvExportResponse, type CsvColumn } from "~/lists/csv-export.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import type { Route } from "./+types/leads-export-route";
 import { readLeadListView } from "./lead-list-view";
 import { leadsInViewBatches } from "./leads.server";

@@ -3,7 +3,7 @@ import * as React from "react";
 import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "./offered-lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { Button, buttonVariants } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
 import type { DataTableColumn } from "~/lists/data-table";

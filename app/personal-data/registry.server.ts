@@ -15,7 +15,7 @@ import { leadsPersonalData } from "~/leads/personal-data.server";
 import { projectsPersonalData } from "~/projects/personal-data.server";
 import { referralsPersonalData } from "~/referrals/personal-data.server";
 import { requestSafetyPersonalData } from "~/request-safety/personal-data.server";
-import { settingsPersonalData } from "~/settings/personal-data.server";
+import { settingsPersonalData } from "~/organization/personal-data.server";
 import { sitePersonalData } from "~/site/personal-data.server";
 
 /**

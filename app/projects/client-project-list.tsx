@@ -4,7 +4,7 @@ import { Badge } from "~/ui/badge";
 import { isOverdue } from "./project-checklist";
 import { Deadline, ProgressBar, ProjectStatusBadge, projectTitle } from "./project-display";
 import type { ClientProjectRow } from "./projects.server";
-import { tierLabel, type TierNames } from "./tier-names";
+import { tierLabel, type TierNames } from "~/organization/tier-names";
 
 type ClientProject = Omit<ClientProjectRow, "createdAt" | "updatedAt"> & { createdAt: Date | string };
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
-import { listPackageTiers } from "~/settings/settings.server";
+import { listPackageTiers } from "~/organization/settings.server";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -11,10 +11,10 @@ import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import type { Route } from "./+types/new-project-page";
-import { TierOptions } from "./project-display";
+import { TierOptions } from "~/organization/tier-options";
 import { newProjectPageSchema } from "./project-form";
 import { createProject, listClientChoices } from "./projects.server";
-import { tierNamesOf } from "./tier-names";
+import { tierNamesOf } from "~/organization/tier-names";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Project | Admin" }];
 

@@ -9,7 +9,7 @@ import { isOverdue } from "./project-checklist";
 import { Deadline, ProgressBar, projectTitle } from "./project-display";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from "./project-options";
 import type { ProjectListRow } from "./projects.server";
-import { tierLabel, type TierNames } from "./tier-names";
+import { tierLabel, type TierNames } from "~/organization/tier-names";
 
 const DRAG_TYPE = "application/x-project-id";
 

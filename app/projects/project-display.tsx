@@ -1,23 +1,11 @@
 import { AlertTriangle } from "lucide-react";
 import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/class-names";
-import { NativeSelectOption } from "~/ui/native-select";
 import { formatDate } from "~/formatting/dates";
-import { TIER_IDS } from "~/settings/tier-catalog";
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "./project-options";
 import type { ProjectProgress } from "./project-checklist";
-import { tierLabel, type TierNames } from "./tier-names";
 
 // How a project's values look wherever they are shown (tracker, board, detail, client page).
-
-/** The four tiers as a select's options, each named from the tier table. */
-export function TierOptions({ tierNames }: { tierNames: TierNames }) {
-  return TIER_IDS.map((tier) => (
-    <NativeSelectOption key={tier} value={tier}>
-      {tierLabel(tier, tierNames)}
-    </NativeSelectOption>
-  ));
-}
 
 const STATUS_VARIANT: Record<ProjectStatus, "outline" | "secondary" | "warning" | "default" | "success"> = {
   not_started: "outline",

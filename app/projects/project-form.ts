@@ -1,6 +1,6 @@
 import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
-import { TIER_IDS } from "~/settings/tier-catalog";
+import { TIER_IDS } from "~/organization/tier-catalog";
 import { PROJECT_STATUSES } from "./project-options";
 
 // The project forms: one zod schema each, used by the page and again by the action.

@@ -5,9 +5,9 @@ import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import { TierOptions } from "./project-display";
+import { TierOptions } from "~/organization/tier-options";
 import { CUSTOM_TASK_CATEGORY, TASK_CATEGORIES } from "./project-options";
-import { tierLabel, type TierNames } from "./tier-names";
+import { tierLabel, type TierNames } from "~/organization/tier-names";
 
 type Template = { tier: string; taskName: string; category: string };
 

@@ -3,7 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import type { TierId } from "~/settings/tier-catalog";
+import type { TierId } from "~/organization/tier-catalog";
 import { nextSortOrder, tasksMissingFromProject } from "./project-checklist";
 import { TIER_TASK_CHECKLISTS } from "./task-checklists";
 import { CUSTOM_TASK_CATEGORY, type TaskStatus } from "./project-options";

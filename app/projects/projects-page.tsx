@@ -7,7 +7,7 @@ import { dayIn } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListHeader, ListPage } from "~/lists/list-page";
 import { filterHref, isFilteredView } from "~/lists/list-view";
-import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
+import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/projects-page";
 import { ProjectBoard } from "./project-board";
@@ -17,7 +17,7 @@ import { projectIdsFormSchema, projectStatusSchema, projectsReturnToSchema } fro
 import { PROJECT_DELETION, ProjectFilters } from "./project-list-controls";
 import { PROJECT_LAYOUTS, PROJECT_LIST_VIEW, readProjectListView } from "./project-list-view";
 import { deleteProjects, listProjectBoard, listProjects, setProjectStatus, type ProjectListRow } from "./projects.server";
-import { tierLabel, tierNamesOf } from "./tier-names";
+import { tierLabel, tierNamesOf } from "~/organization/tier-names";
 
 export const meta: Route.MetaFunction = () => [{ title: "Project Tracker | Admin" }];
 

@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { clients } from "~/clients/schema";
-import { TIER_IDS } from "~/settings/tier-catalog";
+import { TIER_IDS } from "~/organization/tier-catalog";
 import { PROJECT_STATUSES, TASK_STATUSES } from "./project-options";
 
 /**

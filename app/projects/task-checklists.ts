@@ -2,7 +2,7 @@
 // data: it seeds the `tier_task_templates` table, which is what the app reads when
 // it creates a project's checklist or upgrades its tier.
 
-import type { TierId } from "~/settings/tier-catalog";
+import type { TierId } from "~/organization/tier-catalog";
 import type { TaskCategory } from "./project-options";
 
 export type ChecklistTask = {

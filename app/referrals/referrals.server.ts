@@ -4,7 +4,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import { organizationSettings } from "~/settings/schema";
+import { organizationSettings } from "~/organization/schema";
 import { keysetPage, type KeysetPage } from "~/lists/keyset-page.server";
 import { commissionCents } from "./commission";
 import { referrals, type Referral } from "./schema";

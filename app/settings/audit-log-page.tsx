@@ -8,7 +8,7 @@ import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-ta
 import { ListFilters } from "~/lists/list-page";
 import { buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/audit-log-page";
-import { getOrganizationSettings } from "./settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | Settings | Admin" }];
 

@@ -5,7 +5,7 @@ import { requireRecentConfirmation } from "~/auth/recent-confirmation.server";
 import { backupStreamNow } from "~/backups/backups.server";
 import { Refusal } from "~/forms/refusal";
 import type { Route } from "./+types/data-backup-route";
-import { getOrganizationSettings } from "./settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 
 // GET /admin/settings/data/backup — 'Download backup': the embedded database now, as a backup file made as it is sent.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
-import { ConfirmDialog, useConfirmedSubmit } from "./confirm-submit";
+import { ConfirmDialog, useConfirmedSubmit } from "~/forms/confirm-submit";
 
 // The Data tab's cards (data-tab.tsx holds the loader and the actions they post to).
 

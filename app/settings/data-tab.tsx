@@ -13,17 +13,9 @@ import { formatFileSize } from "~/ui/file-size";
 import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/data-tab";
 import { BackupCard, ErasureCard, ExportEverythingCard, OldCopiesCard, PersonExportCard, PostgresBackupCard } from "./data-tab-cards";
-import {
-  backupSettingsForm,
-  confirmedForm,
-  eraseClientForm,
-  eraseLeadForm,
-  keptBackupForm,
-  personEmailForm,
-  restoreBackupForm,
-  SETTINGS_SAVED,
-} from "./settings-forms";
-import { getOrganizationSettings, saveBackupSettings } from "./settings.server";
+import { confirmedForm, eraseClientForm, eraseLeadForm, keptBackupForm, personEmailForm, restoreBackupForm } from "./data-tab-forms";
+import { backupSettingsForm, SETTINGS_SAVED } from "~/organization/settings-forms";
+import { getOrganizationSettings, saveBackupSettings } from "~/organization/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Data | Settings | Admin" }];
 

@@ -12,8 +12,8 @@ import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/email-tab";
-import { emailSettingsForm, SETTINGS_SAVED, testEmailForm } from "./settings-forms";
-import { getOrganizationSettings, saveEmailTab } from "./settings.server";
+import { emailSettingsForm, SETTINGS_SAVED, testEmailForm } from "~/organization/settings-forms";
+import { getOrganizationSettings, saveEmailTab } from "~/organization/settings.server";
 import { describeSmtpUrl } from "./smtp-connection";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email | Settings | Admin" }];

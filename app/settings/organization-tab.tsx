@@ -9,8 +9,8 @@ import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/organization-tab";
-import { BUSINESS_TIME_ZONES, organizationSettingsForm, SETTINGS_SAVED } from "./settings-forms";
-import { getOrganizationSettings, saveOrganizationTab } from "./settings.server";
+import { BUSINESS_TIME_ZONES, organizationSettingsForm, SETTINGS_SAVED } from "~/organization/settings-forms";
+import { getOrganizationSettings, saveOrganizationTab } from "~/organization/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization | Settings | Admin" }];
 

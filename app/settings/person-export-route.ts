@@ -4,8 +4,8 @@ import { Refusal } from "~/forms/refusal";
 import { personExport } from "~/personal-data/person-export.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/person-export-route";
-import { personEmailForm } from "./settings-forms";
-import { getOrganizationSettings } from "./settings.server";
+import { personEmailForm } from "./data-tab-forms";
+import { getOrganizationSettings } from "~/organization/settings.server";
 
 // GET /admin/settings/data/person-export?email= — 'Export their data' (GDPR Art. 15): a zip of
 // everything the personal-data registry finds for the address. A refusal goes back to the Data

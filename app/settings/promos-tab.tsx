@@ -11,9 +11,9 @@ import { Label } from "~/ui/label";
 import { centsToDollarsInput } from "~/formatting/money";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/promos-tab";
-import type { PackageTier } from "./schema";
-import { promoSettingsForm, SETTINGS_SAVED, tierForm } from "./settings-forms";
-import { getOrganizationSettings, listPackageTiers, savePromoTab, saveTier } from "./settings.server";
+import type { PackageTier } from "~/organization/schema";
+import { promoSettingsForm, SETTINGS_SAVED, tierForm } from "~/organization/settings-forms";
+import { getOrganizationSettings, listPackageTiers, savePromoTab, saveTier } from "~/organization/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Promos | Settings | Admin" }];
 

@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarCheck, HeartHandshake, PartyPopper, Rocket, Smartphone, Sparkles, UtensilsCrossed, Wallet } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
-import { listPackageTiers } from "~/settings/settings.server";
+import { listPackageTiers } from "~/organization/settings.server";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/home-page";

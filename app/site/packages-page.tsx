@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useActionData, useLoaderData } from "react-router";
 import { answerPromoClaim } from "~/leads/capture-actions.server";
 import type { ClaimedPromo, PromoClaimResult } from "~/leads/capture-outcome";
-import { listPackageTiers } from "~/settings/settings.server";
+import { listPackageTiers } from "~/organization/settings.server";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/packages-page";

@@ -1,6 +1,6 @@
 import { Link, Outlet, useLoaderData, useMatches } from "react-router";
 import { config } from "~/config.server";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { SkipLink } from "~/ui/skip-link";
 import type { Route } from "./+types/site-layout";
 import { InquiryDialogProvider } from "./inquiry-dialog";

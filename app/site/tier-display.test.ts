@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIER_CATALOG } from "~/settings/tier-catalog";
+import { DEFAULT_TIER_CATALOG } from "~/organization/tier-catalog";
 import { tierPrice } from "./tier-display";
 
 const [starter, growth, professional] = DEFAULT_TIER_CATALOG.map((tier) => ({ ...tier, features: [...tier.features] }));

@@ -1,3 +1,5 @@
+import { hasControlCharacter } from "~/forms/text-field";
+
 /**
  * The ustar archive format (POSIX.1-1988), the part of it a backup uses: regular files and
  * directories, names of up to 255 bytes (prefix + name). Pure: the header of one entry, read and
@@ -49,11 +51,6 @@ function checksumOf(block: Uint8Array): number {
   let sum = 0;
   for (let index = 0; index < TAR_BLOCK; index += 1) sum += index >= 148 && index < 156 ? 32 : (block[index] ?? 0);
   return sum;
-}
-
-export function hasControlCharacter(text: string): boolean {
-  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) < 0x20 || text.charCodeAt(index) === 0x7f) return true;
-  return false;
 }
 
 /**

@@ -6,7 +6,7 @@ import { addSlot } from "~/availability/availability.server";
 import { addDaysToDate } from "~/availability/slot-time";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { dayIn } from "~/formatting/dates";
 import type { AppProcess } from "../support/app-process";
 import { systemActor } from "~/audit/actor";

@@ -12,7 +12,7 @@ import * as schema from "~/schema";
 import { seedDemoData } from "~/demo/demo-seed.server";
 import { leads } from "~/leads/schema";
 import { openStorage, restoreEmbeddedDatabase, stopApplication } from "~/server-lifecycle.server";
-import { updateOrganizationSettings } from "~/settings/settings.server";
+import { updateOrganizationSettings } from "~/organization/settings.server";
 import { testDatabaseKind } from "../support/database-kind";
 import { withTestDatabase } from "../support/test-database";
 

@@ -3,7 +3,7 @@ import { testActor } from "../support/actors";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/audit/audit-log.server";
-import { getClientDetail } from "~/clients/client-detail.server";
+import { getClientDetail } from "~/admin/client-detail.server";
 import { readClientListView } from "~/clients/client-list-view";
 import { clientsCsvResponse } from "~/clients/clients-export.server";
 import {
@@ -25,7 +25,7 @@ import { invoiceLineItems, invoices } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { createProjectForClient } from "~/projects/projects.server";
 import { projects } from "~/projects/schema";
-import { packageTiers } from "~/settings/schema";
+import { packageTiers } from "~/organization/schema";
 import {
   addClientConsultation,
   deleteClientConsultation,

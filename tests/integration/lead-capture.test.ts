@@ -12,7 +12,7 @@ import {
 import { HONEYPOT_REFUSAL } from "~/request-safety/honeypot";
 import { isPromoCode } from "~/leads/promo-code";
 import { leads, leadTimelineEvents } from "~/leads/schema";
-import { organizationSettings } from "~/settings/schema";
+import { organizationSettings } from "~/organization/schema";
 import { rateLimitCounters } from "~/request-safety/schema";
 import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.server";
 import { withTestDatabase } from "../support/test-database";

@@ -14,7 +14,7 @@ import { setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server"
 import { seedReferenceData } from "~/reference-data.server";
 import { enqueueEmail } from "~/email/outbox.server";
 import { leads } from "~/leads/schema";
-import { getOrganizationSettings } from "~/settings/settings.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { openTarget, runChaos, type ChaosTarget } from "../../bench/chaos/run";
 import { post } from "../../bench/chaos/submissions";
 import { startAppProcess, type AppProcess } from "../../bench/support/app-process";

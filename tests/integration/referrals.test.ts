@@ -13,7 +13,7 @@ import { promoClaimSchema } from "~/leads/inquiry-form";
 import { claimPromo } from "~/leads/lead-capture.server";
 import { listClientReferrals, listReferrals, setReferralPaid } from "~/referrals/referrals.server";
 import { referrals } from "~/referrals/schema";
-import { organizationSettings } from "~/settings/schema";
+import { organizationSettings } from "~/organization/schema";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();

@@ -13,7 +13,7 @@ import { listAuditEntries } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { Refusal } from "~/forms/refusal";
 import { rateLimitCounters } from "~/request-safety/schema";
-import { updateOrganizationSettings } from "~/settings/settings.server";
+import { updateOrganizationSettings } from "~/organization/settings.server";
 import { makeAdmin, signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 

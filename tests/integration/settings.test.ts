@@ -25,7 +25,7 @@ import { action as leadsAction } from "~/leads/leads-page";
 import { action as newInvoiceAction } from "~/invoices/new-invoice-page";
 import { action as organizationAction } from "~/settings/organization-tab";
 import { action as promosAction } from "~/settings/promos-tab";
-import { getOrganizationSettings, listPackageTiers, saveOrganizationTab, savePromoTab, saveTier } from "~/settings/settings.server";
+import { getOrganizationSettings, listPackageTiers, saveOrganizationTab, savePromoTab, saveTier } from "~/organization/settings.server";
 import { signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 

@@ -1,4 +1,4 @@
-import type { PackageTier } from "~/settings/schema";
+import type { PackageTier } from "./schema";
 
 // How the back-office names a tier: from the editable tier table (Settings), which the loader reads
 // and passes on as { "1": "Starter", … }. Pure: used by the clients, projects and add-on screens.

@@ -1,15 +1,15 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { BookingInvitationDialog } from "~/consultations/booking-invitation-dialog";
-import { tierLabel, tierName, type TierNames } from "~/projects/tier-names";
+import { tierLabel, tierName, type TierNames } from "~/organization/tier-names";
 import { Badge } from "~/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/formatting/dates";
 import { DeleteClientAction, EditClientAction, LinkToProjectAction } from "./client-detail-dialogs";
 import type { ClientDetail } from "./client-detail.server";
-import { statusVariant } from "./client-display";
-import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
-import { ErasePersonAction } from "~/settings/erase-person-action";
+import { statusVariant } from "~/clients/client-display";
+import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "~/clients/client-form";
+import { ErasePersonAction } from "~/leads/erase-person-action";
 
 function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
   return (

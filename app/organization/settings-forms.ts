@@ -2,8 +2,9 @@ import { dollarsField, optionalDollarsField } from "~/forms/money-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "./tier-catalog";
 
-// The Settings tabs' forms: one zod schema per tab, used by the page (limits, choices) and again
-// by its action. Pure: unit-tested in settings-forms.test.ts.
+// The forms that save the organization's settings: one zod schema per Settings tab, used by the page
+// (limits, choices), again by its action, and by the settings service for its input. The Data tab's
+// other forms are app/settings/data-tab-forms.ts. Pure: unit-tested in settings-forms.test.ts.
 
 /** The business time zones offered (spec 001 §9, "Timezone choices"); the one list of the product. */
 export const BUSINESS_TIME_ZONES = [
@@ -122,33 +123,5 @@ export const tierForm = z
   });
 export type TierInput = z.infer<typeof tierForm>;
 
-/** A person by their e-mail address (Data tab): to erase their data, or to export it. */
-export const personEmailForm = z.object({
-  email: z
-    .string({ error: "Enter the person's e-mail address" })
-    .trim()
-    .min(1, "Enter the person's e-mail address")
-    .max(254, "Use at most 254 characters")
-    .pipe(z.email("Please enter a valid email address")),
-});
-/** 'Erase personal data' of one record (its page), or by address; confirmed in the dialog. */
-export const eraseLeadForm = z.object({ leadId: z.uuid("This lead no longer exists.") });
-export const eraseClientForm = z.object({ clientId: z.uuid("This client no longer exists.") });
-export const confirmedForm = z.object({ confirmed: z.literal("yes", { error: "Confirm first" }) });
-
-/** 'Restore' of a backup the app keeps, by its name as listed; confirmed in the dialog. */
-export const keptBackupForm = z.object({
-  name: z.string({ error: "Choose a backup" }).regex(/^agency-backup-\d{8}T\d{6}Z\.tar\.gz$/, "Choose a backup from the list"),
-  confirmed: z.literal("yes", { error: "Confirm the restore first" }),
-});
-
 /** How many nightly backups DATA_DIR/backups keeps. */
 export const backupSettingsForm = z.object({ backupsKept: wholeNumber("a number of backups", 1, 365) });
-
-/** 'Restore': the backup file, confirmed in the dialog. */
-export const restoreBackupForm = z.object({
-  backup: z
-    .instanceof(File, { error: "Choose a backup file" })
-    .refine((file) => file.size > 0, "Choose a backup file"),
-  confirmed: z.literal("yes", { error: "Confirm the restore first" }),
-});

@@ -16,20 +16,20 @@ import { dayIn } from "~/formatting/dates";
 import { requireRecord } from "~/http/record-not-found";
 import { newProjectSchema } from "~/projects/project-form";
 import { createProjectForClient } from "~/projects/projects.server";
-import { tierNamesOf } from "~/projects/tier-names";
+import { tierNamesOf } from "~/organization/tier-names";
 import { ClientReferralsCard } from "~/referrals/client-referrals-card";
 import { listClientReferrals } from "~/referrals/referrals.server";
-import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
+import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import type { Route } from "./+types/client-detail-page";
 import { ClientConsultationsPanel } from "./client-consultations-panel";
 import { NotesCard } from "./client-detail-dialogs";
 import { getClientDetail } from "./client-detail.server";
-import { clientIdSchema, clientNotesSchema, consultationIdSchema, editClientSchema, linkBookingSchema } from "./client-form";
+import { clientIdSchema, clientNotesSchema, consultationIdSchema, editClientSchema, linkBookingSchema } from "~/clients/client-form";
 import { ClientInvoicesPanel } from "./client-invoices-panel";
 import { ClientOverview, DiscoveryCallsCard } from "./client-overview";
 import { ClientProjectsPanel } from "./client-projects-panel";
-import { archiveClient, deleteClient, saveClientNotes, updateClient } from "./clients.server";
+import { archiveClient, deleteClient, saveClientNotes, updateClient } from "~/clients/clients.server";
 
 const CLIENTS_LIST = { href: "/admin/clients", label: "Back to Clients" };
 

@@ -9,11 +9,11 @@ import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
-import { isOverdue } from "./project-checklist";
+import { isOverdue } from "~/projects/project-checklist";
 import type { ProjectDetail } from "./project-detail.server";
-import { Deadline, ProgressBar, ProjectStatusBadge } from "./project-display";
-import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "./project-options";
-import { tierLabel, type TierNames } from "./tier-names";
+import { Deadline, ProgressBar, ProjectStatusBadge } from "~/projects/project-display";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "~/projects/project-options";
+import { tierLabel, type TierNames } from "~/organization/tier-names";
 
 type Project = ProjectDetail["project"];
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "./refusal";
 import { bodyLimitFor } from "~/http/request-body-limit";
 import { makeScratchFolder, type ScratchFolder } from "./scratch-folder.server";
-import { hasControlCharacter } from "./tar-format";
+import { hasControlCharacter } from "./text-field";
 
 /**
  * Reads a posted form, streamed, with hard limits: the one reader every form and upload goes

@@ -1,20 +1,20 @@
 import { PackagePlus, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
-import { addOnUnitPriceCents } from "~/add-ons/add-on-price";
-import type { ProjectAddOnRow } from "~/add-ons/add-ons.server";
-import type { AddOn } from "~/add-ons/schema";
+import { addOnUnitPriceCents } from "./add-on-price";
+import type { ProjectAddOnRow } from "./add-ons.server";
+import type { AddOn } from "./schema";
 import { FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
 import { formatCents } from "~/formatting/money";
 import { DataTable } from "~/lists/data-table";
-import type { TierId } from "~/settings/tier-catalog";
+import type { TierId } from "~/organization/tier-catalog";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import { projectPath } from "./project-task-dialogs";
+import { projectPath } from "~/projects/project-task-dialogs";
 
 /** The project's add-ons, priced by the spec's rule (custom, else flat, else the tier's price); the invoices bill them. */
 export function ProjectAddOnsPanel({ projectId, addOns, offered, tier }: { projectId: string; addOns: ProjectAddOnRow[]; offered: AddOn[]; tier: TierId }) {

@@ -8,14 +8,14 @@ import { ProjectInvoicesPanel } from "~/invoices/project-invoices-panel";
 import { DeleteRowsDialog } from "~/lists/list-page";
 import { Button, buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/project-detail-page";
-import { ProjectAddOnsPanel } from "./project-add-ons-panel";
+import { ProjectAddOnsPanel } from "~/add-ons/project-add-ons-panel";
 import { handleProjectAction } from "./project-actions.server";
-import { ChecklistPanel } from "./project-checklist-panel";
+import { ChecklistPanel } from "~/projects/project-checklist-panel";
 import { getProjectDetail } from "./project-detail.server";
 import { ProjectCallsPanel, ProjectDetailsForm, ProjectInfoPanel } from "./project-detail-panels";
-import { ProjectStatusBadge, projectTitle } from "./project-display";
-import { PROJECT_DELETION } from "./project-list-controls";
-import { AddTaskDialog, UpgradeTierDialog } from "./project-task-dialogs";
+import { ProjectStatusBadge, projectTitle } from "~/projects/project-display";
+import { PROJECT_DELETION } from "~/projects/project-list-controls";
+import { AddTaskDialog, UpgradeTierDialog } from "~/projects/project-task-dialogs";
 
 const PROJECTS_LIST = { href: "/admin/projects", label: "Back to Projects" };
 

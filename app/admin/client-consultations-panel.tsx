@@ -13,7 +13,7 @@ import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { clientPath } from "./client-detail-dialogs";
 import type { ClientDetail } from "./client-detail.server";
-import { statusVariant } from "./client-display";
+import { statusVariant } from "~/clients/client-display";
 
 // The client page's Consultations tab: add, edit, e-mail and delete (each an intent of the page's action).
 

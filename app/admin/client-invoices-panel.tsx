@@ -6,7 +6,7 @@ import { DataTable } from "~/lists/data-table";
 import { formatDate } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import type { ClientDetail } from "./client-detail.server";
-import { statusVariant } from "./client-display";
+import { statusVariant } from "~/clients/client-display";
 
 // The client page's Invoices tab: invoices billed to the client or its projects.
 

@@ -1,6 +1,6 @@
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
-import { ConfirmDialog, useConfirmedSubmit } from "./confirm-submit";
+import { ConfirmDialog, useConfirmedSubmit } from "~/forms/confirm-submit";
 
 export const DATA_TAB_URL = "/admin/settings/data";
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkForm } from "~/forms/form-result";
-import { backupSettingsForm, emailSettingsForm, keptBackupForm, organizationSettingsForm, personEmailForm, promoSettingsForm, tierForm } from "./settings-forms";
-import { describeSmtpUrl } from "./smtp-connection";
+import { backupSettingsForm, emailSettingsForm, organizationSettingsForm, promoSettingsForm, tierForm } from "./settings-forms";
 
 const organization = {
   companyName: "Bright Pixel",
@@ -72,35 +71,9 @@ describe("the Promos tab's forms", () => {
   });
 });
 
-describe("the Data tab's erasure form", () => {
-  it("needs an address", () => {
-    expect(checkForm(personEmailForm, { email: "" }).ok).toBe(false);
-    expect(checkForm(personEmailForm, { email: " rosa@example.com " })).toEqual({ ok: true, data: { email: "rosa@example.com" } });
-  });
-});
-
-describe("the Data tab's backup forms", () => {
+describe("the Data tab's backups-kept setting", () => {
   it("keep 1 to 365 nightly backups", () => {
     expect(checkForm(backupSettingsForm, { backupsKept: "14" })).toEqual({ ok: true, data: { backupsKept: 14 } });
     for (const bad of ["0", "366", "2.5", "many"]) expect(checkForm(backupSettingsForm, { backupsKept: bad }).ok).toBe(false);
-  });
-
-  it("restore a kept backup only by a name the app gives them, confirmed", () => {
-    const name = "agency-backup-20261124T070309Z.tar.gz";
-    expect(checkForm(keptBackupForm, { name, confirmed: "yes" })).toEqual({ ok: true, data: { name, confirmed: "yes" } });
-    expect(checkForm(keptBackupForm, { name }).ok).toBe(false);
-    for (const bad of ["../pgdata/PG_VERSION", "/etc/passwd", "agency-backup-20261124T070309Z.tar.gz/../x", "notes.txt"]) {
-      expect(checkForm(keptBackupForm, { name: bad, confirmed: "yes" }).ok).toBe(false);
-    }
-  });
-});
-
-describe("what the Email tab shows of SMTP_URL", () => {
-  it("shows host, port and user, never the password", () => {
-    const shown = describeSmtpUrl("smtp://mailer%40studio.test:s3cret-pass@smtp.example.com:2525");
-    expect(shown).toEqual({ configured: true, secure: false, host: "smtp.example.com", port: "2525", user: "mailer@studio.test" });
-    expect(JSON.stringify(shown)).not.toContain("s3cret");
-    expect(describeSmtpUrl("smtps://smtp.example.com")).toMatchObject({ secure: true, port: "465", user: null });
-    expect(describeSmtpUrl(undefined)).toEqual({ configured: false });
   });
 });

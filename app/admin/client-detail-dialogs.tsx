@@ -2,8 +2,8 @@ import { Link2, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
 import { ConfirmDialog, FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
-import { TierOptions } from "~/projects/project-display";
-import type { TierNames } from "~/projects/tier-names";
+import { TierOptions } from "~/organization/tier-options";
+import type { TierNames } from "~/organization/tier-names";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
@@ -11,7 +11,7 @@ import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import type { ClientDetail } from "./client-detail.server";
-import { StatusOptions } from "./clients-dialogs";
+import { StatusOptions } from "~/clients/clients-dialogs";
 
 // The client page's dialogs and notes: each posts one intent to the page's action (the one form pattern).
 

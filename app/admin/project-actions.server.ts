@@ -13,9 +13,9 @@ import {
   taskNotesSchema,
   taskStatusSchema,
   upgradeTierSchema,
-} from "./project-form";
-import { addCustomTask, addTierTask, deleteTask, setTaskNotes, setTaskStatus, upgradeProjectTier } from "./project-tasks.server";
-import { findProject, updateProject } from "./projects.server";
+} from "~/projects/project-form";
+import { addCustomTask, addTierTask, deleteTask, setTaskNotes, setTaskStatus, upgradeProjectTier } from "~/projects/project-tasks.server";
+import { findProject, updateProject } from "~/projects/projects.server";
 
 const done = (toast?: string): FormSuccess => ({ ok: true, toast });
 

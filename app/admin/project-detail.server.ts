@@ -1,10 +1,10 @@
 import { listAddOnsOfferedFor, listProjectAddOns } from "~/add-ons/add-ons.server";
 import { listProjectConsultations, listProjectDiscoveryCalls } from "~/consultations/project-consultations.server";
-import { getOrganizationSettings, listPackageTiers } from "~/settings/settings.server";
-import { projectProgress } from "./project-checklist";
-import { findProjectWithClient } from "./projects.server";
-import { tierNamesOf } from "./tier-names";
-import { listTierTaskTemplates, openProjectChecklist } from "./project-tasks.server";
+import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
+import { projectProgress } from "~/projects/project-checklist";
+import { findProjectWithClient } from "~/projects/projects.server";
+import { tierNamesOf } from "~/organization/tier-names";
+import { listTierTaskTemplates, openProjectChecklist } from "~/projects/project-tasks.server";
 import { listProjectInvoices } from "~/invoices/invoices.server";
 import { dayIn } from "~/formatting/dates";
 

@@ -6,8 +6,8 @@ import type { Invoice } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { listClientProjectsWithProgress, type ClientProjectRow } from "~/projects/projects.server";
 import { projects } from "~/projects/schema";
-import { countClientInvoices, findClient } from "./clients.server";
-import type { Client } from "./schema";
+import { countClientInvoices, findClient } from "~/clients/clients.server";
+import type { Client } from "~/clients/schema";
 
 export type ClientInvoiceRow = Invoice & InvoiceMoney & { projectNumber: string | null };
 export type ClientConsultationRow = Consultation & { projectLabel: string | null };
