@@ -3,7 +3,6 @@ import fs from "node:fs";
 import { freePort } from "../../../scripts/free-port.mjs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
 
 export const E2E_ADMIN = { email: "owner@sistersite.test", password: "e2e-admin-password" };
 
@@ -16,14 +15,14 @@ export type AppServer = { url: string; dataDir: string; process: ChildProcess; o
  */
 export async function startAppServer(environment: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
+  const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
   const child = spawn(process.execPath, ["server.js"], {
     cwd: path.resolve("."),
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
-      DATA_DIR: dataDir,
+      DATA_DIR: ownDataDir,
       DATABASE_URL: "",
       SMTP_URL: "",
       ADMIN_EMAIL: E2E_ADMIN.email,
@@ -48,7 +47,7 @@ export async function startAppServer(environment: Record<string, string> = {}): 
   }
   return {
     url: `http://127.0.0.1:${port}`,
-    dataDir,
+    dataDir: environment.DATA_DIR ?? ownDataDir,
     process: child,
     output: () => output,
     async stop() {
@@ -57,18 +56,22 @@ export async function startAppServer(environment: Record<string, string> = {}): 
         child.kill("SIGTERM");
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(ownDataDir, { recursive: true, force: true });
+      // A scene's directory goes with the app that ran on it.
+      if (environment.DATA_DIR && seededDataDirs.has(environment.DATA_DIR)) fs.rmSync(environment.DATA_DIR, { recursive: true, force: true });
     },
   };
 }
 
+const seededDataDirs = new Set<string>();
+
 /**
- * A data directory with a scene written into it before the app takes it (`runSeed`). The directory
- * is removed after the file's tests.
+ * A data directory with a scene written into it before the app takes it (`runSeed`). It is removed
+ * when the app started on it stops.
  */
 export function seedDataDir(script: string, args: string[] = [], environment: Record<string, string> = {}): { dataDir: string; lastLine: string } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-e2e-scene-"));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  seededDataDirs.add(dataDir);
   return { dataDir, lastLine: runSeed(dataDir, script, args, environment) };
 }
 
