@@ -463,6 +463,60 @@ describe("a call to action tapped before the app has loaded", () => {
   });
 });
 
+describe("'Claim $99 Offer' gives a code", () => {
+  it("from the header's dialog and from the inquiry's page without JavaScript: the lead holds the code and its days, the e-mail log shows it, converting bills $99", async () => {
+    const withScript = await visitor(DESKTOP);
+    const page = await withScript.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("link", { name: "Claim $99 Offer" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("Hana Header");
+    await dialog.getByLabel("Email").fill("hana.header@example.com");
+    await dialog.getByRole("button", { name: "Claim My $99 Website" }).click();
+    await page.getByText("We'll get back to you within 24-48 hours. Check your email!").waitFor();
+    await withScript.close();
+
+    const withoutScript = await visitor(DESKTOP, { javaScriptEnabled: false });
+    const form = await withoutScript.newPage();
+    await form.goto("/start-your-project?tier=1&promo=1");
+    await form.getByLabel("Name").fill("Nils Nojs");
+    await form.getByLabel("Email").fill("nils.nojs@example.com");
+    await form.getByRole("button", { name: "Claim My $99 Website" }).click();
+    await form.waitForURL("**/thank-you");
+    await withoutScript.close();
+
+    const admin = await adminContext(browser, app.url, { viewport: { width: 1440, height: 900 } });
+    const office = await admin.newPage();
+    for (const email of ["hana.header@example.com", "nils.nojs@example.com"]) {
+      await office.goto(`/admin/leads?q=${encodeURIComponent(email)}`);
+      const row = office.getByRole("table", { name: "Leads" }).locator("tbody tr");
+      const code = /LAUNCH-[0-9A-Z]+-[0-9A-Z]{4}/.exec((await row.textContent()) ?? "")?.[0];
+      expect(code, email).toBeDefined();
+      expect(await row.textContent(), email).toContain("7 days");
+      // The mail that confirmed the inquiry carried the code, and the log says so.
+      await office.goto(`/admin/emails?q=${encodeURIComponent(email)}&type=inquiry_confirmation_promo`);
+      const logged = office.getByRole("table", { name: "E-mails" }).locator("tbody tr");
+      expect(await logged.count(), email).toBe(1);
+      expect(await logged.textContent(), email).toContain(code);
+      await logged.getByRole("link").first().click();
+      await office.getByRole("heading", { level: 1, name: /Your \$99 website is reserved/ }).waitFor();
+      expect(await office.getByRole("definition").filter({ hasText: code! }).count()).toBe(1);
+    }
+
+    await office.goto("/admin/leads?q=hana.header");
+    await office.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await office.getByRole("button", { name: "Actions for Hana Header" }).click();
+    await office.getByRole("menuitem", { name: "Convert to Client" }).click();
+    await office.getByText("Hana Header converted to customer successfully").waitFor();
+    await office.goto("/admin/clients?q=hana.header");
+    await office.getByRole("link", { name: "Hana Header" }).click();
+    await office.getByRole("tab", { name: /Invoices/ }).click();
+    expect(await office.getByRole("tabpanel").getByRole("row", { name: /INV-/ }).textContent()).toMatch(/draft.*\$99\.00/);
+    await admin.close();
+  });
+});
+
 describe("the inquiry's own page", () => {
   it("without JavaScript creates its lead once, keeps what was typed when refused, and ends on the thank-you page", async () => {
     const context = await visitor(DESKTOP, { javaScriptEnabled: false });
