@@ -80,12 +80,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The spec's toast titles for each action's failures. */
+/** The spec's toast titles for each action's failures (deleting one slot or several: the service names its own). */
 const AVAILABILITY_FAILURE_TITLES = {
   "add-slot": "Error adding slot",
   "add-rule": "Error adding rule",
+  "toggle-rule": "Error updating rule",
+  "delete-rule": "Error deleting rule",
   generate: "Error generating slots",
   block: "Error blocking dates",
+  unblock: "Error removing blocked date",
+  settings: "Error updating settings",
 };
 
 export async function action({ request }: Route.ActionArgs) {

@@ -56,7 +56,11 @@ export async function addSlot(actor: Actor, input: { date: string; startTime: st
   });
 }
 
-/** Deletes the given slots except booked ones (booked slots are never deleted here); returns how many went. */
+/**
+ * Deletes the given slots except booked ones (booked slots are never deleted here); returns how
+ * many went. When none could go (each was booked or deleted meanwhile), that is refused under the
+ * spec's title ('Error deleting slot' / 'Error deleting slots').
+ */
 export async function deleteSlots(actor: Actor, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   return db().transaction(async (tx) => {
@@ -64,6 +68,13 @@ export async function deleteSlots(actor: Actor, ids: string[]): Promise<number> 
       .delete(availabilitySlots)
       .where(and(inArray(availabilitySlots.id, ids), ne(availabilitySlots.status, "booked"), isNull(availabilitySlots.bookingId)))
       .returning({ id: availabilitySlots.id, date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime });
+    if (deleted.length === 0) {
+      const one = ids.length === 1;
+      throw new Refusal(one ? "This slot was booked or deleted meanwhile." : "These slots were booked or deleted meanwhile.", {
+        status: 409,
+        title: one ? "Error deleting slot" : "Error deleting slots",
+      });
+    }
     const [only] = deleted;
     if (deleted.length > 0) {
       await recordAvailabilityChange(tx, actor, {

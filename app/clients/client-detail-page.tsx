@@ -100,7 +100,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await notifyClientOfConsultation(admin.actor, clientIdOf(), parseForm(consultationIdSchema, form).consultationId);
       return redirectWithToast(here("consultations"), { type: "success", title: "Notification email sent" });
     },
-  });
+  }, { failureTitles: { "create-project": "Failed to create project" } });
 }
 
 const TABS = ["projects", "invoices", "consultations"] as const;

@@ -5,6 +5,13 @@ import { bookingLink } from "./booking-emails.server";
 import { createBookingInvitation, deleteBookingInvitation, resendBookingInvitation } from "./bookings.server";
 import { invitationForm, sendInvitationForm } from "./consultation-forms";
 
+/** The spec's toast titles of each intent's failures (its message is the description). */
+const INVITATION_FAILURE_TITLES = {
+  send: "Failed to send booking invitation",
+  resend: "Failed to resend invitation",
+  delete: "Failed to delete invitation",
+};
+
 /**
  * POST /admin/booking-invitations: send, resend or delete an invitation, from any page that shows
  * the invitation dialog (leads, clients, consultations). It answers the dialog in place
@@ -26,5 +33,5 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteBookingInvitation(actor, parseForm(invitationForm, form).bookingId);
       return { ok: true, intent: "delete", toast: "Booking invitation deleted successfully" };
     },
-  });
+  }, { failureTitles: INVITATION_FAILURE_TITLES });
 }

@@ -201,6 +201,10 @@ export async function proposeNewTimes(actor: Actor, bookingId: string, starts: D
   if (valid.length === 0) throw new Refusal("Please add at least one time slot", { field: "start" });
   if (valid.some((start) => start <= now)) throw new Refusal("Proposed times must be in the future.", { field: "start" });
   const settings = await getOrganizationSettings();
+  // The visitor books a proposed time as a slot of the business's calendar, which lies within one day.
+  if (valid.some((start) => dayIn(new Date(start.getTime() + PROPOSED_SLOT_MINUTES * 60_000), settings.timezone) !== dayIn(start, settings.timezone))) {
+    throw new Refusal(`A proposed time must end before midnight (${settings.timezone}).`, { field: "start" });
+  }
   const proposedSlots = [...new Set(valid.map((start) => start.getTime()))]
     .sort((a, b) => a - b)
     .map((time) => ({ start: new Date(time).toISOString(), end: new Date(time + PROPOSED_SLOT_MINUTES * 60_000).toISOString() }));
