@@ -122,7 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
     },
     generate: async (form) => {
       const { weeks } = parseForm(generateForm, form);
-      const made = await generateSlotsFromRules(actor, weeks);
+      const made = await generateSlotsFromRules(actor, weeks * 7);
       return made === 0
         ? redirectWithToast(here, { type: "info", title: "No new slots to generate", description: "All slots for this period already exist." })
         : done(`Generated ${made} time slots!`, `Slots created for the next ${weeks} weeks based on your recurring rules.`);

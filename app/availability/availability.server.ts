@@ -7,7 +7,7 @@ import { notFound, Refusal } from "~/forms/refusal";
 import { consultationBookings } from "~/consultations/schema";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/settings/settings.server";
 import { availabilitySlots, blockedDates, recurringAvailability, type AvailabilitySlot, type BlockedDate, type RecurringAvailability } from "./schema";
-import { generateSlots, offerableSlots } from "./slot-time";
+import { addDaysToDate, generateSlots, offerableSlots } from "./slot-time";
 import { dayIn, formatDay } from "~/formatting/dates";
 import { WEEKDAY_NAMES } from "./availability-forms";
 
@@ -181,24 +181,23 @@ export async function removeBlockedDate(actor: Actor, id: string): Promise<void>
 }
 
 /**
- * Expands the active recurring rules into open slots for `weeks` weeks from today (business
- * zone). Existing slots are not repeated: the pure generator skips the ones it sees, and the
- * unique (date, start, end) constraint makes a concurrent run harmless. Returns how many were made.
+ * Expands the active recurring rules into open slots for `days` dates from today (business zone):
+ * the Availability tab's weeks × 7, or a booking invitation's window. Existing slots are not
+ * repeated: the pure generator skips the ones it sees, and the unique (date, start, end)
+ * constraint makes a concurrent run harmless. Returns how many were made.
  */
-export async function generateSlotsFromRules(actor: Actor, weeks: number, now = new Date()): Promise<number> {
+export async function generateSlotsFromRules(actor: Actor, days: number, now = new Date()): Promise<number> {
   const settings = await getOrganizationSettings();
   const rules = await listRecurringRules();
   if (!rules.some((rule) => rule.isActive)) {
     throw new Refusal("No recurring rules found. Add them in the Availability tab first.");
   }
   const fromDate = dayIn(now, settings.timezone);
-  const toDate = new Date(`${fromDate}T00:00:00Z`);
-  toDate.setUTCDate(toDate.getUTCDate() + weeks * 7);
-  const [existing, blocked] = await Promise.all([listSlotsBetween(fromDate, toDate.toISOString().slice(0, 10)), listBlockedDates()]);
+  const [existing, blocked] = await Promise.all([listSlotsBetween(fromDate, addDaysToDate(fromDate, days)), listBlockedDates()]);
   const slots = generateSlots({
     rules,
     fromDate,
-    weeks,
+    days,
     durationMinutes: settings.defaultConsultDurationMinutes,
     bufferMinutes: settings.bufferTimeMinutes,
     blocked,
@@ -216,8 +215,8 @@ export async function generateSlotsFromRules(actor: Actor, weeks: number, now = 
       await recordAvailabilityChange(tx, actor, {
         intent: "generate",
         entityType: "slot",
-        summary: `Generated ${inserted.length} slots for the next ${weeks} weeks`,
-        details: { weeks, slots: inserted.length },
+        summary: `Generated ${inserted.length} slots for the next ${days} days`,
+        details: { days, slots: inserted.length },
       });
     }
     return inserted.length;

@@ -19,7 +19,7 @@ import type { OrganizationSettings } from "~/settings/schema";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { describeWhen, enqueueBookingEmail, type BookingLead } from "./booking-emails.server";
 import { refusalFor, type BookingAction } from "./booking-status";
-import { INVITATION_WINDOWS } from "./consultation-forms";
+import { INVITATION_WINDOWS, NO_SLOTS_FOR_INVITATION } from "./consultation-forms";
 import { consultationBookings, consultations, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { enrolLeadInCadences } from "~/cadences/enrolment.server";
@@ -35,8 +35,6 @@ import { dayIn } from "~/formatting/dates";
  * services, passing its transaction (`tx`) so a booking and its slot commit or roll back together.
  * A refused request throws `Refusal` (app/forms/refusal.ts); its message is what the user reads.
  */
-
-export const NO_SLOTS_FOR_INVITATION = "No available slots. Click 'Generate Slots' first.";
 
 /**
  * The audit entry of an admin's change to an invitation or its booking (decision 023), in the

@@ -27,6 +27,11 @@ describe("the form result rule", () => {
       close: true,
       toast: { kind: "success", title: "Thank you!", description: "We'll reply." },
     });
+    // News rather than a change is an info toast.
+    expect(settleForm({ ok: true, toast: "All slots already exist for this period.", toastKind: "info" })).toEqual({
+      close: true,
+      toast: { kind: "info", title: "All slots already exist for this period." },
+    });
   });
 
   it("settles once per submission, so each submission toasts once", () => {
