@@ -8,7 +8,7 @@ import { consultationBookings } from "~/consultations/schema";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/settings/settings.server";
 import { availabilitySlots, blockedDates, recurringAvailability, type AvailabilitySlot, type BlockedDate, type RecurringAvailability } from "./schema";
 import { addDaysToDate, generateSlots, offerableSlots } from "./slot-time";
-import { dayIn, formatDay } from "~/formatting/dates";
+import { dayIn, formatDay, formatDayTimes } from "~/formatting/dates";
 import { WEEKDAY_NAMES } from "./availability-forms";
 
 /**
@@ -30,7 +30,7 @@ async function recordAvailabilityChange(tx: DatabaseExecutor, actor: Actor, chan
   });
 }
 
-const slotText = (slot: { date: string; startTime: string; endTime: string }) => `${formatDay(slot.date)} ${slot.startTime.slice(0, 5)}–${slot.endTime.slice(0, 5)}`;
+const slotText = (slot: { date: string; startTime: string; endTime: string }) => formatDayTimes(slot.date, slot.startTime, slot.endTime);
 
 export async function listSlotsBetween(startDate: string, endDate: string): Promise<AvailabilitySlot[]> {
   return db()

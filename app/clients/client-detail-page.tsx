@@ -117,7 +117,7 @@ export default function ClientDetailPage() {
       <ClientOverview detail={detail} tierNames={tierNames} timeZone={timeZone} />
       <NotesCard notes={client.notes} />
       <ClientReferralsCard link={referralLink} referrals={referrals} timeZone={timeZone} />
-      <DiscoveryCallsCard clientId={client.id} discoveryCalls={detail.discoveryCalls} projects={projects} timeZone={timeZone} />
+      <DiscoveryCallsCard clientId={client.id} discoveryCalls={detail.discoveryCalls} consultations={consultations} projects={projects} timeZone={timeZone} />
       <Tabs value={tab} onValueChange={(next) => setSearchParams({ tab: next }, { replace: true, preventScrollReset: true })}>
         <TabsList>
           <TabsTrigger value="projects">Projects ({projects.length})</TabsTrigger>

@@ -25,7 +25,7 @@ import { invoiceLineItems, invoices } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { createProjectForClient } from "~/projects/projects.server";
 import { projects } from "~/projects/schema";
-import { packageTiers } from "~/settings/schema";
+import { organizationSettings, packageTiers } from "~/settings/schema";
 import {
   addClientConsultation,
   deleteClientConsultation,
@@ -252,6 +252,47 @@ describe("client detail", () => {
     const { client: other } = await newClient({ email: "other@example.com" });
     const foreign = await createProjectForClient(actor(), other.id, { name: "Other", tier: "1" });
     await expect(linkDiscoveryCallToProject(actor(), client.id, call.id, foreign.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("a linked discovery call becomes the project's consultation: at the time the lead chose, or 09:00–10:00 today in the business's zone", async () => {
+    await db().update(organizationSettings).set({ timezone: "America/New_York" });
+    const [lead] = await db().insert(leads).values({ name: "Tomas", email: "tomas@example.com", source: "website" }).returning();
+    if (!lead) throw new Error("no lead");
+    const { client } = await newClient({ email: "tomas@example.com" });
+    await db().update(clients).set({ leadId: lead.id }).where(eq(clients.id, client.id));
+    const [untimed, timed] = await db()
+      .insert(consultationBookings)
+      .values([
+        { leadId: lead.id, bookingToken: `${lead.id}-00000000000000000000000000000001`, status: "pending" },
+        {
+          leadId: lead.id,
+          bookingToken: `${lead.id}-00000000000000000000000000000002`,
+          status: "confirmed",
+          selectedStart: new Date("2026-12-03T15:00:00Z"),
+          selectedEnd: new Date("2026-12-03T15:30:00Z"),
+          meetingLink: "https://meet.example.com/tomas",
+        },
+      ])
+      .returning();
+    const project = await createProjectForClient(actor(), client.id, { name: "Shop", tier: "2" });
+    // 22:30 on 23 November in New York is already the 24th in UTC: the day is the business's.
+    const now = new Date("2026-11-24T03:30:00Z");
+    await linkDiscoveryCallToProject(actor(), client.id, untimed!.id, project.id, now);
+    await linkDiscoveryCallToProject(actor(), client.id, timed!.id, project.id, now);
+    const recorded = await db().select().from(consultations).where(eq(consultations.projectId, project.id));
+    expect(recorded.map(({ bookingId, clientId, consultType, status, scheduledDate, scheduledStartTime, scheduledEndTime, meetingLink }) => ({ bookingId, clientId, consultType, status, scheduledDate, scheduledStartTime, scheduledEndTime, meetingLink }))).toEqual(
+      expect.arrayContaining([
+        { bookingId: untimed!.id, clientId: client.id, consultType: "initial", status: "scheduled", scheduledDate: "2026-11-23", scheduledStartTime: "09:00:00", scheduledEndTime: "10:00:00", meetingLink: null },
+        { bookingId: timed!.id, clientId: client.id, consultType: "initial", status: "scheduled", scheduledDate: "2026-12-03", scheduledStartTime: "10:00:00", scheduledEndTime: "10:30:00", meetingLink: "https://meet.example.com/tomas" },
+      ]),
+    );
+    expect(recorded).toHaveLength(2);
+    // A call already kept as a consultation (marked completed before) is that consultation, now on the project.
+    const [done] = await db().insert(consultationBookings).values({ leadId: lead.id, bookingToken: `${lead.id}-00000000000000000000000000000003`, status: "completed" }).returning();
+    const [kept] = await db().insert(consultations).values({ clientId: client.id, bookingId: done!.id, status: "completed", scheduledDate: "2026-11-20" }).returning();
+    await linkDiscoveryCallToProject(actor(), client.id, done!.id, project.id, now);
+    const [again] = await db().select().from(consultations).where(eq(consultations.bookingId, done!.id));
+    expect(again).toMatchObject({ id: kept!.id, projectId: project.id, scheduledDate: "2026-11-20" });
   });
 
   it("answers undefined for an unknown client", async () => {
