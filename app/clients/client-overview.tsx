@@ -36,7 +36,7 @@ function InfoCard({ title, children }: { title: string; children: React.ReactNod
 
 /** The client page's head: name, badges, its actions, and the contact, status and consultation cards. */
 export function ClientOverview({ detail, tierNames, timeZone }: { detail: ClientDetail; tierNames: TierNames; timeZone: string }) {
-  const { client, lead, stats, ownInvoiceCount } = detail;
+  const { client, lead, stats, invoicesOnDeletion } = detail;
   return (
     <>
       <div>
@@ -57,7 +57,7 @@ export function ClientOverview({ detail, tierNames, timeZone }: { detail: Client
           <EditClientAction client={client} tierNames={tierNames} />
           <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
           <ErasePersonAction record="client" id={client.id} name={client.name} />
-          <DeleteClientAction client={client} invoiceCount={ownInvoiceCount} />
+          <DeleteClientAction client={client} invoices={invoicesOnDeletion} />
         </div>
       </div>
 

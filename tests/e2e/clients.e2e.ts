@@ -95,8 +95,26 @@ describe("clients", () => {
     await page.close();
   });
 
-  it("refuses to delete a client with invoices, says why, and archives them instead", async () => {
+  it("deletes a client whose only invoice is its unsent draft, saying so; one with a sent invoice is archived instead", async () => {
     const page = await admin.newPage();
+    await addClient(page, "Olive Grove Deli", "hi@olivegrove.test", "1");
+    await page.getByRole("link", { name: "Olive Grove Deli" }).click();
+    await page.getByRole("heading", { level: 1, name: "Olive Grove Deli" }).waitFor();
+    await page.getByRole("tab", { name: /Invoices/ }).click();
+    const draftNumber = /INV-\d+/.exec((await page.getByRole("tabpanel").getByRole("row", { name: /INV-/ }).textContent()) ?? "")?.[0] ?? "";
+    expect(draftNumber).not.toBe("");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete Olive Grove Deli?" });
+    expect(await confirm.textContent()).toContain("This permanently deletes the client with their projects, consultations and 1 unsent draft invoice. This action cannot be undone.");
+    await confirm.getByRole("button", { name: "Delete Client" }).click();
+    await page.getByText("Client deleted successfully").waitFor();
+    await page.waitForURL(/\/admin\/clients$/);
+    expect(await page.getByRole("row", { name: /Olive Grove Deli/ }).count()).toBe(0);
+    await page.goto("/admin/invoices");
+    await page.getByRole("table").first().waitFor();
+    expect(await page.getByRole("main").getByText(draftNumber).count()).toBe(0);
+
     await addClient(page, "Mesa Verde Catering", "hello@mesaverde.test", "1");
     await page.getByRole("link", { name: "Mesa Verde Catering" }).click();
     await page.getByRole("heading", { level: 1, name: "Mesa Verde Catering" }).waitFor();
@@ -127,10 +145,27 @@ describe("clients", () => {
     await page.getByText("Consultation deleted successfully").waitFor();
     await page.getByRole("tabpanel").getByText("No consultations yet.").waitFor();
 
+    // Its invoice is sent: a financial record now, which keeps the client.
+    await page.getByRole("tab", { name: /Invoices/ }).click();
+    await page.getByRole("tabpanel").getByRole("link", { name: /INV-/ }).click();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Preview & Send" }).click();
+    const send = page.getByRole("dialog", { name: "Preview & Send" });
+    await send.getByRole("button", { name: "Send Invoice" }).click();
+    await page.getByText("Invoice sent successfully").waitFor();
+    await page.goto("/admin/clients?q=mesaverde");
+    await page.getByRole("link", { name: "Mesa Verde Catering" }).click();
+    await page.getByRole("heading", { level: 1, name: "Mesa Verde Catering" }).waitFor();
+    await hydrated(page);
+
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText("Mesa Verde Catering can't be deleted").waitFor();
-    expect(await dialog.textContent()).toContain("a client with invoices cannot be deleted");
+    expect(await dialog.textContent()).toContain("This client has 1 sent or paid invoice.");
+    // A delete posted as if the page were stale is refused by the service.
+    const here = new URL(page.url()).pathname;
+    const refused = await admin.request.post(here, { form: { intent: "delete" }, headers: { Origin: app.url }, maxRedirects: 0 });
+    expect(refused.status()).toBe(409);
     await dialog.getByRole("button", { name: "Archive Client" }).click();
     await page.getByText("Client archived").waitFor();
     await page.reload();
@@ -216,11 +251,6 @@ describe("clients", () => {
     expect(await consultation.getByLabel("Meeting link").inputValue()).toBe("https://meet.example.com/empty");
     expect(await consultation.getByLabel("Notes").inputValue()).toBe("Typed before the refusal");
     await consultation.getByRole("button", { name: "Cancel" }).click();
-
-    // Delete refused by the service (the client has its draft invoice, posted as if the page were stale).
-    const here = new URL(page.url()).pathname;
-    const refused = await admin.request.post(here, { form: { intent: "delete" }, headers: { Origin: app.url }, maxRedirects: 0 });
-    expect(refused.status()).toBe(409);
     await page.close();
   });
 

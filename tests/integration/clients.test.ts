@@ -19,6 +19,7 @@ import {
 } from "~/clients/clients.server";
 import { clients } from "~/clients/schema";
 import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
+import { clientInvoicesOnDeletion } from "~/invoices/client-invoices.server";
 import { consultationBookings } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
 import { invoiceLineItems, invoices } from "~/invoices/schema";
@@ -74,32 +75,41 @@ describe("Add Client", () => {
 });
 
 describe("deleting a client", () => {
-  it("refuses a client with invoices, keeps everything, and archiving puts them away instead", async () => {
-    const { client } = await newClient();
+  it("deletes a client whose invoices are all unsent drafts, with them, their lines and its projects", async () => {
+    const { client, invoice } = await newClient();
+    expect(await clientInvoicesOnDeletion(client.id)).toEqual({ unsentDrafts: 1, kept: 0 });
+    await createProjectForClient(actor(), client.id, { name: "Site", tier: "1" });
+    expect((await deleteClient(actor(), client.id)).id).toBe(client.id);
+    expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(0);
+    expect(await db().select().from(projects).where(eq(projects.clientId, client.id))).toHaveLength(0);
+    expect(await db().select().from(invoices).where(eq(invoices.id, invoice.id))).toHaveLength(0);
+    expect(await db().select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoice.id))).toHaveLength(0);
+    await expect(deleteClient(actor(), client.id)).rejects.toMatchObject({ status: 404, message: "This client no longer exists." });
+    expect((await listAuditEntries({ entityType: "client", entityId: client.id })).map((entry) => [entry.action, entry.summary])).toEqual([
+      ["client.delete", "Deleted a client with 1 unsent draft invoice(s)"],
+      ["client.create", expect.any(String)],
+    ]);
+    expect((await listAuditEntries({ entityType: "invoice", entityId: invoice.id })).map((entry) => entry.action)).toEqual(["invoice.delete-invoices"]);
+  });
+
+  it("refuses a client with a sent or paid invoice, keeps everything, and archiving puts them away instead", async () => {
+    const { client, invoice } = await newClient();
+    await db().update(invoices).set({ status: "sent", sentAt: new Date() }).where(eq(invoices.id, invoice.id));
+    const [unsent] = await db().insert(invoices).values({ clientId: client.id, invoiceNumber: "INV-DRAFT-2", status: "draft" }).returning();
+    expect(await clientInvoicesOnDeletion(client.id)).toEqual({ unsentDrafts: 1, kept: 1 });
     await expect(deleteClient(actor(), client.id)).rejects.toMatchObject({
       status: 409,
       title: "Failed to delete client",
-      message: `${client.name} has 1 invoice(s), which must be kept. Archive the client instead.`,
+      message: `${client.name} has 1 sent or paid invoice(s), which must be kept. Archive the client instead.`,
     });
     expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(1);
-    expect(await db().select().from(invoices).where(eq(invoices.clientId, client.id))).toHaveLength(1);
+    expect((await db().select().from(invoices).where(eq(invoices.clientId, client.id))).map((row) => row.id).sort()).toEqual([invoice.id, unsent!.id].sort());
 
     const archived = await archiveClient(actor(), client.id);
     expect(archived?.status).toBe("archived");
     // The refused delete wrote nothing; the archive wrote its own entry.
     const audit = await listAuditEntries({ entityType: "client", entityId: client.id });
     expect(audit.map((entry) => entry.action)).toEqual(["client.archive", "client.create"]);
-  });
-
-  it("deletes a client without invoices, with its projects", async () => {
-    const { client, invoice } = await newClient();
-    await db().delete(invoices).where(eq(invoices.id, invoice.id));
-    await createProjectForClient(actor(), client.id, { name: "Site", tier: "1" });
-    expect((await deleteClient(actor(), client.id)).id).toBe(client.id);
-    expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(0);
-    expect(await db().select().from(projects).where(eq(projects.clientId, client.id))).toHaveLength(0);
-    await expect(deleteClient(actor(), client.id)).rejects.toMatchObject({ status: 404, message: "This client no longer exists." });
-    expect((await listAuditEntries({ entityType: "client", entityId: client.id })).map((entry) => entry.action)).toEqual(["client.delete", "client.create"]);
   });
 });
 
