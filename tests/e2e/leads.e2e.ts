@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { adminContext, controlsUnderToast, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -117,6 +117,13 @@ describe("the leads workspace", () => {
     await page.getByText("Status updated").waitFor();
     await reload();
     expect(await page.getByLabel("Status of Rosa Delgado").inputValue()).toBe("contacted");
+  });
+
+  it("shows its toasts clear of the page's controls (they sat over 'Add Lead' and 'Import CSV')", async () => {
+    await open("/admin/leads");
+    await page.getByRole("combobox", { name: /^Status of / }).first().selectOption("contacted");
+    await page.getByText("Status updated").waitFor();
+    expect(await controlsUnderToast(page)).toEqual([]);
   });
 
   it("keeps notes on the lead's timeline after a reload", async () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { accessibilityViolations, adminContext, launchBrowser } from "./support/browser";
+import { accessibilityViolations, adminContext, controlsUnderToast, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -362,6 +362,24 @@ describe("the contact form", () => {
     expect(await page.getByLabel("Message").inputValue()).toBe("");
     await context.close();
     expect(await adminFinds("cora@example.com")).toContain("Cora Contact");
+  });
+
+  it("shows its toast clear of the form, the header and the sticky offer on a desktop, and of the header on a phone", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await visitor(viewport);
+      const page = await context.newPage();
+      await page.goto("/contact");
+      if (viewport === PHONE) await startedOnNarrowScreen(page);
+      else await hydrated(page);
+      await page.getByLabel("Name").fill("Tess Toast");
+      await page.getByLabel("Email").fill("tess.toast@example.com");
+      await page.getByLabel("Message").fill("Where do toasts go?");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.getByText("Message Sent!").first().waitFor();
+      // A phone shows it across the bottom, over the page as it scrolls by: never over the header.
+      expect(await controlsUnderToast(page, viewport === PHONE ? "fixed" : "all"), `${viewport.width}px`).toEqual([]);
+      await context.close();
+    }
   });
 
   it("works without JavaScript and says what is missing", async () => {
