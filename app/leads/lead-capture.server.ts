@@ -249,6 +249,20 @@ async function enqueueWelcomeEmail(
 // ---------------------------------------------------------------------------------------------
 // The inquiry dialog
 
+/** What every lead a visitor's inquiry or message makes starts with (status new, the form's one-time key). */
+function visitorLeadColumns(input: Pick<InquiryInput, "name" | "email" | "phone" | "businessType" | "submissionKey">, now: Date) {
+  return {
+    createdAt: now,
+    updatedAt: now,
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? null,
+    businessType: input.businessType ?? null,
+    status: "new" as const,
+    submissionKey: input.submissionKey ?? null,
+  };
+}
+
 export type CaptureResult = { leadId: string };
 
 function savedEarlier(earlier: CaptureResult | undefined): CaptureResult {
@@ -283,20 +297,13 @@ export async function createInquiryLead(input: InquiryInput, submitter: Submitte
       const [inserted] = await tx
         .insert(leads)
         .values({
-          createdAt: now,
-          updatedAt: now,
-          name: input.name,
-          email: input.email,
-          phone: input.phone ?? null,
-          businessType: input.businessType ?? null,
+          ...visitorLeadColumns(input, now),
           industry: input.industry ?? null,
           message: input.message ?? null,
           tier: input.tier ?? null,
           source: input.promo ? "$99 Promo" : "website",
-          status: "new",
           tags: input.promo ? [PROMO_TAG] : [],
           ...(claim ? newPromoColumns(claim, now) : { campaignId: (await attributedCampaign(tx, submitter))?.id ?? null }),
-          submissionKey: input.submissionKey ?? null,
         })
         // A post of the same form at the same moment made the lead: answer with it (it waits for that one to commit).
         .onConflictDoNothing({ target: leads.submissionKey })
@@ -376,18 +383,11 @@ export async function createContactLead(input: ContactInput, submitter: Submitte
     const [lead] = await tx
       .insert(leads)
       .values({
-        createdAt: now,
-        updatedAt: now,
-        name: input.name,
-        email: input.email,
-        phone: input.phone ?? null,
-        businessType: input.businessType ?? null,
+        ...visitorLeadColumns(input, now),
         message: input.message,
         source: "contact-page",
-        status: "new",
         tags: [],
         campaignId: (await attributedCampaign(tx, submitter))?.id ?? null,
-        submissionKey: input.submissionKey ?? null,
       })
       .onConflictDoNothing({ target: leads.submissionKey })
       .returning();

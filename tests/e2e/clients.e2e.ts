@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDaysToDate } from "~/availability/slot-time";
+import { dayIn } from "~/formatting/dates";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { adminContext, launchBrowser } from "./support/browser";
 
@@ -34,6 +36,10 @@ afterAll(async () => {
 /** The admin layout marks <html data-hydrated> once React has taken over: click only after that. */
 async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 }
 
 async function addClient(page: Page, name: string, email: string, tier: string) {
@@ -284,6 +290,49 @@ describe("clients", () => {
     expect((await post(here, { intent: "link-booking", bookingId: "not-a-uuid", projectId: "also-not" })).status()).toBe(400);
     expect((await post("/admin/clients/not-a-uuid", { intent: "notes", notes: "x" })).status()).toBe(400);
     expect((await post("/admin/leads/not-a-uuid/convert", { returnTo: "/admin/leads" })).status()).toBe(400);
+    await page.close();
+  });
+
+  it("'Send Booking Link', refused for want of slots, offers Generate Slots in place: it says why it cannot, makes the window's slots, then the link goes", async () => {
+    const page = await admin.newPage();
+    await addClient(page, "Gail Generate", "gail@generate.test", "2");
+    await page.getByRole("link", { name: "Gail Generate" }).click();
+    await page.getByRole("heading", { level: 1, name: "Gail Generate" }).waitFor();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Send Booking Link" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send booking invitation" });
+    await dialog.getByLabel("Availability window").selectOption("14");
+    await dialog.getByRole("button", { name: "Send Invitation" }).click();
+    await toast(page, "Failed to send booking invitation");
+    await dialog.getByText("No available slots. Click 'Generate Slots' first.").waitFor();
+
+    // No recurring rules yet: generating says so, and the dialog stays as it was.
+    await dialog.getByRole("button", { name: "Generate Slots" }).click();
+    await toast(page, "Failed to generate slots: No recurring rules found. Add them in the Availability tab first.");
+    expect(await dialog.getByLabel("Availability window").inputValue()).toBe("14");
+
+    // The admin adds a rule for tomorrow's weekday in another tab, and comes back to the dialog.
+    const tomorrow = addDaysToDate(dayIn(new Date(), "America/New_York"), 1);
+    const rules = await admin.newPage();
+    await rules.goto("/admin/availability?tab=rules");
+    await hydrated(rules);
+    await rules.getByRole("button", { name: "Add Rule" }).click();
+    const ruleDialog = rules.getByRole("dialog");
+    await ruleDialog.getByLabel("Day of week").selectOption(String(new Date(`${tomorrow}T12:00:00Z`).getUTCDay()));
+    await ruleDialog.getByLabel("Start time").fill("09:00");
+    await ruleDialog.getByLabel("End time").fill("10:00");
+    await ruleDialog.getByRole("button", { name: "Add Rule" }).click();
+    await toast(rules, "Recurring rule added");
+    await rules.close();
+
+    // Tomorrow and a week later hold two 30-minute slots each, within the 14 days.
+    await dialog.getByRole("button", { name: "Generate Slots" }).click();
+    await toast(page, "Generated 4 available time slots!");
+    await dialog.getByRole("button", { name: "Generate Slots" }).waitFor({ state: "detached" });
+    expect(await dialog.getByText("No available slots.").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Send Invitation" }).click();
+    await toast(page, "Booking invitation sent with your calendar availability!");
+    await dialog.waitFor({ state: "detached" });
     await page.close();
   });
 
