@@ -74,7 +74,7 @@ export const EXCEPTIONS = [
   { from: "leads", to: "cadences", reason: "a captured lead is enrolled, in the same transaction, in the cadences its form starts; its timeline words the cadence events" },
   { from: "leads", to: "referrals", reason: "a lead that came through a client's ?ref= link is recorded as that client's referral when it is captured" },
   { from: "cadences", to: "consultations", reason: "a cadence step fills {{BookingLink}} with the lead's open booking" },
-  { from: "clients", to: "invoices", reason: "adding a client, or converting a lead, makes the client's draft invoice in the same transaction (DESIGN.md, Tiers)" },
+  { from: "clients", to: "invoices", reason: "adding a client, or converting a lead, makes the client's draft invoice in the same transaction (DESIGN.md, Tiers); deleting a client deletes its unsent drafts with it" },
   { from: "clients", to: "referrals", reason: "converting a referred lead marks its referral converted, in the conversion's transaction" },
   { from: "consultations", to: "invoices", reason: "a billed consultation names the invoice that billed it (a foreign key); invoices bill the consultations" },
 ];

@@ -11,6 +11,7 @@ import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import type { ClientDetail } from "./client-detail.server";
+import type { ClientInvoicesOnDeletion } from "~/invoices/client-invoices.server";
 import { StatusOptions } from "~/clients/clients-dialogs";
 
 // The client page's dialogs and notes: each posts one intent to the page's action (the one form pattern).
@@ -77,14 +78,18 @@ export function EditClientAction({ client, tierNames }: { client: Client; tierNa
   );
 }
 
+const invoicesText = (count: number, kind: string) => (count === 1 ? `1 ${kind}invoice` : `${count} ${kind}invoices`);
+
 /**
- * Delete asks first; a client with invoices cannot be deleted, so the confirmation says why and
- * offers Archive instead. A refusal (invoices added meanwhile, the client gone) keeps it open.
+ * Delete asks first. Unsent draft invoices go with the client, and the confirmation says so; a
+ * client with a sent or paid invoice cannot be deleted, so the confirmation says why and offers
+ * Archive instead. A refusal (an invoice sent meanwhile, the client gone) keeps it open.
  */
-export function DeleteClientAction({ client, invoiceCount }: { client: Client; invoiceCount: number }) {
+export function DeleteClientAction({ client, invoices }: { client: Client; invoices: ClientInvoicesOnDeletion }) {
   const [open, setOpen] = React.useState(false);
-  const blocked = invoiceCount > 0;
+  const blocked = invoices.kept > 0;
   const archived = client.status === "archived";
+  const drafts = invoices.unsentDrafts > 0 ? `, consultations and ${invoicesText(invoices.unsentDrafts, "unsent draft ")}` : " and consultations";
   return (
     <>
       <Button variant="destructive" onClick={() => setOpen(true)}>
@@ -96,8 +101,8 @@ export function DeleteClientAction({ client, invoiceCount }: { client: Client; i
         title={blocked ? `${client.name} can't be deleted` : `Delete ${client.name}?`}
         description={
           blocked
-            ? `This client has ${invoiceCount === 1 ? "1 invoice" : `${invoiceCount} invoices`}. Invoices are financial records and must be kept, so a client with invoices cannot be deleted. Archive the client instead: they leave your active lists and keep their invoices and history.`
-            : "This permanently deletes the client with their projects and consultations. This action cannot be undone."
+            ? `This client has ${invoicesText(invoices.kept, "sent or paid ")}. Invoices sent or paid are financial records and must be kept, so this client cannot be deleted. Archive the client instead: they leave your active lists and keep their invoices and history.`
+            : `This permanently deletes the client with their projects${drafts}. This action cannot be undone.`
         }
         action={clientPath(client.id)}
         intent={blocked ? "archive" : "delete"}

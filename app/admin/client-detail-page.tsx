@@ -100,7 +100,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await notifyClientOfConsultation(admin.actor, clientIdOf(), parseForm(consultationIdSchema, form).consultationId);
       return redirectWithToast(here("consultations"), { type: "success", title: "Notification email sent" });
     },
-  });
+  }, { failureTitles: { "create-project": "Failed to create project" } });
 }
 
 const TABS = ["projects", "invoices", "consultations"] as const;
@@ -117,7 +117,7 @@ export default function ClientDetailPage() {
       <ClientOverview detail={detail} tierNames={tierNames} timeZone={timeZone} />
       <NotesCard notes={client.notes} />
       <ClientReferralsCard link={referralLink} referrals={referrals} timeZone={timeZone} />
-      <DiscoveryCallsCard clientId={client.id} discoveryCalls={detail.discoveryCalls} projects={projects} timeZone={timeZone} />
+      <DiscoveryCallsCard clientId={client.id} discoveryCalls={detail.discoveryCalls} consultations={consultations} projects={projects} timeZone={timeZone} />
       <Tabs value={tab} onValueChange={(next) => setSearchParams({ tab: next }, { replace: true, preventScrollReset: true })}>
         <TabsList>
           <TabsTrigger value="projects">Projects ({projects.length})</TabsTrigger>

@@ -1,12 +1,13 @@
 import { and, desc, eq, or } from "drizzle-orm";
 import { consultationBookings, consultations, type Consultation, type ConsultationBooking } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
+import { clientInvoicesOnDeletion, type ClientInvoicesOnDeletion } from "~/invoices/client-invoices.server";
 import { listClientInvoices, type InvoiceMoney } from "~/invoices/invoices.server";
 import type { Invoice } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { listClientProjectsWithProgress, type ClientProjectRow } from "~/projects/projects.server";
 import { projects } from "~/projects/schema";
-import { countClientInvoices, findClient } from "~/clients/clients.server";
+import { findClient } from "~/clients/clients.server";
 import type { Client } from "~/clients/schema";
 
 export type ClientInvoiceRow = Invoice & InvoiceMoney & { projectNumber: string | null };
@@ -17,8 +18,8 @@ export type ClientDetail = {
   lead: { id: string; name: string; source: string; createdAt: Date } | null;
   projects: ClientProjectRow[];
   invoices: ClientInvoiceRow[];
-  /** Invoices whose client is this client (what blocks deleting it). */
-  ownInvoiceCount: number;
+  /** Its invoices as deleting it sees them: unsent drafts go with it, any other keeps it (archive instead). */
+  invoicesOnDeletion: ClientInvoicesOnDeletion;
   consultations: ClientConsultationRow[];
   discoveryCalls: ConsultationBooking[];
   stats: { total: number; completed: number; upcoming: number; initialConsultCompleted: boolean };
@@ -35,7 +36,7 @@ export async function getClientDetail(clientId: string, today: string): Promise<
     ? or(eq(consultationBookings.clientId, client.id), eq(consultationBookings.leadId, client.leadId))
     : eq(consultationBookings.clientId, client.id);
 
-  const [lead, invoiceRows, consultationRows, discoveryCalls, ownInvoiceCount] = await Promise.all([
+  const [lead, invoiceRows, consultationRows, discoveryCalls, invoicesOnDeletion] = await Promise.all([
     client.leadId
       ? db()
           .select({ id: leads.id, name: leads.name, source: leads.source, createdAt: leads.createdAt })
@@ -51,7 +52,7 @@ export async function getClientDetail(clientId: string, today: string): Promise<
       .where(eq(consultations.clientId, client.id))
       .orderBy(desc(consultations.scheduledDate), desc(consultations.createdAt)),
     db().select().from(consultationBookings).where(and(bookingScope)).orderBy(desc(consultationBookings.createdAt)),
-    countClientInvoices(client.id),
+    clientInvoicesOnDeletion(client.id),
   ]);
 
   const consultationList = consultationRows.map((row) => ({
@@ -67,7 +68,7 @@ export async function getClientDetail(clientId: string, today: string): Promise<
     lead,
     projects: clientProjects,
     invoices: invoiceRows,
-    ownInvoiceCount,
+    invoicesOnDeletion,
     consultations: consultationList,
     discoveryCalls,
     stats: {

@@ -4,7 +4,7 @@ import { BookingInvitationDialog } from "~/consultations/booking-invitation-dial
 import { tierLabel, tierName, type TierNames } from "~/organization/tier-names";
 import { Badge } from "~/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
-import { formatDate, formatDateTime } from "~/formatting/dates";
+import { formatDate, formatDateTime, formatDayTimes } from "~/formatting/dates";
 import { DeleteClientAction, EditClientAction, LinkToProjectAction } from "./client-detail-dialogs";
 import type { ClientDetail } from "./client-detail.server";
 import { statusVariant } from "~/clients/client-display";
@@ -36,7 +36,7 @@ function InfoCard({ title, children }: { title: string; children: React.ReactNod
 
 /** The client page's head: name, badges, its actions, and the contact, status and consultation cards. */
 export function ClientOverview({ detail, tierNames, timeZone }: { detail: ClientDetail; tierNames: TierNames; timeZone: string }) {
-  const { client, lead, stats, ownInvoiceCount } = detail;
+  const { client, lead, stats, invoicesOnDeletion } = detail;
   return (
     <>
       <div>
@@ -57,7 +57,7 @@ export function ClientOverview({ detail, tierNames, timeZone }: { detail: Client
           <EditClientAction client={client} tierNames={tierNames} />
           <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
           <ErasePersonAction record="client" id={client.id} name={client.name} />
-          <DeleteClientAction client={client} invoiceCount={ownInvoiceCount} />
+          <DeleteClientAction client={client} invoices={invoicesOnDeletion} />
         </div>
       </div>
 
@@ -115,15 +115,26 @@ export function ClientOverview({ detail, tierNames, timeZone }: { detail: Client
   );
 }
 
+/** When the call is: the time the lead chose, else the time its consultation was given when it was linked (spec: 09:00–10:00 that day). */
+function callTime(call: ClientDetail["discoveryCalls"][number], consultation: ClientDetail["consultations"][number] | undefined, timeZone: string): string {
+  if (call.selectedStart) return formatDateTime(call.selectedStart, timeZone);
+  if (consultation?.scheduledDate && consultation.scheduledStartTime && consultation.scheduledEndTime) {
+    return formatDayTimes(consultation.scheduledDate, consultation.scheduledStartTime, consultation.scheduledEndTime);
+  }
+  return "No time chosen yet";
+}
+
 /** The discovery calls the client (or the lead they came from) booked, each linkable to one project. */
 export function DiscoveryCallsCard({
   clientId,
   discoveryCalls,
+  consultations,
   projects,
   timeZone,
 }: {
   clientId: string;
   discoveryCalls: ClientDetail["discoveryCalls"];
+  consultations: ClientDetail["consultations"];
   projects: ClientDetail["projects"];
   timeZone: string;
 }) {
@@ -142,7 +153,7 @@ export function DiscoveryCallsCard({
               return (
                 <li key={call.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div className="grid gap-1 text-sm">
-                    <span className="font-medium">{call.selectedStart ? formatDateTime(call.selectedStart, timeZone) : "No time chosen yet"}</span>
+                    <span className="font-medium">{callTime(call, consultations.find((consultation) => consultation.bookingId === call.id), timeZone)}</span>
                     <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
                       <Badge variant={statusVariant(call.status)}>{call.status}</Badge>
                       {call.meetingLink ? (

@@ -4,7 +4,7 @@ import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { NativeCheckbox } from "~/ui/checkbox";
-import { formatDate, formatDateTime } from "~/formatting/dates";
+import { formatDate, formatDateTime, formatDayTimes } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
@@ -132,7 +132,13 @@ export function ProjectCallsPanel({ detail }: { detail: ProjectDetail }) {
             <ul className="grid gap-1">
               {discoveryCalls.map((call) => (
                 <li key={call.id} className="flex justify-between gap-2">
-                  <span>{call.selectedStart ? formatDateTime(call.selectedStart, timeZone) : "No time chosen"}</span>
+                  <span>
+                    {call.selectedStart
+                      ? formatDateTime(call.selectedStart, timeZone)
+                      : call.consultation?.date && call.consultation.startTime && call.consultation.endTime
+                        ? formatDayTimes(call.consultation.date, call.consultation.startTime, call.consultation.endTime)
+                        : "No time chosen"}
+                  </span>
                   <span className="text-muted-foreground">{call.status}</span>
                 </li>
               ))}

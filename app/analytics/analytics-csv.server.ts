@@ -1,7 +1,7 @@
 import { csvExportResponse, type CsvColumn } from "~/lists/csv-export.server";
 import { centsToDollarsInput } from "~/formatting/money";
 import type { AnalyticsPeriod } from "./analytics-period";
-import { funnelRows } from "./analytics-rates";
+import { funnelRows, SUMMARY_LABELS } from "./analytics-rates";
 import {
   consultationsBooked,
   leadFunnel,
@@ -30,11 +30,11 @@ const readers: Record<AnalyticsChart, (period: AnalyticsPeriod) => Promise<Table
   async summary(period) {
     const summary = await leadSummary(period);
     return table({ figure: "Figure", value: "Value" }, [
-      { figure: "Total Leads", value: summary.total },
-      { figure: "New", value: summary.byStatus.new },
-      { figure: "Contacted", value: summary.byStatus.contacted },
-      { figure: "Converted", value: summary.byStatus.converted },
-      { figure: "Conversion Rate (%)", value: summary.conversionRate },
+      { figure: SUMMARY_LABELS.total, value: summary.total },
+      { figure: SUMMARY_LABELS.new, value: summary.byStatus.new },
+      { figure: SUMMARY_LABELS.contacted, value: summary.byStatus.contacted },
+      { figure: SUMMARY_LABELS.converted, value: summary.byStatus.converted },
+      { figure: `${SUMMARY_LABELS.conversionRate} (%)`, value: summary.conversionRate },
     ]);
   },
   async "leads-by-source"(period) {

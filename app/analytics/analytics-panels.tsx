@@ -5,7 +5,7 @@ import { formatCents, formatPrice } from "~/formatting/money";
 import { StatCard } from "~/ui/stat-card";
 import { BarChart, ChartLegend, CHART_COLORS, HorizontalBars, type ChartCategory, type ChartSeries } from "./analytics-charts";
 import type { AnalyticsPeriodDays } from "./analytics-period";
-import { funnelRows } from "./analytics-rates";
+import { funnelRows, SUMMARY_LABELS } from "./analytics-rates";
 import type { AnalyticsFigures } from "./analytics.server";
 import { ChartCard } from "./chart-card";
 import { bucketAxisLabel, bucketLabel } from "./chart-scale";
@@ -27,11 +27,11 @@ function sourceColor(source: string): string {
 export function SummaryTiles({ figures }: PanelProps<"summary">) {
   return (
     <section aria-label="Lead counts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-      <StatCard label="Total Leads" value={figures.total} />
-      <StatCard label="New" value={figures.byStatus.new} />
-      <StatCard label="Contacted" value={figures.byStatus.contacted} />
-      <StatCard label="Converted" value={figures.byStatus.converted} />
-      <StatCard label="Conversion Rate" value={`${figures.conversionRate}%`} footer="Converted leads of the period" />
+      <StatCard label={SUMMARY_LABELS.total} value={figures.total} footer="Leads of the period" />
+      <StatCard label={SUMMARY_LABELS.new} value={figures.byStatus.new} footer="Of them, still new" />
+      <StatCard label={SUMMARY_LABELS.contacted} value={figures.byStatus.contacted} footer="Of them, marked contacted and not yet clients" />
+      <StatCard label={SUMMARY_LABELS.converted} value={figures.byStatus.converted} footer="Of them, clients now" />
+      <StatCard label={SUMMARY_LABELS.conversionRate} value={`${figures.conversionRate}%`} footer="Converted leads of the period" />
     </section>
   );
 }
@@ -73,7 +73,7 @@ export function FunnelPanel({ figures, period }: PanelProps<"funnel">) {
       chart="funnel"
       days={period.days}
       title="Funnel"
-      description="The period's leads by the furthest step they reached; each step's rate is of the step before."
+      description="The period's leads at every step up to the furthest each reached (a client counts as contacted too, whatever its status says); each step's rate is of the step before."
       empty={figures.lead === 0}
       emptyText={`No leads ${inPeriod(period)}.`}
       table={{

@@ -17,9 +17,9 @@ describe("analytics rates", () => {
     const rows = funnelRows({ lead: 10, contacted: 8, invited: 6, booked: 3, client: 2, paid: 1 });
     expect(rows.map((row) => [row.label, row.count, row.stepRate, row.overallRate])).toEqual([
       ["Leads", 10, 100, 100],
-      ["Contacted", 8, 80, 80],
-      ["Invited", 6, 75, 60],
-      ["Booked", 3, 50, 30],
+      ["Contacted (or further)", 8, 80, 80],
+      ["Invited (or further)", 6, 75, 60],
+      ["Booked (or further)", 3, 50, 30],
       ["Clients", 2, 67, 20],
       ["Paid", 1, 50, 10],
     ]);

@@ -12,11 +12,24 @@ export function roundedPercent(part: number, whole: number): number {
 export const FUNNEL_STEPS = ["lead", "contacted", "invited", "booked", "client", "paid"] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
+/**
+ * What each figure counts, in its name. The tiles count the period's leads by the status they
+ * have now; the funnel counts each lead at every step up to the furthest it reached (a lead
+ * converted without being marked contacted is 'Contacted (or further)' but not 'Contacted now').
+ */
+export const SUMMARY_LABELS = {
+  total: "Total Leads",
+  new: "New now",
+  contacted: "Contacted now",
+  converted: "Converted",
+  conversionRate: "Conversion Rate",
+} as const;
+
 export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
   lead: "Leads",
-  contacted: "Contacted",
-  invited: "Invited",
-  booked: "Booked",
+  contacted: "Contacted (or further)",
+  invited: "Invited (or further)",
+  booked: "Booked (or further)",
   client: "Clients",
   paid: "Paid",
 };

@@ -80,12 +80,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The spec's toast titles for each action's failures. */
+/** The spec's toast titles for each action's failures (deleting one slot or several: the service names its own). */
 const AVAILABILITY_FAILURE_TITLES = {
   "add-slot": "Error adding slot",
   "add-rule": "Error adding rule",
+  "toggle-rule": "Error updating rule",
+  "delete-rule": "Error deleting rule",
   generate: "Error generating slots",
   block: "Error blocking dates",
+  unblock: "Error removing blocked date",
+  settings: "Error updating settings",
 };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -118,7 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
     },
     generate: async (form) => {
       const { weeks } = parseForm(generateForm, form);
-      const made = await generateSlotsFromRules(actor, weeks);
+      const made = await generateSlotsFromRules(actor, weeks * 7);
       return made === 0
         ? redirectWithToast(here, { type: "info", title: "No new slots to generate", description: "All slots for this period already exist." })
         : done(`Generated ${made} time slots!`, `Slots created for the next ${weeks} weeks based on your recurring rules.`);

@@ -7,8 +7,8 @@ import { notFound, Refusal } from "~/forms/refusal";
 import { consultationBookings } from "~/consultations/schema";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/organization/settings.server";
 import { availabilitySlots, blockedDates, recurringAvailability, type AvailabilitySlot, type BlockedDate, type RecurringAvailability } from "./schema";
-import { generateSlots, offerableSlots } from "./slot-time";
-import { dayIn, formatDay } from "~/formatting/dates";
+import { addDaysToDate, generateSlots, offerableSlots } from "./slot-time";
+import { dayIn, formatDay, formatDayTimes } from "~/formatting/dates";
 import { WEEKDAY_NAMES } from "./availability-forms";
 
 /**
@@ -30,7 +30,7 @@ async function recordAvailabilityChange(tx: DatabaseExecutor, actor: Actor, chan
   });
 }
 
-const slotText = (slot: { date: string; startTime: string; endTime: string }) => `${formatDay(slot.date)} ${slot.startTime.slice(0, 5)}–${slot.endTime.slice(0, 5)}`;
+const slotText = (slot: { date: string; startTime: string; endTime: string }) => formatDayTimes(slot.date, slot.startTime, slot.endTime);
 
 export async function listSlotsBetween(startDate: string, endDate: string): Promise<AvailabilitySlot[]> {
   return db()
@@ -56,7 +56,11 @@ export async function addSlot(actor: Actor, input: { date: string; startTime: st
   });
 }
 
-/** Deletes the given slots except booked ones (booked slots are never deleted here); returns how many went. */
+/**
+ * Deletes the given slots except booked ones (booked slots are never deleted here); returns how
+ * many went. When none could go (each was booked or deleted meanwhile), that is refused under the
+ * spec's title ('Error deleting slot' / 'Error deleting slots').
+ */
 export async function deleteSlots(actor: Actor, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   return db().transaction(async (tx) => {
@@ -64,6 +68,13 @@ export async function deleteSlots(actor: Actor, ids: string[]): Promise<number> 
       .delete(availabilitySlots)
       .where(and(inArray(availabilitySlots.id, ids), ne(availabilitySlots.status, "booked"), isNull(availabilitySlots.bookingId)))
       .returning({ id: availabilitySlots.id, date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime });
+    if (deleted.length === 0) {
+      const one = ids.length === 1;
+      throw new Refusal(one ? "This slot was booked or deleted meanwhile." : "These slots were booked or deleted meanwhile.", {
+        status: 409,
+        title: one ? "Error deleting slot" : "Error deleting slots",
+      });
+    }
     const [only] = deleted;
     if (deleted.length > 0) {
       await recordAvailabilityChange(tx, actor, {
@@ -170,24 +181,23 @@ export async function removeBlockedDate(actor: Actor, id: string): Promise<void>
 }
 
 /**
- * Expands the active recurring rules into open slots for `weeks` weeks from today (business
- * zone). Existing slots are not repeated: the pure generator skips the ones it sees, and the
- * unique (date, start, end) constraint makes a concurrent run harmless. Returns how many were made.
+ * Expands the active recurring rules into open slots for `days` dates from today (business zone):
+ * the Availability tab's weeks × 7, or a booking invitation's window. Existing slots are not
+ * repeated: the pure generator skips the ones it sees, and the unique (date, start, end)
+ * constraint makes a concurrent run harmless. Returns how many were made.
  */
-export async function generateSlotsFromRules(actor: Actor, weeks: number, now = new Date()): Promise<number> {
+export async function generateSlotsFromRules(actor: Actor, days: number, now = new Date()): Promise<number> {
   const settings = await getOrganizationSettings();
   const rules = await listRecurringRules();
   if (!rules.some((rule) => rule.isActive)) {
     throw new Refusal("No recurring rules found. Add them in the Availability tab first.");
   }
   const fromDate = dayIn(now, settings.timezone);
-  const toDate = new Date(`${fromDate}T00:00:00Z`);
-  toDate.setUTCDate(toDate.getUTCDate() + weeks * 7);
-  const [existing, blocked] = await Promise.all([listSlotsBetween(fromDate, toDate.toISOString().slice(0, 10)), listBlockedDates()]);
+  const [existing, blocked] = await Promise.all([listSlotsBetween(fromDate, addDaysToDate(fromDate, days)), listBlockedDates()]);
   const slots = generateSlots({
     rules,
     fromDate,
-    weeks,
+    days,
     durationMinutes: settings.defaultConsultDurationMinutes,
     bufferMinutes: settings.bufferTimeMinutes,
     blocked,
@@ -205,8 +215,8 @@ export async function generateSlotsFromRules(actor: Actor, weeks: number, now = 
       await recordAvailabilityChange(tx, actor, {
         intent: "generate",
         entityType: "slot",
-        summary: `Generated ${inserted.length} slots for the next ${weeks} weeks`,
-        details: { weeks, slots: inserted.length },
+        summary: `Generated ${inserted.length} slots for the next ${days} days`,
+        details: { days, slots: inserted.length },
       });
     }
     return inserted.length;

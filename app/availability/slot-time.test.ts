@@ -9,7 +9,7 @@ function input(overrides: Partial<GenerationInput> = {}): GenerationInput {
   return {
     rules: [monday9to11],
     fromDate: "2026-03-02", // a Monday
-    weeks: 1,
+    days: 7,
     durationMinutes: 30,
     bufferMinutes: 0,
     blocked: [],
@@ -55,7 +55,7 @@ describe("generateSlots", () => {
     const slots = generateSlots(
       input({
         rules,
-        weeks: 3,
+        days: 21,
         blocked: [{ startDate: "2026-03-09", endDate: "2026-03-10" }],
         existing: [{ date: "2026-03-16", startTime: "09:00:00", endTime: "09:30:00" }],
       }),

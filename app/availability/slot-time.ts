@@ -102,7 +102,8 @@ export type GenerationInput = {
   rules: readonly WeeklyRule[];
   /** First business-local date (today). */
   fromDate: string;
-  weeks: number;
+  /** How many dates, from `fromDate` on (the horizon's weeks × 7, or an invitation's window). */
+  days: number;
   durationMinutes: number;
   bufferMinutes: number;
   blocked: readonly DateRange[];
@@ -113,8 +114,7 @@ export type GenerationInput = {
 const slotKey = (slot: LocalSlot) => `${slot.date} ${timeOfDay(minutesOfDay(slot.startTime))} ${timeOfDay(minutesOfDay(slot.endTime))}`;
 
 /**
- * The slots the active rules produce over `weeks` weeks from `fromDate` (inclusive, 7 × weeks
- * days): cut in steps of duration plus buffer from the rule's start, the last slot ending no
+ * The slots the active rules produce over `days` dates from `fromDate` (inclusive): cut in steps of duration plus buffer from the rule's start, the last slot ending no
  * later than the rule's end, blocked dates skipped, slots that already exist (same date, start
  * and end) not repeated, slots that fall into a DST gap skipped.
  */
@@ -124,7 +124,7 @@ export function generateSlots(input: GenerationInput): LocalSlot[] {
   const taken = new Set(input.existing.map(slotKey));
   const activeRules = input.rules.filter((rule) => rule.isActive);
   const result: LocalSlot[] = [];
-  for (let offset = 0; offset < input.weeks * 7; offset += 1) {
+  for (let offset = 0; offset < input.days; offset += 1) {
     const date = addDaysToDate(input.fromDate, offset);
     if (isDateBlocked(date, input.blocked)) continue;
     const weekday = dayOfWeek(date);

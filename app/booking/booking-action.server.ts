@@ -3,6 +3,7 @@ import { bookSlot, cancelByVisitor, INVALID_LINK, SLOT_TAKEN } from "~/consultat
 import { answerForm } from "~/forms/form-action.server";
 import { checkForm } from "~/forms/form-result";
 import { Refusal } from "~/forms/refusal";
+import { BOOKING_FAILURES } from "./booking-failures";
 import { bookingPageCache } from "./booking-page-cache.server";
 import { limitBookingActions } from "./booking-rate-limit.server";
 
@@ -17,7 +18,7 @@ const bookForm = z.object({
   proposedStart: z.iso.datetime({ offset: true, message: SLOT_TAKEN }).optional(),
   timeZone: z.string().max(100).optional(),
   // Honeypot: a field people never see; bots fill it.
-  website: z.literal("", "Booking failed").optional(),
+  website: z.literal("", BOOKING_FAILURES.noAnswer).optional(),
 });
 
 /** The spec's wording of every refusal the visitor reads on this page. */
@@ -29,6 +30,15 @@ async function asVisitorSees(work: () => Promise<object>) {
     throw error;
   }
 }
+
+/**
+ * A fault (nothing was saved) is answered with the spec's fallback in the same words, so the
+ * visitor keeps the page and their choice instead of an error page.
+ */
+const FAULT_MESSAGES = {
+  book: `Failed to book: ${BOOKING_FAILURES.confirm}`,
+  cancel: "Your consultation could not be cancelled. Please try again.",
+};
 
 /** The booking form's fields; a field refusal is worded like the service's (one message, toasted). */
 function parseFormOrRefuse(form: FormData) {
@@ -60,6 +70,6 @@ export async function answerBookingAction(request: Request, token: string, clien
       await cancelByVisitor(token);
       return answered("cancel", "Your consultation was cancelled.");
     }),
-  });
+  }, { faultMessages: FAULT_MESSAGES });
 }
 

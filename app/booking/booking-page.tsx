@@ -8,19 +8,29 @@ import * as React from "react";
 import { data, useLoaderData } from "react-router";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { logger } from "~/logging/logger.server";
 import { clientAddressOf } from "~/request-safety/client-address.server";
 import type { Route } from "./+types/booking-page";
 import { answerBookingAction } from "./booking-action.server";
 import { currentBookingPage } from "./booking-page-cache.server";
+import { BOOKING_FAILURES } from "./booking-failures";
 import { BookingFlow, BookingShell } from "./booking-flow";
+import type { BookingPageData } from "./booking.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Book Your Consultation" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const page = await currentBookingPage(params.token);
   // A link must never be cached by a shared proxy: it is a capability.
   const headers = { "Cache-Control": "private, no-store" };
-  return data(page, { status: page.kind === "error" ? 404 : 200, headers });
+  try {
+    const page = await currentBookingPage(params.token);
+    return data(page, { status: page.kind === "error" ? 404 : 200, headers });
+  } catch (error) {
+    // The database did not answer: the page says so in its error card, as for a link that does not work.
+    logger.warn({ err: error }, "a booking page could not be read");
+    const failed: BookingPageData = { kind: "error", message: BOOKING_FAILURES.load };
+    return data(failed, { status: 503, headers });
+  }
 }
 
 // The document carries the loader's headers (without this export React Router sends none of them).
@@ -44,21 +54,7 @@ export default function BookingPage() {
   const page = useLoaderData<typeof loader>();
   const zone = useVisitorTimeZone();
 
-  if (page.kind === "error") {
-    return (
-      <BookingShell>
-        <Card className="mx-auto max-w-md text-center">
-          <CardHeader>
-            <CardTitle>Unable to load booking</CardTitle>
-            <CardDescription role="alert">{page.message}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <a href="/" className={buttonVariants({ variant: "outline" })}>Return to Home</a>
-          </CardContent>
-        </Card>
-      </BookingShell>
-    );
-  }
+  if (page.kind === "error") return <BookingErrorCard message={page.message} />;
   if (!zone) {
     return (
       <BookingShell>
@@ -71,3 +67,27 @@ export default function BookingPage() {
   return <BookingFlow page={page} zone={zone} />;
 }
 
+/** The spec's error card: titled 'Error', with the message (the link's problem, or that the page could not be read). */
+function BookingErrorCard({ message }: { message: string }) {
+  return (
+    <BookingShell>
+      <Card className="mx-auto max-w-md text-center">
+        <CardHeader>
+          <CardTitle>Error</CardTitle>
+          <CardDescription role="alert">{message}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <a href="/" className={buttonVariants({ variant: "outline" })}>Return to Home</a>
+        </CardContent>
+      </Card>
+    </BookingShell>
+  );
+}
+
+/**
+ * What failed without an answer (a booking whose connection dropped, a page that would not
+ * render): the same card with the spec's fallback, so the visitor knows to reload and try again.
+ */
+export function ErrorBoundary() {
+  return <BookingErrorCard message={`${BOOKING_FAILURES.noAnswer}. Please reload the page and try again.`} />;
+}

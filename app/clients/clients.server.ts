@@ -5,7 +5,8 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { createDraftInvoice } from "~/invoices/draft-invoice.server";
-import { invoices, type Invoice } from "~/invoices/schema";
+import { clientInvoicesOnDeletion, deleteUnsentDraftsOfClient } from "~/invoices/client-invoices.server";
+import type { Invoice } from "~/invoices/schema";
 import { addLeadForClient } from "~/leads/lead-booking-status.server";
 import { keysetBatchesOf, keysetPage, type KeysetOrder, type KeysetPage, type KeysetRead } from "~/lists/keyset-page.server";
 import type { KeysetCursor } from "~/lists/list-view";
@@ -197,28 +198,31 @@ export function archiveClient(actor: Actor, clientId: string) {
 }
 
 /**
- * Deletes a client with its projects and consultations, but never one with invoices: invoices are
- * financial records (the foreign key refuses too), so that is refused and the page offers Archive.
+ * Deletes a client with its projects, consultations and unsent draft invoices (the one every new
+ * client gets, and any other never sent: no financial record yet), all in one transaction. A
+ * client with an invoice that was sent, viewed or paid is refused (the invoice is a financial
+ * record; the foreign key refuses too), and the page offers Archive instead.
  */
 export async function deleteClient(actor: Actor, clientId: string): Promise<Client> {
   const title = "Failed to delete client";
   return db().transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
     if (!client) throw notFound(CLIENT_GONE, { title });
-    const [counted] = await tx.select({ total: count() }).from(invoices).where(eq(invoices.clientId, clientId));
-    const invoiceCount = counted?.total ?? 0;
-    if (invoiceCount > 0) {
-      throw new Refusal(`${client.name} has ${invoiceCount} invoice(s), which must be kept. Archive the client instead.`, { status: 409, title });
+    const { kept } = await clientInvoicesOnDeletion(clientId, tx);
+    if (kept > 0) {
+      throw new Refusal(`${client.name} has ${kept} sent or paid invoice(s), which must be kept. Archive the client instead.`, { status: 409, title });
     }
+    const drafts = await deleteUnsentDraftsOfClient(tx, actor, clientId);
     await tx.delete(clients).where(eq(clients.id, clientId));
-    await recordAuditEntry(tx, actor, { action: "client.delete", entityType: "client", entityId: clientId, summary: "Deleted a client" });
+    await recordAuditEntry(tx, actor, {
+      action: "client.delete",
+      entityType: "client",
+      entityId: clientId,
+      summary: drafts.length > 0 ? `Deleted a client with ${drafts.length} unsent draft invoice(s)` : "Deleted a client",
+      ...(drafts.length > 0 ? { details: { draftInvoices: drafts } } : {}),
+    });
     return client;
   });
-}
-
-export async function countClientInvoices(clientId: string): Promise<number> {
-  const [row] = await db().select({ total: count() }).from(invoices).where(eq(invoices.clientId, clientId));
-  return row?.total ?? 0;
 }
 
 /**

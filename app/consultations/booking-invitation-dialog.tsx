@@ -1,10 +1,11 @@
-import { CalendarPlus } from "lucide-react";
+import { CalendarClock, CalendarPlus } from "lucide-react";
 import * as React from "react";
 import { FormDialog } from "~/forms/form-dialog";
+import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
-import { FormField } from "~/ui/form-field";
+import { FormError, FormField } from "~/ui/form-field";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import { INVITATION_WINDOWS } from "./consultation-forms";
+import { INVITATION_WINDOWS, NO_SLOTS_FOR_INVITATION } from "./consultation-forms";
 
 /** Where invitation forms post, from any page that shows them. */
 export const INVITATIONS_URL = "/admin/booking-invitations";
@@ -12,7 +13,8 @@ export const INVITATIONS_URL = "/admin/booking-invitations";
 /**
  * 'Send booking invitation' (leads) / 'Send Booking Link' (clients): picks the availability window
  * and posts to /admin/booking-invitations. Pass `trigger` to render it as another button; it opens
- * the dialog. A refusal (no lead chosen, no open slots) keeps it open with its message; success closes it.
+ * the dialog. A refusal (no lead chosen, no open slots) keeps it open with its message; success
+ * closes it. Refused for want of open slots, it offers Generate Slots in place (spec 001 §5).
  */
 export function BookingInvitationDialog({
   leadId,
@@ -49,7 +51,7 @@ export function BookingInvitationDialog({
       fields={{ leadId, clientId }}
       submitLabel="Send Invitation"
     >
-      {({ errors, values }) => (
+      {({ errors, values, formError, clear }) => (
         <>
           {leadId || clientId ? null : (
             <FormField label="Lead" name="leadId" id="invite-lead" required error={errors.leadId}>
@@ -74,8 +76,32 @@ export function BookingInvitationDialog({
               ))}
             </NativeSelect>
           </FormField>
+          {formError === NO_SLOTS_FOR_INVITATION ? <GenerateSlotsForWindow onGenerated={clear} /> : null}
         </>
       )}
     </FormDialog>
+  );
+}
+
+/**
+ * Generate Slots for the window chosen in the dialog (the availability domain's generation from
+ * the recurring rules), then the invitation can be sent. A button, not a form: it sits in the
+ * invitation's form and posts its own intent, reading the window from that form.
+ */
+function GenerateSlotsForWindow({ onGenerated }: { onGenerated: () => void }) {
+  const generate = useFormAction<object>({ intent: "generate-slots", onSuccess: onGenerated });
+  const submit = (event: React.MouseEvent<HTMLButtonElement>) => {
+    const chosen = event.currentTarget.form?.elements.namedItem("windowDays");
+    const windowDays = chosen instanceof HTMLSelectElement ? chosen.value : "7";
+    void generate.fetcher.submit({ intent: "generate-slots", windowDays }, { method: "post", action: INVITATIONS_URL });
+  };
+  return (
+    <div className="grid gap-2 rounded-md border border-dashed p-3">
+      <p className="text-sm text-muted-foreground">Make open slots from your recurring rules for this window, then send the invitation.</p>
+      <Button type="button" variant="outline" size="sm" className="w-fit" onClick={submit} disabled={generate.busy}>
+        <CalendarClock aria-hidden="true" /> {generate.busy ? "Generating..." : "Generate Slots"}
+      </Button>
+      <FormError message={generate.formError} />
+    </div>
   );
 }

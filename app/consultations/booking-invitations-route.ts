@@ -1,13 +1,24 @@
 import { requireAdmin } from "~/auth/guard.server";
+import { generateSlotsFromRules } from "~/availability/availability.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
+import type { FormSuccess } from "~/forms/form-result";
+import { Refusal } from "~/forms/refusal";
 import type { Route } from "./+types/booking-invitations-route";
 import { bookingLink } from "./booking-emails.server";
 import { createBookingInvitation, deleteBookingInvitation, resendBookingInvitation } from "./bookings.server";
-import { invitationForm, sendInvitationForm } from "./consultation-forms";
+import { generateForInvitationForm, invitationForm, sendInvitationForm } from "./consultation-forms";
+
+/** The spec's toast titles of each intent's failures (its message is the description). */
+const INVITATION_FAILURE_TITLES = {
+  send: "Failed to send booking invitation",
+  resend: "Failed to resend invitation",
+  delete: "Failed to delete invitation",
+};
 
 /**
  * POST /admin/booking-invitations: send, resend or delete an invitation, from any page that shows
- * the invitation dialog (leads, clients, consultations). It answers the dialog in place
+ * the invitation dialog (leads, clients, consultations), and Generate Slots from that dialog when
+ * its window has none (the availability domain's generation). It answers the dialog in place
  * (`{ ok: true, toast }`) rather than redirecting, since the page it came from stays.
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -26,5 +37,16 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteBookingInvitation(actor, parseForm(invitationForm, form).bookingId);
       return { ok: true, intent: "delete", toast: "Booking invitation deleted successfully" };
     },
-  });
+    "generate-slots": async (form): Promise<FormSuccess> => {
+      const { windowDays } = parseForm(generateForInvitationForm, form);
+      // The window's dates, today through its last one, as the invitation would offer them.
+      const made = await generateSlotsFromRules(actor, windowDays + 1).catch((error: unknown) => {
+        if (error instanceof Refusal) throw new Refusal(`Failed to generate slots: ${error.message}`, { status: error.status });
+        throw error;
+      });
+      return made === 0
+        ? { ok: true, intent: "generate-slots", toast: "All slots already exist for this period.", toastKind: "info" }
+        : { ok: true, intent: "generate-slots", toast: `Generated ${made} available time slots!` };
+    },
+  }, { failureTitles: INVITATION_FAILURE_TITLES });
 }

@@ -19,7 +19,7 @@ import type { OrganizationSettings } from "~/organization/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { describeWhen, enqueueBookingEmail, type BookingLead } from "./booking-emails.server";
 import { refusalFor, type BookingAction } from "./booking-status";
-import { INVITATION_WINDOWS } from "./consultation-forms";
+import { INVITATION_WINDOWS, NO_SLOTS_FOR_INVITATION } from "./consultation-forms";
 import { consultationBookings, consultations, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { enrolLeadInCadences } from "~/cadences/enrolment.server";
@@ -35,8 +35,6 @@ import { dayIn } from "~/formatting/dates";
  * services, passing its transaction (`tx`) so a booking and its slot commit or roll back together.
  * A refused request throws `Refusal` (app/forms/refusal.ts); its message is what the user reads.
  */
-
-export const NO_SLOTS_FOR_INVITATION = "No available slots. Click 'Generate Slots' first.";
 
 /**
  * The audit entry of an admin's change to an invitation or its booking (decision 023), in the
@@ -201,6 +199,10 @@ export async function proposeNewTimes(actor: Actor, bookingId: string, starts: D
   if (valid.length === 0) throw new Refusal("Please add at least one time slot", { field: "start" });
   if (valid.some((start) => start <= now)) throw new Refusal("Proposed times must be in the future.", { field: "start" });
   const settings = await getOrganizationSettings();
+  // The visitor books a proposed time as a slot of the business's calendar, which lies within one day.
+  if (valid.some((start) => dayIn(new Date(start.getTime() + PROPOSED_SLOT_MINUTES * 60_000), settings.timezone) !== dayIn(start, settings.timezone))) {
+    throw new Refusal(`A proposed time must end before midnight (${settings.timezone}).`, { field: "start" });
+  }
   const proposedSlots = [...new Set(valid.map((start) => start.getTime()))]
     .sort((a, b) => a - b)
     .map((time) => ({ start: new Date(time).toISOString(), end: new Date(time + PROPOSED_SLOT_MINUTES * 60_000).toISOString() }));

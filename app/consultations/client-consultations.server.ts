@@ -16,16 +16,17 @@ import { consultations, type Consultation } from "./schema";
 // client is never touched from this page. Each writes its audit entry as the page's action
 // (`client.{intent}`), about the consultation, in its transaction.
 
-// A consultation (or its project) gone meanwhile is refused (404) under the spec's failure title.
+// A consultation gone meanwhile is refused (404) under the spec's failure title.
 const consultationGone = (title: string) => notFound("This consultation no longer exists.", { title });
 
-async function projectOfClient(tx: DatabaseExecutor, clientId: string, projectId: string | null, title: string): Promise<string | null> {
+/** The consultation's project: one of the client's; one gone meanwhile fails the link ('Failed to link project'). */
+async function projectOfClient(tx: DatabaseExecutor, clientId: string, projectId: string | null): Promise<string | null> {
   if (!projectId) return null;
   const [project] = await tx
     .select({ id: projects.id })
     .from(projects)
     .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
-  if (!project) throw consultationGone(title);
+  if (!project) throw notFound("This project no longer exists.", { title: "Failed to link project" });
   return project.id;
 }
 
@@ -38,7 +39,9 @@ const consultationDetails = (consultation: Consultation) => ({
 
 export async function addClientConsultation(actor: Actor, clientId: string, input: ClientConsultationInput): Promise<Consultation> {
   return db().transaction(async (tx) => {
-    const projectId = await projectOfClient(tx, clientId, input.projectId, "Failed to add consultation");
+    const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+    if (!client) throw notFound("This client no longer exists.", { title: "Failed to add consultation" });
+    const projectId = await projectOfClient(tx, clientId, input.projectId);
     const [consultation] = await tx
       .insert(consultations)
       .values({ ...input, projectId, clientId })
@@ -61,7 +64,7 @@ export async function updateClientConsultation(
 ): Promise<Consultation> {
   const title = "Failed to update consultation";
   return db().transaction(async (tx) => {
-    const projectId = await projectOfClient(tx, clientId, input.projectId, title);
+    const projectId = await projectOfClient(tx, clientId, input.projectId);
     const [consultation] = await tx
       .update(consultations)
       .set({ ...input, projectId, updatedAt: sql`now()` })

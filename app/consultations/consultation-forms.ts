@@ -46,6 +46,12 @@ export const sendInvitationForm = z
   })
   .refine((value) => Boolean(value.leadId) || Boolean(value.clientId), { message: "Please choose a lead", path: ["leadId"] });
 
+/** Why an invitation is refused when its window has no open slot; the dialog then offers Generate Slots. */
+export const NO_SLOTS_FOR_INVITATION = "No available slots. Click 'Generate Slots' first.";
+
+/** Generate Slots from the invitation dialog: the active rules' slots for the window it would offer. */
+export const generateForInvitationForm = z.object({ windowDays });
+
 /** Resend or delete an invitation. */
 export const invitationForm = z.object({ bookingId: recordId("This booking no longer exists.") });
 

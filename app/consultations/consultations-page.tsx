@@ -63,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteConsultation(actor, parseForm(deleteConsultationForm, form).consultationId);
       return redirectWithToast(backTo(form), { type: "success", title: "Consultation deleted successfully" });
     },
-  });
+  }, { failureTitles: { "update-consultation": "Failed to update consultation", "delete-consultation": "Failed to delete consultation" } });
 }
 
 const STATUS_FILTER = [

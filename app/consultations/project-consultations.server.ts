@@ -10,6 +10,8 @@ export type ProjectDiscoveryCall = {
   selectedStart: Date | null;
   meetingLink: string | null;
   adminNotes: string | null;
+  /** The call's consultation on the project (made when it was linked): its day and times. */
+  consultation: { date: string | null; startTime: string | null; endTime: string | null } | null;
 };
 
 /** Discovery calls linked to the project (from the client's page), newest first. */
@@ -21,8 +23,10 @@ export async function listProjectDiscoveryCalls(projectId: string): Promise<Proj
       selectedStart: consultationBookings.selectedStart,
       meetingLink: consultationBookings.meetingLink,
       adminNotes: consultationBookings.adminNotes,
+      consultation: { date: consultations.scheduledDate, startTime: consultations.scheduledStartTime, endTime: consultations.scheduledEndTime },
     })
     .from(consultationBookings)
+    .leftJoin(consultations, eq(consultations.bookingId, consultationBookings.id))
     .where(eq(consultationBookings.projectId, projectId))
     .orderBy(desc(consultationBookings.createdAt));
 }

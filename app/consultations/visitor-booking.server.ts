@@ -184,7 +184,10 @@ export async function bookSlot(input: BookSlotInput, now = new Date()): Promise<
       if (booking.status !== "rescheduled" || !proposal || new Date(proposal.start) <= now) throw slotTaken();
       const start = new TZDate(new Date(proposal.start), zone);
       const end = new TZDate(new Date(proposal.end), zone);
-      const id = await slotAtTime(tx, { date: dayIn(start, zone), startTime: format(start, "HH:mm:ss"), endTime: format(end, "HH:mm:ss") });
+      const local = { date: dayIn(start, zone), startTime: format(start, "HH:mm:ss"), endTime: format(end, "HH:mm:ss") };
+      // A slot lies within one day; a time proposed across midnight (refused since) cannot become one.
+      if (local.endTime <= local.startTime) throw slotTaken();
+      const id = await slotAtTime(tx, local);
       if (!id) throw slotTaken();
       slotId = id;
     } else {

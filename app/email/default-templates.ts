@@ -1,8 +1,9 @@
 import type { EmailTemplateKey } from "./schema";
 
 /**
- * The system e-mails as they ship. Admins edit them in Templates; the seed
- * only inserts a key that is missing, so edits survive restarts.
+ * The system e-mails as they ship. Admins edit them in Templates; the seed inserts a key that is
+ * missing and brings a template nobody has saved (still version 1) to the text shipped now, so an
+ * improvement reaches every install while an admin's edits survive restarts and upgrades.
  * Variables: {{FirstName}}, {{Tier}}, {{Offer}}, {{ExpiryDate}}, {{PromoCode}},
  * {{CompanyName}}, and for staff notifications {{LeadName}}, {{LeadEmail}},
  * {{LeadPhone}}, {{BusinessType}}, {{Message}}, {{Source}}. Values are HTML-escaped when rendered.
@@ -63,16 +64,22 @@ ${signature.html}`,
     key: "inquiry_confirmation_promo",
     name: "Inquiry confirmation ($99 offer)",
     subject: "Your $99 website is reserved, {{FirstName}}",
-    preheader: "We'll be in touch within 24-48 hours to get started.",
+    preheader: "Your code {{PromoCode}} is valid until {{ExpiryDate}}.",
     bodyText: `Hi {{FirstName}},
 
-Great news: your request for our launch offer ({{Offer}}) is in. We'll reply within 24-48 hours to schedule a short discovery call and start on your site.
+Great news: your request for our launch offer ({{Offer}}) is in. Your promo code is:
+
+{{PromoCode}}
+
+It is valid until {{ExpiryDate}}. We'll reply within 24-48 hours to schedule a short discovery call and start on your site.
 
 If you don't see our reply, please check your spam folder.
 
 ${signature.text}`,
     bodyHtml: `<p>Hi {{FirstName}},</p>
-<p>Great news: your request for our launch offer (<strong>{{Offer}}</strong>) is in. We'll reply within 24-48 hours to schedule a short discovery call and start on your site.</p>
+<p>Great news: your request for our launch offer (<strong>{{Offer}}</strong>) is in. Your promo code is:</p>
+<p style="font-size:22px;font-weight:bold;letter-spacing:1px">{{PromoCode}}</p>
+<p>It is valid until <strong>{{ExpiryDate}}</strong>. We'll reply within 24-48 hours to schedule a short discovery call and start on your site.</p>
 <p>If you don't see our reply, please check your spam folder.</p>
 ${signature.html}`,
   },

@@ -23,6 +23,8 @@ export type EmailLogRow = {
   status: MessageStatus;
   attempts: number;
   test: boolean;
+  /** The promo code the message carried (its metadata), shown in the log. */
+  promoCode: string | null;
 };
 
 function statusCondition(status: MessageStatus): SQL | undefined {
@@ -63,6 +65,7 @@ export async function listEmailMessages(query: { view: EmailLogView; after?: str
           status: emailOutbox.status,
           attempts: emailOutbox.attempts,
           test: sql<boolean>`coalesce((${emailOutbox.metadata}->>'test')::boolean, false)`,
+          promoCode: sql<string | null>`${emailOutbox.metadata}->>'promoCode'`,
         })
         .from(emailOutbox)
         .where(and(viewCondition(query.view), beyond))

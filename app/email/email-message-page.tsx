@@ -116,6 +116,7 @@ export default function EmailMessagePage() {
                 <Row label="Subject">{message.subject}</Row>
                 <Row label="Type">{emailTypeLabel(message.emailType)}</Row>
                 <Row label="Category">{message.category}</Row>
+                {typeof message.metadata.promoCode === "string" ? <Row label="Promo code">{message.metadata.promoCode}</Row> : null}
                 <Row label="Queued">{formatDateTime(message.createdAt, timeZone)}</Row>
                 <Row label="Sent">{message.sentAt ? formatDateTime(message.sentAt, timeZone) : "—"}</Row>
                 {message.leadId ? (

@@ -65,6 +65,12 @@ export default function EmailsPage() {
       ),
     },
     {
+      id: "promoCode",
+      header: "Promo Code",
+      className: "whitespace-nowrap font-mono text-xs",
+      cell: (message) => message.promoCode ?? "",
+    },
+    {
       id: "status",
       header: "Status",
       cell: (message) => (

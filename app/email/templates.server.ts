@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { cadencesUsingTemplate } from "~/cadences/cadences.server";
@@ -16,9 +16,21 @@ import { sampleTemplateValues } from "./template-variables";
 
 export const TEMPLATES_PAGE_SIZE = 25;
 
-/** Every e-mail the product sends, as a template, where missing (an admin's edits stay). */
+/**
+ * Every e-mail the product sends, as a template: inserted where missing, and brought to the text
+ * shipped now where nobody has saved it (version 1; every save makes a new version), so an
+ * improvement to a shipped e-mail reaches an install made before it. An admin's edits stay.
+ */
 export async function seedDefaultTemplates(tx: DatabaseExecutor): Promise<void> {
-  await tx.insert(emailTemplates).values(DEFAULT_EMAIL_TEMPLATES).onConflictDoNothing();
+  const shipped = (column: string) => sql.raw(`excluded.${column}`);
+  await tx
+    .insert(emailTemplates)
+    .values(DEFAULT_EMAIL_TEMPLATES)
+    .onConflictDoUpdate({
+      target: emailTemplates.key,
+      set: { name: shipped("name"), subject: shipped("subject"), preheader: shipped("preheader"), bodyText: shipped("body_text"), bodyHtml: shipped("body_html"), updatedAt: sql`now()` },
+      setWhere: sql`${emailTemplates.version} = 1 and (${emailTemplates.name}, ${emailTemplates.subject}, ${emailTemplates.preheader}, ${emailTemplates.bodyText}, ${emailTemplates.bodyHtml}) is distinct from (excluded.name, excluded.subject, excluded.preheader, excluded.body_text, excluded.body_html)`,
+    });
 }
 
 export type TemplateListRow = Pick<EmailTemplate, "id" | "key" | "name" | "subject" | "version" | "updatedAt">;

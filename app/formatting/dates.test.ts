@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, parseISO } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { dayIn, formatClockTime, formatCount, formatDate, formatDateTime, formatDay, formatLongDate } from "./dates";
+import { dayIn, formatClockTime, formatCount, formatDate, formatDateTime, formatDay, formatDayTimes, formatLongDate } from "./dates";
 
 const zones = ["UTC", "America/New_York", "America/Los_Angeles", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham", "Australia/Lord_Howe"];
 // Every month, both sides of midnight and noon, daylight-saving changes, and a leap day.
@@ -58,6 +58,7 @@ describe("date format", () => {
       for (const [style, pattern] of Object.entries(patterns)) expect(formatDay(text, style as keyof typeof patterns)).toBe(format(day, pattern));
     }
     expect(formatDay("2026-11-24")).toBe("Nov 24, 2026");
+    expect(formatDayTimes("2026-11-24", "09:00:00", "10:00:00")).toBe("Nov 24, 2026 09:00–10:00");
   });
 
   it("refuses what is not a calendar day", () => {

@@ -118,3 +118,8 @@ export function formatDay(day: string, style: DayStyle = "date"): string {
       return `${monthName} ${yearText}`;
   }
 }
+
+/** A slot or consultation of the business's calendar, its day and wall-clock times as stored: "Nov 24, 2026 09:00–10:00". */
+export function formatDayTimes(day: string, startTime: string, endTime: string): string {
+  return `${formatDay(day)} ${startTime.slice(0, 5)}–${endTime.slice(0, 5)}`;
+}

@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import type { z } from "~/forms/zod";
+import { redactedPath } from "~/logging/log-redaction";
+import { logger } from "~/logging/logger.server";
 import { readRequestForm, type RequestForm } from "./request-form.server";
 import { checkForm, formValues, type FieldErrors, type FormRefusal } from "./form-result";
 import { Refusal } from "./refusal";
@@ -42,18 +44,27 @@ export function refusalAnswer(error: Refusal, form: FormData | null, intent?: st
 
 type IntentHandler = (form: FormData) => Promise<Response | object>;
 
+/** What an intent's fault is answered with, when its page must keep the visitor's form. */
+function faultAnswer(form: FormData | null, intent: string, message: string) {
+  const failed: FormRefusal = { ok: false, intent: intent === "default" ? undefined : intent, fieldErrors: {}, values: form ? formValues(form) : {}, formError: message };
+  return data(failed, { status: 500 });
+}
+
 /**
  * Answers a form posted to a route: one handler per `intent` (a form without one uses the handler
  * named `default`). Refusals thrown by the handler become the form's refusal; an unknown intent
  * is refused with 400. `failureTitles` names, per intent, the toast title the spec gives its
  * failures ('Failed to confirm booking'); a refusal without a title of its own gets it.
+ * Anything else thrown is a fault: a 500 with the error page, unless `faultMessages` names the
+ * intent (a public page, whose visitor must keep the form and read a message): then it is logged
+ * and answered as a refusal with that message and status 500; nothing was saved.
  * The form layer writes no audit entry: the service the handler calls writes its own, in its own
  * transaction, with the Actor it is given (docs/decisions/023-audit-log.md).
  */
 export async function answerForm(
   request: Request,
   handlers: Record<string, IntentHandler>,
-  { failureTitles = {} }: { failureTitles?: Record<string, string> } = {},
+  { failureTitles = {}, faultMessages = {} }: { failureTitles?: Record<string, string>; faultMessages?: Record<string, string> } = {},
 ) {
   let form: FormData | null = null;
   let upload: RequestForm | undefined;
@@ -72,6 +83,12 @@ export async function answerForm(
     if (error instanceof Refusal) {
       const failureTitle = intent && Object.hasOwn(failureTitles, intent) ? failureTitles[intent] : undefined;
       return refusalAnswer(error, form, intent === "default" ? undefined : intent, failureTitle);
+    }
+    const faultMessage = intent && Object.hasOwn(faultMessages, intent) ? faultMessages[intent] : undefined;
+    if (intent && faultMessage) {
+      // A warning: the visitor was answered with a clear message and kept the form.
+      logger.warn({ err: error, path: redactedPath(new URL(request.url).pathname), intent }, "a form could not be saved");
+      return faultAnswer(form, intent, faultMessage);
     }
     throw error;
   } finally {

@@ -37,8 +37,11 @@ export function HiddenInputs({ fields }: { fields: HiddenFields }) {
   );
 }
 
-/** What a dialog's fields render from: the last refusal's errors and values, and whether the form is on its way. */
-export type FormDialogState = { errors: FieldErrors; values: Partial<Record<string, string>>; busy: boolean };
+/**
+ * What a dialog's fields render from: the last refusal's errors, values and message, and whether
+ * the form is on its way; `clear` forgets that refusal (a step inside the dialog put its cause right).
+ */
+export type FormDialogState = { errors: FieldErrors; values: Partial<Record<string, string>>; busy: boolean; formError: string | undefined; clear: () => void };
 
 type DialogFormProps<T extends object> = {
   /** Opened by the page (a row menu's item, say); or leave these out and give `trigger`. */
@@ -89,7 +92,7 @@ function useDialogForm<T extends object>({ open: openByPage, onOpenChange, inten
 
 export function FormDialog<T extends object = object>(props: FormDialogProps<T>) {
   const { trigger, title, description, action, intent, fields = {}, submitLabel, destructive = false, width, encType, children } = props;
-  const { fetcher, busy, errors, values, formError, open, setOpen } = useDialogForm(props);
+  const { fetcher, busy, errors, values, formError, clear, open, setOpen } = useDialogForm(props);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
@@ -102,7 +105,7 @@ export function FormDialog<T extends object = object>(props: FormDialogProps<T>)
           <HiddenInputs fields={{ intent, ...fields }} />
           {/* A service's refusal that names its field is shown there, once. */}
           <FormError message={formError && !Object.values(errors).includes(formError) ? formError : undefined} />
-          {children?.({ errors, values, busy })}
+          {children?.({ errors, values, busy, formError, clear })}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel

@@ -27,6 +27,11 @@ describe("the form result rule", () => {
       close: true,
       toast: { kind: "success", title: "Thank you!", description: "We'll reply." },
     });
+    // News rather than a change is an info toast.
+    expect(settleForm({ ok: true, toast: "All slots already exist for this period.", toastKind: "info" })).toEqual({
+      close: true,
+      toast: { kind: "info", title: "All slots already exist for this period." },
+    });
   });
 
   it("settles once per submission, so each submission toasts once", () => {
@@ -143,5 +148,18 @@ describe("answering a form", () => {
     const form = new FormData();
     form.set("intent", "crash");
     await expect(answerForm(post(form), handlers)).rejects.toThrow("database down");
+  });
+
+  it("answers a fault of an intent given a fault message as a refusal (500) that keeps what was typed", async () => {
+    const form = new FormData();
+    form.set("intent", "crash");
+    form.set("name", "Ada");
+    const answered = await answerForm(post(form), handlers, { faultMessages: { crash: "Failed to book: Failed to confirm booking" } });
+    expect(await answerOf(answered)).toEqual({
+      status: 500,
+      body: { ok: false, intent: "crash", fieldErrors: {}, values: { name: "Ada" }, formError: "Failed to book: Failed to confirm booking" },
+    });
+    // Another intent's fault is still a fault.
+    await expect(answerForm(post(form), handlers, { faultMessages: { save: "x" } })).rejects.toThrow("database down");
   });
 });

@@ -24,7 +24,14 @@ export type FormRefusal = {
  * their toast in the flash cookie (`redirectWithToast`); a form that stays (the public forms, the
  * booking page) answers this, with its toast and whatever the page shows next.
  */
-export type FormSuccess<T extends object = object> = { ok: true; intent?: string; toast?: string; toastDescription?: string } & T;
+export type FormSuccess<T extends object = object> = {
+  ok: true;
+  intent?: string;
+  toast?: string;
+  toastDescription?: string;
+  /** A success that is news rather than a change ('All slots already exist for this period.'): an info toast. */
+  toastKind?: "info";
+} & T;
 
 export type FormResult<T extends object = object> = FormSuccess<T> | FormRefusal;
 
@@ -72,11 +79,11 @@ export function formObject(form: FormData): Record<string, string | string[]> {
  * a success closes the dialog and toasts its message (a redirect's toast comes from the flash).
  * `answer` is undefined when the action redirected.
  */
-export type SettledForm = { close: boolean; toast: { kind: "success" | "error"; title: string; description?: string } | null };
+export type SettledForm = { close: boolean; toast: { kind: "success" | "error" | "info"; title: string; description?: string } | null };
 
 export function settleForm(answer: FormResult | undefined): SettledForm {
   if (!answer) return { close: true, toast: null };
   if (!answer.ok) return { close: false, toast: answer.formError ? { kind: "error", title: answer.formErrorTitle ?? "Error", description: answer.formError } : null };
   if (!answer.toast) return { close: true, toast: null };
-  return { close: true, toast: { kind: "success", title: answer.toast, ...(answer.toastDescription ? { description: answer.toastDescription } : {}) } };
+  return { close: true, toast: { kind: answer.toastKind ?? "success", title: answer.toast, ...(answer.toastDescription ? { description: answer.toastDescription } : {}) } };
 }

@@ -1,9 +1,6 @@
-import { data } from "react-router";
 import { firstTouchOf } from "~/campaigns/attribution-cookie.server";
-import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
-import { formValues, type FormRefusal, type FormSuccess } from "~/forms/form-result";
-import { Refusal } from "~/forms/refusal";
+import type { FormSuccess } from "~/forms/form-result";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatDate } from "~/formatting/dates";
 import { CONTACT_SENT, INQUIRY_SENT, SERVER_FAILURE_MESSAGE, type ClaimedPromo } from "./capture-outcome";
@@ -14,23 +11,11 @@ import { claimPromo, createContactLead, createInquiryLead } from "./lead-capture
  * The request side of the public forms, shared by the JSON endpoints (used with JavaScript) and
  * the pages' own actions (used without): the one form pattern (`answerForm`, `parseForm`), so
  * both answer a `FormResult` with its status. A refusal carries what was typed so a page rendered
- * without JavaScript can refill the form; a fault is answered too (500, nothing saved), because
- * a visitor must keep the form's data and read a message, never land on an error page.
+ * without JavaScript can refill the form; a fault is answered too (500, nothing saved, logged),
+ * because a visitor must keep the form's data and read a message, never land on an error page.
  */
-async function answerPublicForm(request: Request, what: string, handle: (form: FormData) => Promise<object>) {
-  return answerForm(request, {
-    default: async (form) => {
-      try {
-        return await handle(form);
-      } catch (error) {
-        if (error instanceof Refusal) throw error;
-        // Logged as a warning: the visitor sees a clear message and keeps the form's data.
-        if (config().env !== "test") console.warn(`${what} could not be saved:`, error);
-        const failed: FormRefusal = { ok: false, fieldErrors: {}, values: formValues(form), formError: SERVER_FAILURE_MESSAGE };
-        return data(failed, { status: 500 });
-      }
-    },
-  });
+function answerPublicForm(request: Request, handle: (form: FormData) => Promise<object>) {
+  return answerForm(request, { default: handle }, { faultMessages: { default: SERVER_FAILURE_MESSAGE } });
 }
 
 function daysLeft(expiresAt: Date): string {
@@ -39,7 +24,7 @@ function daysLeft(expiresAt: Date): string {
 }
 
 export function answerPromoClaim(request: Request, clientAddress: string) {
-  return answerPublicForm(request, "A promo claim", async (form): Promise<FormSuccess<ClaimedPromo>> => {
+  return answerPublicForm(request, async (form): Promise<FormSuccess<ClaimedPromo>> => {
     const input = parseForm(promoClaimSchema, form);
     const claimed = await claimPromo(input, { clientAddress, touch: firstTouchOf(request) });
     const settings = await getOrganizationSettings();
@@ -57,14 +42,14 @@ export function answerPromoClaim(request: Request, clientAddress: string) {
 }
 
 export function answerInquiry(request: Request, clientAddress: string) {
-  return answerPublicForm(request, "An inquiry", async (form): Promise<FormSuccess> => {
+  return answerPublicForm(request, async (form): Promise<FormSuccess> => {
     await createInquiryLead(parseForm(inquirySchema, form), { clientAddress, touch: firstTouchOf(request) });
     return { ok: true, toast: INQUIRY_SENT.title, toastDescription: INQUIRY_SENT.text };
   });
 }
 
 export function answerContact(request: Request, clientAddress: string) {
-  return answerPublicForm(request, "A contact message", async (form): Promise<FormSuccess> => {
+  return answerPublicForm(request, async (form): Promise<FormSuccess> => {
     await createContactLead(parseForm(contactSchema, form), { clientAddress, touch: firstTouchOf(request) });
     return { ok: true, toast: CONTACT_SENT.title, toastDescription: CONTACT_SENT.text };
   });

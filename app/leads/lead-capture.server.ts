@@ -14,8 +14,8 @@ import { formatDate } from "~/formatting/dates";
 import { enrolLeadInCadences } from "~/cadences/enrolment.server";
 import type { ContactInput, InquiryInput, PromoClaimInput, PromoPlacement } from "./inquiry-form";
 import { BUSINESS_TYPES, PROMO_TAG, type LeadSource } from "./lead-options";
-import { leadTierLabel } from "./lead-email-variables";
 import { firstName } from "~/email/template-variables";
+import { leadTemplateVariables, leadTierLabel } from "./lead-email-variables";
 import { mintPromoCode } from "./promo-code";
 import { leads, leadTimelineEvents, type Lead } from "./schema";
 
@@ -125,6 +125,42 @@ const PLACEMENT_SOURCE: Record<PromoPlacement, LeadSource> = {
 export type PromoClaimResult = { code: string; expiresAt: Date; leadId: string; alreadyClaimed: boolean; emailQueued: boolean };
 
 /**
+ * An address's promo code, by the rules every $99 form follows (decision 010): the active,
+ * unexpired code the address already holds (with the lead holding it), or a new code lasting the
+ * attributed campaign's days (the settings' otherwise), for the caller to store on its new lead.
+ * Takes the address's advisory lock for the rest of the transaction, so two claims racing for one
+ * address get one code.
+ */
+type PromoCodeClaim =
+  | { held: true; lead: Lead; code: string; expiresAt: Date }
+  | { held: false; code: string; expiresAt: Date; campaign: AttributableCampaign | null };
+
+async function claimPromoCode(
+  tx: DatabaseExecutor,
+  request: { email: string; now: Date; settings: OrganizationSettings; submitter: Submitter },
+): Promise<PromoCodeClaim> {
+  const address = request.email.toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promo:${address}`}))`);
+  const [existing] = await tx
+    .select()
+    .from(leads)
+    .where(and(sql`lower(${leads.email}) = ${address}`, eq(leads.promoStatus, "active"), gt(leads.promoExpiresAt, request.now)))
+    .orderBy(desc(leads.createdAt))
+    .limit(1);
+  if (existing?.promoCode && existing.promoExpiresAt) return { held: true, lead: existing, code: existing.promoCode, expiresAt: existing.promoExpiresAt };
+  const code = await uniquePromoCode(tx, request.settings.promoCodePrefix, request.now);
+  // A promo claimed under an active campaign lasts the campaign's days, not the settings' default.
+  const campaign = await attributedCampaign(tx, request.submitter);
+  const days = campaign?.promoDurationDays ?? request.settings.promoDurationDays;
+  return { held: false, code, expiresAt: new Date(request.now.getTime() + days * 24 * HOUR), campaign };
+}
+
+/** The columns of a new lead holding a new code, which its first e-mail carries (`promo_email_sent_at` throttles re-sends). */
+function newPromoColumns(claim: Extract<PromoCodeClaim, { held: false }>, now: Date) {
+  return { promoCode: claim.code, promoStatus: "active" as const, promoExpiresAt: claim.expiresAt, promoEmailSentAt: now, campaignId: claim.campaign?.id ?? null };
+}
+
+/**
  * Claims the launch offer: a lead with a unique promo code, active for the configured days,
  * and the welcome e-mail with the code. The same e-mail address with a code still active gets
  * that code back (the welcome e-mail re-sent at most once an hour), never a second code.
@@ -135,43 +171,21 @@ export async function claimPromo(input: PromoClaimInput, submitter: Submitter): 
   const email = input.email.trim();
 
   return db().transaction(async (tx) => {
-    // One claim per address at a time, across processes: two racing claims get one code.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promo:${email.toLowerCase()}`}))`);
     const settings = await readSettings(tx);
     const tiers = await tx.select().from(packageTiers);
-    const [existing] = await tx
-      .select()
-      .from(leads)
-      .where(
-        and(
-          sql`lower(${leads.email}) = ${email.toLowerCase()}`,
-          eq(leads.promoStatus, "active"),
-          gt(leads.promoExpiresAt, now),
-        ),
-      )
-      .orderBy(desc(leads.createdAt))
-      .limit(1);
+    const claim = await claimPromoCode(tx, { email, now, settings, submitter });
 
-    if (existing?.promoCode && existing.promoExpiresAt) {
+    if (claim.held) {
+      const existing = claim.lead;
       const lastSent = existing.promoEmailSentAt?.getTime() ?? 0;
       const resend = now.getTime() - lastSent >= PROMO_EMAIL_RESEND_INTERVAL_MS;
       if (resend) {
-        await enqueueWelcomeEmail(tx, existing, existing.promoCode, existing.promoExpiresAt, settings, tiers);
+        await enqueueWelcomeEmail(tx, existing, claim.code, claim.expiresAt, settings, tiers);
         await tx.update(leads).set({ promoEmailSentAt: now, updatedAt: now }).where(eq(leads.id, existing.id));
       }
-      return {
-        code: existing.promoCode,
-        expiresAt: existing.promoExpiresAt,
-        leadId: existing.id,
-        alreadyClaimed: true,
-        emailQueued: resend,
-      };
+      return { code: claim.code, expiresAt: claim.expiresAt, leadId: existing.id, alreadyClaimed: true, emailQueued: resend };
     }
 
-    const code = await uniquePromoCode(tx, settings.promoCodePrefix, now);
-    // A promo claimed under an active campaign lasts the campaign's days, not the settings' default.
-    const campaign = await attributedCampaign(tx, submitter);
-    const expiresAt = new Date(now.getTime() + (campaign?.promoDurationDays ?? settings.promoDurationDays) * 24 * HOUR);
     const source = PLACEMENT_SOURCE[input.placement];
     const [lead] = await tx
       .insert(leads)
@@ -184,20 +198,16 @@ export async function claimPromo(input: PromoClaimInput, submitter: Submitter): 
         tier: "1",
         source,
         status: "new",
-        promoCode: code,
-        promoStatus: "active",
-        promoExpiresAt: expiresAt,
-        promoEmailSentAt: now,
+        ...newPromoColumns(claim, now),
         tags: [PROMO_TAG, input.placement],
-        campaignId: campaign?.id ?? null,
       })
       .returning();
     if (!lead) throw new Error("The lead was not saved");
     await recordReferral(tx, submitter, lead, now);
-    await tx.insert(leadTimelineEvents).values({ leadId: lead.id, event: "promo_claimed", data: { source, code }, createdAt: now });
-    await enqueueWelcomeEmail(tx, lead, code, expiresAt, settings, tiers);
+    await tx.insert(leadTimelineEvents).values({ leadId: lead.id, event: "promo_claimed", data: { source, code: claim.code }, createdAt: now });
+    await enqueueWelcomeEmail(tx, lead, claim.code, claim.expiresAt, settings, tiers);
     await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "promo_claimed", now });
-    return { code, expiresAt, leadId: lead.id, alreadyClaimed: false, emailQueued: true };
+    return { code: claim.code, expiresAt: claim.expiresAt, leadId: lead.id, alreadyClaimed: false, emailQueued: true };
   });
 }
 
@@ -240,6 +250,20 @@ async function enqueueWelcomeEmail(
 // ---------------------------------------------------------------------------------------------
 // The inquiry dialog
 
+/** What every lead a visitor's inquiry or message makes starts with (status new, the form's one-time key). */
+function visitorLeadColumns(input: Pick<InquiryInput, "name" | "email" | "phone" | "businessType" | "submissionKey">, now: Date) {
+  return {
+    createdAt: now,
+    updatedAt: now,
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? null,
+    businessType: input.businessType ?? null,
+    status: "new" as const,
+    submissionKey: input.submissionKey ?? null,
+  };
+}
+
 export type CaptureResult = { leadId: string };
 
 function savedEarlier(earlier: CaptureResult | undefined): CaptureResult {
@@ -249,8 +273,11 @@ function savedEarlier(earlier: CaptureResult | undefined): CaptureResult {
 
 /**
  * A visitor's inquiry becomes a lead (status new) with its first timeline entry, a
- * confirmation to the visitor (the promo variant when the promo flag is set) and a
- * notification to the agency, in one transaction.
+ * confirmation to the visitor and a notification to the agency, in one transaction. A promo
+ * inquiry (the 'Claim $99 Offer' buttons) claims a code by the promo forms' rules, in the same
+ * transaction, and its confirmation carries the code: a new lead holds a new code; an address
+ * that already holds an active code gets that code again, and the inquiry is recorded on the
+ * lead holding it (one code, one lead), so that lead's conversion bills the promo price.
  */
 export async function createInquiryLead(input: InquiryInput, submitter: Submitter): Promise<CaptureResult> {
   const earlier = await leadOfSubmission(db(), input.submissionKey);
@@ -260,48 +287,84 @@ export async function createInquiryLead(input: InquiryInput, submitter: Submitte
   return db().transaction(async (tx) => {
     const settings = await readSettings(tx);
     const tiers = await tx.select().from(packageTiers);
-    const source: LeadSource = input.promo ? "$99 Promo" : "website";
-    const [lead] = await tx
-      .insert(leads)
-      .values({
-        createdAt: now,
-        updatedAt: now,
-        name: input.name,
-        email: input.email,
-        phone: input.phone ?? null,
-        businessType: input.businessType ?? null,
-        industry: input.industry ?? null,
-        message: input.message ?? null,
-        tier: input.tier ?? null,
-        source,
-        status: "new",
-        tags: input.promo ? [PROMO_TAG] : [],
-        campaignId: (await attributedCampaign(tx, submitter))?.id ?? null,
-        submissionKey: input.submissionKey ?? null,
-      })
-      // A post of the same form at the same moment made the lead: answer with it (it waits for that one to commit).
-      .onConflictDoNothing({ target: leads.submissionKey })
-      .returning();
-    if (!lead) return leadOfSubmission(tx, input.submissionKey).then(savedEarlier);
-    await recordReferral(tx, submitter, lead, now);
+    const claim = input.promo ? await claimPromoCode(tx, { email: input.email, now, settings, submitter }) : null;
+    let lead: Lead;
+    if (claim?.held) {
+      // A post of the same form that went first (it held the address's lock) made the change: answer with it.
+      const racing = await leadOfSubmission(tx, input.submissionKey);
+      if (racing) return racing;
+      lead = await recordInquiryOnLead(tx, claim.lead, input, now);
+    } else {
+      const [inserted] = await tx
+        .insert(leads)
+        .values({
+          ...visitorLeadColumns(input, now),
+          industry: input.industry ?? null,
+          message: input.message ?? null,
+          tier: input.tier ?? null,
+          source: input.promo ? "$99 Promo" : "website",
+          tags: input.promo ? [PROMO_TAG] : [],
+          ...(claim ? newPromoColumns(claim, now) : { campaignId: (await attributedCampaign(tx, submitter))?.id ?? null }),
+        })
+        // A post of the same form at the same moment made the lead: answer with it (it waits for that one to commit).
+        .onConflictDoNothing({ target: leads.submissionKey })
+        .returning();
+      if (!inserted) return leadOfSubmission(tx, input.submissionKey).then(savedEarlier);
+      lead = inserted;
+      await recordReferral(tx, submitter, lead, now);
+      if (claim) await tx.insert(leadTimelineEvents).values({ leadId: lead.id, event: "promo_claimed", data: { source: lead.source, code: claim.code }, createdAt: now });
+    }
     await tx.insert(leadTimelineEvents).values({
       leadId: lead.id,
       event: "form_submitted",
-      data: { tier: input.tier ?? null, promo: input.promo },
+      // An inquiry recorded on an earlier lead keeps its own message here (the lead keeps the latest).
+      data: { tier: input.tier ?? null, promo: input.promo, ...(claim?.held && input.message ? { message: input.message } : {}) },
       createdAt: now,
     });
-    const variables = {
-      FirstName: firstName(lead.name),
-      Tier: leadTierLabel(lead.tier, tiers),
-      Offer: launchOfferText(tiers),
-      CompanyName: settings.companyName ?? "our studio",
-    };
-    const templateKey = input.promo ? "inquiry_confirmation_promo" : "inquiry_confirmation";
-    await enqueueTemplatedEmail(tx, { templateKey, emailType: templateKey, to: lead.email, toName: lead.name, leadId: lead.id, variables });
-    await notifyAgency(tx, settings, lead, "admin_notification", { ...variables, Source: source });
+    const variables = leadTemplateVariables(lead, {
+      tiers,
+      timeZone: settings.timezone,
+      companyName: settings.companyName ?? "our studio",
+      offer: launchOfferText(tiers),
+    });
+    const templateKey = claim ? "inquiry_confirmation_promo" : "inquiry_confirmation";
+    await enqueueTemplatedEmail(tx, {
+      templateKey,
+      emailType: templateKey,
+      to: lead.email,
+      toName: lead.name,
+      leadId: lead.id,
+      variables,
+      ...(claim ? { metadata: { promoCode: claim.code } } : {}),
+    });
+    await notifyAgency(tx, settings, { ...lead, message: input.message ?? null }, "admin_notification", variables);
+    if (claim && !claim.held) await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "promo_claimed", now });
     await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "inquiry_received", now });
     return { leadId: lead.id };
   });
+}
+
+/**
+ * A promo inquiry from an address whose code an earlier lead holds: that lead takes the inquiry's
+ * details (what the visitor gave now wins, what they left out stays) and its one-time key.
+ */
+async function recordInquiryOnLead(tx: DatabaseExecutor, lead: Lead, input: InquiryInput, now: Date): Promise<Lead> {
+  const [updated] = await tx
+    .update(leads)
+    .set({
+      phone: input.phone ?? lead.phone,
+      businessType: input.businessType ?? lead.businessType,
+      industry: input.industry ?? lead.industry,
+      message: input.message ?? lead.message,
+      tier: input.tier ?? lead.tier,
+      tags: lead.tags.includes(PROMO_TAG) ? lead.tags : [...lead.tags, PROMO_TAG],
+      submissionKey: input.submissionKey ?? lead.submissionKey,
+      updatedAt: now,
+    })
+    .where(eq(leads.id, lead.id))
+    .returning();
+  if (!updated) throw new Error("The lead was not saved");
+  return updated;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,18 +384,11 @@ export async function createContactLead(input: ContactInput, submitter: Submitte
     const [lead] = await tx
       .insert(leads)
       .values({
-        createdAt: now,
-        updatedAt: now,
-        name: input.name,
-        email: input.email,
-        phone: input.phone ?? null,
-        businessType: input.businessType ?? null,
+        ...visitorLeadColumns(input, now),
         message: input.message,
         source: "contact-page",
-        status: "new",
         tags: [],
         campaignId: (await attributedCampaign(tx, submitter))?.id ?? null,
-        submissionKey: input.submissionKey ?? null,
       })
       .onConflictDoNothing({ target: leads.submissionKey })
       .returning();

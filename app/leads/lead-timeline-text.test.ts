@@ -11,6 +11,10 @@ describe("a lead's timeline, in words", () => {
       title: "Status changed from new to contacted",
     });
     expect(describeTimelineEntry(entry("form_submitted", { source: "import" }), "UTC")).toEqual({ title: "Imported from CSV" });
+    expect(describeTimelineEntry(entry("form_submitted", { tier: "1", promo: true, message: "Menus online" }), "UTC")).toEqual({
+      title: "Form submitted",
+      detail: "Tier: Tier 1 – Starter · $99 offer · “Menus online”",
+    });
     expect(describeTimelineEntry(entry("converted", { invoiceNumber: "INV-1001", promoCodeApplied: "LAUNCH-X" }), "UTC")).toEqual({
       title: "Converted to client",
       detail: "Draft invoice INV-1001 · promo LAUNCH-X applied",

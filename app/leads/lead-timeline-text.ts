@@ -18,7 +18,11 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, timeZone: string
       if (d.form === "contact") return { title: "Contact form submitted" };
       return d.source === "manual"
         ? { title: "Lead added by hand" }
-        : { title: "Form submitted", detail: [d.tier ? `Tier: ${tierLabel(text(d.tier))}` : "", d.promo ? "$99 offer" : ""].filter(Boolean).join(" · ") };
+        : {
+            title: "Form submitted",
+            // An inquiry recorded on an earlier lead (its promo code's) keeps its own message here.
+            detail: [d.tier ? `Tier: ${tierLabel(text(d.tier))}` : "", d.promo ? "$99 offer" : "", d.message ? `“${text(d.message)}”` : ""].filter(Boolean).join(" · "),
+          };
     case "promo_claimed":
       return { title: `Promo code ${text(d.code)} claimed`, detail: d.source ? `From ${text(d.source)}` : undefined };
     case "email_queued":

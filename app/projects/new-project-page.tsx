@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
         description: `${project.name ?? ""} (${project.projectNumber})`,
       });
     },
-  });
+  }, { failureTitles: { "create-project": "Failed to create project" } });
 }
 
 export default function NewProjectPage() {

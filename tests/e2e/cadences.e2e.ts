@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser, toast } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -21,10 +21,6 @@ afterAll(async () => {
   await app?.stop();
   await mail?.stop();
 });
-
-async function toast(page: Page, text: string | RegExp) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
-}
 
 const STEP_1_TEMPLATE = "Inquiry confirmation ($99 offer)";
 const STEP_2_TEMPLATE = "Inquiry confirmation";

@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDaysToDate } from "~/availability/slot-time";
+import { dayIn } from "~/formatting/dates";
 import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser, toast } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -81,8 +83,26 @@ describe("clients", () => {
     await page.close();
   });
 
-  it("refuses to delete a client with invoices, says why, and archives them instead", async () => {
+  it("deletes a client whose only invoice is its unsent draft, saying so; one with a sent invoice is archived instead", async () => {
     const page = await admin.newPage();
+    await addClient(page, "Olive Grove Deli", "hi@olivegrove.test", "1");
+    await page.getByRole("link", { name: "Olive Grove Deli" }).click();
+    await page.getByRole("heading", { level: 1, name: "Olive Grove Deli" }).waitFor();
+    await page.getByRole("tab", { name: /Invoices/ }).click();
+    const draftNumber = /INV-\d+/.exec((await page.getByRole("tabpanel").getByRole("row", { name: /INV-/ }).textContent()) ?? "")?.[0] ?? "";
+    expect(draftNumber).not.toBe("");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete Olive Grove Deli?" });
+    expect(await confirm.textContent()).toContain("This permanently deletes the client with their projects, consultations and 1 unsent draft invoice. This action cannot be undone.");
+    await confirm.getByRole("button", { name: "Delete Client" }).click();
+    await page.getByText("Client deleted successfully").waitFor();
+    await page.waitForURL(/\/admin\/clients$/);
+    expect(await page.getByRole("row", { name: /Olive Grove Deli/ }).count()).toBe(0);
+    await page.goto("/admin/invoices");
+    await page.getByRole("table").first().waitFor();
+    expect(await page.getByRole("main").getByText(draftNumber).count()).toBe(0);
+
     await addClient(page, "Mesa Verde Catering", "hello@mesaverde.test", "1");
     await page.getByRole("link", { name: "Mesa Verde Catering" }).click();
     await page.getByRole("heading", { level: 1, name: "Mesa Verde Catering" }).waitFor();
@@ -113,10 +133,27 @@ describe("clients", () => {
     await page.getByText("Consultation deleted successfully").waitFor();
     await page.getByRole("tabpanel").getByText("No consultations yet.").waitFor();
 
+    // Its invoice is sent: a financial record now, which keeps the client.
+    await page.getByRole("tab", { name: /Invoices/ }).click();
+    await page.getByRole("tabpanel").getByRole("link", { name: /INV-/ }).click();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Preview & Send" }).click();
+    const send = page.getByRole("dialog", { name: "Preview & Send" });
+    await send.getByRole("button", { name: "Send Invoice" }).click();
+    await page.getByText("Invoice sent successfully").waitFor();
+    await page.goto("/admin/clients?q=mesaverde");
+    await page.getByRole("link", { name: "Mesa Verde Catering" }).click();
+    await page.getByRole("heading", { level: 1, name: "Mesa Verde Catering" }).waitFor();
+    await hydrated(page);
+
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText("Mesa Verde Catering can't be deleted").waitFor();
-    expect(await dialog.textContent()).toContain("a client with invoices cannot be deleted");
+    expect(await dialog.textContent()).toContain("This client has 1 sent or paid invoice.");
+    // A delete posted as if the page were stale is refused by the service.
+    const here = new URL(page.url()).pathname;
+    const refused = await admin.request.post(here, { form: { intent: "delete" }, headers: { Origin: app.url }, maxRedirects: 0 });
+    expect(refused.status()).toBe(409);
     await dialog.getByRole("button", { name: "Archive Client" }).click();
     await page.getByText("Client archived").waitFor();
     await page.reload();
@@ -202,11 +239,6 @@ describe("clients", () => {
     expect(await consultation.getByLabel("Meeting link").inputValue()).toBe("https://meet.example.com/empty");
     expect(await consultation.getByLabel("Notes").inputValue()).toBe("Typed before the refusal");
     await consultation.getByRole("button", { name: "Cancel" }).click();
-
-    // Delete refused by the service (the client has its draft invoice, posted as if the page were stale).
-    const here = new URL(page.url()).pathname;
-    const refused = await admin.request.post(here, { form: { intent: "delete" }, headers: { Origin: app.url }, maxRedirects: 0 });
-    expect(refused.status()).toBe(409);
     await page.close();
   });
 
@@ -240,6 +272,49 @@ describe("clients", () => {
     expect((await post(here, { intent: "link-booking", bookingId: "not-a-uuid", projectId: "also-not" })).status()).toBe(400);
     expect((await post("/admin/clients/not-a-uuid", { intent: "notes", notes: "x" })).status()).toBe(400);
     expect((await post("/admin/leads/not-a-uuid/convert", { returnTo: "/admin/leads" })).status()).toBe(400);
+    await page.close();
+  });
+
+  it("'Send Booking Link', refused for want of slots, offers Generate Slots in place: it says why it cannot, makes the window's slots, then the link goes", async () => {
+    const page = await admin.newPage();
+    await addClient(page, "Gail Generate", "gail@generate.test", "2");
+    await page.getByRole("link", { name: "Gail Generate" }).click();
+    await page.getByRole("heading", { level: 1, name: "Gail Generate" }).waitFor();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Send Booking Link" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send booking invitation" });
+    await dialog.getByLabel("Availability window").selectOption("14");
+    await dialog.getByRole("button", { name: "Send Invitation" }).click();
+    await toast(page, "Failed to send booking invitation");
+    await dialog.getByText("No available slots. Click 'Generate Slots' first.").waitFor();
+
+    // No recurring rules yet: generating says so, and the dialog stays as it was.
+    await dialog.getByRole("button", { name: "Generate Slots" }).click();
+    await toast(page, "Failed to generate slots: No recurring rules found. Add them in the Availability tab first.");
+    expect(await dialog.getByLabel("Availability window").inputValue()).toBe("14");
+
+    // The admin adds a rule for tomorrow's weekday in another tab, and comes back to the dialog.
+    const tomorrow = addDaysToDate(dayIn(new Date(), "America/New_York"), 1);
+    const rules = await admin.newPage();
+    await rules.goto("/admin/availability?tab=rules");
+    await hydrated(rules);
+    await rules.getByRole("button", { name: "Add Rule" }).click();
+    const ruleDialog = rules.getByRole("dialog");
+    await ruleDialog.getByLabel("Day of week").selectOption(String(new Date(`${tomorrow}T12:00:00Z`).getUTCDay()));
+    await ruleDialog.getByLabel("Start time").fill("09:00");
+    await ruleDialog.getByLabel("End time").fill("10:00");
+    await ruleDialog.getByRole("button", { name: "Add Rule" }).click();
+    await toast(rules, "Recurring rule added");
+    await rules.close();
+
+    // Tomorrow and a week later hold two 30-minute slots each, within the 14 days.
+    await dialog.getByRole("button", { name: "Generate Slots" }).click();
+    await toast(page, "Generated 4 available time slots!");
+    await dialog.getByRole("button", { name: "Generate Slots" }).waitFor({ state: "detached" });
+    expect(await dialog.getByText("No available slots.").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Send Invitation" }).click();
+    await toast(page, "Booking invitation sent with your calendar availability!");
+    await dialog.waitFor({ state: "detached" });
     await page.close();
   });
 

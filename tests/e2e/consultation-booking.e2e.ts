@@ -5,7 +5,7 @@ import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { WEEKDAY_NAMES } from "~/availability/availability-forms";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser, toast } from "./support/browser";
 import { dayIn, formatClockTime } from "~/formatting/dates";
 
 const NY = "America/New_York";
@@ -33,10 +33,6 @@ async function sendInquiry(name: string, email: string) {
     body: new URLSearchParams({ name, email, message: "Please call me" }),
   });
   expect(response.ok).toBe(true);
-}
-
-async function toast(page: Page, text: string | RegExp) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 }
 
 /** A GET that asks for gzip, as a browser does; the answer's headers as sent (the body undecoded). */

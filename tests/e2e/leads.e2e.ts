@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, controlsUnderToast, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -106,6 +106,13 @@ describe("the leads workspace", () => {
     await page.getByText("Status updated").waitFor();
     await reload();
     expect(await page.getByLabel("Status of Rosa Delgado").inputValue()).toBe("contacted");
+  });
+
+  it("shows its toasts clear of the page's controls (they sat over 'Add Lead' and 'Import CSV')", async () => {
+    await open("/admin/leads");
+    await page.getByRole("combobox", { name: /^Status of / }).first().selectOption("contacted");
+    await page.getByText("Status updated").waitFor();
+    expect(await controlsUnderToast(page)).toEqual([]);
   });
 
   it("keeps notes on the lead's timeline after a reload", async () => {

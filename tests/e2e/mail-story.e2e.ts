@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/free-port.mjs";
 import { startMailServer, type TestMailServer, type ReceivedMail } from "../support/mail-server";
 import { runSeed, startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser, toast } from "./support/browser";
 
 // Issue 16's story as a new user lives it: a cadence for promo claims, a claim on the public site,
 // step 1 through a real SMTP server, a one-click unsubscribe, and step 2 held back, all in the log.
@@ -43,10 +43,6 @@ afterAll(async () => {
   await mail?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function toast(page: Page, text: string | RegExp) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
-}
 
 function header(message: ReceivedMail, key: string): string | undefined {
   return message.headerLines.find((line) => line.key === key)?.line.replace(/\r?\n[ \t]+/g, " ");

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { accessibilityViolations, adminContext, hydrated, launchBrowser } from "./support/browser";
+import { accessibilityViolations, adminContext, controlsUnderToast, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -175,6 +175,31 @@ describe("the promo popup", () => {
     await context.close();
   });
 
+  it("is on time: 2 seconds after the load event, even when the offer's own code comes a second late", async () => {
+    const context = await visitor(DESKTOP, { popupSeen: false });
+    const page = await context.newPage();
+    // The popup's code (not its small state module, which every page has) arrives a second late.
+    await page.route(/\/assets\/promo-offer-[A-Za-z0-9_-]{8}\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const seen = window as unknown as { popupShownAt?: number };
+        if (seen.popupShownAt === undefined && document.querySelector('[role="dialog"]')) seen.popupShownAt = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/about", { waitUntil: "load" });
+    await page.getByRole("dialog", { name: "Launch offer: your website for $99" }).waitFor();
+    const afterLoad = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return (window as unknown as { popupShownAt: number }).popupShownAt - navigation.loadEventStart;
+    });
+    expect(afterLoad).toBeGreaterThanOrEqual(1_990);
+    expect(afterLoad).toBeLessThan(2_600);
+    await context.close();
+  });
+
   it("never appears on a narrow screen", async () => {
     const context = await visitor({ width: 767, height: 800 }, { popupSeen: false });
     const page = await context.newPage();
@@ -334,6 +359,24 @@ describe("the contact form", () => {
     expect(await adminFinds("cora@example.com")).toContain("Cora Contact");
   });
 
+  it("shows its toast clear of the form, the header and the sticky offer on a desktop, and of the header on a phone", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await visitor(viewport);
+      const page = await context.newPage();
+      await page.goto("/contact");
+      if (viewport === PHONE) await startedOnNarrowScreen(page);
+      else await hydrated(page);
+      await page.getByLabel("Name").fill("Tess Toast");
+      await page.getByLabel("Email").fill("tess.toast@example.com");
+      await page.getByLabel("Message").fill("Where do toasts go?");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await page.getByText("Message Sent!").first().waitFor();
+      // A phone shows it across the bottom, over the page as it scrolls by: never over the header.
+      expect(await controlsUnderToast(page, viewport === PHONE ? "fixed" : "all"), `${viewport.width}px`).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("works without JavaScript and says what is missing", async () => {
     const context = await visitor(PHONE, { javaScriptEnabled: false });
     const page = await context.newPage();
@@ -455,6 +498,60 @@ describe("a call to action tapped before the app has loaded", () => {
     expect(await page.getByRole("dialog").count()).toBe(0);
     expect(page.url()).toMatch(/\/start-your-project\?tier=3$/);
     await context.close();
+  });
+});
+
+describe("'Claim $99 Offer' gives a code", () => {
+  it("from the header's dialog and from the inquiry's page without JavaScript: the lead holds the code and its days, the e-mail log shows it, converting bills $99", async () => {
+    const withScript = await visitor(DESKTOP);
+    const page = await withScript.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("link", { name: "Claim $99 Offer" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("Hana Header");
+    await dialog.getByLabel("Email").fill("hana.header@example.com");
+    await dialog.getByRole("button", { name: "Claim My $99 Website" }).click();
+    await page.getByText("We'll get back to you within 24-48 hours. Check your email!").waitFor();
+    await withScript.close();
+
+    const withoutScript = await visitor(DESKTOP, { javaScriptEnabled: false });
+    const form = await withoutScript.newPage();
+    await form.goto("/start-your-project?tier=1&promo=1");
+    await form.getByLabel("Name").fill("Nils Nojs");
+    await form.getByLabel("Email").fill("nils.nojs@example.com");
+    await form.getByRole("button", { name: "Claim My $99 Website" }).click();
+    await form.waitForURL("**/thank-you");
+    await withoutScript.close();
+
+    const admin = await adminContext(browser, app.url, { viewport: { width: 1440, height: 900 } });
+    const office = await admin.newPage();
+    for (const email of ["hana.header@example.com", "nils.nojs@example.com"]) {
+      await office.goto(`/admin/leads?q=${encodeURIComponent(email)}`);
+      const row = office.getByRole("table", { name: "Leads" }).locator("tbody tr");
+      const code = /LAUNCH-[0-9A-Z]+-[0-9A-Z]{4}/.exec((await row.textContent()) ?? "")?.[0];
+      expect(code, email).toBeDefined();
+      expect(await row.textContent(), email).toContain("7 days");
+      // The mail that confirmed the inquiry carried the code, and the log says so.
+      await office.goto(`/admin/emails?q=${encodeURIComponent(email)}&type=inquiry_confirmation_promo`);
+      const logged = office.getByRole("table", { name: "E-mails" }).locator("tbody tr");
+      expect(await logged.count(), email).toBe(1);
+      expect(await logged.textContent(), email).toContain(code);
+      await logged.getByRole("link").first().click();
+      await office.getByRole("heading", { level: 1, name: /Your \$99 website is reserved/ }).waitFor();
+      expect(await office.getByRole("definition").filter({ hasText: code! }).count()).toBe(1);
+    }
+
+    await office.goto("/admin/leads?q=hana.header");
+    await hydrated(office);
+    await office.getByRole("button", { name: "Actions for Hana Header" }).click();
+    await office.getByRole("menuitem", { name: "Convert to Client" }).click();
+    await office.getByText("Hana Header converted to customer successfully").waitFor();
+    await office.goto("/admin/clients?q=hana.header");
+    await office.getByRole("link", { name: "Hana Header" }).click();
+    await office.getByRole("tab", { name: /Invoices/ }).click();
+    expect(await office.getByRole("tabpanel").getByRole("row", { name: /INV-/ }).textContent()).toMatch(/draft.*\$99\.00/);
+    await admin.close();
   });
 });
 

@@ -19,13 +19,14 @@ import {
 } from "~/clients/clients.server";
 import { clients } from "~/clients/schema";
 import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
+import { clientInvoicesOnDeletion } from "~/invoices/client-invoices.server";
 import { consultationBookings } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
 import { invoiceLineItems, invoices } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { createProjectForClient } from "~/projects/projects.server";
 import { projects } from "~/projects/schema";
-import { packageTiers } from "~/organization/schema";
+import { organizationSettings, packageTiers } from "~/organization/schema";
 import {
   addClientConsultation,
   deleteClientConsultation,
@@ -74,32 +75,41 @@ describe("Add Client", () => {
 });
 
 describe("deleting a client", () => {
-  it("refuses a client with invoices, keeps everything, and archiving puts them away instead", async () => {
-    const { client } = await newClient();
+  it("deletes a client whose invoices are all unsent drafts, with them, their lines and its projects", async () => {
+    const { client, invoice } = await newClient();
+    expect(await clientInvoicesOnDeletion(client.id)).toEqual({ unsentDrafts: 1, kept: 0 });
+    await createProjectForClient(actor(), client.id, { name: "Site", tier: "1" });
+    expect((await deleteClient(actor(), client.id)).id).toBe(client.id);
+    expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(0);
+    expect(await db().select().from(projects).where(eq(projects.clientId, client.id))).toHaveLength(0);
+    expect(await db().select().from(invoices).where(eq(invoices.id, invoice.id))).toHaveLength(0);
+    expect(await db().select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoice.id))).toHaveLength(0);
+    await expect(deleteClient(actor(), client.id)).rejects.toMatchObject({ status: 404, message: "This client no longer exists." });
+    expect((await listAuditEntries({ entityType: "client", entityId: client.id })).map((entry) => [entry.action, entry.summary])).toEqual([
+      ["client.delete", "Deleted a client with 1 unsent draft invoice(s)"],
+      ["client.create", expect.any(String)],
+    ]);
+    expect((await listAuditEntries({ entityType: "invoice", entityId: invoice.id })).map((entry) => entry.action)).toEqual(["invoice.delete-invoices"]);
+  });
+
+  it("refuses a client with a sent or paid invoice, keeps everything, and archiving puts them away instead", async () => {
+    const { client, invoice } = await newClient();
+    await db().update(invoices).set({ status: "sent", sentAt: new Date() }).where(eq(invoices.id, invoice.id));
+    const [unsent] = await db().insert(invoices).values({ clientId: client.id, invoiceNumber: "INV-DRAFT-2", status: "draft" }).returning();
+    expect(await clientInvoicesOnDeletion(client.id)).toEqual({ unsentDrafts: 1, kept: 1 });
     await expect(deleteClient(actor(), client.id)).rejects.toMatchObject({
       status: 409,
       title: "Failed to delete client",
-      message: `${client.name} has 1 invoice(s), which must be kept. Archive the client instead.`,
+      message: `${client.name} has 1 sent or paid invoice(s), which must be kept. Archive the client instead.`,
     });
     expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(1);
-    expect(await db().select().from(invoices).where(eq(invoices.clientId, client.id))).toHaveLength(1);
+    expect((await db().select().from(invoices).where(eq(invoices.clientId, client.id))).map((row) => row.id).sort()).toEqual([invoice.id, unsent!.id].sort());
 
     const archived = await archiveClient(actor(), client.id);
     expect(archived?.status).toBe("archived");
     // The refused delete wrote nothing; the archive wrote its own entry.
     const audit = await listAuditEntries({ entityType: "client", entityId: client.id });
     expect(audit.map((entry) => entry.action)).toEqual(["client.archive", "client.create"]);
-  });
-
-  it("deletes a client without invoices, with its projects", async () => {
-    const { client, invoice } = await newClient();
-    await db().delete(invoices).where(eq(invoices.id, invoice.id));
-    await createProjectForClient(actor(), client.id, { name: "Site", tier: "1" });
-    expect((await deleteClient(actor(), client.id)).id).toBe(client.id);
-    expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(0);
-    expect(await db().select().from(projects).where(eq(projects.clientId, client.id))).toHaveLength(0);
-    await expect(deleteClient(actor(), client.id)).rejects.toMatchObject({ status: 404, message: "This client no longer exists." });
-    expect((await listAuditEntries({ entityType: "client", entityId: client.id })).map((entry) => entry.action)).toEqual(["client.delete", "client.create"]);
   });
 });
 
@@ -252,6 +262,47 @@ describe("client detail", () => {
     const { client: other } = await newClient({ email: "other@example.com" });
     const foreign = await createProjectForClient(actor(), other.id, { name: "Other", tier: "1" });
     await expect(linkDiscoveryCallToProject(actor(), client.id, call.id, foreign.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("a linked discovery call becomes the project's consultation: at the time the lead chose, or 09:00–10:00 today in the business's zone", async () => {
+    await db().update(organizationSettings).set({ timezone: "America/New_York" });
+    const [lead] = await db().insert(leads).values({ name: "Tomas", email: "tomas@example.com", source: "website" }).returning();
+    if (!lead) throw new Error("no lead");
+    const { client } = await newClient({ email: "tomas@example.com" });
+    await db().update(clients).set({ leadId: lead.id }).where(eq(clients.id, client.id));
+    const [untimed, timed] = await db()
+      .insert(consultationBookings)
+      .values([
+        { leadId: lead.id, bookingToken: `${lead.id}-00000000000000000000000000000001`, status: "pending" },
+        {
+          leadId: lead.id,
+          bookingToken: `${lead.id}-00000000000000000000000000000002`,
+          status: "confirmed",
+          selectedStart: new Date("2026-12-03T15:00:00Z"),
+          selectedEnd: new Date("2026-12-03T15:30:00Z"),
+          meetingLink: "https://meet.example.com/tomas",
+        },
+      ])
+      .returning();
+    const project = await createProjectForClient(actor(), client.id, { name: "Shop", tier: "2" });
+    // 22:30 on 23 November in New York is already the 24th in UTC: the day is the business's.
+    const now = new Date("2026-11-24T03:30:00Z");
+    await linkDiscoveryCallToProject(actor(), client.id, untimed!.id, project.id, now);
+    await linkDiscoveryCallToProject(actor(), client.id, timed!.id, project.id, now);
+    const recorded = await db().select().from(consultations).where(eq(consultations.projectId, project.id));
+    expect(recorded.map(({ bookingId, clientId, consultType, status, scheduledDate, scheduledStartTime, scheduledEndTime, meetingLink }) => ({ bookingId, clientId, consultType, status, scheduledDate, scheduledStartTime, scheduledEndTime, meetingLink }))).toEqual(
+      expect.arrayContaining([
+        { bookingId: untimed!.id, clientId: client.id, consultType: "initial", status: "scheduled", scheduledDate: "2026-11-23", scheduledStartTime: "09:00:00", scheduledEndTime: "10:00:00", meetingLink: null },
+        { bookingId: timed!.id, clientId: client.id, consultType: "initial", status: "scheduled", scheduledDate: "2026-12-03", scheduledStartTime: "10:00:00", scheduledEndTime: "10:30:00", meetingLink: "https://meet.example.com/tomas" },
+      ]),
+    );
+    expect(recorded).toHaveLength(2);
+    // A call already kept as a consultation (marked completed before) is that consultation, now on the project.
+    const [done] = await db().insert(consultationBookings).values({ leadId: lead.id, bookingToken: `${lead.id}-00000000000000000000000000000003`, status: "completed" }).returning();
+    const [kept] = await db().insert(consultations).values({ clientId: client.id, bookingId: done!.id, status: "completed", scheduledDate: "2026-11-20" }).returning();
+    await linkDiscoveryCallToProject(actor(), client.id, done!.id, project.id, now);
+    const [again] = await db().select().from(consultations).where(eq(consultations.bookingId, done!.id));
+    expect(again).toMatchObject({ id: kept!.id, projectId: project.id, scheduledDate: "2026-11-20" });
   });
 
   it("answers undefined for an unknown client", async () => {

@@ -28,13 +28,13 @@ import {
   createBookingInvitation,
   deleteBookingInvitation,
   listBookings,
-  NO_SLOTS_FOR_INVITATION,
   proposeLocalTimes,
   proposeNewTimes,
   resendBookingInvitation,
   sendDueReminders,
 } from "~/consultations/bookings.server";
 import { addClientConsultation, deleteClientConsultation, notifyClientOfConsultation, updateClientConsultation } from "~/consultations/client-consultations.server";
+import { NO_SLOTS_FOR_INVITATION } from "~/consultations/consultation-forms";
 import { readConsultationListView } from "~/consultations/consultation-list-view";
 import { consultationsOverview, deleteConsultation, listConsultations, updateConsultation } from "~/consultations/consultations.server";
 import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
@@ -48,6 +48,10 @@ import { deleteLeads } from "~/leads/leads.server";
 import { listLeadTimeline } from "~/leads/lead-timeline.server";
 import { leads } from "~/leads/schema";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
+import { action as invitationsAction } from "~/consultations/booking-invitations-route";
+import { getOrganizationSettings } from "~/organization/settings.server";
+import { bodyOf, postToAction } from "../support/route-actions";
+import { signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 import { dayIn } from "~/formatting/dates";
 
@@ -86,11 +90,11 @@ describe("availability", () => {
   it("generates from active rules only, once, and blocking deletes the unbooked slots inside", async () => {
     const today = dayIn(new Date(), NY);
     const rule = await addRecurringRule(actor, { dayOfWeek: new Date(`${addDaysToDate(today, 1)}T12:00:00Z`).getUTCDay(), startTime: "09:00", endTime: "10:00" });
-    const made = await generateSlotsFromRules(actor, 2);
+    const made = await generateSlotsFromRules(actor, 14);
     expect(made).toBe(4); // two days, two 30-minute slots each
-    expect(await generateSlotsFromRules(actor, 2)).toBe(0);
+    expect(await generateSlotsFromRules(actor, 14)).toBe(0);
     await setRecurringRuleActive(actor, rule.id, false);
-    await expect(generateSlotsFromRules(actor, 2)).rejects.toThrow("No recurring rules found. Add them in the Availability tab first.");
+    await expect(generateSlotsFromRules(actor, 14)).rejects.toThrow("No recurring rules found. Add them in the Availability tab first.");
 
     const tomorrow = addDaysToDate(today, 1);
     const slots = await listSlotsBetween(tomorrow, tomorrow);
@@ -116,6 +120,32 @@ describe("invitations and the booking page", () => {
     const [invitation] = await outbox();
     expect(invitation?.emailType).toBe("booking_invitation");
     expect(invitation?.text).toContain(`/booking/${booking.bookingToken}`);
+  });
+
+  it("Generate Slots from the invitation dialog makes the window's slots from the rules, says when they all exist, and why it cannot", async () => {
+    const { cookie } = await signedInCookie({ admin: true });
+    const lead = await makeLead();
+    const post = (fields: Record<string, string>) => postToAction(invitationsAction, "/admin/booking-invitations", cookie, fields);
+    expect(bodyOf(await post({ intent: "generate-slots", windowDays: "7" }))).toMatchObject({
+      ok: false,
+      intent: "generate-slots",
+      formError: "Failed to generate slots: No recurring rules found. Add them in the Availability tab first.",
+    });
+    // A rule on today's weekday (the business's calendar): a 14-day window holds it today, in a week and on its last date.
+    const { timezone } = await getOrganizationSettings();
+    const today = dayIn(new Date(), timezone);
+    const lastDate = addDaysToDate(today, 14);
+    await addRecurringRule(actor, { dayOfWeek: new Date(`${today}T12:00:00Z`).getUTCDay(), startTime: "09:00", endTime: "09:30" });
+    expect(bodyOf(await post({ intent: "generate-slots", windowDays: "14" }))).toEqual({ ok: true, intent: "generate-slots", toast: "Generated 3 available time slots!" });
+    const slots = await listSlotsBetween(today, addDaysToDate(lastDate, 30));
+    expect(slots.map((slot) => slot.date)).toEqual([today, addDaysToDate(today, 7), lastDate]);
+    expect(bodyOf(await post({ intent: "generate-slots", windowDays: "14" }))).toEqual({
+      ok: true,
+      intent: "generate-slots",
+      toast: "All slots already exist for this period.",
+      toastKind: "info",
+    });
+    expect(bodyOf(await post({ intent: "send", leadId: lead.id, windowDays: "14" }))).toMatchObject({ ok: true, toast: "Booking invitation sent with your calendar availability!" });
   });
 
   it("offers only valid slots, reveals nothing for a wrong token, and books with e-mails carrying the .ics", async () => {
@@ -357,7 +387,7 @@ describe("the audit log of availability, bookings and consultations", () => {
     const settings = { defaultConsultDurationMinutes: 45, bufferTimeMinutes: 0, timezone: NY, defaultMeetingLink: null, bookingCancelCutoffHours: 24 };
     await updateAvailabilitySettings(admin, settings);
     await updateAvailabilitySettings(admin, settings); // nothing changed: no entry
-    await expect(deleteSlots(admin, [randomUUID()])).resolves.toBe(0);
+    await expect(deleteSlots(admin, [randomUUID()])).rejects.toThrow("This slot was booked or deleted meanwhile.");
 
     const audit = (await listAuditEntries({ domain: "availability" })).reverse();
     expect(audit.map((entry) => entry.action)).toEqual([

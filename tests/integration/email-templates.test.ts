@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "~/audit/schema";
 import { db } from "~/db/connection.server";
 import { cadences } from "~/cadences/schema";
+import { DEFAULT_EMAIL_TEMPLATES } from "~/email/default-templates";
 import { emailOutbox, emailTemplates, emailTemplateVersions } from "~/email/schema";
 import { templateFormSchema } from "~/email/template-forms";
 import {
@@ -16,6 +17,7 @@ import {
   sendTemplateTest,
 } from "~/email/templates.server";
 import { Refusal } from "~/forms/refusal";
+import { seedReferenceData } from "~/reference-data.server";
 import { user } from "~/auth/schema";
 import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
@@ -77,6 +79,19 @@ describe("saving a template", () => {
     const [system] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "promo_welcome"));
     const saved = await saveTemplate(editor, system!.id, input({ name: system!.name }), system!.version);
     expect(saved).toMatchObject({ key: "promo_welcome", version: system!.version + 1 });
+  });
+
+  it("a system template keeps an admin's edits at every start; one nobody saved follows the text shipped now", async () => {
+    const [edited] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "promo_welcome"));
+    await saveTemplate(editor, edited!.id, input({ name: edited!.name }), edited!.version);
+    // An install made before a shipped e-mail was improved: its unsaved copy holds the older text.
+    await db().update(emailTemplates).set({ bodyText: "Older shipped text" }).where(eq(emailTemplates.key, "inquiry_confirmation_promo"));
+    await seedReferenceData();
+    const [kept] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "promo_welcome"));
+    expect(kept).toMatchObject({ version: 2, bodyText: input().bodyText });
+    const [refreshed] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "inquiry_confirmation_promo"));
+    expect(refreshed).toMatchObject({ version: 1, bodyText: DEFAULT_EMAIL_TEMPLATES.find((template) => template.key === "inquiry_confirmation_promo")?.bodyText });
+    expect(refreshed!.bodyText).toContain("{{PromoCode}}");
   });
 
   it("refuses unknown variables and broken placeholders in the form, naming them", () => {

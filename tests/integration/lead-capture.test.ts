@@ -15,6 +15,10 @@ import { leads, leadTimelineEvents } from "~/leads/schema";
 import { organizationSettings } from "~/organization/schema";
 import { rateLimitCounters } from "~/request-safety/schema";
 import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.server";
+import { campaignSchema } from "~/campaigns/campaign-forms";
+import { createCampaign } from "~/campaigns/campaigns.server";
+import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -186,13 +190,61 @@ describe("inquiries and contact messages", () => {
     expect(mail.find((row) => row.emailType === "admin_notification")!.text).toContain("Weddings");
   });
 
-  it("a promo inquiry sends the promo confirmation and is tagged", async () => {
-    const input = inquirySchema.parse({ name: "Lu", email: "lu@example.com", tier: "1", promo: "true" });
-    await createInquiryLead(input, { clientAddress: "10.1.0.2" });
+  it("a promo inquiry claims a code like the promo forms: the lead holds it, the confirmation carries it, converting bills $99", async () => {
+    const now = new Date("2026-11-23T15:00:00Z");
+    const input = inquirySchema.parse({ name: "Lu Chen", email: "lu@example.com", tier: "1", promo: "true", message: "A bakery site" });
+    const result = await createInquiryLead(input, { clientAddress: "10.1.0.2", now });
     const [lead] = await db().select().from(leads);
-    expect(lead).toMatchObject({ source: "$99 Promo", tags: ["$99_promo"] });
-    const types = (await db().select().from(emailOutbox)).map((row) => row.emailType).sort();
-    expect(types).toEqual(["admin_notification", "inquiry_confirmation_promo"]);
+    expect(lead).toMatchObject({ id: result.leadId, source: "$99 Promo", tags: ["$99_promo"], tier: "1", promoStatus: "active", message: "A bakery site" });
+    expect(isPromoCode(lead!.promoCode ?? "")).toBe(true);
+    expect(lead!.promoExpiresAt?.toISOString()).toBe("2026-11-30T15:00:00.000Z");
+    const timeline = await db().select().from(leadTimelineEvents).where(eq(leadTimelineEvents.leadId, lead!.id));
+    expect(timeline.filter((entry) => entry.event !== "email_queued").map((entry) => [entry.event, entry.data])).toEqual(
+      expect.arrayContaining([
+        ["promo_claimed", { source: "$99 Promo", code: lead!.promoCode }],
+        ["form_submitted", { tier: "1", promo: true }],
+      ]),
+    );
+    const mail = await db().select().from(emailOutbox);
+    expect(mail.map((row) => row.emailType).sort()).toEqual(["admin_notification", "inquiry_confirmation_promo"]);
+    const confirmation = mail.find((row) => row.emailType === "inquiry_confirmation_promo")!;
+    expect(confirmation.text).toContain(lead!.promoCode);
+    expect(confirmation.text).toContain("Nov 30, 2026");
+    expect(confirmation.html).toContain(lead!.promoCode);
+    expect(confirmation.metadata).toEqual({ promoCode: lead!.promoCode });
+
+    const conversion = await convertLeadToClient(testActor(), lead!.id, new Date("2026-11-24T15:00:00Z"));
+    expect(conversion.invoice).toMatchObject({ totalCents: 9_900, promoCode: lead!.promoCode });
+  });
+
+  it("a promo inquiry from an address that holds an active code gets that code, recorded on the lead holding it", async () => {
+    const start = new Date("2026-11-23T15:00:00Z");
+    const claimed = await claimPromo(claim({ email: "mo@example.com" }), { clientAddress: "10.1.1.1", now: start });
+    const later = new Date(start.getTime() + 30 * 60_000);
+    const submissionKey = "3c9e1a7b-2d4f-4e6a-8b1c-5d7e9f0a2b4c";
+    const input = inquirySchema.parse({ name: "Mo Ali", email: "MO@example.com", tier: "1", promo: "true", businessType: "restaurant", message: "Menus online", submissionKey });
+    const inquiry = await createInquiryLead(input, { clientAddress: "10.1.1.2", now: later });
+    expect(inquiry.leadId).toBe(claimed.leadId);
+    // The same post again (a double tap without JavaScript) is answered with that lead, once.
+    expect(await createInquiryLead(input, { clientAddress: "10.1.1.2", now: later })).toEqual(inquiry);
+    const rows = await db().select().from(leads);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ promoCode: claimed.code, source: "Promo Popup", businessType: "restaurant", message: "Menus online", phone: "214-555-0100", submissionKey });
+    const confirmation = (await db().select().from(emailOutbox).where(eq(emailOutbox.emailType, "inquiry_confirmation_promo")));
+    expect(confirmation).toHaveLength(1);
+    expect(confirmation[0]!.text).toContain(claimed.code);
+    const submitted = await db().select().from(leadTimelineEvents).where(eq(leadTimelineEvents.event, "form_submitted"));
+    expect(submitted.map((entry) => entry.data)).toEqual([{ tier: "1", promo: true, message: "Menus online" }]);
+  });
+
+  it("a promo inquiry under an active campaign lasts the campaign's days", async () => {
+    const campaign = await createCampaign(testActor(), campaignSchema.parse({ name: "Spring", offerTitle: "$99 Launch Website", startDate: "2026-11-20", promoDurationDays: "14", status: "active" }));
+    const now = new Date("2026-11-23T15:00:00Z");
+    const input = inquirySchema.parse({ name: "Cam Paign", email: "cam@example.com", tier: "1", promo: "true" });
+    await createInquiryLead(input, { clientAddress: "10.1.2.1", now, touch: { campaign: campaign.slug, ref: null, at: now } });
+    const [lead] = await db().select().from(leads);
+    expect(lead).toMatchObject({ campaignId: campaign.id, promoStatus: "active" });
+    expect(lead!.promoExpiresAt?.toISOString()).toBe("2026-12-07T15:00:00.000Z");
   });
 
   it("a contact message writes the lead and both e-mails", async () => {

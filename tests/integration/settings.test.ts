@@ -2,7 +2,6 @@ import { testActor } from "../support/actors";
 import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { withClientAddress } from "~/request-safety/client-address.server";
 import { auditFilterChoices, listAuditEntries } from "~/audit/audit-log.server";
 import { auditLog } from "~/audit/schema";
 import { user } from "~/auth/schema";
@@ -26,29 +25,11 @@ import { action as newInvoiceAction } from "~/invoices/new-invoice-page";
 import { action as organizationAction } from "~/settings/organization-tab";
 import { action as promosAction } from "~/settings/promos-tab";
 import { getOrganizationSettings, listPackageTiers, saveOrganizationTab, savePromoTab, saveTier } from "~/organization/settings.server";
+import { postToAction, statusOf } from "../support/route-actions";
 import { signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
-
-type AnyAction = (args: never) => unknown;
-
-/** Posts a form to a route's action as the admin of `cookie`, from `address`. */
-async function post(routeAction: AnyAction, path: string, cookie: string, fields: Record<string, string>, params: Record<string, string> = {}, address = "203.0.113.7") {
-  const request = new Request(`http://localhost${path}`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-  const args = { request, params, context: { clientAddress: address } } as never;
-  return withClientAddress(address, () => routeAction(args) as Promise<unknown>);
-}
-
-function statusOf(answer: unknown): number {
-  if (answer instanceof Response) return answer.status;
-  if (answer && typeof answer === "object" && "init" in answer) return (answer as { init?: { status?: number } | null }).init?.status ?? 200;
-  return 200;
-}
 
 async function anAdmin() {
   const id = `admin-${Math.random().toString(36).slice(2)}`;
@@ -113,16 +94,16 @@ describe("the audit log", () => {
     const [lead] = await db().insert(leads).values({ name: "Ana Lima", email: "ana@example.com", source: "website", tier: "2" }).returning();
     const leadId = lead!.id;
 
-    expect(statusOf(await post(leadsAction, "/admin/leads", cookie, { intent: "change-status", leadId, status: "contacted" }))).toBe(302);
-    expect(statusOf(await post(convertAction, `/admin/leads/${leadId}/convert`, cookie, { returnTo: "/admin/leads" }, { leadId }))).toBe(302);
-    expect(statusOf(await post(clientsAction, "/admin/clients", cookie, { intent: "create", name: "Bo Chen", email: "bo@example.com", tier: "1" }))).toBe(302);
+    expect(statusOf(await postToAction(leadsAction, "/admin/leads", cookie, { intent: "change-status", leadId, status: "contacted" }))).toBe(302);
+    expect(statusOf(await postToAction(convertAction, `/admin/leads/${leadId}/convert`, cookie, { returnTo: "/admin/leads" }, { leadId }))).toBe(302);
+    expect(statusOf(await postToAction(clientsAction, "/admin/clients", cookie, { intent: "create", name: "Bo Chen", email: "bo@example.com", tier: "1" }))).toBe(302);
     const [client] = await db().select().from(clients).where(eq(clients.email, "bo@example.com"));
-    expect(statusOf(await post(newInvoiceAction, "/admin/invoices/new", cookie, { intent: "create-invoice", clientId: client!.id, tier: "1" }))).toBe(302);
-    expect(statusOf(await post(addOnsAction, "/admin/add-ons", cookie, { intent: "create-add-on", name: "Logo design", flatPrice: "150", availableForTiers: "1" }))).toBeLessThan(400);
-    expect(statusOf(await post(availabilityAction, "/admin/availability", cookie, { intent: "add-slot", date: "2026-12-01", startTime: "09:00", endTime: "09:30", status: "open" }))).toBeLessThan(400);
-    expect(statusOf(await post(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...organization, companyName: "Bright Pixel Studio" }))).toBe(200);
+    expect(statusOf(await postToAction(newInvoiceAction, "/admin/invoices/new", cookie, { intent: "create-invoice", clientId: client!.id, tier: "1" }))).toBe(302);
+    expect(statusOf(await postToAction(addOnsAction, "/admin/add-ons", cookie, { intent: "create-add-on", name: "Logo design", flatPrice: "150", availableForTiers: "1" }))).toBeLessThan(400);
+    expect(statusOf(await postToAction(availabilityAction, "/admin/availability", cookie, { intent: "add-slot", date: "2026-12-01", startTime: "09:00", endTime: "09:30", status: "open" }))).toBeLessThan(400);
+    expect(statusOf(await postToAction(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...organization, companyName: "Bright Pixel Studio" }))).toBe(200);
     // A refused form is not a change: nothing is recorded for it.
-    expect(statusOf(await post(promosAction, "/admin/settings/promos", cookie, { intent: "save-promos", promoDurationDays: "0", promoCodePrefix: "X", referralCommissionPercent: "5" }))).toBe(400);
+    expect(statusOf(await postToAction(promosAction, "/admin/settings/promos", cookie, { intent: "save-promos", promoDurationDays: "0", promoCodePrefix: "X", referralCommissionPercent: "5" }))).toBe(400);
 
     const entries = await listAuditEntries({ limit: 100 });
     const actions = entries.map((entry) => entry.action).sort();
@@ -174,7 +155,7 @@ describe("the audit log", () => {
 
   it("is append-only: an entry cannot be changed or removed, but an admin's account can go", async () => {
     const { cookie, account } = await signedInCookie({ admin: true });
-    await post(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...organization });
+    await postToAction(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...organization });
     const [entry] = await db().select().from(auditLog);
     expect(entry?.actorUserId).not.toBeNull();
 

@@ -38,6 +38,11 @@ export async function hydrated(page: Page, timeout?: number): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", ...(timeout ? { timeout } : {}) });
 }
 
+/** Waits for a toast that says `text`. */
+export async function toast(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+}
+
 /** axe-core's violations on the current page. */
 export async function accessibilityViolations(page: Page) {
   // Evaluated through the DevTools protocol, not as an inline <script>: the page's
@@ -48,4 +53,35 @@ export async function accessibilityViolations(page: Page) {
     const result = await axe.run(document);
     return result.violations.map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target) }));
   });
+}
+
+/**
+ * The visible controls (buttons, links, fields) a toast covers on the current page, by their text
+ * or label: all of them, or only those that stay in place as the page scrolls (a sticky header, a
+ * fixed button), which a visitor cannot move out from under it.
+ */
+export async function controlsUnderToast(page: Page, which: "all" | "fixed" = "all"): Promise<string[]> {
+  const toast = page.locator("[data-sonner-toast]").first();
+  await toast.waitFor();
+  // Its entrance is an animation: read where it comes to rest.
+  await page.waitForTimeout(600);
+  return toast.evaluate((element, onlyFixed) => {
+    const box = element.getBoundingClientRect();
+    const region = element.closest("section") ?? element;
+    const staysInPlace = (control: Element) => {
+      for (let node: Element | null = control; node; node = node.parentElement) {
+        const position = getComputedStyle(node).position;
+        if (position === "fixed" || position === "sticky") return true;
+      }
+      return false;
+    };
+    const controls = [...document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=combobox]")];
+    return controls
+      .filter((control) => !region.contains(control) && control.getClientRects().length > 0 && (!onlyFixed || staysInPlace(control)))
+      .filter((control) => {
+        const rect = control.getBoundingClientRect();
+        return rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top;
+      })
+      .map((control) => (control.getAttribute("aria-label") ?? control.textContent ?? control.getAttribute("name") ?? control.tagName).trim());
+  }, which === "fixed");
 }
