@@ -32,7 +32,8 @@ export type InvoiceListRow = Invoice & {
 /** What the invoice's money looks like with its payments: the balance shown everywhere. */
 export type InvoiceMoney = { paidCents: number; balanceCents: number };
 
-function paidSum() {
+/** What was paid against the invoice of the row, summed in the query. */
+export function paidSum() {
   return sql<number>`coalesce((select sum(${invoicePayments.amountCents}) from ${invoicePayments} where ${invoicePayments.invoiceId} = ${invoices.id}), 0)::int`;
 }
 
