@@ -249,3 +249,13 @@ export async function findClientIdOfLead(executor: DatabaseExecutor, leadId: str
   const [client] = await executor.select({ id: clients.id }).from(clients).where(eq(clients.leadId, leadId)).limit(1);
   return client?.id ?? null;
 }
+
+/** The clients with this e-mail address (any case), newest first: who may sign in to the client portal with it. */
+export async function findClientsByAddress(address: string, limit = 3): Promise<Client[]> {
+  return db()
+    .select()
+    .from(clients)
+    .where(sql`lower(${clients.email}) = ${address.trim().toLowerCase()}`)
+    .orderBy(sql`${clients.createdAt} desc`, sql`${clients.id} desc`)
+    .limit(limit);
+}

@@ -4,7 +4,6 @@ import type { FirstTouch } from "~/campaigns/attribution";
 import { findAttributableCampaign, type AttributableCampaign } from "~/campaigns/attribution.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
-import { Refusal } from "~/forms/refusal";
 import { recordReferredLead } from "~/referrals/referrals.server";
 import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/settings/schema";
 import { refuseIfAbusive } from "~/request-safety/public-form-limits.server";

@@ -61,6 +61,8 @@ export const organizationSettingsForm = z.object({
   phone: optionalText(40).refine(singleLine, "Use one line of text"),
   address: optionalText(300),
   timezone: z.enum(BUSINESS_TIME_ZONES, { error: "Choose a time zone from the list" }),
+  // A checkbox: present ("on") when ticked, absent when not.
+  clientPortalEnabled: z.literal("on").optional().transform((value) => value === "on"),
 });
 export type OrganizationSettingsInput = z.infer<typeof organizationSettingsForm>;
 

@@ -63,6 +63,7 @@ const organization = {
   phone: "+1 555 0100",
   address: "1 Main St, Springfield",
   timezone: "America/New_York" as const,
+  clientPortalEnabled: true,
 };
 
 describe("a changed setting reaches its readers", () => {
