@@ -175,7 +175,8 @@ describe("the audit log", () => {
 
   it("is append-only: an entry cannot be changed or removed, but an admin's account can go", async () => {
     const { cookie, account } = await signedInCookie({ admin: true });
-    await post(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...organization });
+    const { clientPortalEnabled: _checked, ...typed } = organization;
+    await post(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...typed, clientPortalEnabled: "on" });
     const [entry] = await db().select().from(auditLog);
     expect(entry?.actorUserId).not.toBeNull();
 
