@@ -69,8 +69,8 @@ export function clientsInViewBatches(view: ClientListView, batchSize = 1000): As
   return keysetBatchesOf(...viewKeyset(view), batchSize);
 }
 
-export async function findClient(clientId: string): Promise<Client | undefined> {
-  const [client] = await db().select().from(clients).where(eq(clients.id, clientId));
+export async function findClient(clientId: string, executor: DatabaseExecutor = db()): Promise<Client | undefined> {
+  const [client] = await executor.select().from(clients).where(eq(clients.id, clientId));
   return client;
 }
 

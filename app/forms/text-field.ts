@@ -9,3 +9,8 @@ export function optionalText(max: number) {
     .optional()
     .transform((value) => (value ? value : null));
 }
+
+/** An e-mail address that must be given: trimmed, at most 254 characters, a valid address. */
+export function emailAddress(missing: string) {
+  return z.string({ error: missing }).trim().min(1, missing).max(254, "Use at most 254 characters").pipe(z.email("Please enter a valid email address"));
+}

@@ -29,5 +29,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export default function PublicInvoicePage() {
   const { invoice } = useLoaderData<typeof loader>();
-  return <PublicInvoiceView invoice={invoice} />;
+  return (
+    <main className="px-4 py-10">
+      <PublicInvoiceView invoice={invoice} />
+    </main>
+  );
 }

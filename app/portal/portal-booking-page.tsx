@@ -1,4 +1,4 @@
-import { Link, useActionData, useLoaderData } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { limitBookingActions } from "~/booking/booking-rate-limit.server";
 import { bookCallForClient, offeredTimesForNewCall } from "~/consultations/client-calls.server";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -9,6 +9,7 @@ import { clientAddressOf } from "~/request-safety/client-address.server";
 import type { Route } from "./+types/portal-booking-page";
 import { recordPortalEvent } from "./portal-activity.server";
 import { bookTimeForm } from "./portal-forms";
+import { PortalPage } from "./portal-page";
 import { requirePortalClient } from "./portal-session.server";
 import { TimePickerForm } from "./time-picker";
 import { useVisitorZone } from "./visitor-zone";
@@ -48,21 +49,9 @@ export default function PortalBookingPage() {
   const zone = useVisitorZone(timeZone);
   const posted = useActionData<FormResult>();
   return (
-    <>
-      <p>
-        <Link to="/portal#calls" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-          ← Back to your portal
-        </Link>
-      </p>
-      <section aria-labelledby="book-title" className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
-        <div className="grid gap-1">
-          <h1 id="book-title" className="text-2xl font-bold tracking-tight">
-            Book a call
-          </h1>
-          <p className="text-muted-foreground">Pick a time that suits you. We confirm it with a meeting link by e-mail.</p>
-        </div>
-        <TimePickerForm action="/portal/book" offered={offered} zone={zone} submitLabel="Book this time" initial={posted} />
-      </section>
-    </>
+    <PortalPage back="/portal#calls" title="Book a call">
+      <p className="text-muted-foreground">Pick a time that suits you. We confirm it with a meeting link by e-mail.</p>
+      <TimePickerForm action="/portal/book" offered={offered} zone={zone} submitLabel="Book this time" initial={posted} />
+    </PortalPage>
   );
 }

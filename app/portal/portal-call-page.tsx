@@ -1,6 +1,7 @@
-import { Link, useActionData, useLoaderData } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { limitBookingActions } from "~/booking/booking-rate-limit.server";
 import { bookingTokenOfClient } from "~/consultations/client-calls.server";
+import { BOOKING_STATUS_LABELS } from "~/consultations/booking-status";
 import { bookSlot, cancelByVisitor, readVisitorBooking } from "~/consultations/visitor-booking.server";
 import { formatClockTime, formatLongDate } from "~/formatting/dates";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -11,11 +12,13 @@ import { notFound } from "~/forms/refusal";
 import { useFormAction } from "~/forms/use-form-action";
 import { recordNotFound } from "~/http/record-not-found";
 import { clientAddressOf } from "~/request-safety/client-address.server";
+import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { FormError } from "~/ui/form-field";
 import type { Route } from "./+types/portal-call-page";
 import { recordPortalEvent } from "./portal-activity.server";
 import { bookTimeForm } from "./portal-forms";
+import { PortalPage } from "./portal-page";
 import { requirePortalClient } from "./portal-session.server";
 import { TimePickerForm } from "./time-picker";
 import { useVisitorZone } from "./visitor-zone";
@@ -90,40 +93,30 @@ export default function PortalCallPage() {
   const zone = useVisitorZone(call.timeZone);
   const here = `/portal/consultations/${call.callId}`;
   return (
-    <>
-      <p>
-        <Link to="/portal#calls" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-          ← Back to your portal
-        </Link>
-      </p>
-      <section aria-labelledby="call-title" className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
-        <h1 id="call-title" className="text-2xl font-bold tracking-tight">
-          Your call
-        </h1>
-        {call.booked ? (
-          <p className="text-lg font-semibold" data-testid="booked-time">
-            {formatLongDate(new Date(call.booked.start), zone)}, {formatClockTime(new Date(call.booked.start), zone)} – {formatClockTime(new Date(call.booked.end), zone)}
-          </p>
-        ) : (
-          <p>No time chosen yet.</p>
-        )}
-        {call.meetingLink ? (
-          <a href={call.meetingLink} target="_blank" rel="noreferrer noopener" className="font-medium text-primary underline">
-            Join the call
-          </a>
-        ) : null}
-        {call.canChange ? (
-          <>
-            <h2 className="text-lg font-semibold">{call.booked ? "Move it to another time" : "Choose a time"}</h2>
-            <TimePickerForm action={here} offered={call.offered} proposed={call.proposed} zone={zone} submitLabel="Book this time" initial={posted?.intent === "book" ? posted : undefined} />
-            {call.booked ? <CancelForm action={here} initial={posted?.intent === "cancel" ? posted : undefined} /> : null}
-          </>
-        ) : (
-          <p className="text-sm text-muted-foreground">
-            This call can no longer be changed online: changes are possible until {call.cutoffHours} hours before it. Please reply to your confirmation e-mail.
-          </p>
-        )}
-      </section>
-    </>
+    <PortalPage back="/portal#calls" title={<>Your call <Badge variant="outline">{BOOKING_STATUS_LABELS[call.status]}</Badge></>}>
+      {call.booked ? (
+        <p className="text-lg font-semibold" data-testid="booked-time">
+          {formatLongDate(new Date(call.booked.start), zone)}, {formatClockTime(new Date(call.booked.start), zone)} – {formatClockTime(new Date(call.booked.end), zone)}
+        </p>
+      ) : (
+        <p>No time chosen yet.</p>
+      )}
+      {call.meetingLink ? (
+        <a href={call.meetingLink} target="_blank" rel="noreferrer noopener" className="font-medium text-primary underline">
+          Join the call
+        </a>
+      ) : null}
+      {call.canChange ? (
+        <>
+          <h2 className="text-lg font-semibold">{call.booked ? "Move it to another time" : "Choose a time"}</h2>
+          <TimePickerForm action={here} offered={call.offered} proposed={call.proposed} zone={zone} submitLabel="Book this time" initial={posted?.intent === "book" ? posted : undefined} />
+          {call.booked ? <CancelForm action={here} initial={posted?.intent === "cancel" ? posted : undefined} /> : null}
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          This call can no longer be changed online: changes are possible until {call.cutoffHours} hours before it. Please reply to your confirmation e-mail.
+        </p>
+      )}
+    </PortalPage>
   );
 }

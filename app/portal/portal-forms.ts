@@ -1,4 +1,5 @@
 import { isRecordId, recordId } from "~/forms/record-id";
+import { emailAddress } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { HONEYPOT_FIELD } from "~/request-safety/honeypot";
 
@@ -6,12 +7,7 @@ import { HONEYPOT_FIELD } from "~/request-safety/honeypot";
 
 /** /portal: the address a sign-in link goes to. */
 export const signInRequestForm = z.object({
-  email: z
-    .string({ error: "Enter your e-mail address" })
-    .trim()
-    .min(1, "Enter your e-mail address")
-    .max(254, "Use at most 254 characters")
-    .pipe(z.email("Please enter a valid email address")),
+  email: emailAddress("Enter your e-mail address"),
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
 

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { findSentInvoiceOfClient, invoiceForClient } from "~/invoices/client-invoices.server";
 import { agencyForInvoices } from "~/invoices/invoice-pdf.server";
 import { PublicInvoiceView } from "~/invoices/public-invoice-view";
@@ -6,6 +6,7 @@ import { recordIdParam } from "~/forms/record-id";
 import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/portal-invoice-page";
 import { recordPortalEvent } from "./portal-activity.server";
+import { PortalPage } from "./portal-page";
 import { requirePortalClient } from "./portal-session.server";
 
 // One of the client's invoices in the portal: the same page (and words) as its capability link.
@@ -25,15 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function PortalInvoicePage() {
   const { invoice } = useLoaderData<typeof loader>();
   return (
-    <>
-      <p>
-        <Link to="/portal#invoices" className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-          ← Back to your portal
-        </Link>
-      </p>
-      <div className="rounded-xl border bg-card shadow-sm">
-        <PublicInvoiceView invoice={invoice} />
-      </div>
-    </>
+    <PortalPage back="/portal#invoices">
+      <PublicInvoiceView invoice={invoice} />
+    </PortalPage>
   );
 }

@@ -125,7 +125,7 @@ export async function redeemSignInLink(secret: string | undefined, now = new Dat
       .where(and(eq(portalSignInLinks.tokenHash, hashOfSecret(secret)), isNull(portalSignInLinks.usedAt), gt(portalSignInLinks.expiresAt, now)))
       .returning();
     if (!link) throw unusable();
-    const client = await findClient(link.clientId);
+    const client = await findClient(link.clientId, tx);
     if (!client || client.email.toLowerCase() !== link.email.toLowerCase()) throw unusable();
     const cookie = await startPortalSession(tx, client.id, now);
     await recordPortalEvent(client.id, { kind: "signed_in" }, tx);

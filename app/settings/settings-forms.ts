@@ -1,4 +1,5 @@
 import { dollarsField, optionalDollarsField } from "~/forms/money-field";
+import { emailAddress } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "./tier-catalog";
 
@@ -73,14 +74,7 @@ export const emailSettingsForm = z.object({
 });
 export type EmailSettingsInput = z.infer<typeof emailSettingsForm>;
 
-export const testEmailForm = z.object({
-  to: z
-    .string({ error: "Enter an e-mail address" })
-    .trim()
-    .min(1, "Enter an e-mail address")
-    .max(254, "Use at most 254 characters")
-    .pipe(z.email("Please enter a valid email address")),
-});
+export const testEmailForm = z.object({ to: emailAddress("Enter an e-mail address") });
 
 export const promoSettingsForm = z.object({
   promoDurationDays: wholeNumber("a number of days", 1, 365),

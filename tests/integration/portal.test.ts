@@ -24,6 +24,7 @@ import * as emailPage from "~/portal/portal-email-page";
 import * as home from "~/portal/portal-home-page";
 import * as invoicePage from "~/portal/portal-invoice-page";
 import * as invoicePdf from "~/portal/portal-invoice-pdf-route";
+import type { PortalHome } from "~/portal/portal-home.server";
 import { findPortalClient } from "~/portal/portal-session.server";
 import { LINK_UNUSABLE, PORTAL_UNAVAILABLE } from "~/portal/portal-texts";
 import { portalEvents, portalSessions, portalSignInLinks } from "~/portal/schema";
@@ -62,7 +63,7 @@ describe("signing in to the client portal", () => {
     expect(await messagesTo("nobody@example.test")).toHaveLength(0);
     const [mail] = await messagesTo("rosa@mesaverde.test", "portal_sign_in");
     expect(mail?.text).toMatch(/It works once, until .+\(America\/New_York\)/);
-    expect(mail?.text).toContain("http://localhost:3000/portal\n");
+    expect(mail?.text).toContain("ask for a new one with your e-mail address at http://localhost:3000/portal.");
 
     const secret = await latestSignInSecret("rosa@mesaverde.test");
     // Only the secret's hash is kept.
@@ -175,7 +176,7 @@ describe("the client's home", () => {
     const rosa = await makePortalClient("Rosa Delgado", "rosa@mesaverde.test");
     const cookie = await portalCookie(rosa.email);
     const loaded = await callRoute(handler(home.loader), "/portal", { cookie });
-    const { home: page } = loaded.body as { home: Awaited<ReturnType<typeof import("~/portal/portal-home.server").readPortalHome>> };
+    const { home: page } = loaded.body as { home: PortalHome };
 
     expect(page.invoices.map((invoice) => invoice.invoiceNumber)).toEqual([rosa.openInvoice.number, rosa.paidInvoice.number]);
     expect(page.invoices[0]).toMatchObject({ totalCents: 15_000, paidCents: 0, balanceCents: 15_000, status: "sent" });
@@ -209,7 +210,7 @@ describe("the client's home", () => {
     const [stored] = await db().select().from(clients).where(eq(clients.id, rosa.clientId));
     expect(stored).toMatchObject({ phone: "214-555-0199", businessName: "Mesa Verde Catering", email: rosa.email });
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, "client.update-own-details"));
-    expect(entry).toMatchObject({ actorEmail: "client portal", actorIpAddress: null, details: { changed: ["phone", "businessName"] } });
+    expect(entry).toMatchObject({ actorEmail: "client portal", ipAddress: null, details: { changed: ["phone", "businessName"] } });
     const tooLong = await callRoute(handler(home.action), "/portal?index", { cookie, form: { intent: "update-details", phone: "1".repeat(41), businessName: "" } });
     expect(tooLong.status).toBe(400);
 

@@ -9,6 +9,7 @@ import { deliverDueEmails } from "~/email/delivery.server";
 import { emailOutbox } from "~/email/schema";
 import { dayIn } from "~/formatting/dates";
 import { addLineItem, createInvoice } from "~/invoices/invoices.server";
+import { invoices } from "~/invoices/schema";
 import { sendInvoice } from "~/invoices/invoice-sending.server";
 import { recordPayment } from "~/invoices/invoice-payments.server";
 import { createProjectForClient } from "~/projects/projects.server";
@@ -54,7 +55,8 @@ export async function makePortalClient(name: string, email: string): Promise<Por
   const actor = testActor();
   const { client, invoice: paid } = await addClient(actor, { name, email, phone: "214-555-0100", tier: "2", notes: `Private notes about ${name}` });
   await sendInvoice(actor, paid.id);
-  await recordPayment(actor, paid.id, { amount: paid.totalCents, paidOn: dayIn(new Date(), "America/New_York"), method: "zelle", note: null });
+  const [{ totalCents } = { totalCents: 0 }] = await db().select({ totalCents: invoices.totalCents }).from(invoices).where(eq(invoices.id, paid.id));
+  await recordPayment(actor, paid.id, { amount: totalCents, paidOn: dayIn(new Date(), "America/New_York"), method: "zelle", note: null });
   const open = await createInvoice(actor, { clientId: client.id, projectId: null, tier: "1", dueDate: addDaysToDate(dayIn(new Date(), "America/New_York"), 10) });
   await addLineItem(actor, open.id, { description: "Extra page", quantity: 2, unitPrice: 7_500 });
   await sendInvoice(actor, open.id);
