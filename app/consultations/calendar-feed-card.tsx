@@ -15,7 +15,7 @@ export function CalendarFeedCard({ madeAt, timeZone }: { madeAt: string | Date |
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <CalendarDays className="size-5" aria-hidden="true" /> Your calendar feed
         </CardTitle>
         <CardDescription>

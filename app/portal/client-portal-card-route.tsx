@@ -47,7 +47,7 @@ export default function ClientPortalCard() {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
-          <CardTitle>Client portal</CardTitle>
+          <CardTitle as="h2">Client portal</CardTitle>
           <CardDescription>
             {portal.lastVisit ? `Last visit: ${formatDateTime(portal.lastVisit, portal.timeZone)}` : "Has not signed in to the portal yet."}
           </CardDescription>

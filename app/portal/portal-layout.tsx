@@ -10,7 +10,8 @@ import { PORTAL_UNAVAILABLE } from "./portal-texts";
 // The client portal's frame, in the public site's look (its colours, type and widths), phone first:
 // the agency's name, whether someone is signed in, and a way out. Each page guards itself.
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+// Its pages name themselves; a page the boundary answers (the portal off, a record not found) is "Client portal".
+export const meta: Route.MetaFunction = () => [{ title: "Client portal" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getOrganizationSettings();

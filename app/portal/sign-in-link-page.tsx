@@ -14,8 +14,9 @@ import { SignInForm } from "./sign-in-form";
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Client portal" }, { name: "robots", content: "noindex" }];
 
 export function headers() {
-  // The secret is in the URL: no referrer carries it anywhere, no cache keeps the page.
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  // The secret is in the URL: no referrer carries it off the site, no cache keeps the page. Not
+  // no-referrer: a browser then sends the page's own POST with `Origin: null`, which the site refuses.
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return answerForm(request, {
     "use-link": async () => {
       const cookie = await redeemSignInLink(params.token);
-      return redirect("/portal", { headers: { "Set-Cookie": cookie, "Referrer-Policy": "no-referrer" } });
+      return redirect("/portal", { headers: { "Set-Cookie": cookie } });
     },
   });
 }

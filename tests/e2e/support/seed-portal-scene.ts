@@ -1,0 +1,25 @@
+// Writes the client portal's browser test's starting point into DATA_DIR before the app takes it:
+// two clients with projects, invoices, calls, a referral and e-mails, and two open times to book.
+// Run with `node --import tsx`; prints the scene as JSON.
+import { availabilitySlots } from "~/availability/schema";
+import { slotInstants } from "~/availability/slot-time";
+import { db } from "~/db/connection.server";
+import { openStorage, stopApplication } from "~/server-lifecycle.server";
+import { inArray } from "drizzle-orm";
+import { makePortalClient, openSlot } from "../../support/portal-scene";
+
+try {
+  await openStorage();
+  const rosa = await makePortalClient("Rosa Delgado", "rosa@mesaverde.test");
+  const bo = await makePortalClient("Bo Brandt", "bo@brandt.test");
+  const free = [await openSlot(2), await openSlot(4)];
+  const slots = await db().select().from(availabilitySlots).where(inArray(availabilitySlots.id, free));
+  const freeSlots = free.map((id) => {
+    const slot = slots.find((row) => row.id === id);
+    const instants = slot ? slotInstants(slot, "America/New_York") : null;
+    return { id, start: instants?.start.toISOString() ?? "" };
+  });
+  console.log(JSON.stringify({ rosa, bo, freeSlots }));
+} finally {
+  await stopApplication();
+}
