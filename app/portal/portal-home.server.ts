@@ -3,6 +3,8 @@ import { config } from "~/config.server";
 import { listClientCalls, type ClientCalls } from "~/consultations/client-calls.server";
 import { listMessagesSentTo, type SentMessageRow } from "~/email/email-log.server";
 import { listSentInvoicesOfClient, type ClientInvoiceRow } from "~/invoices/client-invoices.server";
+import { bankTransferInstruction } from "~/invoices/invoice-document";
+import { agencyForInvoices } from "~/invoices/invoice-pdf.server";
 import { listTickedTasksOfClient } from "~/projects/project-tasks.server";
 import { PROJECT_STATUS_LABELS } from "~/projects/project-options";
 import { listClientProjectsWithProgress } from "~/projects/projects.server";
@@ -33,7 +35,8 @@ export type PortalReferral = { id: string; createdAt: Date; status: "pending" | 
 export type PortalHome = {
   client: { name: string; email: string; phone: string | null; businessName: string | null };
   projects: PortalProject[];
-  invoices: ClientInvoiceRow[];
+  /** With the payment words of the PDF, for those with a balance. */
+  invoices: (ClientInvoiceRow & { paymentInstruction: string | null })[];
   calls: ClientCalls;
   referral: { link: string | null; referrals: PortalReferral[] };
   emails: SentMessageRow[];
@@ -45,7 +48,7 @@ export type PortalHome = {
 export const MAIL_NOT_SHOWN = ["portal_sign_in"] as const;
 
 export async function readPortalHome(client: PortalClient, now = new Date()): Promise<PortalHome> {
-  const [projects, ticked, invoices, calls, referrals, emails, settings, tiers] = await Promise.all([
+  const [projects, ticked, invoices, calls, referrals, emails, settings, tiers, agency] = await Promise.all([
     listClientProjectsWithProgress(client.id),
     listTickedTasksOfClient(client.id),
     listSentInvoicesOfClient(client.id),
@@ -54,6 +57,7 @@ export async function readPortalHome(client: PortalClient, now = new Date()): Pr
     listMessagesSentTo(client.email, { except: MAIL_NOT_SHOWN, limit: 30 }),
     getOrganizationSettings(),
     listPackageTiers(),
+    agencyForInvoices(),
   ]);
   const tierNames = tierNamesOf(tiers);
   const addOns = await Promise.all(projects.map((project) => listProjectAddOns(project.id, project.tier)));
@@ -71,7 +75,7 @@ export async function readPortalHome(client: PortalClient, now = new Date()): Pr
       deadline: project.deliveryDeadline,
       addOns: (addOns[index] ?? []).map((addOn) => ({ id: addOn.id, name: addOn.name, quantity: addOn.quantity })),
     })),
-    invoices,
+    invoices: invoices.map((invoice) => ({ ...invoice, paymentInstruction: invoice.balanceCents > 0 ? bankTransferInstruction(agency, invoice.invoiceNumber) : null })),
     calls,
     referral: {
       link: client.referralCode ? `${config().publicUrl}/?ref=${client.referralCode}` : null,

@@ -102,6 +102,12 @@ export function InvoicesSection({ invoices }: { invoices: PortalHome["invoices"]
                 <dd className="font-semibold tabular-nums">{formatCents(invoice.balanceCents)}</dd>
               </div>
             </dl>
+            {invoice.paymentInstruction ? (
+              <p className="rounded-md bg-muted/60 p-2 text-sm">
+                <span className="font-medium">How to pay: </span>
+                {invoice.paymentInstruction}
+              </p>
+            ) : null}
             <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
               <span>{invoice.dueDate ? `Due ${formatDay(invoice.dueDate)}` : "Due on receipt"}</span>
               <a href={`/portal/invoices/${invoice.id}/pdf`} download className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">

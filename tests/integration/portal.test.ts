@@ -180,7 +180,8 @@ describe("the client's home", () => {
 
     expect(page.invoices.map((invoice) => invoice.invoiceNumber)).toEqual([rosa.openInvoice.number, rosa.paidInvoice.number]);
     expect(page.invoices[0]).toMatchObject({ totalCents: 15_000, paidCents: 0, balanceCents: 15_000, status: "sent" });
-    expect(page.invoices[1]).toMatchObject({ balanceCents: 0, status: "paid" });
+    expect(page.invoices[1]).toMatchObject({ balanceCents: 0, status: "paid", paymentInstruction: null });
+    expect(page.invoices[0]?.paymentInstruction).toBe(`Pay by Zelle bank transfer to hello@sistersite.studio (Sister Site Studio). Memo: ${rosa.openInvoice.number}`);
     expect(JSON.stringify(page)).not.toContain(rosa.draftInvoiceId);
     expect(JSON.stringify(page)).not.toContain("Private notes");
     expect(page.projects).toMatchObject([{ label: rosa.projectName, status: "Not Started", ticked: [rosa.tickedTask], complete: 1 }]);
