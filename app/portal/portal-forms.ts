@@ -11,6 +11,14 @@ export const signInRequestForm = z.object({
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
 
+const instant = z.iso.datetime({ offset: true });
+
+function isTimeChoice(value: string): boolean {
+  if (value.startsWith("slot:")) return isRecordId(value.slice("slot:".length));
+  if (value.startsWith("proposed:")) return instant.safeParse(value.slice("proposed:".length)).success;
+  return false;
+}
+
 /**
  * Booking a new call, or picking a time for one of the client's bookings: one choice among the
  * offered times (`slot:{id}`) and the times the agency proposed (`proposed:{instant}`).
@@ -20,8 +28,7 @@ export const bookTimeForm = z
     time: z
       .string({ error: "Please select a time." })
       .max(80)
-      .refine((value) => isRecordId(value.replace(/^slot:/, "")) || !Number.isNaN(Date.parse(value.replace(/^proposed:/, ""))), "Please select a time.")
-      .refine((value) => value.startsWith("slot:") || value.startsWith("proposed:"), "Please select a time."),
+      .refine(isTimeChoice, "Please select a time."),
     timeZone: z.string().max(100).optional(),
   })
   .transform(({ time, timeZone }) =>
