@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { prepareToasts, toast } from "~/ui/toaster";
-import { settleForm, type FieldErrors, type FormResult } from "./form-result";
+import { answerShown, settleForm, type FieldErrors, type FormResult } from "./form-result";
 import { useSubmissionOutcome } from "./use-submission-outcome";
 
 type FormActionOptions<T extends object> = {
@@ -47,9 +47,7 @@ export function useFormAction<T extends object = object>({ intent, onSuccess, ke
     if (settled.toast) toast[settled.toast.kind](settled.toast.title, { description: settled.toast.description });
     if (settled.close) onSuccess?.(answer);
   });
-  const latest = fetcher.data ?? initial;
-  const ours = latest && latest !== cleared && (!intent || !latest.intent || latest.intent === intent) ? latest : null;
-  const refusal = ours && !ours.ok ? ours : null;
+  const { refusal, succeeded } = answerShown({ latest: fetcher.data, initial, cleared }, intent);
   return {
     fetcher,
     // Only while the form is on its way: the page reloading its data afterwards blocks nothing.
@@ -58,7 +56,7 @@ export function useFormAction<T extends object = object>({ intent, onSuccess, ke
     values: (refusal?.values ?? {}) as Partial<Record<string, string>>,
     formError: refusal?.formError,
     /** The last answer that succeeded, for a form that says so on its page. */
-    succeeded: ours?.ok ? ours : null,
+    succeeded,
     /** Forget the last refusal (its errors and values), e.g. when its dialog opens again. */
     clear: () => setCleared(fetcher.data),
   };
