@@ -1,4 +1,4 @@
-import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { caughtRecordNotFound } from "~/http/record-not-found";
 import { getOrganizationSettings } from "~/settings/settings.server";
 import { Button } from "~/ui/button";
@@ -65,11 +65,13 @@ export default function PortalLayout() {
 /** A portal that is off, a record that is not the client's, or a fault: said inside the portal's frame. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  // The frame's own data when only a page below it failed.
+  const frame = useRouteLoaderData<typeof loader>("portal/portal-layout");
   const missing = caughtRecordNotFound(error);
   const message = missing?.notFound ?? (isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong on our side. Please try again in a moment.");
   const off = message === PORTAL_UNAVAILABLE;
   return (
-    <PortalFrame companyName="Client portal" signedIn={false}>
+    <PortalFrame companyName={frame?.companyName ?? "Client portal"} signedIn={frame?.signedIn ?? false}>
       <section className="grid gap-3 rounded-xl border bg-card p-6 text-center shadow-sm">
         <h1 className="text-2xl font-bold tracking-tight">{off ? "Client portal" : missing ? "Not found" : "Sorry, this page could not be shown"}</h1>
         <p role="alert" className="text-muted-foreground">
