@@ -25,6 +25,19 @@ export default [
   route("booking/:token?", "booking/booking-page.tsx"),
   route("invoice/:token", "invoices/public-invoice-page.tsx"),
   route("invoice/:token/pdf", "invoices/public-invoice-pdf-route.ts"),
+  // The client portal (decision 036): its own sign-in and session; every loader and action past
+  // the sign-in calls requirePortalClient (tests/integration/portal-isolation.test.ts proves it).
+  route("portal", "portal/portal-layout.tsx", [
+    index("portal/portal-home-page.tsx"),
+    route("sign-in/:token", "portal/sign-in-link-page.tsx"),
+    route("book", "portal/portal-booking-page.tsx"),
+    route("consultations/:callId", "portal/portal-call-page.tsx"),
+    route("consultations/:callId/calendar", "portal/portal-call-calendar-route.ts"),
+    route("invoices/:invoiceId", "portal/portal-invoice-page.tsx"),
+    route("invoices/:invoiceId/pdf", "portal/portal-invoice-pdf-route.ts"),
+    route("emails/:messageId", "portal/portal-email-page.tsx"),
+  ]),
+  route("calendar/:file", "consultations/calendar-feed-route.ts"),
   route("auth/sign-out", "auth/sign-out-route.ts"),
   route("auth/invitation/:token", "auth/invitation-page.tsx"),
   route("api/auth/*", "auth/auth-api-route.ts"),
@@ -38,7 +51,7 @@ export default [
         route("leads/import", "leads/lead-import-page.tsx"),
         route("leads/:leadId", "leads/lead-detail-page.tsx"),
         route("clients", "clients/clients-page.tsx"),
-        route("clients/:clientId", "admin/client-detail-page.tsx"),
+        route("clients/:clientId", "admin/client-detail-page.tsx", [index("portal/client-portal-card-route.tsx")]),
         route("projects", "projects/projects-page.tsx"),
         route("projects/new", "projects/new-project-page.tsx"),
         route("projects/:projectId", "admin/project-detail-page.tsx"),

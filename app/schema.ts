@@ -19,3 +19,4 @@ export * from "~/request-safety/schema";
 export * from "~/admin/schema";
 export * from "~/audit/schema";
 export * from "~/backups/schema";
+export * from "~/portal/schema";

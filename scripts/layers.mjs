@@ -36,8 +36,9 @@ export const LAYERS = [
   },
   {
     tier: "app",
-    about: "what composes the domains: the public site, the worker, the back-office shell and its record pages, the registries, start-up, the Settings screens, the route table",
+    about: "what composes the domains: the client portal, the public site, the worker, the back-office shell and its record pages, the registries, start-up, the Settings screens, the route table",
     units: [
+      "portal",
       "site",
       "jobs",
       "admin",

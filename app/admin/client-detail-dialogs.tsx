@@ -50,6 +50,9 @@ export function EditClientAction({ client, tierNames }: { client: Client; tierNa
               <FormField label="Phone" name="phone" error={errors.phone}>
                 <Input type="tel" defaultValue={value("phone", client.phone)} maxLength={40} />
               </FormField>
+              <FormField label="Business name" name="businessName" error={errors.businessName}>
+                <Input defaultValue={value("businessName", client.businessName)} maxLength={120} />
+              </FormField>
               <div className="grid gap-4 sm:grid-cols-3">
                 <FormField label="Tier" name="tier" required error={errors.tier}>
                   <NativeSelect defaultValue={value("tier", client.tier)}>

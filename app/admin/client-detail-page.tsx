@@ -1,4 +1,4 @@
-import { useLoaderData, useSearchParams } from "react-router";
+import { Outlet, useLoaderData, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { clientConsultationForm } from "~/consultations/client-consultation-form";
 import {
@@ -116,6 +116,8 @@ export default function ClientDetailPage() {
     <div className="grid gap-6">
       <ClientOverview detail={detail} tierNames={tierNames} timeZone={timeZone} />
       <NotesCard notes={client.notes} />
+      {/* The client portal's card: the index route of this page, owned by app/portal. */}
+      <Outlet />
       <ClientReferralsCard link={referralLink} referrals={referrals} timeZone={timeZone} />
       <DiscoveryCallsCard clientId={client.id} discoveryCalls={detail.discoveryCalls} consultations={consultations} projects={projects} timeZone={timeZone} />
       <Tabs value={tab} onValueChange={(next) => setSearchParams({ tab: next }, { replace: true, preventScrollReset: true })}>

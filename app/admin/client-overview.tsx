@@ -77,6 +77,7 @@ export function ClientOverview({ detail, tierNames, timeZone }: { detail: Client
               "—"
             )}
           </InfoRow>
+          <InfoRow label="Business">{client.businessName ?? "—"}</InfoRow>
           <InfoRow label="Client since">{formatDate(client.createdAt, timeZone)}</InfoRow>
           <InfoRow label="Came from">
             {lead ? (

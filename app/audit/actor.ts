@@ -19,3 +19,11 @@ export type Actor = {
 export function systemActor(name: "worker" | "console"): Actor {
   return { userId: null, email: name === "console" ? "console" : "system", sessionId: null, ipAddress: null };
 }
+
+/**
+ * A client correcting their own details in the client portal: no admin, no account, and no
+ * network address (the log keeps no client's data; decision 036).
+ */
+export function clientPortalActor(): Actor {
+  return { userId: null, email: "client portal", sessionId: null, ipAddress: null };
+}

@@ -42,17 +42,25 @@ export const addClientSchema = z.object({
 });
 export type AddClientInput = z.infer<typeof addClientSchema>;
 
+const phone = optionalText(40);
+const businessName = optionalText(120);
+
 /** Edit Client: every field the detail page shows. */
 export const editClientSchema = z.object({
   name: clientName,
   email: clientEmail,
-  phone: optionalText(40),
+  phone,
+  businessName,
   tier: z.enum(TIER_IDS, "Choose a tier"),
   status: z.enum(CLIENT_STATUSES, "Choose a status"),
   paymentStatus: z.enum(PAYMENT_STATUSES, "Choose a payment status"),
   projectLink,
 });
 export type EditClientInput = z.infer<typeof editClientSchema>;
+
+/** What a client corrects of their own details in the client portal. */
+export const clientOwnDetailsSchema = z.object({ phone, businessName });
+export type ClientOwnDetailsInput = z.infer<typeof clientOwnDetailsSchema>;
 
 export const clientNotesSchema = z.object({ notes: optionalText(20_000) });
 

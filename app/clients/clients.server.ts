@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, count, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { Actor } from "~/audit/actor";
+import { clientPortalActor, type Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
@@ -11,7 +11,7 @@ import { addLeadForClient } from "~/leads/lead-booking-status.server";
 import { keysetBatchesOf, keysetPage, type KeysetOrder, type KeysetPage, type KeysetRead } from "~/lists/keyset-page.server";
 import type { KeysetCursor } from "~/lists/list-view";
 import { searchCondition } from "~/lists/search-condition.server";
-import type { AddClientInput, EditClientInput } from "./client-form";
+import type { AddClientInput, ClientOwnDetailsInput, EditClientInput } from "./client-form";
 import type { ClientListView, ClientSortKey } from "./client-list-view";
 import type { ClientStatus, PaymentStatus } from "./client-options";
 import { mintReferralCode } from "./referral-code";
@@ -70,8 +70,8 @@ export function clientsInViewBatches(view: ClientListView, batchSize = 1000): As
   return keysetBatchesOf(...viewKeyset(view), batchSize);
 }
 
-export async function findClient(clientId: string): Promise<Client | undefined> {
-  const [client] = await db().select().from(clients).where(eq(clients.id, clientId));
+export async function findClient(clientId: string, executor: DatabaseExecutor = db()): Promise<Client | undefined> {
+  const [client] = await executor.select().from(clients).where(eq(clients.id, clientId));
   return client;
 }
 
@@ -183,6 +183,15 @@ export function updateClient(actor: Actor, clientId: string, input: EditClientIn
   });
 }
 
+/** The client's own correction of their phone and business name, from the client portal. */
+export function updateClientOwnDetails(clientId: string, input: ClientOwnDetailsInput) {
+  return changeClient(clientPortalActor(), clientId, {
+    values: input,
+    action: "client.update-own-details",
+    summary: () => "The client corrected their details in the client portal",
+  });
+}
+
 export function saveClientNotes(actor: Actor, clientId: string, notes: string | null) {
   return changeClient(actor, clientId, { values: { notes }, action: "client.notes", summary: () => "Saved a client's internal notes" });
 }
@@ -237,4 +246,20 @@ export async function leadIdOfClient(tx: DatabaseExecutor, clientId: string): Pr
   if (!leadId) throw new Error("The lead for the client was not saved");
   await tx.update(clients).set({ leadId }).where(eq(clients.id, client.id));
   return leadId;
+}
+
+/** The client a lead became, if any: their booking mail then points to the client portal. */
+export async function findClientIdOfLead(executor: DatabaseExecutor, leadId: string): Promise<string | null> {
+  const [client] = await executor.select({ id: clients.id }).from(clients).where(eq(clients.leadId, leadId)).limit(1);
+  return client?.id ?? null;
+}
+
+/** The clients with this e-mail address (any case), newest first: who may sign in to the client portal with it. */
+export async function findClientsByAddress(address: string, limit = 3): Promise<Client[]> {
+  return db()
+    .select()
+    .from(clients)
+    .where(sql`lower(${clients.email}) = ${address.trim().toLowerCase()}`)
+    .orderBy(sql`${clients.createdAt} desc`, sql`${clients.id} desc`)
+    .limit(limit);
 }

@@ -22,6 +22,7 @@ export const clientsPersonalData = declarePersonalData({
         name: replaceBy(sql`${ERASED_NAME}`),
         email: replaceBy(erasedAddress(clients.id)),
         phone: blank,
+        businessName: blank,
         notes: blank,
         projectLink: blank,
         tier: nothingPersonal("the package bought"),

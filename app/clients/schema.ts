@@ -11,6 +11,8 @@ export const clients = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
+    /** The client's business, as they name it (the client portal lets them correct it). */
+    businessName: text("business_name"),
     tier: text("tier", { enum: TIER_IDS }).notNull().default("1"),
     status: text("status", { enum: CLIENT_STATUSES }).notNull().default("active"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),

@@ -7,6 +7,8 @@ import { createEvent, type DateTime } from "ics";
  */
 export type BookingCalendarEvent = {
   bookingId: string;
+  /** The event's own UID when it is not a booking's (a consultation the agency scheduled). */
+  uid?: string;
   sequence: number;
   method: "REQUEST" | "CANCEL";
   start: Date;
@@ -32,7 +34,7 @@ export function bookingUid(bookingId: string): string {
 
 export function bookingCalendarFile(event: BookingCalendarEvent): string {
   const { error, value } = createEvent({
-    uid: bookingUid(event.bookingId),
+    uid: event.uid ?? bookingUid(event.bookingId),
     sequence: event.sequence,
     method: event.method,
     status: event.method === "CANCEL" ? "CANCELLED" : "CONFIRMED",

@@ -1,9 +1,11 @@
+import { findClientIdOfLead } from "~/clients/clients.server";
 import { config } from "~/config.server";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import type { EmailTemplateKey } from "~/email/schema";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import type { TemplateVariables } from "~/email/template-rendering";
 import { firstName } from "~/email/template-variables";
+import { clientPortalLink } from "~/organization/client-portal-link.server";
 import type { OrganizationSettings } from "~/organization/schema";
 import { bookingCalendarFile } from "./booking-calendar";
 import type { ConsultationBooking } from "./schema";
@@ -65,8 +67,12 @@ export async function enqueueBookingEmail(tx: DatabaseExecutor, mail: BookingMai
       content: Buffer.from(ics, "utf8").toString("base64"),
     });
   }
+  // A visitor who is a client is pointed to their portal too, while it is on (decision 036).
+  const portalLink = mail.to === "agency" ? null : clientPortalLink(settings);
+  const isClient = portalLink !== null && (booking.clientId !== null || (await findClientIdOfLead(tx, lead.id)) !== null);
   await enqueueTemplatedEmail(tx, {
     templateKey: mail.templateKey,
+    portalLink: isClient ? portalLink : null,
     to: recipient,
     toName: mail.to === "agency" ? companyName : lead.name,
     emailType: mail.templateKey,

@@ -13,6 +13,8 @@ import { StatCard } from "~/ui/stat-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import type { Route } from "./+types/consultations-page";
 import { BookingInvitationDialog } from "./booking-invitation-dialog";
+import { CalendarFeedCard } from "./calendar-feed-card";
+import { findCalendarFeed, makeCalendarFeed } from "./calendar-feed.server";
 import { CONSULTATION_DELETION, EditConsultationDialog, INVITATION_DELETION } from "./consultation-dialogs";
 import { consultationForm, consultationsReturnToForm, deleteConsultationForm } from "./consultation-forms";
 import { CONSULTATION_LIST_VIEW, readConsultationListView } from "./consultation-list-view";
@@ -23,11 +25,14 @@ import { consultationsOverview, deleteConsultation, updateConsultation } from ".
 export const meta: Route.MetaFunction = () => [{ title: "Consultations & Bookings | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const view = readConsultationListView(url.searchParams);
-  const overview = await consultationsOverview(view, { after: url.searchParams.get("after"), before: url.searchParams.get("before") });
-  const shown = { view, origin: config().publicUrl, timeZone: overview.timeZone, tiles: overview.tiles };
+  const [overview, feed] = await Promise.all([
+    consultationsOverview(view, { after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    findCalendarFeed(admin.id),
+  ]);
+  const shown = { view, origin: config().publicUrl, timeZone: overview.timeZone, tiles: overview.tiles, feedMadeAt: feed?.createdAt ?? null };
   if (overview.tab === "scheduled") return { ...shown, consultations: overview.consultations, invitations: null, invitableLeads: [] };
   const { rows, nextCursor, previousCursor } = overview.invitations;
   return {
@@ -63,6 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteConsultation(actor, parseForm(deleteConsultationForm, form).consultationId);
       return redirectWithToast(backTo(form), { type: "success", title: "Consultation deleted successfully" });
     },
+    "make-calendar-feed": async () => ({ ok: true as const, intent: "make-calendar-feed", toast: "Calendar feed address made", feedUrl: await makeCalendarFeed(actor) }),
   }, { failureTitles: { "update-consultation": "Failed to update consultation", "delete-consultation": "Failed to delete consultation" } });
 }
 
@@ -157,6 +163,7 @@ export default function ConsultationsPage() {
           ) : null}
         </TabsContent>
       </Tabs>
+      <CalendarFeedCard madeAt={data.feedMadeAt} timeZone={data.timeZone} />
       <EditConsultationDialog consultation={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <DeleteRowsDialog
         rowIds={deleting?.ids ?? null}

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { blank, declareTable, nothingPersonal, oneOf, type Person } from "~/db/personal-data";
 import { declarePersonalData } from "~/db/personal-data.server";
-import { consultationBookings, consultations } from "./schema";
+import { calendarFeeds, consultationBookings, consultations } from "./schema";
 
 const personsBookings = (person: Person) =>
   sql`${oneOf(consultationBookings.id, person.bookingIds)} or ${oneOf(consultationBookings.leadId, person.leadIds)} or ${oneOf(consultationBookings.clientId, person.clientIds)}`;
@@ -32,6 +32,12 @@ export const consultationsPersonalData = declarePersonalData({
         status: nothingPersonal("the consultation's state"),
         meetingLink: nothingPersonal("the agency's video-call link"),
       },
+    }),
+    declareTable({
+      table: calendarFeeds,
+      rows: (person) => oneOf(calendarFeeds.userId, person.userIds),
+      erase: "delete the rows",
+      columns: { userId: nothingPersonal("an admin account's random id"), tokenHash: nothingPersonal("a hash of a random secret") },
     }),
   ],
   async identify(executor, person) {

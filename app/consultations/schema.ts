@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { user } from "~/auth/schema";
 import { clients } from "~/clients/schema";
 import { invoices } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
@@ -112,6 +113,20 @@ export const consultations = pgTable(
     uniqueIndex("consultations_booking_id_unique").on(t.bookingId).where(sql`${t.bookingId} IS NOT NULL`),
   ],
 );
+
+/**
+ * Each admin's private calendar subscription (decision 036): `/calendar/{secret}.ics` lists the
+ * confirmed calls and the project deadlines. Only the SHA-256 of the 256-bit secret is kept, so the
+ * address is shown once, when it is made; making a new one replaces the hash, and the old address
+ * answers 404 from then on.
+ */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type ConsultationBooking = typeof consultationBookings.$inferSelect;
 export type NewConsultationBooking = typeof consultationBookings.$inferInsert;

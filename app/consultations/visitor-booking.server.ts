@@ -11,9 +11,9 @@ import { notFound, Refusal } from "~/forms/refusal";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { leads } from "~/leads/schema";
-import { organizationSettings } from "~/organization/schema";
+import { organizationSettings, type OrganizationSettings } from "~/organization/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { enqueueBookingEmail } from "./booking-emails.server";
+import { enqueueBookingEmail, type BookingLead } from "./booking-emails.server";
 import { refusalFor, visitorMayChange } from "./booking-status";
 import { cancelInTransaction } from "./bookings.server";
 import { consultationBookings, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
@@ -163,74 +163,88 @@ const slotTaken = () => new Refusal(SLOT_TAKEN, { status: 409 });
 export async function bookSlot(input: BookSlotInput, now = new Date()): Promise<ConsultationBooking> {
   if (!isWellFormedToken(input.token)) throw notFound(LEAD_NOT_FOUND);
   const settings = await getOrganizationSettings();
-  const zone = settings.timezone;
-  const visitorZone = validZone(input.visitorTimeZone);
   return db().transaction(async (tx) => {
     const row = await findInvitation(tx, input.token);
     if (!row) throw notFound(LEAD_NOT_FOUND);
-    const { booking, lead } = row;
-    const refusal = refusalFor("book", booking.status);
-    if (refusal) throw new Refusal(refusal, { status: 409 });
-    if (!visitorMayChange(booking.selectedStart, now, settings.bookingCancelCutoffHours)) {
-      throw new Refusal(
-        `Your consultation can no longer be changed online (less than ${settings.bookingCancelCutoffHours} hours to go). Please reply to your confirmation e-mail.`,
-        { status: 409 },
-      );
-    }
-
-    let slotId: string;
-    if (input.proposedStart) {
-      const proposal = booking.proposedSlots.find((slot) => new Date(slot.start).getTime() === new Date(input.proposedStart ?? "").getTime());
-      if (booking.status !== "rescheduled" || !proposal || new Date(proposal.start) <= now) throw slotTaken();
-      const start = new TZDate(new Date(proposal.start), zone);
-      const end = new TZDate(new Date(proposal.end), zone);
-      const local = { date: dayIn(start, zone), startTime: format(start, "HH:mm:ss"), endTime: format(end, "HH:mm:ss") };
-      // A slot lies within one day; a time proposed across midnight (refused since) cannot become one.
-      if (local.endTime <= local.startTime) throw slotTaken();
-      const id = await slotAtTime(tx, local);
-      if (!id) throw slotTaken();
-      slotId = id;
-    } else {
-      if (!input.slotId) throw new Refusal("Please select a time.", { field: "slotId" });
-      const lastDate = booking.windowEndsOn ?? dayIn(now, zone);
-      const candidate = await findOfferableSlot(tx, input.slotId, { now, lastDate, timeZone: zone });
-      if (!candidate) throw slotTaken();
-      slotId = candidate.id;
-    }
-
-    const previousStart = booking.selectedStart;
-    await releaseSlotOfBooking(tx, booking.id);
-    const claimed = await claimSlot(tx, slotId, booking.id);
-    if (!claimed) throw slotTaken();
-    const instants = slotInstants(claimed, zone);
-    if (!instants) throw slotTaken();
-    const [updated] = await tx
-      .update(consultationBookings)
-      .set({
-        status: "pending",
-        selectedSlotId: claimed.id,
-        selectedStart: instants.start,
-        selectedEnd: instants.end,
-        proposedSlots: [],
-        reminderSentAt: null,
-        icsSequence: previousStart ? booking.icsSequence + 1 : booking.icsSequence,
-        updatedAt: now,
-      })
-      .where(eq(consultationBookings.id, booking.id))
-      .returning();
-    if (!updated) throw new Error("Failed to confirm booking");
-    await setLeadBookingStatus(tx, lead.id, "booked");
-    await endLeadEnrolments(tx, { leadId: lead.id, reason: "booked", now });
-    await recordLeadEvent(tx, {
-      leadId: lead.id,
-      event: "booked",
-      data: { bookingId: updated.id, start: instants.start.toISOString(), rescheduled: Boolean(previousStart) },
-    });
-    const templateKey = previousStart ? "booking_rescheduled" : "booking_received";
-    await enqueueBookingEmail(tx, { templateKey, booking: updated, lead, settings, calendar: "REQUEST", timeZone: visitorZone });
-    await enqueueBookingEmail(tx, { templateKey: "booking_agency_notification", booking: updated, lead, settings, calendar: "REQUEST", to: "agency" });
-    return updated;
+    return bookInvitation(tx, row, input, settings, now);
   });
+}
+
+/**
+ * The booking itself, inside the caller's transaction, for an invitation the caller has locked (or
+ * just made: a client booking from the client portal). The booking page's rules hold whoever books:
+ * the status, the cut-off before the call, the offered or proposed time, the same e-mails.
+ */
+export async function bookInvitation(
+  tx: DatabaseExecutor,
+  { booking, lead }: { booking: ConsultationBooking; lead: BookingLead },
+  input: Omit<BookSlotInput, "token">,
+  settings: OrganizationSettings,
+  now: Date,
+): Promise<ConsultationBooking> {
+  const zone = settings.timezone;
+  const visitorZone = validZone(input.visitorTimeZone);
+  const refusal = refusalFor("book", booking.status);
+  if (refusal) throw new Refusal(refusal, { status: 409 });
+  if (!visitorMayChange(booking.selectedStart, now, settings.bookingCancelCutoffHours)) {
+    throw new Refusal(
+      `Your consultation can no longer be changed online (less than ${settings.bookingCancelCutoffHours} hours to go). Please reply to your confirmation e-mail.`,
+      { status: 409 },
+    );
+  }
+
+  let slotId: string;
+  if (input.proposedStart) {
+    const proposal = booking.proposedSlots.find((slot) => new Date(slot.start).getTime() === new Date(input.proposedStart ?? "").getTime());
+    if (booking.status !== "rescheduled" || !proposal || new Date(proposal.start) <= now) throw slotTaken();
+    const start = new TZDate(new Date(proposal.start), zone);
+    const end = new TZDate(new Date(proposal.end), zone);
+    const local = { date: dayIn(start, zone), startTime: format(start, "HH:mm:ss"), endTime: format(end, "HH:mm:ss") };
+    // A slot lies within one day; a time proposed across midnight (refused since) cannot become one.
+    if (local.endTime <= local.startTime) throw slotTaken();
+    const id = await slotAtTime(tx, local);
+    if (!id) throw slotTaken();
+    slotId = id;
+  } else {
+    if (!input.slotId) throw new Refusal("Please select a time.", { field: "slotId" });
+    const lastDate = booking.windowEndsOn ?? dayIn(now, zone);
+    const candidate = await findOfferableSlot(tx, input.slotId, { now, lastDate, timeZone: zone });
+    if (!candidate) throw slotTaken();
+    slotId = candidate.id;
+  }
+
+  const previousStart = booking.selectedStart;
+  await releaseSlotOfBooking(tx, booking.id);
+  const claimed = await claimSlot(tx, slotId, booking.id);
+  if (!claimed) throw slotTaken();
+  const instants = slotInstants(claimed, zone);
+  if (!instants) throw slotTaken();
+  const [updated] = await tx
+    .update(consultationBookings)
+    .set({
+      status: "pending",
+      selectedSlotId: claimed.id,
+      selectedStart: instants.start,
+      selectedEnd: instants.end,
+      proposedSlots: [],
+      reminderSentAt: null,
+      icsSequence: previousStart ? booking.icsSequence + 1 : booking.icsSequence,
+      updatedAt: now,
+    })
+    .where(eq(consultationBookings.id, booking.id))
+    .returning();
+  if (!updated) throw new Error("Failed to confirm booking");
+  await setLeadBookingStatus(tx, lead.id, "booked");
+  await endLeadEnrolments(tx, { leadId: lead.id, reason: "booked", now });
+  await recordLeadEvent(tx, {
+    leadId: lead.id,
+    event: "booked",
+    data: { bookingId: updated.id, start: instants.start.toISOString(), rescheduled: Boolean(previousStart) },
+  });
+  const templateKey = previousStart ? "booking_rescheduled" : "booking_received";
+  await enqueueBookingEmail(tx, { templateKey, booking: updated, lead, settings, calendar: "REQUEST", timeZone: visitorZone });
+  await enqueueBookingEmail(tx, { templateKey: "booking_agency_notification", booking: updated, lead, settings, calendar: "REQUEST", to: "agency" });
+  return updated;
 }
 
 /** The visitor cancels their booked time, until the cut-off. */

@@ -413,4 +413,28 @@ ${signature.text}`,
 <p><a href="{{SignInLink}}">Sign in</a></p>
 ${signature.html}`,
   },
+  // The client portal. Variables: {{FirstName}}, {{CompanyName}}, {{PortalSignInLink}}, {{ValidUntil}}, {{PortalLink}}.
+  {
+    key: "portal_sign_in",
+    name: "Client portal sign-in link",
+    subject: "Your sign-in link to the {{CompanyName}} client portal",
+    preheader: "Your projects, invoices, calls and messages in one place.",
+    bodyText: `Hi {{FirstName}},
+
+Here is your link into your client portal, where your projects, invoices, calls and our messages are in one place:
+
+{{PortalSignInLink}}
+
+It works once, until {{ValidUntil}}. After that, ask for a new one with your e-mail address at {{PortalLink}}.
+
+Not expecting this? Ignore this e-mail: nobody signs in without opening the link.
+
+${signature.text}`,
+    bodyHtml: `<p>Hi {{FirstName}},</p>
+<p>Here is your link into your client portal, where your projects, invoices, calls and our messages are in one place:</p>
+<p><a href="{{PortalSignInLink}}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Open your client portal</a></p>
+<p style="font-size:13px;color:#52606d">Or open this link: {{PortalSignInLink}}<br>It works once, until {{ValidUntil}}. After that, ask for a new one with your e-mail address at <a href="{{PortalLink}}">{{PortalLink}}</a>.</p>
+<p>Not expecting this? Ignore this e-mail: nobody signs in without opening the link.</p>
+${signature.html}`,
+  },
 ];

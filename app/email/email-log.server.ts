@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
@@ -156,4 +156,43 @@ export async function sendMessageAgain(actor: Actor, messageId: string): Promise
     });
     return copy;
   });
+}
+
+/**
+ * Copies of the mail sent to one address (the client portal's "e-mails we sent you"): delivered or
+ * stored messages, not test sends, not the types named in `except` (the sign-in links themselves).
+ */
+function sentTo(address: string, except: readonly string[]): SQL | undefined {
+  return and(
+    sql`lower(${emailOutbox.toEmail}) = ${address.toLowerCase()}`,
+    sql`${emailOutbox.status} in ('sent', 'stored')`,
+    sql`coalesce((${emailOutbox.metadata}->>'test')::boolean, false) = false`,
+    except.length > 0 ? sql`${emailOutbox.emailType} not in (${sql.join(except.map((type) => sql`${type}`), sql`, `)})` : undefined,
+  );
+}
+
+export type SentMessageRow = { id: string; subject: string; sentAt: Date };
+
+/** The newest messages sent to an address, newest first. */
+export async function listMessagesSentTo(address: string, options: { except?: readonly string[]; limit?: number } = {}): Promise<SentMessageRow[]> {
+  const rows = await db()
+    .select({ id: emailOutbox.id, subject: emailOutbox.subject, sentAt: emailOutbox.sentAt, createdAt: emailOutbox.createdAt })
+    .from(emailOutbox)
+    .where(sentTo(address, options.except ?? []))
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(options.limit ?? 50);
+  return rows.map((row) => ({ id: row.id, subject: row.subject, sentAt: row.sentAt ?? row.createdAt }));
+}
+
+/** One message sent to the address, as it went out; undefined when it was not sent to them. */
+export async function findMessageSentTo(
+  address: string,
+  messageId: string,
+  options: { except?: readonly string[] } = {},
+): Promise<(SentMessageRow & { html: string; text: string }) | undefined> {
+  const [row] = await db()
+    .select({ id: emailOutbox.id, subject: emailOutbox.subject, sentAt: emailOutbox.sentAt, createdAt: emailOutbox.createdAt, html: emailOutbox.html, text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.id, messageId), sentTo(address, options.except ?? [])));
+  return row ? { id: row.id, subject: row.subject, sentAt: row.sentAt ?? row.createdAt, html: row.html, text: row.text } : undefined;
 }

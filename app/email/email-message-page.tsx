@@ -13,6 +13,7 @@ import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import type { Route } from "./+types/email-message-page";
+import { EmailCopy } from "./email-copy";
 import { canSendAgain, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP } from "./email-log-view";
 import { findEmailMessage, sendMessageAgain } from "./email-log.server";
 
@@ -98,11 +99,7 @@ export default function EmailMessagePage() {
             <CardTitle>Message</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <iframe title="E-mail as sent" srcDoc={message.html} sandbox="" className="h-[32rem] w-full rounded-md border bg-white" />
-            <details>
-              <summary className="cursor-pointer text-sm font-medium">Text version</summary>
-              <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded-md border bg-muted/40 p-3 text-sm">{message.text}</pre>
-            </details>
+            <EmailCopy title="E-mail as sent" html={message.html} text={message.text} />
           </CardContent>
         </Card>
         <div className="grid content-start gap-6">

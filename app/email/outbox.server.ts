@@ -102,16 +102,18 @@ export class MissingEmailTemplateError extends Error {
 export type TemplatedEmail = Omit<OutgoingEmail, "subject" | "html" | "text"> & {
   templateKey: EmailTemplateKey;
   variables: TemplateVariables;
+  /** A client's mail ends with the client portal's address while the portal is on (settings' `clientPortalLink`). */
+  portalLink?: string | null;
 };
 
 /** Renders the admin-editable template `templateKey` (values HTML-escaped) and enqueues it. */
 export async function enqueueTemplatedEmail(
   tx: DatabaseExecutor,
-  { templateKey, variables, ...email }: TemplatedEmail,
+  { templateKey, variables, portalLink, ...email }: TemplatedEmail,
 ): Promise<EmailOutboxMessage | null> {
   const [template] = await tx.select().from(emailTemplates).where(eq(emailTemplates.key, templateKey)).limit(1);
   if (!template) throw new MissingEmailTemplateError(templateKey);
   const settings = await getOrganizationSettings(tx);
-  const rendered = renderEmailTemplate(template, variables, organizationFooter(settings.companyName, settings.address));
+  const rendered = renderEmailTemplate(template, variables, organizationFooter(settings.companyName, settings.address), { portalLink });
   return enqueueEmail(tx, { ...email, ...rendered });
 }

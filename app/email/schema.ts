@@ -25,6 +25,7 @@ export const EMAIL_TEMPLATE_KEYS = [
   "consultation_notification",
   "admin_invitation",
   "sign_in_paused",
+  "portal_sign_in",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 

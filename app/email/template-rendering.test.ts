@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderEmailTemplate } from "./template-rendering";
+import { PORTAL_LINE, renderEmailTemplate } from "./template-rendering";
 
 describe("renderEmailTemplate", () => {
   const template = { subject: "Hi {{FirstName}}", bodyText: "Code {{PromoCode}} {{Unknown}}", bodyHtml: "<p>{{FirstName}}</p>" };
@@ -19,5 +19,12 @@ describe("renderEmailTemplate", () => {
   it("never lets a value break the subject onto a new header line", () => {
     const email = renderEmailTemplate(template, { FirstName: "Jo\r\nBcc: victim@example.com" });
     expect(email.subject).toBe("Hi Jo Bcc: victim@example.com");
+  });
+
+  it("ends a client's mail with the portal's address when given one, in both parts, escaped", () => {
+    const email = renderEmailTemplate(template, { FirstName: "Jo" }, "Studio", { portalLink: "https://studio.test/portal?a=1&b=2" });
+    expect(email.text).toBe(`Code\n\n${PORTAL_LINE} https://studio.test/portal?a=1&b=2\n\n--\nStudio`);
+    expect(email.html).toContain('<a href="https://studio.test/portal?a=1&amp;b=2">');
+    expect(renderEmailTemplate(template, { FirstName: "Jo" }, undefined, { portalLink: null }).text).not.toContain(PORTAL_LINE);
   });
 });

@@ -44,14 +44,36 @@ function oneLine(value: string): string {
 }
 
 /**
- * `footer`: who sends it and where they are (Settings › Organization: company name and address),
- * under every message, as the law of most places asks of business e-mail.
+ * The closing line of a client's mail (invoices, bookings) while the client portal is on: the
+ * sender passes the portal's address, so an admin's edits of the template cannot drop it and
+ * switching the portal off removes it from every message at once (decision 036).
  */
-export function renderEmailTemplate(template: EmailTemplateText, variables: TemplateVariables, footer?: string): RenderedEmail {
+export const PORTAL_LINE = "Your projects, invoices, calls and our messages are all in one place, your client portal:";
+
+function portalLine(link: string): { text: string; html: string } {
+  return {
+    text: `${PORTAL_LINE} ${link}`,
+    html: `<p style="margin:24px 0 0;padding-top:16px;border-top:1px solid #e5e7eb;font-size:14px;color:#52606d">${escapeHtml(PORTAL_LINE)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  };
+}
+
+/**
+ * `footer`: who sends it and where they are (Settings › Organization: company name and address),
+ * under every message, as the law of most places asks of business e-mail. `portalLink`: the
+ * client portal's address, for the line that points a client to it.
+ */
+export function renderEmailTemplate(
+  template: EmailTemplateText,
+  variables: TemplateVariables,
+  footer?: string,
+  { portalLink }: { portalLink?: string | null } = {},
+): RenderedEmail {
   const subject = oneLine(fillPlaceholders(template.subject, variables, (value) => value)).trim();
-  const body = fillPlaceholders(template.bodyText, variables, (value) => value);
+  const portal = portalLink ? portalLine(portalLink) : null;
+  const filledText = fillPlaceholders(template.bodyText, variables, (value) => value);
+  const body = portal ? `${filledText.trimEnd()}\n\n${portal.text}` : filledText;
   const text = footer ? `${body}\n\n--\n${footer}` : body;
-  const bodyHtml = fillPlaceholders(template.bodyHtml, variables, escapeHtml);
+  const bodyHtml = fillPlaceholders(template.bodyHtml, variables, escapeHtml) + (portal ? `\n${portal.html}` : "");
   // The preheader is plain text typed in the editor: escaped whole, its values too.
   const preheader = template.preheader ? fillPlaceholders(escapeHtml(template.preheader), variables, escapeHtml) : "";
   return { subject, text, html: wrapHtml(subject, preheader, bodyHtml, footer) };

@@ -42,6 +42,8 @@ export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
   { name: "InvitedBy", description: "Who sent the admin invitation", sample: "Dana Owner" },
   { name: "ValidUntil", description: "When a one-time link stops working", sample: "Friday, December 4, 2026, 9:00 AM" },
   { name: "SignInLink", description: "The back-office's sign-in page", sample: "https://example.com/auth" },
+  { name: "PortalLink", description: "The client portal's address, where a client asks for a sign-in link", sample: "https://example.com/portal" },
+  { name: "PortalSignInLink", description: "A client's one-time link into their portal", sample: "https://example.com/portal/sign-in/sample-token" },
   { name: "UnsubscribeLink", description: "The recipient's one-click unsubscribe link (marketing mail)", sample: "https://example.com/unsubscribe/sample-token" },
 ] as const;
 

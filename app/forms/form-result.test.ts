@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/forms/zod";
 import { answerForm, parseForm } from "./form-action.server";
-import { checkForm, settleForm, type FormResult } from "./form-result";
+import { answerShown, checkForm, settleForm, type FormResult } from "./form-result";
 import { notFound, Refusal } from "./refusal";
 import { startWatch, watchSubmission, type FetcherView } from "./submission-outcome";
 
@@ -161,5 +161,20 @@ describe("answering a form", () => {
     });
     // Another intent's fault is still a fault.
     await expect(answerForm(post(form), handlers, { faultMessages: { save: "x" } })).rejects.toThrow("database down");
+  });
+});
+
+describe("the answer a form shows", () => {
+  const refused = { ok: false as const, intent: "save", fieldErrors: { name: "Name is required" }, values: { name: "" } };
+  const saved = { ok: true as const, intent: "save", toast: "Saved" };
+
+  it("is the fetcher's, else the one the page got without JavaScript", () => {
+    expect(answerShown({ latest: undefined, initial: refused }, "save").refusal).toBe(refused);
+    expect(answerShown({ latest: saved, initial: refused }, "save")).toEqual({ refusal: null, succeeded: saved });
+  });
+
+  it("is not one cleared since, nor another intent's", () => {
+    expect(answerShown({ latest: refused, cleared: refused }, "save")).toEqual({ refusal: null, succeeded: null });
+    expect(answerShown({ latest: undefined, initial: saved }, "delete")).toEqual({ refusal: null, succeeded: null });
   });
 });

@@ -87,3 +87,17 @@ export function settleForm(answer: FormResult | undefined): SettledForm {
   if (!answer.toast) return { close: true, toast: null };
   return { close: true, toast: { kind: answer.toastKind ?? "success", title: answer.toast, ...(answer.toastDescription ? { description: answer.toastDescription } : {}) } };
 }
+
+/**
+ * Which answer a form shows: the fetcher's latest, else what the page's action answered without
+ * JavaScript (`initial`); not one cleared since (a dialog opened again), nor one of another intent.
+ * Its refusal keeps the form's errors and values; its success may say so on the page.
+ */
+export function answerShown<T extends object>(
+  answers: { latest: FormResult<T> | undefined; initial?: FormResult<T>; cleared?: unknown },
+  intent?: string,
+): { refusal: FormRefusal | null; succeeded: FormSuccess<T> | null } {
+  const answer = answers.latest ?? answers.initial;
+  const ours = answer && answer !== answers.cleared && (!intent || !answer.intent || answer.intent === intent) ? answer : null;
+  return { refusal: ours && !ours.ok ? ours : null, succeeded: ours?.ok ? ours : null };
+}

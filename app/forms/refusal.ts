@@ -7,7 +7,7 @@ import type { FieldErrors } from "./form-result";
  * status. Anything else thrown is a fault, not a refusal, and stays a 500.
  */
 export class Refusal extends Error {
-  readonly status: 400 | 403 | 404 | 408 | 409 | 413 | 415 | 429;
+  readonly status: 400 | 403 | 404 | 408 | 409 | 410 | 413 | 415 | 429;
   readonly fieldErrors: FieldErrors;
   /** The toast's title when the spec names the failure ('Failed to delete client'); 'Error' otherwise. */
   readonly title: string | undefined;

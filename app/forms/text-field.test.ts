@@ -1,10 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { optionalText } from "./text-field";
+import { emailAddress, optionalText } from "./text-field";
 
 describe("an optional text field", () => {
   it("is trimmed, null when empty or left out, and refuses more than its length", () => {
     const field = optionalText(5);
     expect([field.parse("  hi  "), field.parse("   "), field.parse(""), field.parse(undefined)]).toEqual(["hi", null, null, null]);
     expect(field.safeParse("toolong").error?.issues[0]?.message).toBe("Use at most 5 characters");
+  });
+});
+
+describe("a required e-mail address", () => {
+  it("is trimmed, and refuses an empty, a malformed or an overlong one with its message", () => {
+    const field = emailAddress("Enter your e-mail address");
+    expect(field.parse("  ann@example.com ")).toBe("ann@example.com");
+    expect(field.safeParse("   ").error?.issues[0]?.message).toBe("Enter your e-mail address");
+    expect(field.safeParse(undefined).error?.issues[0]?.message).toBe("Enter your e-mail address");
+    expect(field.safeParse("not an address").error?.issues[0]?.message).toBe("Please enter a valid email address");
+    expect(field.safeParse(`${"a".repeat(250)}@example.com`).error?.issues[0]?.message).toBe("Use at most 254 characters");
   });
 });

@@ -15,3 +15,8 @@ export function hasControlCharacter(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) < 0x20 || text.charCodeAt(index) === 0x7f) return true;
   return false;
 }
+
+/** An e-mail address that must be given: trimmed, at most 254 characters, a valid address. */
+export function emailAddress(missing: string) {
+  return z.string({ error: missing }).trim().min(1, missing).max(254, "Use at most 254 characters").pipe(z.email("Please enter a valid email address"));
+}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { prepareToasts, toast } from "~/ui/toaster";
-import { settleForm, type FieldErrors, type FormResult } from "./form-result";
+import { answerShown, settleForm, type FieldErrors, type FormResult } from "./form-result";
 import { useSubmissionOutcome } from "./use-submission-outcome";
 
 type FormActionOptions<T extends object> = {
@@ -13,6 +13,11 @@ type FormActionOptions<T extends object> = {
   key?: string;
   /** For a form in a dialog the caller opens: each opening starts without the last refusal. */
   open?: boolean;
+  /**
+   * What the page's action answered when the form was posted without JavaScript (`useActionData()`):
+   * shown, errors and values, until the fetcher has an answer of its own.
+   */
+  initial?: FormResult<T>;
 };
 
 /**
@@ -22,7 +27,7 @@ type FormActionOptions<T extends object> = {
  * a success toasts and calls `onSuccess`. Render `<fetcher.Form>` with `noValidate`, an `intent`
  * hidden field, and `defaultValue={values.x}` on each control so a refusal keeps what was typed.
  */
-export function useFormAction<T extends object = object>({ intent, onSuccess, key, open }: FormActionOptions<T> = {}) {
+export function useFormAction<T extends object = object>({ intent, onSuccess, key, open, initial }: FormActionOptions<T> = {}) {
   const fetcher = useFetcher<FormResult<T>>(key ? { key } : undefined);
   // An answer from before `clear()` (the dialog was closed and opened again) is not shown.
   const [cleared, setCleared] = useState<unknown>(undefined);
@@ -42,8 +47,7 @@ export function useFormAction<T extends object = object>({ intent, onSuccess, ke
     if (settled.toast) toast[settled.toast.kind](settled.toast.title, { description: settled.toast.description });
     if (settled.close) onSuccess?.(answer);
   });
-  const latest = fetcher.data;
-  const refusal = latest && !latest.ok && latest !== cleared && (!intent || !latest.intent || latest.intent === intent) ? latest : null;
+  const { refusal, succeeded } = answerShown({ latest: fetcher.data, initial, cleared }, intent);
   return {
     fetcher,
     // Only while the form is on its way: the page reloading its data afterwards blocks nothing.
@@ -51,6 +55,8 @@ export function useFormAction<T extends object = object>({ intent, onSuccess, ke
     errors: (refusal?.fieldErrors ?? {}) as FieldErrors,
     values: (refusal?.values ?? {}) as Partial<Record<string, string>>,
     formError: refusal?.formError,
+    /** The last answer that succeeded, for a form that says so on its page. */
+    succeeded,
     /** Forget the last refusal (its errors and values), e.g. when its dialog opens again. */
     clear: () => setCleared(fetcher.data),
   };

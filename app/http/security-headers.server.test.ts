@@ -15,7 +15,7 @@ describe("the security headers", () => {
   });
 
   it("keep the back-office, sign-in and personal pages private, and not the public site", () => {
-    for (const path of ["/admin", "/admin/leads", "/admin.data", "/auth", "/api/auth/get-session", "/invoice/x", "/booking/x"]) expect(isPrivatePath(path), path).toBe(true);
-    for (const path of ["/", "/packages", "/administration-tips", "/authors", "/contact.data"]) expect(isPrivatePath(path), path).toBe(false);
+    for (const path of ["/admin", "/admin/leads", "/admin.data", "/auth", "/api/auth/get-session", "/invoice/x", "/booking/x", "/portal", "/portal.data", "/portal/invoices/x", "/calendar/x.ics"]) expect(isPrivatePath(path), path).toBe(true);
+    for (const path of ["/", "/packages", "/administration-tips", "/authors", "/contact.data", "/portals-guide"]) expect(isPrivatePath(path), path).toBe(false);
   });
 });

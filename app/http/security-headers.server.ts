@@ -29,7 +29,7 @@ export function securityHeaders(scripts: ScriptPermission, publicUrl = config().
 
 /** Answers that hold an admin's or a visitor's own data: never kept by a browser or a proxy. */
 export function isPrivatePath(pathname: string): boolean {
-  return ["/admin", "/auth", "/api/auth", "/invoice", "/booking"].some(
+  return ["/admin", "/auth", "/api/auth", "/invoice", "/booking", "/portal", "/calendar"].some(
     (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname === `${prefix}.data`,
   );
 }

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { clientPortalLink } from "~/organization/client-portal-link.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatDate, formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
@@ -9,13 +10,15 @@ import type { InvoiceDetail } from "./invoices.server";
  * The invoice as a PDF, made in process with pdfkit (DESIGN.md "documents": no headless browser).
  * Uses the PDF standard fonts, so no font files are read and the text is extractable (pdftotext).
  */
-export async function agencyForInvoices(): Promise<Agency & { timeZone: string }> {
+export async function agencyForInvoices(): Promise<Agency & { timeZone: string; portalLink: string | null }> {
   const settings = await getOrganizationSettings();
   return {
     name: settings.companyName ?? "Our studio",
     email: settings.replyToEmail,
     phone: settings.phone,
     timeZone: settings.timezone,
+    // Invoice mail ends with the client portal's address while the portal is on.
+    portalLink: clientPortalLink(settings),
   };
 }
 

@@ -79,6 +79,7 @@ export async function sendInvoiceReminders(now = new Date()): Promise<number> {
         emailType: "invoice_reminder",
         leadId: detail.client.leadId,
         dedupeKey: `invoice-reminder:${candidate.id}:${kind}`,
+        portalLink: agency.portalLink,
         metadata: { invoiceId: candidate.id, invoiceNumber: detail.invoice.invoiceNumber, reminder: kind },
         variables: {
           ...invoiceEmailVariables(detail, agency, invoiceLink(detail.invoice.viewToken)),

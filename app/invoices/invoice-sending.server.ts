@@ -47,7 +47,7 @@ export async function previewInvoiceEmail(invoiceId: string): Promise<InvoicePre
   const template = await readTemplate(db(), "invoice");
   const link = invoiceLink(detail.invoice.viewToken ?? "(your private link, made when the invoice is sent)");
   return {
-    ...renderEmailTemplate(template, invoiceEmailVariables(detail, agency, link)),
+    ...renderEmailTemplate(template, invoiceEmailVariables(detail, agency, link), undefined, { portalLink: agency.portalLink }),
     to: detail.client.email,
     attachmentName: invoiceFileName(detail.invoice.invoiceNumber),
   };
@@ -81,6 +81,7 @@ export async function sendInvoice(actor: Actor, invoiceId: string, now = new Dat
       actorUserId: actor.userId,
       metadata: { invoiceId, invoiceNumber: detail.invoice.invoiceNumber, clientId: detail.client.id, resend: current.sentAt !== null },
       variables: invoiceEmailVariables(detail, agency, invoiceLink(viewToken)),
+      portalLink: agency.portalLink,
       attachments: [{ filename: invoiceFileName(detail.invoice.invoiceNumber), contentType: "application/pdf", content: pdf.toString("base64") }],
     });
     await recordInvoiceChange(tx, actor, current, {

@@ -32,8 +32,13 @@ export type InvoiceListRow = Invoice & {
 /** What the invoice's money looks like with its payments: the balance shown everywhere. */
 export type InvoiceMoney = { paidCents: number; balanceCents: number };
 
-function paidSum() {
-  return sql<number>`coalesce((select sum(${invoicePayments.amountCents}) from ${invoicePayments} where ${invoicePayments.invoiceId} = ${invoices.id}), 0)::int`;
+/**
+ * What was paid against the invoice of the row, summed in the query. The invoice's id is qualified
+ * by hand: in a query of the invoices table alone, Drizzle writes its columns unqualified, and in
+ * this subquery an unqualified "id" would be the payment's (every invoice then read as unpaid).
+ */
+export function paidSum() {
+  return sql<number>`coalesce((select sum(${invoicePayments.amountCents}) from ${invoicePayments} where ${invoicePayments.invoiceId} = "invoices"."id"), 0)::int`;
 }
 
 function viewCondition(view: Pick<InvoiceListView, "status" | "client">): SQL | undefined {

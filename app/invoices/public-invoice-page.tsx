@@ -1,11 +1,10 @@
 import { data, useLoaderData } from "react-router";
-import { formatDate } from "~/formatting/dates";
 import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/public-invoice-page";
-import { bankTransferInstruction } from "./invoice-document";
+import { invoiceForClient } from "./invoices-for-client.server";
 import { agencyForInvoices } from "./invoice-pdf.server";
 import { findInvoiceByViewToken } from "./invoices.server";
-import { PublicInvoiceView, type PublicInvoice } from "./public-invoice-view";
+import { PublicInvoiceView } from "./public-invoice-view";
 
 // The client's invoice page: public, reached only through the capability link of the e-mail.
 // A wrong token (guessed, altered, unknown) gets the site's ordinary 404 page (the root's boundary): nothing leaks.
@@ -24,29 +23,15 @@ export async function loader({ params }: Route.LoaderArgs) {
   const token = params.token ?? "";
   const detail = requireRecord(await findInvoiceByViewToken(token, { recordView: true }), "Invoice not found");
   const agency = await agencyForInvoices();
-  const { invoice } = detail;
-  const view: PublicInvoice = {
-    invoiceNumber: invoice.invoiceNumber,
-    status: invoice.status,
-    clientName: detail.client.name,
-    issued: formatDate(invoice.sentAt ?? invoice.createdAt, agency.timeZone),
-    dueDate: invoice.dueDate,
-    lines: detail.lines.map(({ id, description, quantity, unitPriceCents, totalCents }) => ({ id, description, quantity, unitPriceCents, totalCents })),
-    subtotalCents: invoice.subtotalCents,
-    discountCents: invoice.discountCents,
-    taxCents: invoice.taxCents,
-    totalCents: invoice.totalCents,
-    paidCents: detail.money.paidCents,
-    balanceCents: detail.money.balanceCents,
-    paymentInstruction: bankTransferInstruction(agency, invoice.invoiceNumber),
-    agencyName: agency.name,
-    agencyEmail: agency.email,
-    pdfHref: `/invoice/${token}/pdf`,
-  };
+  const view = invoiceForClient(detail, agency, `/invoice/${token}/pdf`);
   return data({ invoice: view }, { headers: headers() });
 }
 
 export default function PublicInvoicePage() {
   const { invoice } = useLoaderData<typeof loader>();
-  return <PublicInvoiceView invoice={invoice} />;
+  return (
+    <main className="px-4 py-10">
+      <PublicInvoiceView invoice={invoice} />
+    </main>
+  );
 }

@@ -22,7 +22,7 @@ export type PublicInvoice = {
   pdfHref: string;
 };
 
-/** What the client sees at their invoice link: the invoice, its balance, how to pay, and the PDF. */
+/** What the client sees of an invoice (at its link, in the client portal): the invoice, its balance, how to pay, and the PDF. */
 export function PublicInvoiceView({ invoice }: { invoice: PublicInvoice }) {
   const rows: [string, number, boolean][] = [
     ["Subtotal", invoice.subtotalCents, false],
@@ -33,7 +33,7 @@ export function PublicInvoiceView({ invoice }: { invoice: PublicInvoice }) {
     ["Balance due", invoice.balanceCents, true],
   ];
   return (
-    <main className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="text-sm text-muted-foreground">{invoice.agencyName}</p>
@@ -80,6 +80,6 @@ export function PublicInvoiceView({ invoice }: { invoice: PublicInvoice }) {
         <p>{invoice.paymentInstruction}</p>
         {invoice.agencyEmail ? <p className="mt-2 text-muted-foreground">Questions? Write to {invoice.agencyEmail}.</p> : null}
       </section>
-    </main>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.serv
 import { runBookingUpkeep } from "~/consultations/booking-upkeep.server";
 import { runInvoiceUpkeep } from "~/invoices/invoice-reminders.server";
 import { logger } from "~/logging/logger.server";
+import { deleteEndedPortalAccess } from "~/portal/portal-session.server";
 import { clearLeftBehindScratch } from "~/forms/scratch-folder.server";
 
 /**
@@ -24,6 +25,7 @@ export const RECURRING_JOBS: RecurringJob[] = [
   { name: "deliver e-mail", everyMs: 1_000, run: (stopping) => deliverDueEmails({ stopping }) },
   { name: "expire promo codes", everyMs: 60_000, run: () => sweepExpiredPromos() },
   { name: "delete expired rate-limit counters", everyMs: 10 * 60_000, run: () => deleteExpiredRateLimitCounters() },
+  { name: "delete ended client portal sessions and links", everyMs: 60 * 60_000, run: () => deleteEndedPortalAccess() },
   { name: "booking reminders", everyMs: 60_000, run: () => runBookingUpkeep() },
   { name: "invoice overdue marks and reminders", everyMs: 60_000, run: () => runInvoiceUpkeep() },
   { name: "cadence steps", everyMs: 15_000, run: () => runCadenceSteps() },

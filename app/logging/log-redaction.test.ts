@@ -11,6 +11,8 @@ describe("logged paths", () => {
     expect(redactedPath("/api/auth/reset-password/rst")).toBe("/api/auth/reset-password/***");
     expect(redactedPath("/auth/invitation/inv1t3-Token_x")).toBe("/auth/invitation/***");
     expect(redactedPath("/auth/invitation/inv1t3-Token_x.data")).toBe("/auth/invitation/***.data");
+    expect(redactedPath("/portal/sign-in/s3cret_Link")).toBe("/portal/sign-in/***");
+    expect(redactedPath("/calendar/f33d_Secret.ics")).toBe("/calendar/***");
   });
 
   it("drop the query, where links carry tokens and addresses", () => {

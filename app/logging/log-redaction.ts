@@ -5,8 +5,8 @@
  * logger's own redaction (logger.server.ts).
  */
 
-/** Paths whose segment after the prefix is a secret token (app/routes.ts: booking, invoice, unsubscribe and admin invitation links; better-auth's reset link). */
-const TOKEN_PATHS = /^(\/(?:booking|invoice|unsubscribe|auth\/invitation|api\/auth\/reset-password)\/)([^/]+?)(\.data)?(?=\/|$)/;
+/** Paths whose segment after the prefix is a secret token (app/routes.ts: booking, invoice, unsubscribe, admin invitation and client portal sign-in links, calendar feeds; better-auth's reset link). */
+const TOKEN_PATHS = /^(\/(?:booking|invoice|unsubscribe|auth\/invitation|api\/auth\/reset-password|portal\/sign-in|calendar)\/)([^/]+?)(\.data)?(?=\/|$)/;
 
 /**
  * The path to log: the URL's path without its query (a query may carry a token or an address:

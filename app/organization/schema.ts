@@ -35,6 +35,11 @@ export const organizationSettings = pgTable(
     bufferTimeMinutes: integer("buffer_time_minutes").notNull().default(0),
     /** A visitor may cancel or reschedule up to this many hours before the call. */
     bookingCancelCutoffHours: integer("booking_cancel_cutoff_hours").notNull().default(24),
+    /**
+     * The client portal (/portal, decision 036): off, it answers that it is not available, and no
+     * e-mail or back-office page links to it.
+     */
+    clientPortalEnabled: boolean("client_portal_enabled").notNull().default(true),
     /** How many nightly backups of the embedded database DATA_DIR/backups keeps (the newest). */
     backupsKept: integer("backups_kept").notNull().default(7),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -16,8 +16,11 @@ describe("the Organization tab's form", () => {
     const checked = checkForm(organizationSettingsForm, organization);
     expect(checked).toEqual({
       ok: true,
-      data: { ...organization, replyToEmail: "hello@brightpixel.test", agencyNotificationEmail: null },
+      data: { ...organization, replyToEmail: "hello@brightpixel.test", agencyNotificationEmail: null, clientPortalEnabled: false },
     });
+    // The client portal's box: ticked is "on", left unticked it is not sent at all.
+    const ticked = checkForm(organizationSettingsForm, { ...organization, clientPortalEnabled: "on" });
+    expect(ticked.ok && ticked.data.clientPortalEnabled).toBe(true);
   });
 
   it("refuses a bad value with its field's error", () => {

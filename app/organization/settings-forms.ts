@@ -1,4 +1,5 @@
 import { dollarsField, optionalDollarsField } from "~/forms/money-field";
+import { emailAddress } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "./tier-catalog";
 
@@ -62,6 +63,8 @@ export const organizationSettingsForm = z.object({
   phone: optionalText(40).refine(singleLine, "Use one line of text"),
   address: optionalText(300),
   timezone: z.enum(BUSINESS_TIME_ZONES, { error: "Choose a time zone from the list" }),
+  // A checkbox: present ("on") when ticked, absent when not.
+  clientPortalEnabled: z.literal("on").optional().transform((value) => value === "on"),
 });
 export type OrganizationSettingsInput = z.infer<typeof organizationSettingsForm>;
 
@@ -72,14 +75,7 @@ export const emailSettingsForm = z.object({
 });
 export type EmailSettingsInput = z.infer<typeof emailSettingsForm>;
 
-export const testEmailForm = z.object({
-  to: z
-    .string({ error: "Enter an e-mail address" })
-    .trim()
-    .min(1, "Enter an e-mail address")
-    .max(254, "Use at most 254 characters")
-    .pipe(z.email("Please enter a valid email address")),
-});
+export const testEmailForm = z.object({ to: emailAddress("Enter an e-mail address") });
 
 export const promoSettingsForm = z.object({
   promoDurationDays: wholeNumber("a number of days", 1, 365),

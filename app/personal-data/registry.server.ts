@@ -12,6 +12,7 @@ import type { DomainPersonalData } from "~/db/personal-data.server";
 import { emailPersonalData } from "~/email/personal-data.server";
 import { invoicesPersonalData } from "~/invoices/personal-data.server";
 import { leadsPersonalData } from "~/leads/personal-data.server";
+import { portalPersonalData } from "~/portal/personal-data.server";
 import { projectsPersonalData } from "~/projects/personal-data.server";
 import { referralsPersonalData } from "~/referrals/personal-data.server";
 import { requestSafetyPersonalData } from "~/request-safety/personal-data.server";
@@ -30,6 +31,7 @@ export const PERSONAL_DATA_REGISTRY: DomainPersonalData[] = [
   projectsPersonalData,
   invoicesPersonalData,
   referralsPersonalData,
+  portalPersonalData,
   emailPersonalData,
   cadencesPersonalData,
   campaignsPersonalData,

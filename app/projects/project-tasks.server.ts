@@ -174,3 +174,13 @@ export async function addCustomTask(actor: Actor, projectId: string, taskName: s
     { action: "project.add-custom-task", summary: "Added a custom task" },
   );
 }
+
+/** The checklist items the agency has ticked on a client's projects (the client portal), in checklist order. */
+export async function listTickedTasksOfClient(clientId: string): Promise<{ projectId: string; taskName: string; completedAt: Date | null }[]> {
+  return db()
+    .select({ projectId: projectTasks.projectId, taskName: projectTasks.taskName, completedAt: projectTasks.completedAt })
+    .from(projectTasks)
+    .innerJoin(projects, eq(projects.id, projectTasks.projectId))
+    .where(and(eq(projects.clientId, clientId), eq(projectTasks.status, "complete")))
+    .orderBy(asc(projectTasks.sortOrder), asc(projectTasks.createdAt));
+}

@@ -234,3 +234,15 @@ export async function listClientProjectsWithProgress(clientId: string): Promise<
 export async function listClientChoices(): Promise<{ id: string; name: string; tier: string }[]> {
   return db().select({ id: clients.id, name: clients.name, tier: clients.tier }).from(clients).orderBy(asc(clients.name)).limit(2000);
 }
+
+/** Delivery deadlines from a day on, of projects not complete (the admins' calendar feed), soonest first. */
+export async function listProjectDeadlines(fromDay: string): Promise<{ id: string; label: string; clientName: string; deadline: string }[]> {
+  const rows = await db()
+    .select({ id: projects.id, name: projects.name, projectNumber: projects.projectNumber, clientName: clients.name, deadline: projects.deliveryDeadline })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(and(sql`${projects.status} <> 'complete'`, sql`${projects.deliveryDeadline} >= ${fromDay}::date`))
+    .orderBy(asc(projects.deliveryDeadline))
+    .limit(1000);
+  return rows.flatMap((row) => (row.deadline ? [{ id: row.id, label: row.name ?? row.projectNumber, clientName: row.clientName, deadline: row.deadline }] : []));
+}

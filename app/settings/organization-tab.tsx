@@ -4,6 +4,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { NativeCheckbox } from "~/ui/checkbox";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
@@ -24,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     phone: settings.phone ?? "",
     address: settings.address ?? "",
     timezone: settings.timezone,
+    clientPortalEnabled: settings.clientPortalEnabled,
   };
 }
 
@@ -40,7 +42,9 @@ export async function action({ request }: Route.ActionArgs) {
 export default function OrganizationTab() {
   const saved = useLoaderData<typeof loader>();
   const { fetcher, busy, errors, values } = useFormAction({ intent: "save-organization" });
-  const value = (name: keyof typeof saved) => values[name] ?? saved[name];
+  const value = (name: Exclude<keyof typeof saved, "clientPortalEnabled">) => values[name] ?? saved[name];
+  // A refused save keeps the box as it was sent: ticked when the form carried it.
+  const portalOn = Object.keys(values).length > 0 ? values.clientPortalEnabled === "on" : saved.clientPortalEnabled;
   // A zone stored before the list was narrowed stays choosable until it is changed.
   const zones: readonly string[] = (BUSINESS_TIME_ZONES as readonly string[]).includes(saved.timezone) ? BUSINESS_TIME_ZONES : [saved.timezone, ...BUSINESS_TIME_ZONES];
   return (
@@ -79,6 +83,16 @@ export default function OrganizationTab() {
               ))}
             </NativeSelect>
           </FormField>
+          <label className="flex items-start gap-3 text-sm">
+            <NativeCheckbox name="clientPortalEnabled" defaultChecked={portalOn} className="mt-0.5" />
+            <span>
+              <span className="font-medium">Client portal</span>
+              <span className="block text-muted-foreground">
+                Clients sign in at /portal with a link e-mailed to them, and see their projects, invoices, calls and e-mails. Off: /portal says it is not
+                available, and no e-mail or client page links to it.
+              </span>
+            </span>
+          </label>
           <div>
             <Button type="submit" disabled={busy}>
               Save

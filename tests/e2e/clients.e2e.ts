@@ -212,7 +212,7 @@ describe("clients", () => {
 
     await page.getByRole("button", { name: "Edit Client" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Client" });
-    await edit.getByLabel("Name").fill("");
+    await edit.getByRole("textbox", { name: "Name", exact: true }).fill("");
     await edit.getByLabel("Email").fill("");
     await edit.getByLabel("Phone").fill("214-555-0101");
     await edit.getByRole("button", { name: "Save Changes" }).click();

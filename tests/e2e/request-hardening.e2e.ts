@@ -269,9 +269,9 @@ describe("the route walk", () => {
       expect(policy, url).toContain(url.endsWith("/pdf") && url.startsWith("/admin/") ? "frame-ancestors 'self'" : "frame-ancestors 'none'");
       expect(/script-src [^;]*/.exec(policy)?.[0], url).not.toMatch(/unsafe-(inline|eval)/);
       expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
-      // The public invoice page adds its own stricter no-referrer (the last one counts).
-      expect(response.headers.get("referrer-policy"), url).toMatch(/^strict-origin-when-cross-origin(, no-referrer)?$/);
-      if (/^\/(admin|auth|api\/auth|invoice|booking)(\/|$)/.test(url)) expect(response.headers.get("cache-control"), url).toBe("private, no-store");
+      // The public invoice page adds its own stricter no-referrer, a portal sign-in link's page same-origin (the last one counts).
+      expect(response.headers.get("referrer-policy"), url).toMatch(/^strict-origin-when-cross-origin(, (no-referrer|same-origin))?$/);
+      if (/^\/(admin|auth|api\/auth|invoice|booking|portal|calendar)(\/|$)/.test(url)) expect(response.headers.get("cache-control"), url).toBe("private, no-store");
       expect(response.status, url).toBeLessThan(500);
     }
   }, 300_000);

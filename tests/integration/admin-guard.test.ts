@@ -1,39 +1,11 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import routes from "~/routes";
+import { importRoute, ROUTE_TABLE } from "../support/route-table";
 import { signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
 
-type RouteModule = {
-  loader?: (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
-  action?: (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
-};
-
-/**
- * Every route of the table with its full URL pattern. A pathless layout takes
- * its children's common path when they share one (so the admin layout counts as admin).
- */
-function flatten(entries: RouteConfigEntry[], parentPath = ""): { path: string; file: string }[] {
-  return entries.flatMap((entry) => {
-    const ownPath = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, "/") : parentPath;
-    const children = flatten(entry.children ?? [], ownPath);
-    const underAdmin = children.length > 0 && children.every((child) => child.path.startsWith("/admin"));
-    const path = !entry.path && underAdmin ? "/admin" : ownPath || "/";
-    return [{ path, file: entry.file }, ...children];
-  });
-}
-
-const modules = import.meta.glob<RouteModule>("../../app/**/*.{ts,tsx}");
-
-async function importRoute(file: string): Promise<RouteModule> {
-  const load = modules[`../../app/${file}`];
-  if (!load) throw new Error(`Route module not found: ${file}`);
-  return load();
-}
-
-const adminRoutes = flatten(routes).filter((route) => route.path.startsWith("/admin"));
+const adminRoutes = ROUTE_TABLE.filter((route) => route.path.startsWith("/admin"));
 const samplePath = (path: string) => path.replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000");
 
 async function outcome(call: () => unknown): Promise<Response> {

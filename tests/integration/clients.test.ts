@@ -123,6 +123,7 @@ describe("a client's audit trail", () => {
       name: "Rosa D. Delgado",
       email: "rosa@mesaverde.test",
       phone: "214-555-0100",
+      businessName: null,
       tier: "3",
       status: "paused",
       paymentStatus: "partial",

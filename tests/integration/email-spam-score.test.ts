@@ -72,7 +72,9 @@ describe("every kind of mail", () => {
     const admin = testActor({ userId: "admin-1", email: "admin@sistersite.studio" });
     const variables = await templateSampleValues();
     for (const template of DEFAULT_EMAIL_TEMPLATES) {
-      await enqueueTemplatedEmail(db(), { templateKey: template.key, to: "jordan.rivera@example.net", toName: "Jordan Rivera", emailType: template.key, variables });
+      // A client's invoice ends with the client portal's line, as sent while the portal is on.
+      const portalLink = template.key === "invoice" ? "http://localhost:3000/portal" : null;
+      await enqueueTemplatedEmail(db(), { templateKey: template.key, to: "jordan.rivera@example.net", toName: "Jordan Rivera", emailType: template.key, variables, portalLink });
     }
     const custom = await createTemplate(admin, {
       name: "Follow-up",

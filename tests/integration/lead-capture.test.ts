@@ -3,12 +3,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/connection.server";
 import { emailOutbox } from "~/email/schema";
 import { inquirySchema, contactSchema, promoClaimSchema } from "~/leads/inquiry-form";
-import {
-  claimPromo,
-  createContactLead,
-  createInquiryLead,
-  PUBLIC_FORM_LIMITS,
-} from "~/leads/lead-capture.server";
+import { claimPromo, createContactLead, createInquiryLead } from "~/leads/lead-capture.server";
+import { PUBLIC_FORM_LIMITS } from "~/request-safety/public-form-limits.server";
 import { HONEYPOT_REFUSAL } from "~/request-safety/honeypot";
 import { isPromoCode } from "~/leads/promo-code";
 import { leads, leadTimelineEvents } from "~/leads/schema";

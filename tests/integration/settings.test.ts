@@ -44,7 +44,11 @@ const organization = {
   phone: "+1 555 0100",
   address: "1 Main St, Springfield",
   timezone: "America/New_York" as const,
+  clientPortalEnabled: true,
 };
+/** The same as the Organization tab's form posts it: the portal's box ticked. */
+const { clientPortalEnabled: _portalOn, ...organizationTyped } = organization;
+const organizationPosted = { ...organizationTyped, clientPortalEnabled: "on" };
 
 describe("a changed setting reaches its readers", () => {
   it("the business time zone places the offered slots", async () => {
@@ -101,7 +105,7 @@ describe("the audit log", () => {
     expect(statusOf(await postToAction(newInvoiceAction, "/admin/invoices/new", cookie, { intent: "create-invoice", clientId: client!.id, tier: "1" }))).toBe(302);
     expect(statusOf(await postToAction(addOnsAction, "/admin/add-ons", cookie, { intent: "create-add-on", name: "Logo design", flatPrice: "150", availableForTiers: "1" }))).toBeLessThan(400);
     expect(statusOf(await postToAction(availabilityAction, "/admin/availability", cookie, { intent: "add-slot", date: "2026-12-01", startTime: "09:00", endTime: "09:30", status: "open" }))).toBeLessThan(400);
-    expect(statusOf(await postToAction(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...organization, companyName: "Bright Pixel Studio" }))).toBe(200);
+    expect(statusOf(await postToAction(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...organizationPosted, companyName: "Bright Pixel Studio" }))).toBe(200);
     // A refused form is not a change: nothing is recorded for it.
     expect(statusOf(await postToAction(promosAction, "/admin/settings/promos", cookie, { intent: "save-promos", promoDurationDays: "0", promoCodePrefix: "X", referralCommissionPercent: "5" }))).toBe(400);
 
@@ -155,7 +159,7 @@ describe("the audit log", () => {
 
   it("is append-only: an entry cannot be changed or removed, but an admin's account can go", async () => {
     const { cookie, account } = await signedInCookie({ admin: true });
-    await postToAction(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...organization });
+    await postToAction(organizationAction, "/admin/settings/organization", cookie, { intent: "save-organization", ...organizationPosted });
     const [entry] = await db().select().from(auditLog);
     expect(entry?.actorUserId).not.toBeNull();
 

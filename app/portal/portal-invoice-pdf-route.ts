@@ -1,0 +1,25 @@
+import { data } from "react-router";
+import { findSentInvoiceOfClient } from "~/invoices/invoices-for-client.server";
+import { invoiceFileName } from "~/invoices/invoice-document";
+import { agencyForInvoices, renderInvoicePdf } from "~/invoices/invoice-pdf.server";
+import { recordIdParam } from "~/forms/record-id";
+import type { Route } from "./+types/portal-invoice-pdf-route";
+import { recordPortalEvent } from "./portal-activity.server";
+import { requirePortalClient } from "./portal-session.server";
+
+/** The PDF of one of the client's invoices; another client's is a plain 404. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const client = await requirePortalClient(request);
+  const invoiceId = recordIdParam(params.invoiceId);
+  const detail = invoiceId ? await findSentInvoiceOfClient(client.id, invoiceId) : undefined;
+  if (!detail) throw data("Not found", { status: 404 });
+  const pdf = await renderInvoicePdf(detail, await agencyForInvoices());
+  await recordPortalEvent(client.id, { kind: "downloaded_invoice", subjectId: detail.invoice.id, label: detail.invoice.invoiceNumber });
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${invoiceFileName(detail.invoice.invoiceNumber)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { clients } from "~/clients/schema";
+import { PORTAL_EVENT_KINDS } from "./portal-events";
+
+/**
+ * The client portal's own tables (decision 036). A client signs in with a one-time link e-mailed
+ * to their address; the link and the session it opens are capabilities stored only as SHA-256
+ * hashes of their random secrets. Nothing here is a better-auth session: the back-office never
+ * reads these rows, and the portal never reads better-auth's.
+ */
+
+/** A one-time sign-in link: 15 minutes, used once (a conditional update), bound to the address it was sent to. */
+export const portalSignInLinks = pgTable(
+  "portal_sign_in_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** The address the link was sent to: it signs in only while it is still the client's address. */
+    email: text("email").notNull(),
+    /** SHA-256 (hex) of the link's 256-bit secret; the secret itself is only in the e-mail. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("portal_sign_in_links_client_id_idx").on(t.clientId), index("portal_sign_in_links_expires_at_idx").on(t.expiresAt)],
+);
+
+/** A signed-in browser: its cookie holds the secret, this row its hash. Signing out deletes the row. */
+export const portalSessions = pgTable(
+  "portal_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The session's last request (written at most every few minutes): the client page's "last visit". */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("portal_sessions_client_id_idx").on(t.clientId, t.lastSeenAt.desc().nullsFirst()), index("portal_sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** What a client did in the portal (signed in, opened an invoice, booked a call), for the agency's view of it. */
+export const portalEvents = pgTable(
+  "portal_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PORTAL_EVENT_KINDS }).notNull(),
+    /** The record it was about (an invoice, a booking, an e-mail), when there is one. */
+    subjectId: uuid("subject_id"),
+    /** What the agency reads about it: an invoice's number, an e-mail's subject. */
+    label: text("label"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("portal_events_client_occurred_idx").on(t.clientId, t.occurredAt.desc().nullsFirst())],
+);
+
+export type PortalSignInLink = typeof portalSignInLinks.$inferSelect;
+export type PortalSession = typeof portalSessions.$inferSelect;
+export type PortalEvent = typeof portalEvents.$inferSelect;
