@@ -8,6 +8,7 @@ import { Input } from "~/ui/input";
 import { NativeSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { inquiryPageHref, type InquiryPreset } from "./inquiry-preset";
+import { markPopupSeen, markPromoClaimed } from "./promo-offer-state";
 
 /** The inquiry's heading and lead-in, in the dialog and on its own page alike. */
 export function inquiryIntro(preset: InquiryPreset) {
@@ -51,8 +52,18 @@ export function InquiryForm({
   /** The page's one-time key for this form (its own page has one): a second post of it makes no second lead. */
   submissionKey?: string;
 }) {
-  const { submitting, errors, values, formError, onSubmit } = usePublicFormPost("/inquiry", { onSuccess, initial });
   const promo = preset.promo === true;
+  const { submitting, errors, values, formError, onSubmit } = usePublicFormPost("/inquiry", {
+    initial,
+    onSuccess: () => {
+      // A promo inquiry claims a code, as the offer's own form does: the popup and the sticky button go.
+      if (promo) {
+        markPromoClaimed();
+        markPopupSeen();
+      }
+      onSuccess();
+    },
+  });
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
     <form method="post" action={inquiryPageHref(preset)} onSubmit={onSubmit} className="grid gap-4">

@@ -513,6 +513,9 @@ describe("'Claim $99 Offer' gives a code", () => {
     await dialog.getByLabel("Email").fill("hana.header@example.com");
     await dialog.getByRole("button", { name: "Claim My $99 Website" }).click();
     await page.getByText("We'll get back to you within 24-48 hours. Check your email!").waitFor();
+    // Claimed as by the offer's own form: the sticky button goes and stays gone.
+    await page.locator("button.fixed", { hasText: "Claim $99 Offer" }).waitFor({ state: "detached" });
+    expect(await page.evaluate(() => window.localStorage.getItem("promo_claimed"))).toBe("true");
     await withScript.close();
 
     const withoutScript = await visitor(DESKTOP, { javaScriptEnabled: false });
