@@ -19,7 +19,8 @@ export function buildIfStale(root) {
   const stampFile = path.join(root, "build", ".built-at");
   const builtAt = fs.existsSync(stampFile) ? Number(fs.readFileSync(stampFile, "utf8")) : 0;
   const changedAt = Math.max(...inputs.map((entry) => newestChange(path.join(root, entry))));
-  if (changedAt <= builtAt && fs.existsSync(path.join(root, "build/server/index.js"))) return false;
+  const entries = ["build/server/index.js", "build/server/jobs.js"];
+  if (changedAt <= builtAt && entries.every((entry) => fs.existsSync(path.join(root, entry)))) return false;
   console.log("Building the app (only when its sources changed)…");
   const started = Date.now();
   const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
