@@ -19,7 +19,7 @@ import {
 import { dataDirHolder, DataDirLockedError, lockDataDir, type DataDirLock } from "~/db/data-dir-lock.server";
 import { seedReferenceData } from "~/reference-data.server";
 import { Refusal } from "~/forms/refusal";
-import { MAIN_THREAD_BUDGET, OWN_THREAD_BUDGET, startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
+import { MAIN_THREAD_BUDGET, WORKER_PROCESS_BUDGET, startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
 import { startJobsThread } from "~/jobs/jobs-thread.server";
 import { setLogLevel } from "~/logging/logger.server";
 import { makeScratchFolder } from "~/forms/scratch-folder.server";
@@ -94,7 +94,7 @@ export async function startJobsProcess(): Promise<{ storage: string }> {
   setLogLevel(settings.logLevel);
   if (!settings.databaseUrl) throw new ConfigError(EMBEDDED_WORKER_REFUSAL);
   const { storage } = await openStorage();
-  if (running) running.worker = startBackgroundWorker({ budget: OWN_THREAD_BUDGET });
+  if (running) running.worker = startBackgroundWorker({ budget: WORKER_PROCESS_BUDGET });
   return { storage };
 }
 

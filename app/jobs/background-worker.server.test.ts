@@ -1,12 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logger } from "~/logging/logger.server";
-import { MAIN_THREAD_BUDGET, OWN_THREAD_BUDGET, startBackgroundWorker, startTurn, type BackgroundWorker } from "./background-worker.server";
+import { MAIN_THREAD_BUDGET, WORKER_PROCESS_BUDGET, startBackgroundWorker, startTurn, type BackgroundWorker, type JobsBudget, type RecurringJob } from "./background-worker.server";
 
 let worker: BackgroundWorker | undefined;
 afterEach(async () => {
   await worker?.stop();
   worker = undefined;
 });
+
+/** The worker with one job of the test's. */
+function startWith(job: RecurringJob, budget: JobsBudget = WORKER_PROCESS_BUDGET) {
+  worker = startBackgroundWorker({ budget, jobs: [job] });
+}
 
 /** A promise and its resolver, to hold a job's run open or to hear that it ran. */
 function signal<T = void>() {
@@ -22,7 +27,7 @@ describe("the background worker", () => {
     const busyRan = signal();
     const idleRan = signal();
     worker = startBackgroundWorker({
-      budget: OWN_THREAD_BUDGET,
+      budget: WORKER_PROCESS_BUDGET,
       jobs: [
         { name: "busy", everyMs: 60_000, run: async () => (busyRan.resolve(), { sent: 2, failed: 0 }) },
         { name: "idle", everyMs: 60_000, run: async () => (idleRan.resolve(), 0) },
@@ -37,7 +42,7 @@ describe("the background worker", () => {
   it("logs a failed run as an error, with the error", async () => {
     const logged = signal<unknown[]>();
     vi.spyOn(logger, "error").mockImplementation((...args: unknown[]) => logged.resolve(args));
-    worker = startBackgroundWorker({ budget: OWN_THREAD_BUDGET, jobs: [{ name: "broken", everyMs: 60_000, run: () => Promise.reject(new Error("SMTP said no")) }] });
+    startWith({ name: "broken", everyMs: 60_000, run: () => Promise.reject(new Error("SMTP said no")) });
     const [fields, message] = await logged.promise;
     expect(message).toBe("background job");
     expect(fields).toMatchObject({ job: "broken", outcome: "failed", err: new Error("SMTP said no") });
@@ -47,21 +52,17 @@ describe("the background worker", () => {
     const started = signal<AbortSignal>();
     const finish = signal();
     let runs = 0;
-    worker = startBackgroundWorker({
-      budget: OWN_THREAD_BUDGET,
-      jobs: [
-        {
-          name: "deliver",
-          everyMs: 0,
-          run: async ({ stopping }) => {
-            runs += 1;
-            started.resolve(stopping);
-            await finish.promise;
-          },
-        },
-      ],
+    startWith({
+      name: "deliver",
+      everyMs: 0,
+      run: async ({ stopping }) => {
+        runs += 1;
+        started.resolve(stopping);
+        await finish.promise;
+      },
     });
     const stopping = await started.promise;
+    if (!worker) throw new Error("not started");
     let stopped = false;
     const stop = worker.stop().then(() => (stopped = true));
     expect(stopping.aborted).toBe(true);
@@ -75,20 +76,18 @@ describe("the background worker", () => {
   it("comes back at once, not everyMs later, after a run that left due work", async () => {
     const thirdRun = signal();
     let runs = 0;
-    worker = startBackgroundWorker({
-      budget: MAIN_THREAD_BUDGET,
-      jobs: [
-        {
-          name: "backlog",
-          everyMs: 60_000,
-          run: async (turn) => {
-            runs += 1;
-            if (runs < 3) turn.again();
-            else thirdRun.resolve();
-          },
+    startWith(
+      {
+        name: "backlog",
+        everyMs: 60_000,
+        run: async (turn) => {
+          runs += 1;
+          if (runs < 3) turn.again();
+          else thirdRun.resolve();
         },
-      ],
-    });
+      },
+      MAIN_THREAD_BUDGET,
+    );
     await thirdRun.promise;
     expect(runs).toBe(3);
   });

@@ -47,8 +47,15 @@ export type JobsBudget = { sliceMs: number; restMs: number };
  */
 export const MAIN_THREAD_BUDGET: JobsBudget = { sliceMs: 8, restMs: 8 };
 
-/** In a thread or a process of their own (JOBS=thread, `npm run worker`): the whole loop. */
-export const OWN_THREAD_BUDGET: JobsBudget = { sliceMs: Number.POSITIVE_INFINITY, restMs: 0 };
+/**
+ * In the web process's jobs thread (JOBS=thread): its own loop, but the process's machine. A backlog
+ * (a burst of posts, a campaign) takes about half of a core and of the thread's database work, not
+ * all of it: the requests beside it come first, the mail soon after.
+ */
+export const JOBS_THREAD_BUDGET: JobsBudget = { sliceMs: 20, restMs: 20 };
+
+/** In a worker process (`npm run worker`), which does nothing else: all of its loop. */
+export const WORKER_PROCESS_BUDGET: JobsBudget = { sliceMs: Number.POSITIVE_INFINITY, restMs: 0 };
 
 /** Mail the delivery job claims per turn; a turn that claimed this many comes back at once. */
 export const DELIVERY_BATCH = 20;

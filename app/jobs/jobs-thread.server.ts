@@ -3,7 +3,7 @@ import { isMainThread, parentPort, Worker } from "node:worker_threads";
 import { config } from "~/config.server";
 import { openServerDatabase, setCurrentDatabase } from "~/db/connection.server";
 import { logger, setLogLevel } from "~/logging/logger.server";
-import { OWN_THREAD_BUDGET, startBackgroundWorker, type BackgroundWorker } from "./background-worker.server";
+import { JOBS_THREAD_BUDGET, startBackgroundWorker, type BackgroundWorker } from "./background-worker.server";
 
 /**
  * The background jobs in a worker thread of the web process (JOBS=thread, on PostgreSQL; decision
@@ -69,7 +69,7 @@ export async function startJobsThread(entry: URL): Promise<BackgroundWorker> {
 
 /**
  * The thread's side (worker.js, when not on the main thread): opens its pool on DATABASE_URL (the
- * web process has migrated it), runs every job with the whole of its event loop, and on STOP lets
+ * web process has migrated it), runs every job within the jobs thread's budget, and on STOP lets
  * the turns in hand finish (the e-mail being sent), closes the pool and ends.
  */
 export function serveAsJobsThread(): void {
@@ -82,7 +82,7 @@ export function serveAsJobsThread(): void {
   if (!settings.databaseUrl) throw new Error("The jobs thread needs DATABASE_URL (JOBS=thread runs on PostgreSQL only)");
   const database = openServerDatabase(settings.databaseUrl, JOBS_THREAD_POOL_SIZE);
   setCurrentDatabase(database);
-  const worker = startBackgroundWorker({ budget: OWN_THREAD_BUDGET });
+  const worker = startBackgroundWorker({ budget: JOBS_THREAD_BUDGET });
   port.on("message", (message) => {
     if (message !== STOP) return;
     void (async () => {
