@@ -37,7 +37,9 @@ const { logger } = lifecycle;
 
 let report;
 try {
-  report = await lifecycle.startApplication();
+  // JOBS=thread (the default on PostgreSQL): the jobs run in a thread on worker.js, which needs the
+  // build; in development they stay on the main thread.
+  report = await lifecycle.startApplication(development ? {} : { jobsThread: new URL("./worker.js", import.meta.url) });
 } catch (error) {
   logger.fatal(`could not start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
@@ -58,7 +60,7 @@ listener.prependListener("request", (_request, response) => {
 });
 listener.listen(report.port, () => {
   const url = report.publicUrl;
-  logger.info({ port: report.port, storage: report.storage }, "listening");
+  logger.info({ port: report.port, storage: report.storage, jobs: report.jobs }, "listening");
   console.log(`\nAgency site ready at ${url}  (${report.storage})`);
   const admin = report.firstAdmin;
   if (admin?.generatedPassword) {

@@ -5,9 +5,10 @@ import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // The server bundle's entry is our Express app, so the request handler, the
-  // database connection and the worker share one module graph (one PGlite).
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  // The server bundle's entries: our Express app (build/server/index.js), so the request handler,
+  // the database connection and the worker share one module graph (one PGlite); and the jobs alone
+  // (build/server/jobs.js) for worker.js, a process or thread without the pages (decision 038).
+  build: isSsrBuild ? { rollupOptions: { input: { index: "./server/app.ts", jobs: "./server/jobs.ts" } } } : undefined,
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [
     tailwindcss(),

@@ -52,6 +52,19 @@ describe("configuration", () => {
     expect(() => readConfig({ TRUST_PROXY: "*" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("runs the jobs in a thread on PostgreSQL and on the main thread on the embedded database, unless JOBS says", () => {
+    const server = "postgres://agency@db.example.com/agency";
+    expect(readConfig({}).jobs).toBe("main");
+    expect(readConfig({ DATABASE_URL: server }).jobs).toBe("thread");
+    expect(readConfig({ DATABASE_URL: server, JOBS: "off" }).jobs).toBe("off");
+    expect(readConfig({ DATABASE_URL: server, JOBS: "main" }).jobs).toBe("main");
+    expect(readConfig({ JOBS: "main" }).jobs).toBe("main");
+    expect(() => readConfig({ DATABASE_URL: server, JOBS: "elsewhere" })).toThrow(/JOBS: must be main, thread or off/);
+    for (const mode of ["thread", "off"]) {
+      expect(() => readConfig({ JOBS: mode })).toThrow(/JOBS: thread and off need DATABASE_URL \(PostgreSQL\)/);
+    }
+  });
+
   it("keeps the public URL without a trailing slash", () => {
     expect(readConfig({ PUBLIC_URL: "https://sistersite.studio/" }).publicUrl).toBe("https://sistersite.studio");
   });

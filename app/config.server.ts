@@ -7,6 +7,14 @@ export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
+ * Where the web process runs the background jobs (docs/decisions/038): on its main thread, between
+ * requests, within a budget; in a worker thread of its own, with its own connections (PostgreSQL);
+ * or not at all, when `npm run worker` runs them (PostgreSQL).
+ */
+export const JOBS_MODES = ["main", "thread", "off"] as const;
+export type JobsMode = (typeof JOBS_MODES)[number];
+
+/**
  * All configuration, read from the environment once and validated at boot.
  * A bad value stops the start with a message that names the variable.
  */
@@ -31,6 +39,7 @@ const environmentSchema = z.object({
   // How long a stopping process lets requests in flight finish (server.js); systemd's TimeoutStopSec must be longer.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  JOBS: z.enum(JOBS_MODES, { error: "must be main, thread or off" }).optional(),
   // Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (Express `trust proxy`): a hop
   // count, or addresses, subnets and Express's names. Never "everyone": a visitor could then pick
   // the address the rate limits count.
@@ -41,6 +50,9 @@ const environmentSchema = z.object({
       "must be a number of proxies, or addresses, subnets, loopback, linklocal or uniquelocal separated by commas",
     )
     .optional(),
+}).refine((values) => values.DATABASE_URL !== undefined || values.JOBS === undefined || values.JOBS === "main", {
+  path: ["JOBS"],
+  message: "thread and off need DATABASE_URL (PostgreSQL): the embedded database lives in the app's main thread, which runs the jobs itself",
 });
 
 export type AppConfig = {
@@ -59,6 +71,8 @@ export type AppConfig = {
   logLevel: LogLevel;
   /** Express's `trust proxy`: false (the default) believes no forwarding header. */
   trustProxy: number | string | false;
+  /** Where the web process runs the background jobs: a thread of its own on PostgreSQL unless told, the main thread on the embedded database. */
+  jobs: JobsMode;
 };
 
 export class ConfigError extends Error {}
@@ -88,6 +102,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "silent" : "info"),
     trustProxy: values.TRUST_PROXY === undefined ? false : /^\d+$/.test(values.TRUST_PROXY) ? Number(values.TRUST_PROXY) : values.TRUST_PROXY,
+    jobs: values.JOBS ?? (values.DATABASE_URL ? "thread" : "main"),
   };
 }
 

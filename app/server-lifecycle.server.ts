@@ -6,7 +6,7 @@ import { DATABASE_FOLDER, type BackupManifest } from "~/backups/backup-manifest"
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { ensureFirstAdmin, type FirstAdmin } from "~/auth/first-admin.server";
-import { config } from "~/config.server";
+import { config, ConfigError, type JobsMode } from "~/config.server";
 import {
   db,
   embeddedDatabaseDirectory,
@@ -19,14 +19,16 @@ import {
 import { dataDirHolder, DataDirLockedError, lockDataDir, type DataDirLock } from "~/db/data-dir-lock.server";
 import { seedReferenceData } from "~/reference-data.server";
 import { Refusal } from "~/forms/refusal";
-import { startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
+import { MAIN_THREAD_BUDGET, WORKER_PROCESS_BUDGET, startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
+import { startJobsThread } from "~/jobs/jobs-thread.server";
 import { setLogLevel } from "~/logging/logger.server";
 import { makeScratchFolder } from "~/forms/scratch-folder.server";
 
 type Running = { database: DatabaseHandle; lock: DataDirLock | undefined; worker?: BackgroundWorker };
 let running: Running | undefined;
 
-export type StartReport = { port: number; publicUrl: string; storage: string; firstAdmin: FirstAdmin | null; shutdownTimeoutMs: number };
+/** `jobs`: where this process runs the background jobs (`main`, `thread`, or `off`). */
+export type StartReport = { port: number; publicUrl: string; storage: string; jobs: JobsMode; firstAdmin: FirstAdmin | null; shutdownTimeoutMs: number };
 
 /**
  * Opens the configured database as the current one (locking DATA_DIR when embedded),
@@ -57,14 +59,43 @@ export async function openStorage(): Promise<{ storage: string }> {
   return { storage };
 }
 
-/** Boot: validate configuration, open, migrate and seed the database, make the first admin, start the worker. */
-export async function startApplication(): Promise<StartReport> {
+/**
+ * Boot: validate configuration, open, migrate and seed the database, make the first admin, start
+ * the background jobs where JOBS says (decision 038). `jobsThread`: the file a jobs thread runs
+ * (server.js gives worker.js on the build); without it (development, on Vite's modules) they run
+ * on the main thread.
+ */
+export async function startApplication(options: { jobsThread?: URL } = {}): Promise<StartReport> {
   const settings = config();
   setLogLevel(settings.logLevel);
   const { storage } = await openStorage();
   const firstAdmin = await ensureFirstAdmin();
-  if (running) running.worker = startBackgroundWorker();
-  return { port: settings.port, publicUrl: settings.publicUrl, storage, firstAdmin, shutdownTimeoutMs: settings.shutdownTimeoutMs };
+  const jobs = settings.jobs === "thread" && !options.jobsThread ? "main" : settings.jobs;
+  if (running) running.worker = await startJobs(jobs, options.jobsThread);
+  return { port: settings.port, publicUrl: settings.publicUrl, storage, jobs, firstAdmin, shutdownTimeoutMs: settings.shutdownTimeoutMs };
+}
+
+async function startJobs(mode: JobsMode, jobsThread: URL | undefined): Promise<BackgroundWorker | undefined> {
+  if (mode === "off") return undefined;
+  if (mode === "thread" && jobsThread) return startJobsThread(jobsThread);
+  return startBackgroundWorker({ budget: MAIN_THREAD_BUDGET });
+}
+
+export const EMBEDDED_WORKER_REFUSAL =
+  "npm run worker needs DATABASE_URL (PostgreSQL): on the embedded database the app process (npm start) holds DATA_DIR and runs the background jobs itself.";
+
+/**
+ * `npm run worker` (worker.js as a process): the background jobs alone, with the whole of the
+ * process, beside web processes started with JOBS=off. Same configuration, same migrations (whoever
+ * starts first applies them), no listener. Refused on the embedded database, which one process holds.
+ */
+export async function startJobsProcess(): Promise<{ storage: string }> {
+  const settings = config();
+  setLogLevel(settings.logLevel);
+  if (!settings.databaseUrl) throw new ConfigError(EMBEDDED_WORKER_REFUSAL);
+  const { storage } = await openStorage();
+  if (running) running.worker = startBackgroundWorker({ budget: WORKER_PROCESS_BUDGET });
+  return { storage };
 }
 
 /**
@@ -156,7 +187,7 @@ async function swapInRestoredDatabase(current: Running, dataDir: string, staged:
     fs.renameSync(aside, live);
     current.database = await openEmbeddedDatabase(dataDir);
     setCurrentDatabase(current.database);
-    if (workerWasRunning) current.worker = startBackgroundWorker();
+    if (workerWasRunning) current.worker = startBackgroundWorker({ budget: MAIN_THREAD_BUDGET });
     throw new Refusal(`The restored database did not open; the database is as it was (${error instanceof Error ? error.message : String(error)}).`, {
       field: "backup",
       title: "Restore refused",
@@ -167,5 +198,5 @@ async function swapInRestoredDatabase(current: Running, dataDir: string, staged:
   current.database = restored;
   setCurrentDatabase(restored);
   await seedReferenceData();
-  if (workerWasRunning) current.worker = startBackgroundWorker();
+  if (workerWasRunning) current.worker = startBackgroundWorker({ budget: MAIN_THREAD_BUDGET });
 }

@@ -25,7 +25,10 @@
 //
 // Options: --duration S (10), --rounds N (3), --concurrency N (50), --first-views N (300), --lead-rate N (100),
 // --soak S, --database URL (postgres://postgres@127.0.0.1:5432; the bench makes and drops its
-// own database there), --pages home,lead,lead-rate,admin,booking,first-view (all).
+// own database there), --pages home,lead,lead-rate,admin,booking,first-view (all), --jobs where ours
+// runs the background jobs (decision 038): thread (its jobs thread, the default on PostgreSQL),
+// process (a worker process beside it, `node worker.js`, and ours with JOBS=off) or main (its main
+// thread, within the jobs' budget).
 //
 // The pieces, in load/: options, the bench's database and the data prepared in it, the pages, a
 // window of load on one server, the side-by-side windows, their table, and the soak.
@@ -36,7 +39,7 @@ import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { freePort } from "../scripts/free-port.mjs";
 import { startAppProcess } from "./support/app-process";
 import { openBenchDatabase, recreateDatabase } from "./load/bench-database";
-import { ADMIN, DATABASE_NAME, databaseUrl, firstViews, pagesWanted, prepareFile, rounds, soakSeconds } from "./load/options";
+import { ADMIN, DATABASE_NAME, databaseUrl, firstViews, jobsWhere, pagesWanted, prepareFile, rounds, soakSeconds } from "./load/options";
 import { pagesToLoad, signIn } from "./load/pages";
 import { prepareData, prepareInChild } from "./load/prepare-data";
 import { printComparison } from "./load/report";
@@ -53,8 +56,10 @@ async function main(): Promise<void> {
   const [oursPort, barePort] = [await freePort(), await freePort()];
   const origin = `http://localhost:${oursPort}`;
   const env = { NODE_ENV: "production", DATABASE_URL: databaseUrl, PUBLIC_URL: origin, SMTP_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-  const ours = await startAppProcess("ours", oursPort, env);
+  const ours = await startAppProcess("ours", oursPort, { ...env, JOBS: jobsWhere === "process" ? "off" : jobsWhere });
   const servers = [ours];
+  if (jobsWhere === "process") servers.push(await startAppProcess("worker", await freePort(), env, { file: "worker.js", readyLine: "background jobs running on" }));
+  console.log(`Ours runs the background jobs ${jobsWhere === "process" ? "in a worker process beside it" : `on its ${jobsWhere} thread`}.`);
   const database = await openBenchDatabase();
   try {
     const cookie = await signIn(ours, origin);

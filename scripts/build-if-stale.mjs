@@ -15,24 +15,64 @@ function newestChange(entry) {
 }
 
 /** @param {string} root the project folder */
-export function buildIfStale(root) {
+function isStale(root) {
   const stampFile = path.join(root, "build", ".built-at");
   const builtAt = fs.existsSync(stampFile) ? Number(fs.readFileSync(stampFile, "utf8")) : 0;
   const changedAt = Math.max(...inputs.map((entry) => newestChange(path.join(root, entry))));
-  if (changedAt <= builtAt && fs.existsSync(path.join(root, "build/server/index.js"))) return false;
-  console.log("Building the app (only when its sources changed)…");
-  const started = Date.now();
-  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
-    cwd: root,
-    // Always the production build: the test runner sets NODE_ENV=test, which would otherwise give
-    // React's development build (three times the JavaScript) to the tests and to a later `npm start`.
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
+  const entries = ["build/server/index.js", "build/server/jobs.js"];
+  return changedAt > builtAt || !entries.every((entry) => fs.existsSync(path.join(root, entry)));
+}
+
+/** A build that takes longer than this was cut short (its process killed): its lock no longer holds. */
+const BUILD_LOCK_STALE_MS = 10 * 60_000;
+
+/**
+ * One build at a time per folder: test files that start the built app call this at once, and a
+ * second build would empty build/ under the processes the first one's caller has started.
+ * The lock is a directory (made atomically); a caller that finds it waits, then checks again.
+ * @param {string} root the project folder
+ */
+function withBuildLock(root, action) {
+  const lock = path.join(root, ".build-lock");
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error?.code !== "EEXIST") throw error;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > BUILD_LOCK_STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(pause, 0, 0, 250);
+    }
+  }
+  try {
+    return action();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** @param {string} root the project folder */
+export function buildIfStale(root) {
+  if (!isStale(root)) return false;
+  return withBuildLock(root, () => {
+    // Another caller may have built while this one waited.
+    if (!isStale(root)) return false;
+    console.log("Building the app (only when its sources changed)…");
+    const started = Date.now();
+    const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+      cwd: root,
+      // Always the production build: the test runner sets NODE_ENV=test, which would otherwise give
+      // React's development build (three times the JavaScript) to the tests and to a later `npm start`.
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (result.status !== 0) throw new Error(`The build failed (exit ${result.status})`);
+    fs.writeFileSync(path.join(root, "build", ".built-at"), String(Date.now()));
+    console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    return true;
   });
-  if (result.status !== 0) throw new Error(`The build failed (exit ${result.status})`);
-  fs.writeFileSync(stampFile, String(Date.now()));
-  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return true;
 }
 
 /**

@@ -160,12 +160,18 @@ export async function runDueStep(tx: DatabaseExecutor, enrolmentId: string, cont
 
 export type CadenceRun = Record<StepOutcome, number>;
 
-/** Handles every due step (up to `limit`), oldest first. A step that fails is logged and retried next run. */
-export async function runCadenceSteps(now = new Date(), limit = 200): Promise<CadenceRun> {
+export const CADENCE_STEPS_PER_RUN = 200;
+
+/**
+ * Handles every due step (up to `limit`), oldest first. A step that fails is logged and retried next
+ * run. `pace`, awaited between two steps, is the background worker's share of the event loop.
+ */
+export async function runCadenceSteps(now = new Date(), limit = CADENCE_STEPS_PER_RUN, pace?: () => Promise<void>): Promise<CadenceRun> {
   const context = await cadenceRunContext(now);
   const run: CadenceRun = { sent: 0, skipped: 0, ended: 0, waiting: 0, taken: 0 };
   const failed: string[] = [];
   for (let turn = 0; turn < limit; turn += 1) {
+    if (turn > 0) await pace?.();
     let picked: string | null = null;
     try {
       const outcome = await db().transaction(async (tx) => {

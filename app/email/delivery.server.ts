@@ -103,19 +103,23 @@ export type DeliveryOptions = {
   renewEveryMs?: number;
   /** Aborted when the process stops: the message being sent is finished, the rest of the batch released. */
   stopping?: AbortSignal;
+  /** Awaited between two messages: the background worker's share of the event loop (it lets requests in, and may rest). */
+  pace?: () => Promise<void>;
 };
 
-export type DeliveryReport = { sent: number; stored: number; retrying: number; failed: number; suppressed: number };
+/** `claimed`: the messages this run took (a full batch means more may be due). */
+export type DeliveryReport = { claimed: number; sent: number; stored: number; retrying: number; failed: number; suppressed: number };
 
-/** Sends every due message once; the background worker calls this every second. */
+/** Sends every due message once; the background worker calls this every second, and again at once after a full batch. */
 export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<DeliveryReport> {
   const database = options.database ?? db();
   const transport = options.transport === undefined ? mailTransport() : options.transport;
   const now = options.now ?? new Date();
-  const report: DeliveryReport = { sent: 0, stored: 0, retrying: 0, failed: 0, suppressed: 0 };
+  const report: DeliveryReport = { claimed: 0, sent: 0, stored: 0, retrying: 0, failed: 0, suppressed: 0 };
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const messages = await claimDueMessages(database, now, options.batchSize ?? 20, leaseMs);
   if (messages.length === 0) return report;
+  report.claimed = messages.length;
 
   const held = new Set(messages.map((message) => message.id));
   const stopRenewing = keepLeases(database, held, now, leaseMs, options.renewEveryMs ?? LEASE_RENEW_EVERY_MS);
@@ -123,6 +127,8 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
     const settings = await getOrganizationSettings();
     const from = senderOf(settings);
     for (const [index, message] of messages.entries()) {
+      // One message at a time: what it costs is all a request arriving meanwhile can wait behind.
+      if (index > 0) await options.pace?.();
       if (options.stopping?.aborted) {
         await releaseClaims(database, messages.slice(index));
         break;

@@ -1,12 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logger } from "~/logging/logger.server";
-import { startBackgroundWorker, type BackgroundWorker } from "./background-worker.server";
+import { MAIN_THREAD_BUDGET, WORKER_PROCESS_BUDGET, startBackgroundWorker, startTurn, type BackgroundWorker, type JobsBudget, type RecurringJob } from "./background-worker.server";
 
 let worker: BackgroundWorker | undefined;
 afterEach(async () => {
   await worker?.stop();
   worker = undefined;
 });
+
+/** The worker with one job of the test's. */
+function startWith(job: RecurringJob, budget: JobsBudget = WORKER_PROCESS_BUDGET) {
+  worker = startBackgroundWorker({ budget, jobs: [job] });
+}
 
 /** A promise and its resolver, to hold a job's run open or to hear that it ran. */
 function signal<T = void>() {
@@ -21,10 +26,13 @@ describe("the background worker", () => {
     const debug = vi.spyOn(logger, "debug");
     const busyRan = signal();
     const idleRan = signal();
-    worker = startBackgroundWorker([
-      { name: "busy", everyMs: 60_000, run: async () => (busyRan.resolve(), { sent: 2, failed: 0 }) },
-      { name: "idle", everyMs: 60_000, run: async () => (idleRan.resolve(), 0) },
-    ]);
+    worker = startBackgroundWorker({
+      budget: WORKER_PROCESS_BUDGET,
+      jobs: [
+        { name: "busy", everyMs: 60_000, run: async () => (busyRan.resolve(), { sent: 2, failed: 0 }) },
+        { name: "idle", everyMs: 60_000, run: async () => (idleRan.resolve(), 0) },
+      ],
+    });
     await Promise.all([busyRan.promise, idleRan.promise]);
     await worker.stop();
     expect(info).toHaveBeenCalledWith({ job: "busy", duration_ms: expect.any(Number), outcome: "ok", result: { sent: 2, failed: 0 } }, "background job");
@@ -34,7 +42,7 @@ describe("the background worker", () => {
   it("logs a failed run as an error, with the error", async () => {
     const logged = signal<unknown[]>();
     vi.spyOn(logger, "error").mockImplementation((...args: unknown[]) => logged.resolve(args));
-    worker = startBackgroundWorker([{ name: "broken", everyMs: 60_000, run: () => Promise.reject(new Error("SMTP said no")) }]);
+    startWith({ name: "broken", everyMs: 60_000, run: () => Promise.reject(new Error("SMTP said no")) });
     const [fields, message] = await logged.promise;
     expect(message).toBe("background job");
     expect(fields).toMatchObject({ job: "broken", outcome: "failed", err: new Error("SMTP said no") });
@@ -44,18 +52,17 @@ describe("the background worker", () => {
     const started = signal<AbortSignal>();
     const finish = signal();
     let runs = 0;
-    worker = startBackgroundWorker([
-      {
-        name: "deliver",
-        everyMs: 0,
-        run: async (stopping) => {
-          runs += 1;
-          started.resolve(stopping);
-          await finish.promise;
-        },
+    startWith({
+      name: "deliver",
+      everyMs: 0,
+      run: async ({ stopping }) => {
+        runs += 1;
+        started.resolve(stopping);
+        await finish.promise;
       },
-    ]);
+    });
     const stopping = await started.promise;
+    if (!worker) throw new Error("not started");
     let stopped = false;
     const stop = worker.stop().then(() => (stopped = true));
     expect(stopping.aborted).toBe(true);
@@ -64,5 +71,46 @@ describe("the background worker", () => {
     finish.resolve();
     await stop;
     expect(runs).toBe(1);
+  });
+
+  it("comes back at once, not everyMs later, after a run that left due work", async () => {
+    const thirdRun = signal();
+    let runs = 0;
+    startWith(
+      {
+        name: "backlog",
+        everyMs: 60_000,
+        run: async (turn) => {
+          runs += 1;
+          if (runs < 3) turn.again();
+          else thirdRun.resolve();
+        },
+      },
+      MAIN_THREAD_BUDGET,
+    );
+    await thirdRun.promise;
+    expect(runs).toBe(3);
+  });
+});
+
+describe("a turn's share of the event loop", () => {
+  /** Keeps the thread busy for `ms`, as a job's JavaScript does between two awaits. */
+  function work(ms: number) {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  }
+
+  it("rests once the turn has worked its slice, then starts a new slice", async () => {
+    const turn = startTurn(new AbortController().signal, { sliceMs: 20, restMs: 300 });
+    let started = performance.now();
+    await turn.pace();
+    expect(performance.now() - started).toBeLessThan(250);
+    work(25);
+    started = performance.now();
+    await turn.pace();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(295);
+    started = performance.now();
+    await turn.pace();
+    expect(performance.now() - started).toBeLessThan(250);
   });
 });

@@ -11,6 +11,7 @@ const { values } = parseArgs({
     soak: { type: "string" },
     database: { type: "string", default: "postgres://postgres@127.0.0.1:5432" },
     pages: { type: "string", default: "home,lead,lead-rate,admin,booking,first-view" },
+    jobs: { type: "string", default: "thread" },
     // Internal: the child process that prepares the database (see prepare-data.ts).
     prepare: { type: "string" },
   },
@@ -22,6 +23,9 @@ export const firstViews = Number(values["first-views"]);
 export const leadRate = Number(values["lead-rate"]);
 export const soakSeconds = values.soak === undefined ? null : Number(values.soak);
 export const pagesWanted = new Set(values.pages.split(","));
+/** Where ours runs the background jobs: its jobs thread (JOBS=thread), a worker process beside it (JOBS=off + worker.js), or its main thread (JOBS=main). */
+export const jobsWhere = values.jobs;
+if (!["thread", "process", "main"].includes(jobsWhere)) throw new Error(`--jobs is thread, process or main (got ${jobsWhere})`);
 /** The PostgreSQL server the bench makes its database on. */
 export const databaseServer = values.database;
 /** Set in the child process that prepares the data: the file it writes what it prepared to. */

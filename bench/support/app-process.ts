@@ -18,8 +18,8 @@ export type AppProcess = {
   kill(): Promise<void>;
   /** A new process with the same port and environment (after kill or stop). */
   restart(): Promise<void>;
-  /** SIGTERM, and waits for the process to exit. */
-  stop(): Promise<void>;
+  /** SIGTERM, and waits for the process to exit; answers its exit code (null: it was killed by a signal). */
+  stop(): Promise<number | null>;
 };
 
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000);
@@ -51,12 +51,12 @@ export async function startAppProcess(name: string, port: number, environment: R
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  async function end(signal: NodeJS.Signals) {
+  async function end(signal: NodeJS.Signals): Promise<number | null> {
     const running = child;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once("exit", resolve));
+    if (!running || running.exitCode !== null || running.signalCode !== null) return running?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => running.once("exit", (code) => resolve(code)));
     running.kill(signal);
-    await exited;
+    return exited;
   }
   await launch();
   return {
@@ -65,7 +65,7 @@ export async function startAppProcess(name: string, port: number, environment: R
     url: `http://127.0.0.1:${port}`,
     pid: () => child?.pid,
     output: () => output,
-    kill: () => end("SIGKILL"),
+    kill: async () => void (await end("SIGKILL")),
     restart: launch,
     stop: () => end("SIGTERM"),
   };

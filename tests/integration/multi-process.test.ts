@@ -1,10 +1,6 @@
 import { testActor } from "../support/actors";
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addSlot } from "~/availability/availability.server";
 import { addDaysToDate } from "~/availability/slot-time";
@@ -21,7 +17,8 @@ import { startAppProcess, type AppProcess } from "../../bench/support/app-proces
 import { outboxIdOf, startMailReceiver, type MailReceiver } from "../../bench/support/mail-receiver";
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { freePort } from "../../scripts/free-port.mjs";
-import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "../support/database-kind";
+import { testDatabaseKind } from "../support/database-kind";
+import { freshProcessDatabase } from "../support/process-database";
 import { dayIn } from "~/formatting/dates";
 
 /**
@@ -33,27 +30,6 @@ const onServer = testDatabaseKind() === "server";
 const PROCESSES = onServer ? 2 : 1;
 /** E-mails waiting in the outbox: many on PostgreSQL, so both processes' workers take some. */
 const QUEUED = onServer ? 200 : 30;
-
-async function freshTarget(): Promise<{ target: ChaosTarget; drop(): Promise<void> }> {
-  if (onServer) {
-    const name = `agency_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverTestUrl() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${SERVER_TEMPLATE_DATABASE}`);
-    await admin.end();
-    return {
-      target: { kind: "server", databaseUrl: databaseUrlFor(serverTestUrl(), name) },
-      async drop() {
-        const cleaner = new pg.Client({ connectionString: serverTestUrl() });
-        await cleaner.connect();
-        await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleaner.end();
-      },
-    };
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-processes-"));
-  return { target: { kind: "embedded", dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-}
 
 function environmentFor(target: ChaosTarget, mail: MailReceiver, publicUrl: string): Record<string, string> {
   return {
@@ -70,7 +46,7 @@ beforeAll(() => {
 }, 600_000);
 
 describe(`${PROCESSES} app process(es) on ${onServer ? "one PostgreSQL database" : "the embedded database"}`, () => {
-  let database: Awaited<ReturnType<typeof freshTarget>>;
+  let database: Awaited<ReturnType<typeof freshProcessDatabase>>;
   let mail: MailReceiver;
   const apps: AppProcess[] = [];
   const queuedIds: string[] = [];
@@ -81,7 +57,7 @@ describe(`${PROCESSES} app process(es) on ${onServer ? "one PostgreSQL database"
   const b = () => apps[apps.length - 1]!;
 
   beforeAll(async () => {
-    database = await freshTarget();
+    database = await freshProcessDatabase();
     mail = await startMailReceiver();
     // Before the processes start: open slots and two booking links (and, embedded, the queued e-mails).
     const handle = await openTarget(database.target);
@@ -186,7 +162,7 @@ describe(`${PROCESSES} app process(es) on ${onServer ? "one PostgreSQL database"
 
 describe(`the failure test, small: ${PROCESSES} process(es), one SIGKILLed mid-stream and started again`, () => {
   it("loses no accepted submission, delivers each e-mail once and books no slot twice", async () => {
-    const database = await freshTarget();
+    const database = await freshProcessDatabase();
     try {
       const figures = await runChaos({ target: database.target, processes: PROCESSES, submissions: 16, concurrency: 2, invitations: 4, slots: 2 });
       expect(figures.kills).toBe(1);
@@ -212,8 +188,8 @@ describe("npm run start:cluster", () => {
 
   // The cluster itself runs on PostgreSQL only (the refusal above is what the embedded run gets).
   if (onServer) {
-    it("serves from N processes on one port, starts again one that dies, and stops them all on SIGTERM", async () => {
-      const database = await freshTarget();
+    it("serves from N web processes on one port beside a worker process, starts again one that dies, and stops them all on SIGTERM", async () => {
+      const database = await freshProcessDatabase();
       if (database.target.kind !== "server") throw new Error("needs PostgreSQL");
       const port = await freePort();
       const primary = spawn(process.execPath, ["scripts/start-cluster.mjs", "--processes", "2"], {
@@ -231,9 +207,13 @@ describe("npm run start:cluster", () => {
       };
       const ready = () => output.split("ready at").length - 1;
       try {
-        await until(() => ready() >= 2);
+        await until(() => ready() >= 2 && output.includes("background jobs running on"));
         const pids = [...output.matchAll(/App process (\d+) starting/g)].map((match) => Number(match[1]));
         expect(pids).toHaveLength(2);
+        // One worker process by default (--workers 1), and the web processes leave the jobs to it.
+        const workerPids = [...output.matchAll(/Worker process (\d+) starting/g)].map((match) => Number(match[1]));
+        expect(workerPids).toHaveLength(1);
+        expect(output.match(/"jobs":"off","msg":"listening"/g)).toHaveLength(2);
         expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
 
         process.kill(pids[1]!, "SIGKILL");
@@ -243,8 +223,9 @@ describe("npm run start:cluster", () => {
         const exited = new Promise<number | null>((resolve) => primary.once("exit", resolve));
         primary.kill("SIGTERM");
         expect(await exited).toBe(0);
-        const all = [...output.matchAll(/App process (\d+) starting/g)].map((match) => Number(match[1]));
+        const all = [...output.matchAll(/(?:App|Worker) process (\d+) starting/g)].map((match) => Number(match[1]));
         expect(all.filter((pid) => isAlive(pid))).toEqual([]);
+        expect(output).toContain("stopping 3 process(es)");
       } finally {
         if (primary.exitCode === null) primary.kill("SIGKILL");
         await database.drop();

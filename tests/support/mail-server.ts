@@ -17,6 +17,8 @@ export type TestMailServer = {
   refuseRecipient(address: string): void;
   /** Holds every message's final answer (a slow server) until the returned release is called. */
   hold(): () => void;
+  /** Messages whose data has arrived and whose answer is not given yet: a sender has them in hand. */
+  inHand(): number;
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
 };
@@ -26,6 +28,7 @@ export async function startMailServer(): Promise<TestMailServer> {
   let refusing: "temporary" | "permanent" | false = false;
   const unknownRecipients = new Set<string>();
   let held: Promise<void> = Promise.resolve();
+  let inHand = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -37,7 +40,9 @@ export async function startMailServer(): Promise<TestMailServer> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => (inHand += 1));
       stream.on("end", () => void held.then(() => {
+        inHand -= 1;
         if (refusing) {
           const error = Object.assign(new Error(refusing === "temporary" ? "Try again later" : "Mailbox unavailable"), {
             responseCode: refusing === "temporary" ? 451 : 550,
@@ -73,6 +78,7 @@ export async function startMailServer(): Promise<TestMailServer> {
         release();
       };
     },
+    inHand: () => inHand,
     refuseRecipient(address) {
       unknownRecipients.add(address.toLowerCase());
     },
