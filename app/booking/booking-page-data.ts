@@ -1,30 +1,16 @@
-import type { ConsultationBookingStatus } from "~/consultations/schema";
+import type { VisitorBookingPage } from "~/consultations/visitor-booking.server";
 
 /**
  * What a booking page's document carries for the browser (decision 039): only what the page shows,
- * the offered times in their compact form (app/availability/offered-days.ts), as ONE string. One
- * string because the kept document is made from a template by putting this string in place
- * (booking-document.server.ts): React Router writes a string into the document the same way
- * whatever it holds, so every link's document is the template with its own string.
+ * the offered times in their compact form (app/availability/offered-days.ts: business-local days
+ * and minutes, read in the page's `timeZone`), as ONE string. One string because the kept document
+ * is made from a template by putting this string in place (booking-document.server.ts): React
+ * Router writes a string into the document the same way whatever it holds, so every link's
+ * document is the template with its own string.
  */
 export type BookingPageView =
-  | { kind: "error"; message: string }
-  | {
-      kind: "ready";
-      leadName: string;
-      status: ConsultationBookingStatus;
-      /** ISO instants of the held time, if any. */
-      booked: { start: string; end: string } | null;
-      meetingLink: string | null;
-      /** The offered times' compact form: business-local days and minutes, read in `timeZone`. */
-      offered: string;
-      /** Times the agency proposed (ISO instants), shown first. */
-      proposed: { start: string; end: string }[];
-      canChange: boolean;
-      cutoffHours: number;
-      /** The business time zone. */
-      timeZone: string;
-    };
+  | Extract<VisitorBookingPage, { kind: "error" }>
+  | (Omit<Extract<VisitorBookingPage, { kind: "ready" }>, "offered"> & { offered: string });
 
 export function encodeBookingPage(view: BookingPageView): string {
   return JSON.stringify(view);
