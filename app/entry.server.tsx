@@ -75,9 +75,11 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers get the whole page at once, and so does the kept booking document's template
+    // (app/booking/booking-document.server.ts): written whole, it is the same HTML however the
+    // render's steps interleave.
+    const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext?.bookingPage !== undefined;
+    const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const page = (

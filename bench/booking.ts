@@ -11,19 +11,28 @@
 //                     visitor reloading it; with as many links as requests every request is a
 //                     link's first view, which the page cache cannot answer from memory)
 //   --client http|fetch  how the visitors ask (default http, see below)
-//   --cpu-prof DIR    writes a V8 CPU profile of the server into DIR (open it in Chrome DevTools)
+//   --cpu-prof DIR    writes a V8 CPU profile of the server into DIR (open it in Chrome DevTools, or
+//                     summarise the run: bench/cpu-profile-summary.ts FILE --last <the run's seconds>)
+//   --app DIR         serves the app built in DIR (default: this checkout)
+//   --before DIR      side by side: serves the app built in DIR (another checkout, e.g. main) and
+//                     then this one, in turn, on the same data, each started afresh; a row each,
+//                     named by its commit. The data is prepared by this checkout, so both must
+//                     share their migrations
+//   --rounds N        with --before, how many times in turn (default 1)
 //   --note TEXT       a remark for the results row
 //
 // Every answer must be the whole page a visitor gets: status 200, and its HTML (decoded from
 // gzip or brotli, which the visitors accept as Chrome does) must carry the visitor's name and the
-// first and last offered time of the invitation, read from the database before the run. The page
-// has no second request for its times: they are in the document.
+// first and last offered time of the invitation, read from the database before the run: as slot
+// ids (the page before decision 039) or in the compact form, a day with its minutes. The page has
+// no second request for its times: they are in the document. After the run, one page's size is
+// measured as served: its HTML, and its gzip and brotli forms.
 //
 // The client runs on the same machine as the server. `fetch` spends ~1 ms of CPU per request
 // (more than the server now does), so the default client is node:http with keep-alive, which
 // spends about half; `--client fetch` measures as the first versions of this script did.
 import { systemActor } from "~/audit/actor";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { freePort } from "../scripts/free-port.mjs";
@@ -43,6 +52,9 @@ const { values } = parseArgs({
     invitations: { type: "string", default: "1" },
     client: { type: "string", default: "http" },
     "cpu-prof": { type: "string" },
+    app: { type: "string", default: "." },
+    before: { type: "string" },
+    rounds: { type: "string", default: "1" },
     note: { type: "string", default: "" },
     // Internal: the child process that prepares the data directory (see main).
     prepare: { type: "string" },
@@ -52,13 +64,16 @@ const totalRequests = Number(values.requests);
 const concurrency = Number(values.concurrency);
 const invitationCount = Number(values.invitations);
 const client = values.client === "fetch" ? "fetch" : "http";
+const rounds = Number(values.rounds);
 const WARM_UP = 200;
 const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 const RESULTS_MARKER = "<!-- bench/booking.ts adds a row under this table's header on each run -->";
 
 
+/** An offered time as either page names it: its slot id (before decision 039), or its day and minute. */
+type OfferedMark = { id: string; date: string; minute: number };
 /** What every answer must contain to count as the whole page. */
-type Expected = { token: string; marks: string[] };
+type Expected = { token: string; marks: string[]; first: OfferedMark; last: OfferedMark };
 
 async function prepareData(dataDir: string): Promise<Expected[]> {
   process.env.DATA_DIR = dataDir;
@@ -70,31 +85,50 @@ async function prepareData(dataDir: string): Promise<Expected[]> {
   const { createBookingInvitation } = await import("~/consultations/bookings.server");
   const { loadBookingPage } = await import("~/booking/booking.server");
   const { deliverDueEmails } = await import("~/email/delivery.server");
+  const { runNightlyBackup } = await import("~/backups/backups.server");
   const { leads } = await import("~/leads/schema");
+  const { availabilitySlots } = await import("~/availability/schema");
+  const { offeredKeys, startTimeOf } = await import("~/availability/offered-days");
+  const { and, eq } = await import("drizzle-orm");
   const { addDaysToDate } = await import("~/availability/slot-time");
   const { dayIn } = await import("~/formatting/dates");
   try {
     await openStorage();
     await seedDemoData(db(), { leads: 500 });
     for (const day of [1, 2, 3, 4, 5]) await addRecurringRule(systemActor("console"), { dayOfWeek: day, startTime: "09:00", endTime: "17:00" });
-    await generateSlotsFromRules(systemActor("console"), 4);
+    // Four weeks of slots, from today: a 30-day invitation offers ~300 times.
+    await generateSlotsFromRules(systemActor("console"), 28);
     const blocked = addDaysToDate(dayIn(new Date(), "America/New_York"), 3);
     await blockDates(systemActor("console"), { startDate: blocked, endDate: blocked, reason: "Benchmark" });
     const visitors = await db()
       .insert(leads)
       .values(Array.from({ length: invitationCount }, (_, index) => ({ name: `Bench Visitor ${index + 1}`, email: `bench${index + 1}@example.test`, source: "website" as const, status: "new" as const })))
       .returning();
+    const markOf = async (key: { date: string; minute: number } | undefined): Promise<OfferedMark> => {
+      if (!key) throw new Error("The invitation offers no time");
+      const [slot] = await db()
+        .select({ id: availabilitySlots.id })
+        .from(availabilitySlots)
+        .where(and(eq(availabilitySlots.date, key.date), eq(availabilitySlots.startTime, startTimeOf(key))));
+      if (!slot) throw new Error(`No slot at ${key.date} ${key.minute}`);
+      return { id: slot.id, ...key };
+    };
     const expected: Expected[] = [];
     for (const lead of visitors) {
       const { bookingToken } = await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 30 });
       const page = await loadBookingPage(bookingToken);
-      const first = page.kind === "ready" ? page.offered[0] : undefined;
-      const last = page.kind === "ready" ? page.offered.at(-1) : undefined;
-      if (!first || !last) throw new Error("The invitation offers no time");
-      expected.push({ token: bookingToken, marks: ["Book Your Consultation", `Bench Visitor ${expected.length + 1}`, first.id, last.id] });
+      const keys = page.kind === "ready" ? offeredKeys(page.offered.days) : [];
+      expected.push({
+        token: bookingToken,
+        marks: ["Book Your Consultation", `Bench Visitor ${expected.length + 1}`],
+        first: await markOf(keys[0]),
+        last: await markOf(keys.at(-1)),
+      });
     }
-    // The invitations' e-mails are stored now, so that the server's worker has nothing to send during the run.
+    // The invitations' e-mails are stored now, and tonight's backup made, so that the server's worker
+    // has nothing to send or back up during the run (the backup, due at start, took ~1 s of CPU).
     while (Object.values(await deliverDueEmails({ transport: null })).some((count) => count > 0));
+    await runNightlyBackup();
     await db().execute("analyze");
     return expected;
   } finally {
@@ -106,10 +140,10 @@ type Answer = { status: number; encoding: string | undefined; body: Buffer };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
-function getWithHttp(url: string): Promise<Answer> {
+function getWithHttp(url: string, acceptEncoding = ACCEPT_ENCODING): Promise<Answer> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent, headers: { "Accept-Encoding": ACCEPT_ENCODING } }, (response) => {
+      .get(url, { agent, headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () => resolve({ status: response.statusCode ?? 0, encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
@@ -127,11 +161,25 @@ async function getWithFetch(url: string): Promise<Answer> {
 
 const get = client === "fetch" ? getWithFetch : getWithHttp;
 
+function decoded(answer: Answer): Buffer {
+  return answer.encoding === "gzip" ? gunzipSync(answer.body) : answer.encoding === "br" ? brotliDecompressSync(answer.body) : answer.body;
+}
+
+/** Whether the page offers this time: by its slot id, or as one of the minutes of its day in the compact form. */
+function offers(html: string, time: OfferedMark): boolean {
+  if (html.includes(time.id)) return true;
+  const day = new RegExp(`${time.date}:([0-9,]+)`).exec(html);
+  return day?.[1]?.split(",").includes(String(time.minute)) ?? false;
+}
+
 function checkPage(answer: Answer, expected: Expected): void {
   if (answer.status !== 200) throw new Error(`HTTP ${answer.status} for /booking/${expected.token}`);
-  const html = answer.encoding === "gzip" ? gunzipSync(answer.body) : answer.encoding === "br" ? brotliDecompressSync(answer.body) : answer.body;
+  const html = decoded(answer).toString("utf8");
   for (const mark of expected.marks) {
     if (!html.includes(mark)) throw new Error(`The page of /booking/${expected.token} lacks "${mark}"`);
+  }
+  for (const time of [expected.first, expected.last]) {
+    if (!offers(html, time)) throw new Error(`The page of /booking/${expected.token} does not offer ${time.date} minute ${time.minute}`);
   }
 }
 
@@ -160,15 +208,18 @@ async function prepareInChild(dataDir: string): Promise<Expected[]> {
   return JSON.parse(fs.readFileSync(`${dataDir}.json`, "utf8")) as Expected[];
 }
 
-async function main() {
-  const root = path.resolve(".");
-  buildIfStale(root);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "booking-bench-"));
-  const expected = await prepareInChild(dataDir);
+/** The checkout's commit, to name a row's build. */
+function commitOf(directory: string): string {
+  const result = spawnSync("git", ["-C", directory, "rev-parse", "--short", "HEAD"], { encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : path.basename(directory);
+}
+
+/** Serves the app built in `appRoot` on the prepared data, lets the visitors in, and adds a row named `label`. */
+async function measure(appRoot: string, label: string, dataDir: string, expected: Expected[]): Promise<void> {
   const port = await freePort();
   const profile = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : [];
   const server = spawn(process.execPath, [...profile, "server.js"], {
-    cwd: root,
+    cwd: appRoot,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -233,25 +284,49 @@ async function main() {
     };
     const load = (averages: number[]) => averages.map((value) => value.toFixed(2)).join(" / ");
     const cpu = figures.serverCpu === null ? "n/a" : `${figures.serverCpu.toFixed(2)} ms`;
+    console.log(`${label}:`);
     console.log(
       `GET /booking/{token}: ${latencies.length} requests over ${expected.length} link(s), ${concurrency} concurrent, client ${client} — ` +
         `p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, ${figures.rps.toFixed(0)} req/s; ` +
-        `server CPU ${cpu} per request, client CPU ${figures.clientCpu.toFixed(2)} ms`,
+        `server CPU ${cpu} per request, client CPU ${figures.clientCpu.toFixed(2)} ms; the run took ${seconds.toFixed(1)} s`,
     );
     console.log(`Load average (1/5/15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)}; ${os.cpus().length} CPUs`);
+    // One page as served: its HTML, and the gzip and brotli forms a browser gets.
+    const sample = urlOf(WARM_UP);
+    const [plain, gzip, brotli] = await Promise.all(["identity", "gzip", "br"].map((encoding) => getWithHttp(sample, encoding)));
+    const kb = (answer: Answer | undefined) => `${((answer?.body.length ?? 0) / 1024).toFixed(1)}`;
+    const size = `${kb(plain)} / ${kb(gzip)} / ${kb(brotli)} KB`;
+    console.log(`The document: ${size} (HTML / gzip / brotli)`);
     const row =
       `| ${new Date().toISOString().slice(0, 16).replace("T", " ")} | ${expected.length} | ${latencies.length} | ${concurrency} | ${client} | ` +
-      `${figures.p50.toFixed(1)} ms | ${figures.p95.toFixed(1)} ms | ${figures.p99.toFixed(1)} ms | ${figures.rps.toFixed(0)} req/s | ${cpu} | ` +
-      `${loadBefore[0]?.toFixed(1)} → ${loadAfter[0]?.toFixed(1)} | ${values.note} |`;
+      `${figures.p50.toFixed(1)} ms | ${figures.p95.toFixed(1)} ms | ${figures.p99.toFixed(1)} ms | ${figures.rps.toFixed(0)} req/s | ${cpu} | ${size} | ` +
+      `${loadBefore[0]?.toFixed(1)} → ${loadAfter[0]?.toFixed(1)} | ${label} |`;
     console.log(row);
-    addResultRow(path.join(root, "docs/benchmarks/booking.md"), row);
+    addResultRow(path.join(path.resolve("."), "docs/benchmarks/booking.md"), row);
   } finally {
-    agent.destroy();
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once("exit", resolve));
       server.kill("SIGTERM");
       await exited;
     }
+  }
+}
+
+async function main() {
+  const appRoot = path.resolve(values.app);
+  const beforeRoot = values.before ? path.resolve(values.before) : null;
+  for (const root of [beforeRoot, appRoot]) if (root) buildIfStale(root);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "booking-bench-"));
+  try {
+    const expected = await prepareInChild(dataDir);
+    const named = (what: string) => [what, values.note].filter(Boolean).join(": ");
+    // Side by side: the two builds in turn on the same data, each server started afresh (nothing kept).
+    for (let round = 1; round <= rounds; round += 1) {
+      if (beforeRoot) await measure(beforeRoot, named(`before (${commitOf(beforeRoot)})`), dataDir, expected);
+      await measure(appRoot, named(beforeRoot ? `after (${commitOf(appRoot)})` : ""), dataDir, expected);
+    }
+  } finally {
+    agent.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(`${dataDir}.json`, { force: true });
   }

@@ -4,7 +4,9 @@
 // self time per package (node_modules/<name>, the app's own code, node internals).
 // With --filter, only samples whose stack holds a frame whose name or file contains TEXT count
 // (e.g. --filter renderToPipeableStream for the time spent rendering). With --callers NAME, also
-// the stacks (thirteen frames up) that lead to the functions named NAME, by self time.
+// the stacks (thirteen frames up) that lead to the functions named NAME, by self time. With
+// --last SECONDS, only the profile's last SECONDS count (a benchmark's measured run, without the
+// server's start and warm-up: bench/booking.ts prints how long its run took).
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 
@@ -14,7 +16,7 @@ type Profile = { nodes: ProfileNode[]; startTime: number; endTime: number; sampl
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: "string", default: "30" }, filter: { type: "string" }, callers: { type: "string" } },
+  options: { top: { type: "string", default: "30" }, filter: { type: "string" }, callers: { type: "string" }, last: { type: "string" } },
 });
 const file = positionals[0];
 if (!file) throw new Error("Usage: tsx bench/cpu-profile-summary.ts FILE.cpuprofile [--top N] [--filter TEXT]");
@@ -60,7 +62,11 @@ const callers = new Map<string, number>();
 let total = 0;
 let counted = 0;
 const filter = values.filter?.toLowerCase();
+const countsFrom = values.last ? profile.endTime - Number(values.last) * 1_000_000 : -Infinity;
+let sampledAt = profile.startTime;
 profile.samples.forEach((nodeId, index) => {
+  sampledAt += profile.timeDeltas[index] ?? 0;
+  if (sampledAt < countsFrom) return;
   const delta = (profile.timeDeltas[index + 1] ?? profile.timeDeltas[index] ?? 0) / 1000;
   total += delta;
   const stack = stackOf(nodeId);
@@ -92,7 +98,9 @@ const print = (title: string, entries: Map<string, number>, limit: number) => {
   }
 };
 
-console.log(`${file}: ${(total / 1000).toFixed(1)} s profiled, ${(counted / 1000).toFixed(1)} s busy${filter ? ` under "${values.filter}"` : ""} (idle excluded)`);
+console.log(
+  `${file}: ${(total / 1000).toFixed(1)} s profiled${values.last ? ` (its last ${values.last} s)` : ""}, ${(counted / 1000).toFixed(1)} s busy${filter ? ` under "${values.filter}"` : ""} (idle excluded)`,
+);
 print("Self time by package", perPackage, top);
 print("Self time by function", self, top);
 print("Inclusive time by function", inclusive, top);

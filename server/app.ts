@@ -20,6 +20,8 @@ declare module "react-router" {
      * scripts by hash instead (decision 026).
      */
     cspNonce?: string;
+    /** The booking page to render, as its loader's string: the kept booking document renders its template so. */
+    bookingPage?: string;
   }
 }
 
@@ -49,26 +51,17 @@ function loadContext(request: express.Request, response?: express.Response): App
   return { clientAddress: clientAddressOf(request), cspNonce: response?.locals.cspNonce };
 }
 
-/** The same request as a Fetch API GET, for React Router's own handler (the booking page renders through it). */
-function fetchRequest(request: express.Request): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else for (const item of value ?? []) headers.append(name, item);
-  }
-  return new Request(new URL(request.originalUrl, `${request.protocol}://${request.get("host") ?? "localhost"}`), { headers });
-}
-
 // The build as a module, not as a function returning it: given a function, React Router derives
 // its route tables again on every request (a millisecond of CPU per page in the profile).
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 
 // Pages answered from memory (app/booking/booking-document.server.ts), behind the request stack
 // like every page: a kept page carries its compressed forms, made once. What they do not keep
-// falls through to React Router. A kept page is rendered without a nonce: one document goes to many visitors.
+// falls through to React Router. A kept page is rendered without a nonce and without the visitor's
+// request: one document (its template) goes to many visitors.
 // A tracked link (`?campaign=`, `?ref=`) sets the first-touch cookie on the page it lands on.
 app.use(rememberFirstTouch);
-app.get("/booking/:token", serveKeptBookingPages((request) => handleRequest(fetchRequest(request), loadContext(request))));
+app.get("/booking/:token", serveKeptBookingPages((path, page) => handleRequest(new Request(new URL(path, "http://localhost")), { clientAddress: "", bookingPage: page })));
 app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 
 export { logger, mountRequestStack, startApplication, stopApplication, stopBackgroundWork };

@@ -2,11 +2,11 @@ import { and, asc, eq, gte, inArray, isNull, lte, ne } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { isRecordId } from "~/forms/record-id";
 import { notFound, Refusal } from "~/forms/refusal";
 import { consultationBookings } from "~/consultations/schema";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/organization/settings.server";
 import { availabilitySlots, blockedDates, recurringAvailability, type AvailabilitySlot, type BlockedDate, type RecurringAvailability } from "./schema";
+import { startTimeOf, type SlotKey } from "./offered-days";
 import { addDaysToDate, generateSlots, offerableSlots } from "./slot-time";
 import { dayIn, formatDay, formatDayTimes } from "~/formatting/dates";
 import { WEEKDAY_NAMES } from "./availability-forms";
@@ -270,22 +270,34 @@ export async function reopenOrphanedSlots(): Promise<number> {
 }
 
 /**
- * A slot the visitor may book through an invitation whose window ends on `lastDate`: open,
- * unbooked, not on a blocked date, not started. Null when it is not (or no longer) offered.
+ * The slot a visitor may book at a business-local day and minute (its key, offered-days.ts) through
+ * an invitation whose window ends on `lastDate`: open, unbooked, not on a blocked date, not started.
+ * Of two slots starting together, the shorter. Null when there is none (or no longer).
  */
 export async function findOfferableSlot(
   tx: DatabaseExecutor,
-  slotId: string,
+  key: SlotKey,
   rule: { now: Date; lastDate: string; timeZone: string },
 ): Promise<AvailabilitySlot | null> {
-  if (!isRecordId(slotId)) return null;
-  const [candidate] = await tx.select().from(availabilitySlots).where(eq(availabilitySlots.id, slotId));
-  if (!candidate) return null;
+  const candidates = await tx
+    .select()
+    .from(availabilitySlots)
+    .where(
+      and(
+        eq(availabilitySlots.date, key.date),
+        eq(availabilitySlots.startTime, startTimeOf(key)),
+        eq(availabilitySlots.status, "open"),
+        isNull(availabilitySlots.bookingId),
+      ),
+    )
+    .orderBy(asc(availabilitySlots.endTime));
+  if (candidates.length === 0) return null;
   const blocked = await tx
     .select({ startDate: blockedDates.startDate, endDate: blockedDates.endDate })
     .from(blockedDates)
-    .where(and(lte(blockedDates.startDate, candidate.date), gte(blockedDates.endDate, candidate.date)));
-  return offerableSlots([candidate], { ...rule, blocked }).length > 0 ? candidate : null;
+    .where(and(lte(blockedDates.startDate, key.date), gte(blockedDates.endDate, key.date)));
+  const [offerable] = offerableSlots(candidates, { ...rule, blocked });
+  return candidates.find((candidate) => candidate.id === offerable?.id) ?? null;
 }
 
 /**

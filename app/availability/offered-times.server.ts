@@ -1,20 +1,32 @@
 import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { db } from "~/db/connection.server";
+import { encodeOfferedDays } from "./offered-days";
 import { blockedDates, availabilitySlots } from "./schema";
 import { offerableSlots } from "./slot-time";
 import { dayIn } from "~/formatting/dates";
 
-/** An offered time as the booking page carries it: the slot to book and its start (the page never shows the end). */
-export type OfferedTime = { id: string; start: string };
+/**
+ * The times an invitation offers, as pages carry them: their compact form (offered-days.ts: each
+ * business-local day with its minutes), how many there are, and the first one's start (the instant
+ * the list changes by the clock alone). Never changed in place: the booking page cache shares one
+ * between every link with the same window.
+ */
+export type OfferedTimes = {
+  /** The compact form, in the business time zone (`2026-03-09:540,570;…`). */
+  days: string;
+  count: number;
+  /** ISO instant of the earliest time, or null when none is offered. */
+  firstStart: string | null;
+};
 
 /**
  * The open, unbooked slots from today through `lastDate` (business dates), outside blocked
  * ranges, that start after `now`, earliest first: one query through the partial index
  * availability_slots_open_date_start_idx. The one rule for what an invitation offers: the booking
- * page shows these, and an invitation is refused when there are none. Every invitation with the
- * same last date offers the same list, so the page cache shares it between links.
+ * page and the client portal show these, and an invitation is refused when there are none. Every
+ * invitation with the same last date offers the same list, so the page cache shares it between links.
  */
-export async function findOfferedTimes(lastDate: string, now: Date, timeZone: string): Promise<OfferedTime[]> {
+export async function findOfferedTimes(lastDate: string, now: Date, timeZone: string): Promise<OfferedTimes> {
   const today = dayIn(now, timeZone);
   const slots = await db()
     .select({
@@ -36,5 +48,6 @@ export async function findOfferedTimes(lastDate: string, now: Date, timeZone: st
       ),
     )
     .orderBy(asc(availabilitySlots.date), asc(availabilitySlots.startTime));
-  return offerableSlots(slots, { now, blocked: [], lastDate, timeZone }).map(({ id, start }) => ({ id, start }));
+  const offered = offerableSlots(slots, { now, blocked: [], lastDate, timeZone });
+  return { days: encodeOfferedDays(offered), count: offered.length, firstStart: offered[0]?.start ?? null };
 }

@@ -104,7 +104,7 @@ describe("offering and showing slots", () => {
       { now, blocked: [{ startDate: "2026-03-04", endDate: "2026-03-04" }], lastDate: "2026-03-09", timeZone: NY },
     );
     expect(offered.map((slot) => slot.id)).toEqual(["later-today", "ok"]);
-    expect(offered[0]).toEqual({ id: "later-today", start: "2026-03-02T16:00:00.000Z", end: "2026-03-02T16:30:00.000Z" });
+    expect(offered[0]).toEqual({ id: "later-today", date: "2026-03-02", startTime: "11:00:00", start: "2026-03-02T16:00:00.000Z", end: "2026-03-02T16:30:00.000Z" });
   });
 
   it("shows a New York slot in Tokyo (no DST) at the same instant, on the visitor's own date", () => {

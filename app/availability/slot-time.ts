@@ -145,7 +145,8 @@ export function generateSlots(input: GenerationInput): LocalSlot[] {
 }
 
 export type OfferableSlotRow = LocalSlot & { id: string; status: string; bookingId: string | null };
-export type OfferedSlot = { id: string; start: string; end: string };
+/** An offerable slot: which one, its business-local date and start, and its instants (ISO). */
+export type OfferedSlot = { id: string; date: string; startTime: string; start: string; end: string };
 
 /**
  * What a booking link may offer: open, unbooked slots that start after `now`, lie on or before
@@ -162,7 +163,7 @@ export function offerableSlots(
     if (isDateBlocked(slot.date, options.blocked)) continue;
     const instants = slotInstants(slot, options.timeZone);
     if (!instants || instants.start <= options.now) continue;
-    offered.push({ id: slot.id, start: instants.start.toISOString(), end: instants.end.toISOString() });
+    offered.push({ id: slot.id, date: slot.date, startTime: slot.startTime, start: instants.start.toISOString(), end: instants.end.toISOString() });
   }
   return offered.sort((a, b) => a.start.localeCompare(b.start));
 }

@@ -1,3 +1,4 @@
+import { parseSlotKey } from "~/availability/offered-days";
 import { z } from "~/forms/zod";
 import { bookSlot, cancelByVisitor, INVALID_LINK, SLOT_TAKEN } from "~/consultations/visitor-booking.server";
 import { answerForm } from "~/forms/form-action.server";
@@ -12,9 +13,16 @@ import { limitBookingActions } from "./booking-rate-limit.server";
  * per intent. Success answers the page in place (`{ ok: true, intent, toast }`); every refusal is
  * a form message worded 'Failed to book: …', as the spec has the visitor read it.
  */
-/** What the visitor may post: a time (an offered slot or a proposed instant), or cancelling it. */
+/**
+ * What the visitor may post: a time (an offered one by its slot key, or a proposed instant), or
+ * cancelling it. A key that is not one (altered) is answered as a time no longer available.
+ */
 const bookForm = z.object({
-  slotId: z.uuid(SLOT_TAKEN).optional(),
+  slot: z
+    .string()
+    .max(20, SLOT_TAKEN)
+    .refine((key) => parseSlotKey(key) !== null, SLOT_TAKEN)
+    .optional(),
   proposedStart: z.iso.datetime({ offset: true, message: SLOT_TAKEN }).optional(),
   timeZone: z.string().max(100).optional(),
   // Honeypot: a field people never see; bots fill it.
@@ -63,7 +71,7 @@ export async function answerBookingAction(request: Request, token: string, clien
   return answerForm(request, {
     book: guarded(async (form) => {
       const input = parseFormOrRefuse(form);
-      await bookSlot({ token, slotId: input.slotId, proposedStart: input.proposedStart, visitorTimeZone: input.timeZone });
+      await bookSlot({ token, slotKey: input.slot, proposedStart: input.proposedStart, visitorTimeZone: input.timeZone });
       return answered("book", "Consultation booked successfully! You'll receive a confirmation email shortly.");
     }),
     cancel: guarded(async () => {

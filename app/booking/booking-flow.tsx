@@ -2,6 +2,7 @@ import { format } from "date-fns";
 import { CalendarCheck, Clock, Globe } from "lucide-react";
 import * as React from "react";
 import type { FetcherWithComponents } from "react-router";
+import { decodeOfferedDays } from "~/availability/offered-days";
 import { groupByVisitorDate } from "~/availability/slot-time";
 import type { FormResult } from "~/forms/form-result";
 import { useFormAction } from "~/forms/use-form-action";
@@ -19,11 +20,11 @@ import {
 import { Button } from "~/ui/button";
 import { Calendar } from "~/ui/calendar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import type { BookingPageData } from "./booking.server";
+import type { BookingPageView } from "./booking-page-data";
 import { dayIn, formatClockTime, formatLongDate } from "~/formatting/dates";
 
 /** The booking page's screens: the booked time, the picker of offered and proposed times, the shell around them. */
-type Choice = { kind: "slot"; id: string; start: string } | { kind: "proposed"; start: string };
+type Choice = { kind: "slot"; key: string; start: string } | { kind: "proposed"; start: string };
 
 export function BookingShell({ children }: { children: React.ReactNode }) {
   return (
@@ -33,7 +34,7 @@ export function BookingShell({ children }: { children: React.ReactNode }) {
   );
 }
 
-type ReadyPage = Extract<BookingPageData, { kind: "ready" }>;
+type ReadyPage = Extract<BookingPageView, { kind: "ready" }>;
 
 type BookingFetcher = FetcherWithComponents<FormResult>;
 
@@ -136,11 +137,13 @@ function BookedCard({ page, zone, fetcher, onReschedule }: { page: ReadyPage; zo
 function SlotPicker({ page, zone, fetcher }: { page: ReadyPage; zone: string; fetcher: BookingFetcher }) {
   const [date, setDate] = React.useState<Date | undefined>();
   const [choice, setChoice] = React.useState<Choice | null>(null);
-  const byDate = React.useMemo(() => groupByVisitorDate(page.offered, zone), [page.offered, zone]);
+  // The offered days and minutes (business zone) as instants, then as the visitor's days.
+  const offered = React.useMemo(() => decodeOfferedDays(page.offered, page.timeZone), [page.offered, page.timeZone]);
+  const byDate = React.useMemo(() => groupByVisitorDate(offered, zone), [offered, zone]);
   const today = dayIn(new Date(), zone);
   const dateKey = date ? format(date, "yyyy-MM-dd") : null;
   const times = dateKey ? (byDate.get(dateKey) ?? []) : [];
-  const firstDate = page.offered[0] ? new Date(page.offered[0].start) : new Date();
+  const firstDate = offered[0] ? new Date(offered[0].start) : new Date();
   const busy = fetcher.state !== "idle";
 
   return (
@@ -169,7 +172,7 @@ function SlotPicker({ page, zone, fetcher }: { page: ReadyPage; zone: string; fe
           </CardContent>
         </Card>
       ) : null}
-      {page.offered.length === 0 && page.proposed.length === 0 ? (
+      {offered.length === 0 && page.proposed.length === 0 ? (
         <Card className="mx-auto max-w-md text-center">
           <CardContent className="py-8">No available time slots at the moment. Please check back later.</CardContent>
         </Card>
@@ -211,13 +214,13 @@ function SlotPicker({ page, zone, fetcher }: { page: ReadyPage; zone: string; fe
               ) : (
                 <div className="grid max-h-[400px] grid-cols-2 gap-2 overflow-y-auto pr-1" role="group" aria-label="Available times">
                   {times.map((slot) => {
-                    const selected = choice?.kind === "slot" && choice.id === slot.id;
+                    const selected = choice?.kind === "slot" && choice.key === slot.key;
                     return (
                       <Button
-                        key={slot.id}
+                        key={slot.key}
                         variant={selected ? "default" : "outline"}
                         aria-pressed={selected}
-                        onClick={() => setChoice({ kind: "slot", id: slot.id, start: slot.start })}
+                        onClick={() => setChoice({ kind: "slot", key: slot.key, start: slot.start })}
                       >
                         {formatClockTime(new Date(slot.start), zone)}
                       </Button>
@@ -242,7 +245,7 @@ function SlotPicker({ page, zone, fetcher }: { page: ReadyPage; zone: string; fe
               <input type="hidden" name="intent" value="book" />
               <input type="hidden" name="timeZone" value={zone} />
               {choice.kind === "slot" ? (
-                <input type="hidden" name="slotId" value={choice.id} />
+                <input type="hidden" name="slot" value={choice.key} />
               ) : (
                 <input type="hidden" name="proposedStart" value={choice.start} />
               )}

@@ -1,11 +1,17 @@
 import { sql } from "drizzle-orm";
 import { currentDatabase, type DatabaseHandle } from "~/db/connection.server";
-import { findOfferedTimes, type OfferedTime } from "~/availability/offered-times.server";
+import { findOfferedTimes, type OfferedTimes } from "~/availability/offered-times.server";
+import type { BookingPageSettings, VisitorBookingSources } from "~/consultations/visitor-booking.server";
 import { logger } from "~/logging/logger.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { readBookingPage, type BookingPageData } from "./booking.server";
 
 /**
  * The booking page, kept in memory per link (docs/decisions/012-booking-page-cache.md).
+ *
+ * What is the same for every link is kept once and shared: the settings the page reads, and the
+ * offered times of each window (every invitation whose window ends on the same day offers the same
+ * times). A link's first view then costs one query, for its invitation.
  *
  * A kept page is served while both hold:
  * - no change was committed since it was read: the triggers of migration 0003 notify the channel
@@ -30,7 +36,7 @@ export const BOOKING_PAGES_CHANNEL = "booking_pages";
 export const MAX_AGE_MS = 10_000;
 /** How long caughtUp() waits for its echo at most. */
 const ECHO_TIMEOUT_MS = 2_000;
-/** Links whose pages are kept at once (a page with 300 offered times is ~30 KB); the oldest kept goes first. */
+/** Links whose pages are kept at once (a page and its document are ~20 KB); the oldest kept goes first. */
 const PAGE_LIMIT = 500;
 /** Lists of offered times (one per invitation last date in use). */
 const OFFER_LIMIT = 100;
@@ -46,8 +52,15 @@ export class BookingPageCache {
   private starting: Promise<void> | undefined;
   private readonly pages = new Map<string, Kept<BookingPageData>>();
   private readonly pageFlights = new Map<string, Flight<BookingPageData>>();
-  private readonly offers = new Map<string, Kept<readonly OfferedTime[]>>();
-  private readonly offerFlights = new Map<string, Flight<readonly OfferedTime[]>>();
+  private readonly offers = new Map<string, Kept<OfferedTimes>>();
+  private readonly offerFlights = new Map<string, Flight<OfferedTimes>>();
+  private readonly settingsKept = new Map<string, Kept<BookingPageSettings>>();
+  private readonly settingsFlights = new Map<string, Flight<BookingPageSettings>>();
+  /** Where a page read through the cache takes what every link shares. */
+  private readonly shared: VisitorBookingSources = {
+    offeredTimes: (lastDate, now, timeZone) => this.offeredTimes(lastDate, now, timeZone),
+    settings: (now) => this.settings(now),
+  };
   private readonly waitingForEcho = new Map<string, () => void>();
   private echoes = 0;
 
@@ -97,7 +110,7 @@ export class BookingPageCache {
     await this.ready();
     if (!token) return (await readBookingPage(token, now)).page;
     return this.keep(this.pages, this.pageFlights, PAGE_LIMIT, token, now, async () => {
-      const { page, changesAt } = await readBookingPage(token, now, (lastDate, at, timeZone) => this.offeredTimes(lastDate, at, timeZone));
+      const { page, changesAt } = await readBookingPage(token, now, this.shared);
       return { value: page, until: changesAt };
     });
   }
@@ -128,12 +141,20 @@ export class BookingPageCache {
   }
 
   /** Offered times through `lastDate`, shared by every invitation with that last date. */
-  private offeredTimes(lastDate: string, now: Date, timeZone: string): Promise<readonly OfferedTime[]> {
+  private offeredTimes(lastDate: string, now: Date, timeZone: string): Promise<OfferedTimes> {
     return this.keep(this.offers, this.offerFlights, OFFER_LIMIT, `${timeZone} ${lastDate}`, now, async () => {
       // Frozen: every page with this last date holds the same list.
       const offered = Object.freeze(await findOfferedTimes(lastDate, now, timeZone));
       // The list changes by the clock alone when its earliest time starts.
-      return { value: offered, until: offered[0] ? Date.parse(offered[0].start) : Infinity };
+      return { value: offered, until: offered.firstStart ? Date.parse(offered.firstStart) : Infinity };
+    });
+  }
+
+  /** The settings every page reads (its table's trigger announces a change, like every other). */
+  private settings(now: Date): Promise<BookingPageSettings> {
+    return this.keep(this.settingsKept, this.settingsFlights, 1, "settings", now, async () => {
+      const { timezone, bookingCancelCutoffHours } = await getOrganizationSettings();
+      return { value: Object.freeze({ timezone, bookingCancelCutoffHours }), until: Infinity };
     });
   }
 
@@ -141,6 +162,7 @@ export class BookingPageCache {
     this.version += 1;
     this.pages.clear();
     this.offers.clear();
+    this.settingsKept.clear();
   }
 
   private async keep<T>(

@@ -5,7 +5,7 @@ import { nextTimedChange, type ClockedPage } from "./booking-page-clock";
 const NOW = new Date("2026-03-02T13:00:00Z");
 
 const page = (overrides: Partial<ClockedPage> = {}): ClockedPage => ({
-  offered: [{ start: "2026-03-03T15:00:00.000Z" }, { start: "2026-03-03T15:30:00.000Z" }],
+  firstOfferedStart: "2026-03-03T15:00:00.000Z",
   proposed: [],
   bookedStart: null,
   canChange: true,
@@ -31,18 +31,18 @@ describe("when a booking page changes by the clock alone", () => {
   });
 
   it("is when the business day turns, for an invitation whose window is today", () => {
-    expect(nextTimedChange(page({ offered: [], windowEndsOn: null }), NOW)).toBe(Date.parse("2026-03-03T05:00:00.000Z"));
+    expect(nextTimedChange(page({ firstOfferedStart: null, windowEndsOn: null }), NOW)).toBe(Date.parse("2026-03-03T05:00:00.000Z"));
     // Havana skips midnight on 8 March 2026 (DST starts at 00:00): the day starts at 01:00.
-    const havana = page({ offered: [], windowEndsOn: null, timeZone: "America/Havana" });
+    const havana = page({ firstOfferedStart: null, windowEndsOn: null, timeZone: "America/Havana" });
     expect(nextTimedChange(havana, new Date("2026-03-07T17:00:00Z"))).toBe(Date.parse("2026-03-08T05:00:00.000Z"));
   });
 
   it("never comes for a page the visitor can no longer change, nor for one with nothing timed", () => {
     expect(nextTimedChange(page({ canChange: false, windowEndsOn: null }), NOW)).toBe(Infinity);
-    expect(nextTimedChange(page({ offered: [] }), NOW)).toBe(Infinity);
+    expect(nextTimedChange(page({ firstOfferedStart: null }), NOW)).toBe(Infinity);
   });
 
   it("is now when something shown is already due (the page must not be kept)", () => {
-    expect(nextTimedChange(page({ offered: [{ start: NOW.toISOString() }] }), NOW)).toBe(NOW.getTime());
+    expect(nextTimedChange(page({ firstOfferedStart: NOW.toISOString() }), NOW)).toBe(NOW.getTime());
   });
 });

@@ -3,8 +3,8 @@ import { dayIn } from "~/formatting/dates";
 
 /** What of a booking page depends on the clock (instants as ISO strings, as the page carries them). */
 export type ClockedPage = {
-  /** The offered times, earliest first (a time is offered only while it has not started). */
-  offered: readonly { start: string }[];
+  /** The earliest offered time's start, if any (a time is offered only while it has not started). */
+  firstOfferedStart: string | null;
   /** The times the agency proposed (also offered only while they have not started). */
   proposed: readonly { start: string }[];
   /** The booked start, if any: the visitor may change it until `cutoffHours` before. */
@@ -28,8 +28,7 @@ const HOUR_MS = 3_600_000;
 export function nextTimedChange(page: ClockedPage, now: Date): number {
   if (!page.canChange) return Infinity;
   const instants: number[] = [];
-  const firstOffered = page.offered[0];
-  if (firstOffered) instants.push(Date.parse(firstOffered.start));
+  if (page.firstOfferedStart) instants.push(Date.parse(page.firstOfferedStart));
   for (const slot of page.proposed) instants.push(Date.parse(slot.start));
   if (page.bookedStart) instants.push(Date.parse(page.bookedStart) - page.cutoffHours * HOUR_MS);
   if (!page.windowEndsOn) instants.push(nextBusinessDay(now, page.timeZone));

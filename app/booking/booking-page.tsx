@@ -13,23 +13,26 @@ import { clientAddressOf } from "~/request-safety/client-address.server";
 import type { Route } from "./+types/booking-page";
 import { answerBookingAction } from "./booking-action.server";
 import { currentBookingPage } from "./booking-page-cache.server";
+import { decodeBookingPage, encodeBookingPage } from "./booking-page-data";
 import { BOOKING_FAILURES } from "./booking-failures";
 import { BookingFlow, BookingShell } from "./booking-flow";
-import type { BookingPageData } from "./booking.server";
+import { bookingPageText } from "./booking.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Book Your Consultation" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** The page as one string (booking-page-data.ts): what the kept document puts in its template. */
+export async function loader({ params, context }: Route.LoaderArgs) {
   // A link must never be cached by a shared proxy: it is a capability.
   const headers = { "Cache-Control": "private, no-store" };
+  // The kept document renders the page it was given (booking-document.server.ts).
+  if (context.bookingPage !== undefined) return data(context.bookingPage, { headers });
   try {
     const page = await currentBookingPage(params.token);
-    return data(page, { status: page.kind === "error" ? 404 : 200, headers });
+    return data(bookingPageText(page), { status: page.kind === "error" ? 404 : 200, headers });
   } catch (error) {
     // The database did not answer: the page says so in its error card, as for a link that does not work.
     logger.warn({ err: error }, "a booking page could not be read");
-    const failed: BookingPageData = { kind: "error", message: BOOKING_FAILURES.load };
-    return data(failed, { status: 503, headers });
+    return data(encodeBookingPage({ kind: "error", message: BOOKING_FAILURES.load }), { status: 503, headers });
   }
 }
 
@@ -51,7 +54,8 @@ function useVisitorTimeZone(): string | null {
 }
 
 export default function BookingPage() {
-  const page = useLoaderData<typeof loader>();
+  const text = useLoaderData<typeof loader>();
+  const page = React.useMemo(() => decodeBookingPage(text), [text]);
   const zone = useVisitorTimeZone();
 
   if (page.kind === "error") return <BookingErrorCard message={page.message} />;

@@ -1,5 +1,6 @@
-import { readVisitorBooking, type OfferedTimesSource, type VisitorBookingPage } from "~/consultations/visitor-booking.server";
+import { readVisitorBooking, type VisitorBookingPage, type VisitorBookingSources } from "~/consultations/visitor-booking.server";
 import { nextTimedChange } from "./booking-page-clock";
+import { encodeBookingPage } from "./booking-page-data";
 
 /**
  * The public booking page's request side: this folder holds only its route module, the kept
@@ -14,13 +15,31 @@ export type BookingPageData = VisitorBookingPage;
 export type BookingPageReading = { page: BookingPageData; changesAt: number };
 
 /** The page of a link, and until when the clock leaves it as it is. */
-export async function readBookingPage(token: string | undefined, now = new Date(), offeredTimes?: OfferedTimesSource): Promise<BookingPageReading> {
-  const { page, clock } = await readVisitorBooking(token, now, offeredTimes);
+export async function readBookingPage(token: string | undefined, now = new Date(), sources?: VisitorBookingSources): Promise<BookingPageReading> {
+  const { page, clock } = await readVisitorBooking(token, now, sources);
   if (page.kind === "error" || !clock) return { page, changesAt: now.getTime() };
-  return { page, changesAt: nextTimedChange({ ...page, ...clock }, now) };
+  return {
+    page,
+    changesAt: nextTimedChange({ ...page, ...clock, firstOfferedStart: page.offered.firstStart }, now),
+  };
 }
 
 /** The page as it is now, straight from the database (the route reads it through the page cache). */
 export async function loadBookingPage(token: string | undefined, now = new Date()): Promise<BookingPageData> {
   return (await readBookingPage(token, now)).page;
+}
+
+const texts = new WeakMap<BookingPageData, string>();
+
+/**
+ * The string the page's document carries (booking-page-data.ts), made once per page object: the
+ * loader and the kept document of one page write the same one.
+ */
+export function bookingPageText(page: BookingPageData): string {
+  let text = texts.get(page);
+  if (text === undefined) {
+    text = encodeBookingPage(page.kind === "ready" ? { ...page, offered: page.offered.days } : page);
+    texts.set(page, text);
+  }
+  return text;
 }

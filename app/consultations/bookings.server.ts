@@ -77,7 +77,7 @@ async function findLeadForBooking(tx: DatabaseExecutor, leadId: string): Promise
 
 /** Is there at least one time this invitation could offer? The booking page's rule decides. */
 async function hasOfferableSlot(settings: OrganizationSettings, lastDate: string, now: Date): Promise<boolean> {
-  return (await findOfferedTimes(lastDate, now, settings.timezone)).length > 0;
+  return (await findOfferedTimes(lastDate, now, settings.timezone)).count > 0;
 }
 
 /**

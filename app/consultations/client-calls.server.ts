@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { addDaysToDate, localToInstant } from "~/availability/slot-time";
-import { findOfferedTimes, type OfferedTime } from "~/availability/offered-times.server";
+import { findOfferedTimes, type OfferedTimes } from "~/availability/offered-times.server";
 import { findClient, leadIdOfClient } from "~/clients/clients.server";
 import type { Client } from "~/clients/schema";
 import { db } from "~/db/connection.server";
@@ -141,7 +141,7 @@ export async function bookingTokenOfClient(clientId: string, bookingId: string):
 }
 
 /** The times a client may book a new call at: the agency's open times in the portal's window. */
-export async function offeredTimesForNewCall(now = new Date()): Promise<{ offered: readonly OfferedTime[]; timeZone: string }> {
+export async function offeredTimesForNewCall(now = new Date()): Promise<{ offered: OfferedTimes; timeZone: string }> {
   const settings = await getOrganizationSettings();
   const lastDate = addDaysToDate(dayIn(now, settings.timezone), PORTAL_BOOKING_WINDOW_DAYS);
   return { offered: await findOfferedTimes(lastDate, now, settings.timezone), timeZone: settings.timezone };
@@ -154,7 +154,7 @@ export async function offeredTimesForNewCall(now = new Date()): Promise<{ offere
  */
 export async function bookCallForClient(
   clientId: string,
-  input: { slotId: string; visitorTimeZone?: string },
+  input: { slotKey: string; visitorTimeZone?: string },
   now = new Date(),
 ): Promise<ConsultationBooking> {
   const settings = await getOrganizationSettings();

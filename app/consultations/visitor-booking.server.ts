@@ -1,17 +1,19 @@
 import { timingSafeEqual } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { claimSlot, findOfferableSlot, releaseSlotOfBooking, slotAtTime } from "~/availability/availability.server";
-import { findOfferedTimes, type OfferedTime } from "~/availability/offered-times.server";
+import { parseSlotKey } from "~/availability/offered-days";
+import { findOfferedTimes, type OfferedTimes } from "~/availability/offered-times.server";
 import { slotInstants } from "~/availability/slot-time";
+import { batchedReads } from "~/db/batched-reads.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { isRecordId } from "~/forms/record-id";
 import { notFound, Refusal } from "~/forms/refusal";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { leads } from "~/leads/schema";
-import { organizationSettings, type OrganizationSettings } from "~/organization/schema";
+import type { OrganizationSettings } from "~/organization/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { enqueueBookingEmail, type BookingLead } from "./booking-emails.server";
 import { refusalFor, visitorMayChange } from "./booking-status";
@@ -62,79 +64,102 @@ export type VisitorBookingPage =
   | { kind: "error"; message: string }
   | {
       kind: "ready";
-      token: string;
       leadName: string;
       status: ConsultationBookingStatus;
       /** ISO instants of the held time, if any. */
       booked: { start: string; end: string } | null;
       meetingLink: string | null;
       /** Shared between the pages of every invitation with the same last date: never changed in place. */
-      offered: readonly OfferedTime[];
+      offered: OfferedTimes;
       /** Times the agency proposed (shown first); each 30 minutes. */
       proposed: { start: string; end: string }[];
       canChange: boolean;
       cutoffHours: number;
+      /** The business time zone, in which the offered days and minutes are read. */
+      timeZone: string;
     };
 
 /** What of the page depends on the clock besides what it shows (the booking page's clock reads it). */
-export type VisitorBookingClock = { bookedStart: string | null; windowEndsOn: string | null; timeZone: string };
+export type VisitorBookingClock = { bookedStart: string | null; windowEndsOn: string | null };
 
-export type OfferedTimesSource = (lastDate: string, now: Date, timeZone: string) => Promise<readonly OfferedTime[]>;
+/** The settings a booking page reads: the same for every link, so the page cache keeps one copy. */
+export type BookingPageSettings = Pick<OrganizationSettings, "timezone" | "bookingCancelCutoffHours">;
+
+/** Where a page's shared parts come from: the database by default, the page cache's kept copies when it reads. */
+export type VisitorBookingSources = {
+  offeredTimes: (lastDate: string, now: Date, timeZone: string) => Promise<OfferedTimes>;
+  settings: (now: Date) => Promise<BookingPageSettings>;
+};
+
+const fromDatabase: VisitorBookingSources = { offeredTimes: findOfferedTimes, settings: () => getOrganizationSettings() };
 
 /**
- * Everything the visitor's page shows, in two indexed queries: the invitation by its unique token
- * with its lead and the settings row; then the offered times of its window (`offeredTimes`: the
- * availability query, or the page cache's shared copy of it).
+ * What a page shows of its invitation and lead, by token: the pages read together (a burst of
+ * visitors, each on their own link) share one query (app/db/batched-reads.server.ts).
+ */
+const readInvitationForPage = batchedReads(async (tokens: readonly string[]) => {
+  const rows = await db()
+    .select({
+      bookingToken: consultationBookings.bookingToken,
+      status: consultationBookings.status,
+      selectedStart: consultationBookings.selectedStart,
+      selectedEnd: consultationBookings.selectedEnd,
+      meetingLink: consultationBookings.meetingLink,
+      windowEndsOn: consultationBookings.windowEndsOn,
+      proposedSlots: consultationBookings.proposedSlots,
+      leadName: leads.name,
+    })
+    .from(consultationBookings)
+    .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
+    .where(inArray(consultationBookings.bookingToken, [...tokens]));
+  return new Map(rows.map((row) => [row.bookingToken, row]));
+});
+
+/**
+ * Everything the visitor's page shows: the invitation by its unique token with its lead's name (an
+ * indexed query, shared with the pages read at the same moment), the settings, and the offered
+ * times of its window (`sources`: the database, or the page cache's copies shared by every link).
  */
 export async function readVisitorBooking(
   token: string | undefined,
   now = new Date(),
-  offeredTimes: OfferedTimesSource = findOfferedTimes,
+  sources: VisitorBookingSources = fromDatabase,
 ): Promise<{ page: VisitorBookingPage; clock: VisitorBookingClock | null }> {
   const refused = (message: string) => ({ page: { kind: "error" as const, message }, clock: null });
   if (!token) return refused(INVALID_LINK);
   if (!isWellFormedToken(token)) return refused(LEAD_NOT_FOUND);
-  const [row] = await db()
-    .select({
-      booking: consultationBookings,
-      leadName: leads.name,
-      timezone: organizationSettings.timezone,
-      cutoffHours: organizationSettings.bookingCancelCutoffHours,
-    })
-    .from(consultationBookings)
-    .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
-    .innerJoin(organizationSettings, eq(organizationSettings.id, 1))
-    .where(eq(consultationBookings.bookingToken, token));
-  if (!row || !sameToken(row.booking.bookingToken, token)) return refused(LEAD_NOT_FOUND);
-  const { booking } = row;
-  const open = refusalFor("book", booking.status) === null;
-  const canChange = open && visitorMayChange(booking.selectedStart, now, row.cutoffHours);
-  const offered = canChange ? await offeredTimes(booking.windowEndsOn ?? dayIn(now, row.timezone), now, row.timezone) : [];
-  const proposed =
-    canChange && booking.status === "rescheduled" ? booking.proposedSlots.filter((slot) => new Date(slot.start) > now) : [];
-  const booked =
-    booking.selectedStart && booking.selectedEnd ? { start: booking.selectedStart.toISOString(), end: booking.selectedEnd.toISOString() } : null;
+  const [row, settings] = await Promise.all([readInvitationForPage(token), sources.settings(now)]);
+  if (!row || !sameToken(row.bookingToken, token)) return refused(LEAD_NOT_FOUND);
+  const timeZone = settings.timezone;
+  const cutoffHours = settings.bookingCancelCutoffHours;
+  const open = refusalFor("book", row.status) === null;
+  const canChange = open && visitorMayChange(row.selectedStart, now, cutoffHours);
+  const offered = canChange ? await sources.offeredTimes(row.windowEndsOn ?? dayIn(now, timeZone), now, timeZone) : NOTHING_OFFERED;
+  const proposed = canChange && row.status === "rescheduled" ? row.proposedSlots.filter((slot) => new Date(slot.start) > now) : [];
+  const booked = row.selectedStart && row.selectedEnd ? { start: row.selectedStart.toISOString(), end: row.selectedEnd.toISOString() } : null;
   return {
     page: {
       kind: "ready",
-      token,
       leadName: row.leadName,
-      status: booking.status,
+      status: row.status,
       booked,
-      meetingLink: booking.status === "confirmed" ? booking.meetingLink : null,
+      meetingLink: row.status === "confirmed" ? row.meetingLink : null,
       offered,
       proposed,
       canChange,
-      cutoffHours: row.cutoffHours,
+      cutoffHours,
+      timeZone,
     },
-    clock: { bookedStart: booking.selectedStart?.toISOString() ?? null, windowEndsOn: booking.windowEndsOn, timeZone: row.timezone },
+    clock: { bookedStart: row.selectedStart?.toISOString() ?? null, windowEndsOn: row.windowEndsOn },
   };
 }
 
+const NOTHING_OFFERED: OfferedTimes = Object.freeze({ days: "", count: 0, firstStart: null });
+
 export type BookSlotInput = {
   token: string;
-  /** An offered availability slot… */
-  slotId?: string;
+  /** An offered time, by its slot key (`{day}/{minute}` in the business zone, offered-days.ts)… */
+  slotKey?: string;
   /** …or one of the times the agency proposed (ISO instant). */
   proposedStart?: string;
   /** The visitor's browser zone, to write their e-mail's time in. */
@@ -206,9 +231,12 @@ export async function bookInvitation(
     if (!id) throw slotTaken();
     slotId = id;
   } else {
-    if (!input.slotId) throw new Refusal("Please select a time.", { field: "slotId" });
+    if (!input.slotKey) throw new Refusal("Please select a time.", { field: "slot" });
+    // An altered key names no slot: as for a time taken meanwhile, the visitor is asked to choose another.
+    const key = parseSlotKey(input.slotKey);
+    if (!key) throw slotTaken();
     const lastDate = booking.windowEndsOn ?? dayIn(now, zone);
-    const candidate = await findOfferableSlot(tx, input.slotId, { now, lastDate, timeZone: zone });
+    const candidate = await findOfferableSlot(tx, key, { now, lastDate, timeZone: zone });
     if (!candidate) throw slotTaken();
     slotId = candidate.id;
   }

@@ -1,3 +1,4 @@
+import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { routeIdFinder, type ManifestRoute } from "./route-ids";
 
@@ -34,5 +35,45 @@ describe("the route a request lands on", () => {
 
   it("lands an unknown path on the not-found route", () => {
     expect(routeOf("/no/such/page")).toBe("site/not-found-route");
+  });
+});
+
+describe("the route tables given to React Router's matching", () => {
+  // Routes that compete for a path's first segment: a parameter at the top, an optional static
+  // segment, a case-sensitive one, a static one beside a layout's child of the same name.
+  const competing: Record<string, ManifestRoute> = {
+    ...manifest,
+    "site/page-by-slug": { id: "site/page-by-slug", parentId: "site/site-layout", path: ":slug" },
+    "site/docs": { id: "site/docs", parentId: "site/site-layout", path: "docs?/:page" },
+    "site/exact-case": { id: "site/exact-case", parentId: "site/site-layout", path: "Exact/:id", caseSensitive: true },
+    "site/admin-help": { id: "site/admin-help", parentId: "site/site-layout", path: "admin/help" },
+  };
+
+  /** React Router's own answer over the whole table, as the finder gave it before. */
+  function wholeTable(routes: Record<string, ManifestRoute>): (pathname: string) => string | undefined {
+    const all = Object.values(routes);
+    const childrenOf = (parentId: string | undefined): RouteObject[] =>
+      all
+        .filter((route) => route.parentId === parentId)
+        .map((route): RouteObject =>
+          route.index
+            ? { id: route.id, index: true, path: route.path }
+            : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) },
+        );
+    const tree = childrenOf(undefined);
+    return (pathname) => matchRoutes(tree, pathname.replace(/\.data$/, ""))?.at(-1)?.route.id;
+  }
+
+  it("land every path where the whole table lands it", () => {
+    const routeOf = routeIdFinder(competing);
+    const reference = wholeTable(competing);
+    const paths = [
+      "/", "/booking", "/booking/abc", "/BOOKING/abc", "/bo%6Fking/abc", "/pricing", "/docs/intro", "/intro",
+      "/Exact/1", "/exact/1", "/admin", "/admin/help", "/admin/leads", "/admin/leads/1", "/admin/leads.data",
+      "/invoice/t/pdf", "/invoice/t", "/unsubscribe/t", "/no/such/page", "//double", "/booking/a/b",
+    ];
+    for (const path of paths) expect({ path, route: routeOf(path) }).toEqual({ path, route: reference(path) });
+    expect(routeOf("/pricing")).toBe("site/page-by-slug");
+    expect(routeOf("/docs/intro")).toBe("site/docs");
   });
 });

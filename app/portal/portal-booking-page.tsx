@@ -23,7 +23,7 @@ export const BOOKED = "Consultation booked successfully! You'll receive a confir
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePortalClient(request);
   const { offered, timeZone } = await offeredTimesForNewCall();
-  return { offered, timeZone };
+  return { offered: offered.days, timeZone };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,9 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       book: async (form) => {
         const input = parseForm(bookTimeForm, form);
-        if (!input.slotId) throw new Refusal("Please select a time.", { field: "time" });
+        if (!input.slotKey) throw new Refusal("Please select a time.", { field: "time" });
         await limitBookingActions(clientAddressOf(context), `client:${client.id}`);
-        const booking = await bookCallForClient(client.id, { slotId: input.slotId, visitorTimeZone: input.visitorTimeZone });
+        const booking = await bookCallForClient(client.id, { slotKey: input.slotKey, visitorTimeZone: input.visitorTimeZone });
         await recordPortalEvent(client.id, { kind: "booked_consultation", subjectId: booking.id });
         return redirectWithToast("/portal#calls", { type: "success", title: BOOKED });
       },
@@ -51,7 +51,7 @@ export default function PortalBookingPage() {
   return (
     <PortalPage back="/portal#calls" title="Book a call">
       <p className="text-muted-foreground">Pick a time that suits you. We confirm it with a meeting link by e-mail.</p>
-      <TimePickerForm action="/portal/book" offered={offered} zone={zone} submitLabel="Book this time" initial={posted} />
+      <TimePickerForm action="/portal/book" offered={offered} businessZone={timeZone} zone={zone} submitLabel="Book this time" initial={posted} />
     </PortalPage>
   );
 }

@@ -40,10 +40,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const client = await requirePortalClient(request);
   const token = await tokenOf(client.id, params.callId);
   if (!token) return recordNotFound(CALL_NOT_FOUND);
-  const { page, clock } = await readVisitorBooking(token);
-  if (page.kind === "error" || !clock) return recordNotFound(CALL_NOT_FOUND);
-  const { status, booked, meetingLink, offered, proposed, canChange, cutoffHours } = page;
-  return { callId: params.callId, status, booked, meetingLink, offered, proposed, canChange, cutoffHours, timeZone: clock.timeZone };
+  const { page } = await readVisitorBooking(token);
+  if (page.kind === "error") return recordNotFound(CALL_NOT_FOUND);
+  const { status, booked, meetingLink, offered, proposed, canChange, cutoffHours, timeZone } = page;
+  return { callId: params.callId, status, booked, meetingLink, offered: offered.days, proposed, canChange, cutoffHours, timeZone };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -109,7 +109,7 @@ export default function PortalCallPage() {
       {call.canChange ? (
         <>
           <h2 className="text-lg font-semibold">{call.booked ? "Move it to another time" : "Choose a time"}</h2>
-          <TimePickerForm action={here} offered={call.offered} proposed={call.proposed} zone={zone} submitLabel="Book this time" initial={posted?.intent === "book" ? posted : undefined} />
+          <TimePickerForm action={here} offered={call.offered} businessZone={call.timeZone} proposed={call.proposed} zone={zone} submitLabel="Book this time" initial={posted?.intent === "book" ? posted : undefined} />
           {call.booked ? <CancelForm action={here} initial={posted?.intent === "cancel" ? posted : undefined} /> : null}
         </>
       ) : (

@@ -1,4 +1,5 @@
-import { isRecordId, recordId } from "~/forms/record-id";
+import { parseSlotKey } from "~/availability/offered-days";
+import { recordId } from "~/forms/record-id";
 import { emailAddress } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { HONEYPOT_FIELD } from "~/request-safety/honeypot";
@@ -14,14 +15,15 @@ export const signInRequestForm = z.object({
 const instant = z.iso.datetime({ offset: true });
 
 function isTimeChoice(value: string): boolean {
-  if (value.startsWith("slot:")) return isRecordId(value.slice("slot:".length));
+  if (value.startsWith("slot:")) return parseSlotKey(value.slice("slot:".length)) !== null;
   if (value.startsWith("proposed:")) return instant.safeParse(value.slice("proposed:".length)).success;
   return false;
 }
 
 /**
  * Booking a new call, or picking a time for one of the client's bookings: one choice among the
- * offered times (`slot:{id}`) and the times the agency proposed (`proposed:{instant}`).
+ * offered times (`slot:{key}`, its business-local day and minute: offered-days.ts) and the times
+ * the agency proposed (`proposed:{instant}`).
  */
 export const bookTimeForm = z
   .object({
@@ -32,7 +34,7 @@ export const bookTimeForm = z
     timeZone: z.string().max(100).optional(),
   })
   .transform(({ time, timeZone }) =>
-    time.startsWith("slot:") ? { slotId: time.slice("slot:".length), visitorTimeZone: timeZone } : { proposedStart: time.slice("proposed:".length), visitorTimeZone: timeZone },
+    time.startsWith("slot:") ? { slotKey: time.slice("slot:".length), visitorTimeZone: timeZone } : { proposedStart: time.slice("proposed:".length), visitorTimeZone: timeZone },
   );
 
 /** Which of the client's calls a row's action or file is about. */

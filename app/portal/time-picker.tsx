@@ -1,11 +1,10 @@
+import { decodeOfferedDays } from "~/availability/offered-days";
 import { groupByVisitorDate } from "~/availability/slot-time";
 import { formatClockTime, formatDay, formatLongDate } from "~/formatting/dates";
 import type { FormResult } from "~/forms/form-result";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { FormError } from "~/ui/form-field";
-
-type Offered = { id: string; start: string };
 
 const choice = "flex min-h-11 cursor-pointer items-center justify-center rounded-md border bg-background px-2 text-sm font-medium has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring";
 
@@ -16,20 +15,23 @@ const choice = "flex min-h-11 cursor-pointer items-center justify-center rounded
 export function TimePickerForm({
   action,
   offered,
+  businessZone,
   proposed = [],
   zone,
   submitLabel,
   initial,
 }: {
   action: string;
-  offered: readonly Offered[];
+  /** The offered times' compact form (offered-days.ts), read in the business zone. */
+  offered: string;
+  businessZone: string;
   proposed?: readonly { start: string }[];
   zone: string;
   submitLabel: string;
   initial?: FormResult;
 }) {
   const { fetcher, busy, formError, errors } = useFormAction({ intent: "book", initial });
-  const byDay = [...groupByVisitorDate(offered, zone)];
+  const byDay = [...groupByVisitorDate(decodeOfferedDays(offered, businessZone), zone)];
   if (byDay.length === 0 && proposed.length === 0) {
     return <p className="rounded-md border bg-background p-4 text-center text-sm">No available time slots at the moment. Please check back later.</p>;
   }
@@ -61,8 +63,8 @@ export function TimePickerForm({
               </summary>
               <div className="grid grid-cols-3 gap-2 p-3 pt-1">
                 {times.map((slot) => (
-                  <label key={slot.id} className={choice}>
-                    <input type="radio" name="time" value={`slot:${slot.id}`} className="sr-only" />
+                  <label key={slot.key} className={choice}>
+                    <input type="radio" name="time" value={`slot:${slot.key}`} className="sr-only" />
                     {formatClockTime(new Date(slot.start), zone)}
                   </label>
                 ))}

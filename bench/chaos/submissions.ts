@@ -3,6 +3,7 @@
 import http from "node:http";
 import { createBookingInvitation } from "~/consultations/bookings.server";
 import { addSlot } from "~/availability/availability.server";
+import { slotKeyOf } from "~/availability/offered-days";
 import { addDaysToDate } from "~/availability/slot-time";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
@@ -14,18 +15,18 @@ import { systemActor } from "~/audit/actor";
 type Kind = "promo" | "inquiry" | "contact" | "booking";
 export type Submission = { kind: Kind; key: string; slotId?: string; outcome: "accepted" | "refused" | "unanswered" };
 
-type Scene = { tokens: string[]; slotIds: string[] };
+type Scene = { tokens: string[]; slots: { id: string; key: string }[] };
 
 /** Open slots on weekdays from three days on, and leads each invited to book one of them. */
 export async function seedScene(handle: DatabaseHandle, options: { invitations: number; slots: number }): Promise<Scene> {
   const settings = await getOrganizationSettings();
   const today = dayIn(new Date(), settings.timezone);
-  const slotIds: string[] = [];
+  const slots: Scene["slots"] = [];
   for (let index = 0; index < options.slots; index += 1) {
     const date = addDaysToDate(today, 3 + Math.floor(index / 8));
     const hour = 9 + (index % 8);
     const slot = await addSlot(systemActor("console"), { date, startTime: `${String(hour).padStart(2, "0")}:00`, endTime: `${String(hour).padStart(2, "0")}:30`, status: "open" });
-    slotIds.push(slot.id);
+    slots.push({ id: slot.id, key: slotKeyOf(slot) });
   }
   const tokens: string[] = [];
   for (let index = 0; index < options.invitations; index += 1) {
@@ -33,7 +34,7 @@ export async function seedScene(handle: DatabaseHandle, options: { invitations: 
     if (!lead) throw new Error("The lead was not saved");
     tokens.push((await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 14 })).bookingToken);
   }
-  return { tokens, slotIds };
+  return { tokens, slots };
 }
 
 /** A visitor's address of its own per submission (127.0.0.0/8 is all loopback), so per-address limits do not refuse the stream. */
@@ -106,9 +107,9 @@ export async function submitStream(
     let answer: { status: number; body: string } | null;
     if (kind === "booking") {
       const token = freeTokens.shift() ?? "";
-      const slotId = scene.slotIds[index % scene.slotIds.length] ?? "";
-      submission = { kind, key: token, slotId, outcome: "unanswered" };
-      answer = await post(`${app.url}/booking/${token}`, publicUrl, { intent: "book", slotId, timeZone: "UTC" }, visitorAddress(index));
+      const slot = scene.slots[index % scene.slots.length];
+      submission = { kind, key: token, slotId: slot?.id, outcome: "unanswered" };
+      answer = await post(`${app.url}/booking/${token}`, publicUrl, { intent: "book", slot: slot?.key ?? "", timeZone: "UTC" }, visitorAddress(index));
     } else {
       submission = { kind, key: email, outcome: "unanswered" };
       const path = { promo: "/promo-claim", inquiry: "/inquiry", contact: "/contact-message" }[kind];

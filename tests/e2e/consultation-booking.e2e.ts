@@ -124,6 +124,15 @@ describe("consultation booking, end to end", () => {
     const aikoPath = await invitationLink("aiko@example.test");
     const benPath = await invitationLink("ben@example.test");
 
+    // A link's first view is made from the booking page's template with the link's page put in place
+    // (decision 039): exactly the document React Router renders for that page (asked for whole, as a
+    // crawler is answered), its nonces aside.
+    const fromTemplate = await (await fetch(`${app.url}${benPath}`)).text();
+    const rendered = await (await fetch(`${app.url}${benPath}?whole`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } })).text();
+    expect(rendered).toMatch(/ nonce="[^"]+"/);
+    expect(fromTemplate).toBe(rendered.replace(/ nonce="[^"]*"/g, ""));
+    expect(fromTemplate).toContain("Ben Racer");
+
     // One request path (server/request-stack.ts): the booking page's second view, answered from the
     // kept copy, carries the common headers and is compressed, as an ordinary page is.
     await answerTo(aikoPath);

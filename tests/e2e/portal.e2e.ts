@@ -5,8 +5,11 @@ import type { PortalClientScene } from "../support/portal-scene";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
 import { accessibilityViolations, adminContext, launchBrowser, toast } from "./support/browser";
+import { formatClockTime, formatLongDate } from "~/formatting/dates";
 
-type Scene = { rosa: PortalClientScene; bo: PortalClientScene; freeSlots: { id: string; start: string }[]; expiredLink: string };
+const NEW_YORK = "America/New_York";
+
+type Scene = { rosa: PortalClientScene; bo: PortalClientScene; freeSlots: { key: string; start: string }[]; expiredLink: string };
 
 let app: AppServer;
 let browser: Browser;
@@ -95,7 +98,7 @@ describe("the client portal", () => {
     await page.getByRole("heading", { name: "Book a call" }).waitFor();
     await noViolations(page);
     const [chosen] = scene.freeSlots;
-    await page.locator("label", { has: page.locator(`input[value="slot:${chosen?.id}"]`) }).click();
+    await page.locator("label", { has: page.locator(`input[value="slot:${chosen?.key}"]`) }).click();
     await page.getByRole("button", { name: "Book this time" }).click();
     await page.waitForURL(/\/portal(#calls)?$/);
     await toast(page, "Consultation booked successfully!");
@@ -167,6 +170,22 @@ describe("the client portal", () => {
     await noViolations(bo);
     await bo.locator("#invoices").getByRole("link", { name: `Invoice ${scene.bo.openInvoice.number}`, exact: true }).click();
     await bo.getByText(`Memo: ${scene.bo.openInvoice.number}`).waitFor();
+
+    // Booking a call without JavaScript: the times are radio buttons by day (in the business's zone
+    // then), posted as a plain form, each naming its time by day and minute.
+    const plain = await browser.newContext({ baseURL: app.url, ...LAPTOP, javaScriptEnabled: false, storageState: await client.storageState() });
+    const noScript = await plain.newPage();
+    await noScript.goto("/portal/book");
+    const later = scene.freeSlots[1];
+    const choice = noScript.locator(`input[value="slot:${later?.key}"]`);
+    const day = noScript.locator("details", { has: choice });
+    if ((await day.getAttribute("open")) === null) await day.locator("summary").click();
+    await noScript.locator("label", { has: choice }).click();
+    await noScript.getByRole("button", { name: "Book this time" }).click();
+    await noScript.waitForURL(/\/portal(#calls)?$/);
+    const start = new Date(later?.start ?? "");
+    await noScript.locator("#calls").getByText(`${formatLongDate(start, NEW_YORK)}, ${formatClockTime(start, NEW_YORK)}`).waitFor();
+    await plain.close();
 
     // Their own details, corrected.
     await bo.goto("/portal#details");

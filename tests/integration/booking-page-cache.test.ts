@@ -1,4 +1,5 @@
 import { testActor } from "../support/actors";
+import { offeredKeys, slotKey, slotKeyOf } from "~/availability/offered-days";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addSlot, blockDates, deleteSlots, updateAvailabilitySettings } from "~/availability/availability.server";
@@ -45,7 +46,8 @@ async function readyPage(token: string, now = NOW) {
   return page;
 }
 
-const offeredIds = (page: { offered: readonly { id: string }[] }) => page.offered.map((slot) => slot.id);
+/** The keys of the times a page offers (its compact form read back). */
+const offeredTimeKeys = (page: { offered: { days: string } }) => offeredKeys(page.offered.days).map(slotKey);
 
 async function slots() {
   const first = await addSlot(actor, { date: "2026-03-03", startTime: "10:00", endTime: "10:30", status: "open" }); // 15:00 UTC
@@ -60,7 +62,7 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
     const ben = await invitation("Ben Racer");
     await heard();
     const page = await readyPage(ana.token);
-    expect(offeredIds(page)).toEqual([first.id, second.id]);
+    expect(offeredTimeKeys(page)).toEqual([slotKeyOf(first), slotKeyOf(second)]);
     expect(await currentBookingPage(ana.token, NOW)).toBe(page);
     const other = await readyPage(ben.token);
     expect(other.leadName).toBe("Ben Racer");
@@ -74,24 +76,24 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
     await readyPage(ana.token);
     await readyPage(ben.token);
 
-    await bookSlot({ token: ana.token, slotId: first.id }, NOW);
+    await bookSlot({ token: ana.token, slotKey: slotKeyOf(first) }, NOW);
     await heard();
     const booked = await readyPage(ana.token);
     expect(booked.booked?.start).toBe("2026-03-03T15:00:00.000Z");
-    expect(offeredIds(booked)).toEqual([second.id]);
-    expect(offeredIds(await readyPage(ben.token))).toEqual([second.id]);
+    expect(offeredTimeKeys(booked)).toEqual([slotKeyOf(second)]);
+    expect(offeredTimeKeys(await readyPage(ben.token))).toEqual([slotKeyOf(second)]);
 
-    await bookSlot({ token: ana.token, slotId: second.id }, NOW);
+    await bookSlot({ token: ana.token, slotKey: slotKeyOf(second) }, NOW);
     await heard();
     const moved = await readyPage(ana.token);
     expect(moved.booked?.start).toBe("2026-03-04T15:00:00.000Z");
-    expect(offeredIds(await readyPage(ben.token))).toEqual([first.id]);
+    expect(offeredTimeKeys(await readyPage(ben.token))).toEqual([slotKeyOf(first)]);
 
     await cancelByVisitor(ana.token, NOW);
     await heard();
     const cancelled = await readyPage(ana.token);
-    expect(cancelled).toMatchObject({ status: "cancelled", canChange: false, offered: [] });
-    expect(offeredIds(await readyPage(ben.token))).toEqual([first.id, second.id]);
+    expect(cancelled).toMatchObject({ status: "cancelled", canChange: false, offered: { count: 0 } });
+    expect(offeredTimeKeys(await readyPage(ben.token))).toEqual([slotKeyOf(first), slotKeyOf(second)]);
   });
 
   it("shows the admin's changes on the next load: slots, blocked dates, confirmation, proposals, settings", async () => {
@@ -101,17 +103,17 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
 
     const added = await addSlot(actor, { date: "2026-03-05", startTime: "11:00", endTime: "11:30", status: "open" });
     await heard();
-    expect(offeredIds(await readyPage(ana.token))).toEqual([first.id, second.id, added.id]);
+    expect(offeredTimeKeys(await readyPage(ana.token))).toEqual([slotKeyOf(first), slotKeyOf(second), slotKeyOf(added)]);
 
     await deleteSlots(actor, [added.id]);
     await heard();
-    expect(offeredIds(await readyPage(ana.token))).toEqual([first.id, second.id]);
+    expect(offeredTimeKeys(await readyPage(ana.token))).toEqual([slotKeyOf(first), slotKeyOf(second)]);
 
     await blockDates(actor, { startDate: "2026-03-04", endDate: "2026-03-04", reason: "Conference" });
     await heard();
-    expect(offeredIds(await readyPage(ana.token))).toEqual([first.id]);
+    expect(offeredTimeKeys(await readyPage(ana.token))).toEqual([slotKeyOf(first)]);
 
-    await bookSlot({ token: ana.token, slotId: first.id }, NOW);
+    await bookSlot({ token: ana.token, slotKey: slotKeyOf(first) }, NOW);
     await confirmBooking(actor, ana.booking.id, "https://meet.example.com/ana", NOW);
     await heard();
     expect(await readyPage(ana.token)).toMatchObject({ status: "confirmed", meetingLink: "https://meet.example.com/ana" });
@@ -137,11 +139,11 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
 
     await db().update(availabilitySlots).set({ status: "tentative" }).where(eq(availabilitySlots.id, first.id));
     await heard();
-    expect(offeredIds(await readyPage(ana.token))).toEqual([second.id]);
+    expect(offeredTimeKeys(await readyPage(ana.token))).toEqual([slotKeyOf(second)]);
 
     await db().execute(sql`truncate availability_slots`);
     await heard();
-    expect(offeredIds(await readyPage(ana.token))).toEqual([]);
+    expect(offeredTimeKeys(await readyPage(ana.token))).toEqual([]);
   });
 
   it("shows the error card once the invitation or its lead is deleted", async () => {
@@ -172,15 +174,15 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
 
     // At 10:00 New York on 3 March the first time starts: it is no longer offered.
     const firstStarts = new Date("2026-03-03T15:00:00Z");
-    expect(offeredIds(await readyPage(ana.token, new Date(firstStarts.getTime() - 1)))).toEqual([first.id, second.id]);
-    expect(offeredIds(await readyPage(ana.token, firstStarts))).toEqual([second.id]);
+    expect(offeredTimeKeys(await readyPage(ana.token, new Date(firstStarts.getTime() - 1)))).toEqual([slotKeyOf(first), slotKeyOf(second)]);
+    expect(offeredTimeKeys(await readyPage(ana.token, firstStarts))).toEqual([slotKeyOf(second)]);
 
     // Booked for 4 March 10:00 New York (15:00 UTC) with a 24-hour cut-off: changeable until 3 March 15:00 UTC.
-    await bookSlot({ token: ana.token, slotId: second.id }, NOW);
+    await bookSlot({ token: ana.token, slotKey: slotKeyOf(second) }, NOW);
     await heard();
     const cutoff = new Date("2026-03-03T15:00:00Z");
     expect(await readyPage(ana.token, new Date(cutoff.getTime() - 1))).toMatchObject({ canChange: true });
-    expect(await readyPage(ana.token, cutoff)).toMatchObject({ canChange: false, offered: [] });
+    expect(await readyPage(ana.token, cutoff)).toMatchObject({ canChange: false, offered: { count: 0 } });
   });
 
   // Only a PostgreSQL server has a listening connection to lose (PGlite hands notifications over

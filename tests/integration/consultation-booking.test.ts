@@ -1,4 +1,6 @@
 import { testActor } from "../support/actors";
+import { decodeOfferedDays, offeredKeys, slotKey, slotKeyOf } from "~/availability/offered-days";
+import { action as bookingAction } from "~/booking/booking-page";
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,7 +52,7 @@ import { leads } from "~/leads/schema";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { action as invitationsAction } from "~/consultations/booking-invitations-route";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { bodyOf, postToAction } from "../support/route-actions";
+import { bodyOf, postToAction, statusOf } from "../support/route-actions";
 import { signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 import { dayIn } from "~/formatting/dates";
@@ -162,18 +164,18 @@ describe("invitations and the booking page", () => {
     const page = await loadBookingPage(booking.bookingToken, NOW);
     if (page.kind !== "ready") throw new Error("not ready");
     expect(page.leadName).toBe("Ana Lima");
-    const offeredIds = page.offered.map((slot) => slot.id);
-    expect(offeredIds).toContain(good.id);
-    for (const hidden of [past.id, blocked.id, tentative.id, late.id]) expect(offeredIds).not.toContain(hidden);
+    const offered = offeredKeys(page.offered.days).map(slotKey);
+    expect(offered).toContain(slotKeyOf(good));
+    for (const hidden of [past, blocked, tentative, late]) expect(offered).not.toContain(slotKeyOf(hidden));
 
     const forged = `${lead.id}-${"0".repeat(32)}`;
     expect(await loadBookingPage(forged, NOW)).toEqual({ kind: "error", message: LEAD_NOT_FOUND });
     expect(await loadBookingPage(lead.id, NOW)).toEqual({ kind: "error", message: LEAD_NOT_FOUND });
     expect(await loadBookingPage(undefined, NOW)).toEqual({ kind: "error", message: "Invalid booking link" });
-    await expect(bookSlot({ token: forged, slotId: good.id }, NOW)).rejects.toThrow(LEAD_NOT_FOUND);
-    await expect(bookSlot({ token: booking.bookingToken, slotId: late.id }, NOW)).rejects.toThrow(SLOT_TAKEN);
+    await expect(bookSlot({ token: forged, slotKey: slotKeyOf(good) }, NOW)).rejects.toThrow(LEAD_NOT_FOUND);
+    await expect(bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(late) }, NOW)).rejects.toThrow(SLOT_TAKEN);
 
-    const booked = await bookSlot({ token: booking.bookingToken, slotId: good.id, visitorTimeZone: "Asia/Tokyo" }, NOW);
+    const booked = await bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(good), visitorTimeZone: "Asia/Tokyo" }, NOW);
     expect(booked.selectedStart?.toISOString()).toBe("2026-03-03T15:00:00.000Z");
     const messages = (await outbox()).filter((message) => message.emailType !== "booking_invitation");
     expect(messages.map((message) => message.toEmail).sort()).toEqual(["ana@example.com", "hello@sistersite.studio"]);
@@ -192,7 +194,71 @@ describe("invitations and the booking page", () => {
     const after = await loadBookingPage(booking.bookingToken, NOW);
     if (after.kind !== "ready") throw new Error("not ready");
     expect(after.booked?.start).toBe("2026-03-03T15:00:00.000Z");
-    expect(after.offered.map((slot) => slot.id)).not.toContain(good.id);
+    expect(offeredKeys(after.offered.days).map(slotKey)).not.toContain(slotKeyOf(good));
+  });
+
+  it("offers the window's times as business-local days and minutes (the DST day, midnight, the last day) and books each by its key", async () => {
+    const lead = await makeLead();
+    // Sunday 8 March 2026 springs forward at 02:00 in New York: 01:00 is EST, 03:00 EDT.
+    await slotAt("2026-03-08", "01:00", "01:30");
+    await slotAt("2026-03-08", "03:00", "03:30");
+    // The window's last day (7 days from Monday 2 March), from midnight to its last half hour; the day after is outside.
+    await slotAt("2026-03-09", "00:00", "00:30");
+    await slotAt("2026-03-09", "23:00", "23:30");
+    const outside = await slotAt("2026-03-10", "00:00", "00:30");
+    const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
+
+    const page = await loadBookingPage(invitation.bookingToken, NOW);
+    if (page.kind !== "ready") throw new Error("not ready");
+    expect(page.offered).toEqual({ days: "2026-03-08:60,180;2026-03-09:0,1380", count: 4, firstStart: "2026-03-08T06:00:00.000Z" });
+    expect(decodeOfferedDays(page.offered.days, page.timeZone)).toEqual([
+      { key: "2026-03-08/60", start: "2026-03-08T06:00:00.000Z" },
+      { key: "2026-03-08/180", start: "2026-03-08T07:00:00.000Z" },
+      { key: "2026-03-09/0", start: "2026-03-09T04:00:00.000Z" },
+      { key: "2026-03-09/1380", start: "2026-03-10T03:00:00.000Z" },
+    ]);
+
+    const booked = await bookSlot({ token: invitation.bookingToken, slotKey: "2026-03-08/180" }, NOW);
+    expect(booked.selectedStart?.toISOString()).toBe("2026-03-08T07:00:00.000Z");
+    const moved = await bookSlot({ token: invitation.bookingToken, slotKey: "2026-03-09/1380" }, NOW);
+    expect(moved.selectedStart?.toISOString()).toBe("2026-03-10T03:00:00.000Z");
+    await expect(bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(outside) }, NOW)).rejects.toThrow(SLOT_TAKEN);
+  });
+
+  it("answers an unknown, taken or altered key 'no longer available' (400 for one that is no key), never a 500, and changes nothing", async () => {
+    const slot = await slotAt("2026-03-03", "10:00", "10:30");
+    const ana = await createBookingInvitation(actor, { leadId: (await makeLead()).id, windowDays: 7 }, NOW);
+    const ben = await createBookingInvitation(actor, { leadId: (await makeLead("Ben Racer", "ben@example.com")).id, windowDays: 7 }, NOW);
+    for (const key of ["2026-03-03/601", "2026-03-04/600", "2026-02-30/600", "2026-03-03/1440", "not-a-key", slot.id]) {
+      await expect(bookSlot({ token: ana.bookingToken, slotKey: key }, NOW), key).rejects.toMatchObject({ message: SLOT_TAKEN, status: 409 });
+    }
+    await bookSlot({ token: ben.bookingToken, slotKey: slotKeyOf(slot) }, NOW);
+    await expect(bookSlot({ token: ana.bookingToken, slotKey: slotKeyOf(slot) }, NOW)).rejects.toMatchObject({ message: SLOT_TAKEN, status: 409 });
+
+    // Posted to the page: a key altered into no key at all is refused before anything is read.
+    for (const key of ["2026-02-30/600", "2026-03-03/600x", slot.id, "x".repeat(500)]) {
+      const request = new Request(`http://localhost/booking/${ana.bookingToken}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "book", slot: key, timeZone: "UTC" }),
+      });
+      const answer = await bookingAction({ request, params: { token: ana.bookingToken }, context: { clientAddress: "203.0.113.21" } } as never);
+      expect({ key, status: statusOf(answer) }).toEqual({ key, status: 400 });
+      expect(bodyOf(answer)).toMatchObject({ ok: false, formError: `Failed to book: ${SLOT_TAKEN}` });
+    }
+    const [untouched] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, ana.id));
+    expect(untouched).toMatchObject({ selectedSlotId: null, status: "pending" });
+  });
+
+  it("offers two slots that start together as one time, and books the shorter one still open", async () => {
+    const short = await slotAt("2026-03-03", "10:00", "10:30");
+    const long = await slotAt("2026-03-03", "10:00", "11:00");
+    const ana = await createBookingInvitation(actor, { leadId: (await makeLead()).id, windowDays: 7 }, NOW);
+    const ben = await createBookingInvitation(actor, { leadId: (await makeLead("Ben Racer", "ben@example.com")).id, windowDays: 7 }, NOW);
+    const page = await loadBookingPage(ana.bookingToken, NOW);
+    expect(page.kind === "ready" && page.offered).toMatchObject({ days: "2026-03-03:600", count: 2 });
+    expect((await bookSlot({ token: ana.bookingToken, slotKey: "2026-03-03/600" }, NOW)).selectedSlotId).toBe(short.id);
+    expect((await bookSlot({ token: ben.bookingToken, slotKey: "2026-03-03/600" }, NOW)).selectedSlotId).toBe(long.id);
   });
 
   it("lets exactly one of 20 concurrent visitors book a slot; the others hear it is no longer available", async () => {
@@ -202,7 +268,7 @@ describe("invitations and the booking page", () => {
       const lead = await makeLead(`Visitor ${index}`, `visitor${index}@example.com`);
       tokens.push((await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW)).bookingToken);
     }
-    const results = await Promise.allSettled(tokens.map((token) => bookSlot({ token, slotId: slot.id }, NOW)));
+    const results = await Promise.allSettled(tokens.map((token) => bookSlot({ token, slotKey: slotKeyOf(slot) }, NOW)));
     const winners = results.filter((result) => result.status === "fulfilled");
     const losers = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
     expect(winners).toHaveLength(1);
@@ -217,10 +283,10 @@ describe("invitations and the booking page", () => {
     const first = await slotAt("2026-03-03", "10:00", "10:30");
     const second = await slotAt("2026-03-05", "10:00", "10:30");
     const booking = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
-    await bookSlot({ token: booking.bookingToken, slotId: first.id }, NOW);
+    await bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(first) }, NOW);
     const results = await Promise.allSettled([
-      bookSlot({ token: booking.bookingToken, slotId: second.id }, NOW),
-      bookSlot({ token: booking.bookingToken, slotId: first.id }, NOW),
+      bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(second) }, NOW),
+      bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(first) }, NOW),
     ]);
     expect(results.filter((result) => result.status === "fulfilled").length).toBeGreaterThanOrEqual(1);
     const held = await db().select().from(availabilitySlots).where(eq(availabilitySlots.bookingId, booking.id));
@@ -238,7 +304,7 @@ describe("the admin's booking workflow", () => {
     const lead = await makeLead();
     const slot = await slotAt("2026-03-04", "14:00", "14:30");
     const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
-    const booking = await bookSlot({ token: invitation.bookingToken, slotId: slot.id }, NOW);
+    const booking = await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot) }, NOW);
     return { lead, slot, booking };
   }
 
@@ -306,7 +372,7 @@ describe("the admin's booking workflow", () => {
     expect(row).toMatchObject({ status: "open", bookingId: null });
 
     const again = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
-    await bookSlot({ token: again.bookingToken, slotId: slot.id }, NOW);
+    await bookSlot({ token: again.bookingToken, slotKey: slotKeyOf(slot) }, NOW);
     expect(await deleteLeads(testActor(), [lead.id])).toBe(1);
     const [released] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
     expect(released).toMatchObject({ status: "open", bookingId: null });
@@ -353,7 +419,7 @@ describe("the lists of consultations and bookings", () => {
     const lead = await makeLead("Ana Lima", "ana@example.com");
     const slot = await slotAt("2026-03-04", "14:00", "14:30");
     const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
-    await bookSlot({ token: invitation.bookingToken, slotId: slot.id }, NOW);
+    await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot) }, NOW);
     await slotAt("2026-03-05", "14:00", "14:30");
     await createBookingInvitation(actor, { leadId: (await makeLead("Ben Racer", "ben@example.com")).id, windowDays: 7 }, NOW);
     expect(await countBookings({}, NY, NOW)).toEqual({ total: 2, completed: 0, upcoming: 1 });
@@ -413,7 +479,7 @@ describe("the audit log of availability, bookings and consultations", () => {
     const slot = await slotAt("2026-03-04", "14:00", "14:30");
     const invitation = await createBookingInvitation(admin, { leadId: lead.id, windowDays: 7 }, NOW);
     await resendBookingInvitation(admin, invitation.id);
-    await bookSlot({ token: invitation.bookingToken, slotId: slot.id }, NOW); // the visitor: no admin, no entry
+    await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot) }, NOW); // the visitor: no admin, no entry
     await expect(completeBooking(admin, invitation.id, NOW)).rejects.toThrow(/Only a confirmed booking/);
     await confirmBooking(admin, invitation.id, "https://meet.example.com/ana", NOW);
     await proposeLocalTimes(admin, invitation.id, ["2026-03-06T15:00"], NOW);

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { slotKeyOf } from "~/availability/offered-days";
+import { decodeBookingPage } from "~/booking/booking-page-data";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addSlot } from "~/availability/availability.server";
@@ -108,7 +110,7 @@ describe("the back-office's failure texts", () => {
     const lead = await aLead();
     const slot = await addSlot(actor, { date: "2026-12-02", startTime: "10:00", endTime: "10:30", status: "open" });
     const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, new Date("2026-11-30T12:00:00Z"));
-    await bookSlot({ token: invitation.bookingToken, slotId: slot.id }, new Date("2026-11-30T12:00:00Z"));
+    await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot) }, new Date("2026-11-30T12:00:00Z"));
     expect(refusalOf(await post({ intent: "delete-slots", slotId: slot.id }))).toEqual({
       status: 409,
       title: "Error deleting slot",
@@ -128,7 +130,7 @@ describe("the public booking page's failure texts", () => {
     await db().execute(sql`alter table consultation_bookings rename to consultation_bookings_away`);
     const answer = await bookingLoader({ params: { token: invitation.bookingToken }, request: new Request("http://localhost/"), context: {} } as never);
     expect(statusOf(answer)).toBe(503);
-    expect(bodyOf(answer)).toEqual({ kind: "error", message: "Failed to load booking information" });
+    expect(decodeBookingPage(String(bodyOf(answer)))).toEqual({ kind: "error", message: "Failed to load booking information" });
     await db().execute(sql`alter table consultation_bookings_away rename to consultation_bookings`);
   });
 
@@ -137,7 +139,7 @@ describe("the public booking page's failure texts", () => {
     const now = new Date("2026-03-02T13:00:00Z");
     const slot = await addSlot(actor, { date: "2026-03-04", startTime: "14:00", endTime: "14:30", status: "open" });
     const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, now);
-    const booking = await bookSlot({ token: invitation.bookingToken, slotId: slot.id }, now);
+    const booking = await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot) }, now);
     const late = localToInstant("2026-03-06", "23:45", "America/New_York")!;
     await expect(proposeNewTimes(actor, booking.id, [late], now)).rejects.toThrow("A proposed time must end before midnight (America/New_York).");
     // A proposal stored before that rule: the visitor's choice of it is refused like a time taken.
@@ -159,12 +161,12 @@ describe("the public booking page's failure texts", () => {
     const request = new Request(`http://localhost/booking/${invitation.bookingToken}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "book", slotId: slot.id, timeZone: "America/Chicago" }),
+      body: new URLSearchParams({ intent: "book", slot: slotKeyOf(slot), timeZone: "America/Chicago" }),
     });
     const answer = await bookingAction({ request, params: { token: invitation.bookingToken }, context: { clientAddress: "203.0.113.9" } } as never);
     await db().execute(sql`alter table lead_timeline_events_away rename to lead_timeline_events`);
     expect(statusOf(answer)).toBe(500);
-    expect(bodyOf(answer)).toMatchObject({ ok: false, intent: "book", formError: "Failed to book: Failed to confirm booking", values: { slotId: slot.id } });
+    expect(bodyOf(answer)).toMatchObject({ ok: false, intent: "book", formError: "Failed to book: Failed to confirm booking", values: { slot: slotKeyOf(slot) } });
     const [kept] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, invitation.id));
     expect(kept?.selectedSlotId).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { makeAdmin } from "../support/sessions";
+import { slotKeyOf } from "~/availability/offered-days";
 import { testActor } from "../support/actors";
 import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -61,7 +62,7 @@ async function makeZelda() {
 
   const slot = await addSlot(testActor(), { date: "2099-03-03", startTime: "10:00", endTime: "10:30", status: "open" });
   const booking = await createBookingInvitation(testActor(), { leadId: inquiry.leadId, windowDays: 30 }, NOW);
-  await bookSlot({ token: booking.bookingToken, slotId: slot.id }, NOW);
+  await bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(slot) }, NOW);
   await db().update(consultationBookings).set({ adminNotes: "Zelda: bring the marmalade samples" }).where(eq(consultationBookings.id, booking.id));
 
   const admin = await anAdmin();

@@ -90,7 +90,7 @@ describe("the client portal's isolation", () => {
     const cookie = await portalCookie(b.email, "198.51.100.32");
     const ids = idsOf(a, aLinks);
     const markers = markersOf(a);
-    const freeSlot = await openSlot(8);
+    const freeSlot = (await openSlot(8)).key;
     const before = await snapshotOf(a);
     let calls = 0;
 

@@ -240,11 +240,11 @@ describe("calls booked from the portal", () => {
   it("books an open time with the booking page's e-mails, shows it to the agency, and holds the 24-hour rule", async () => {
     const { client } = await addClient(testActor(), { name: "Hana Ito", email: "hana@ito.test", phone: null, tier: "1", notes: null });
     const cookie = await portalCookie("hana@ito.test");
-    const slotId = await openSlot(4);
-    const booked = await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${slotId}`, timeZone: "America/Chicago" } });
+    const slot = await openSlot(4);
+    const booked = await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${slot.key}`, timeZone: "America/Chicago" } });
     expect(booked.status).toBe(302);
     const [booking] = await db().select().from(consultationBookings).where(eq(consultationBookings.clientId, client.id));
-    expect(booking).toMatchObject({ status: "pending", selectedSlotId: slotId });
+    expect(booking).toMatchObject({ status: "pending", selectedSlotId: slot.id });
     const received = await messagesTo("hana@ito.test", "booking_received");
     expect(received[0]?.text).toContain("(America/Chicago)");
     expect(received[0]?.text).toContain(`${PORTAL_LINE} http://localhost:3000/portal`);
@@ -254,7 +254,7 @@ describe("calls booked from the portal", () => {
     expect(listed.rows.map((row) => row.id)).toContain(booking?.id);
 
     // The same time again: taken.
-    const raced = await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${slotId}` } });
+    const raced = await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${slot.key}` } });
     expect(raced.status).toBe(409);
     expect(raced.body).toMatchObject({ formErrorTitle: "Failed to book" });
 
@@ -262,23 +262,23 @@ describe("calls booked from the portal", () => {
     await updateOrganizationSettings(testActor(), { action: "settings.save-organization", summary: "Changed by a test" }, { bookingCancelCutoffHours: 200 });
     const path = `/portal/consultations/${booking?.id}`;
     const params = { callId: booking?.id ?? "" };
-    const moved = await callRoute(handler(callPage.action), path, { cookie, params, form: { intent: "book", time: `slot:${await openSlot(6)}` } });
+    const moved = await callRoute(handler(callPage.action), path, { cookie, params, form: { intent: "book", time: `slot:${(await openSlot(6)).key}` } });
     expect(moved.status).toBe(409);
     expect(moved.body).toMatchObject({ formError: expect.stringContaining("can no longer be changed online (less than 200 hours to go)") });
     const cancelled = await callRoute(handler(callPage.action), path, { cookie, params, form: { intent: "cancel" } });
     expect(cancelled.body).toMatchObject({ formError: expect.stringContaining("can no longer be cancelled online") });
     expect((await callRoute(handler(callPage.loader), path, { cookie, params })).body).toMatchObject({ canChange: false });
     const [unchanged] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, booking?.id ?? ""));
-    expect(unchanged).toMatchObject({ status: "pending", selectedSlotId: slotId });
+    expect(unchanged).toMatchObject({ status: "pending", selectedSlotId: slot.id });
   });
 
   it("cancels a call before the cut-off with the booking page's e-mails, and books at most a few ahead", async () => {
     const { client } = await addClient(testActor(), { name: "Ivo Marr", email: "ivo@marr.test", phone: null, tier: "1", notes: null });
     const cookie = await portalCookie("ivo@marr.test");
     for (let call = 0; call < MAX_UPCOMING_CALLS; call += 1) {
-      expect((await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${await openSlot(5 + call)}` } })).status).toBe(302);
+      expect((await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${(await openSlot(5 + call)).key}` } })).status).toBe(302);
     }
-    const extra = await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${await openSlot(9)}` } });
+    const extra = await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${(await openSlot(9)).key}` } });
     expect(extra.status).toBe(409);
     const [first] = await db().select().from(consultationBookings).where(eq(consultationBookings.clientId, client.id));
     const cancelled = await callRoute(handler(callPage.action), `/portal/consultations/${first?.id}`, { cookie, params: { callId: first?.id ?? "" }, form: { intent: "cancel" } });

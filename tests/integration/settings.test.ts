@@ -1,4 +1,5 @@
 import { testActor } from "../support/actors";
+import { decodeOfferedDays, slotKeyOf } from "~/availability/offered-days";
 import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
@@ -59,12 +60,12 @@ describe("a changed setting reaches its readers", () => {
 
     const inNewYork = await loadBookingPage(booking.bookingToken, now);
     if (inNewYork.kind !== "ready") throw new Error("not ready");
-    expect(inNewYork.offered.find((time) => time.id === slot.id)?.start).toBe("2026-03-03T15:00:00.000Z");
+    expect(decodeOfferedDays(inNewYork.offered.days, inNewYork.timeZone).find((time) => time.key === slotKeyOf(slot))?.start).toBe("2026-03-03T15:00:00.000Z");
 
     await saveOrganizationTab(testActor(), { ...organization, timezone: "Europe/Paris" });
     const inParis = await loadBookingPage(booking.bookingToken, now);
     if (inParis.kind !== "ready") throw new Error("not ready");
-    expect(inParis.offered.find((time) => time.id === slot.id)?.start).toBe("2026-03-03T09:00:00.000Z");
+    expect(decodeOfferedDays(inParis.offered.days, inParis.timeZone).find((time) => time.key === slotKeyOf(slot))?.start).toBe("2026-03-03T09:00:00.000Z");
   });
 
   it("a new promo claim gets the configured days and prefix, its e-mail the company's name and address", async () => {

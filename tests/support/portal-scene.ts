@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { addSlot } from "~/availability/availability.server";
+import { slotKeyOf } from "~/availability/offered-days";
 import { addDaysToDate } from "~/availability/slot-time";
 import { addClient } from "~/clients/clients.server";
 import { addClientConsultation } from "~/consultations/client-consultations.server";
@@ -41,14 +42,14 @@ export type PortalClientScene = {
 
 let slotHour = 9;
 
-/** An open slot `daysAhead` days from now in the business zone (New York), an hour apart per call. */
-export async function openSlot(daysAhead: number, now = new Date()): Promise<string> {
+/** An open slot `daysAhead` days from now in the business zone (New York), an hour apart per call: its id, and its key as a visitor posts it. */
+export async function openSlot(daysAhead: number, now = new Date()): Promise<{ id: string; key: string }> {
   const date = addDaysToDate(dayIn(now, "America/New_York"), daysAhead);
   const start = `${String(slotHour).padStart(2, "0")}:00`;
   const end = `${String(slotHour).padStart(2, "0")}:30`;
   slotHour = slotHour >= 16 ? 9 : slotHour + 1;
   const slot = await addSlot(testActor(), { date, startTime: start, endTime: end, status: "open" });
-  return slot.id;
+  return { id: slot.id, key: slotKeyOf(slot) };
 }
 
 export async function makePortalClient(name: string, email: string): Promise<PortalClientScene> {
@@ -66,7 +67,7 @@ export async function makePortalClient(name: string, email: string): Promise<Por
   const [task] = await openProjectChecklist(project.id, "2");
   if (!task) throw new Error("The checklist was not made");
   await setTaskStatus(actor, project.id, task.id, "complete");
-  const booking = await bookCallForClient(client.id, { slotId: await openSlot(3) });
+  const booking = await bookCallForClient(client.id, { slotKey: (await openSlot(3)).key });
   const consultation = await addClientConsultation(actor, client.id, {
     consultType: "follow-up",
     status: "scheduled",

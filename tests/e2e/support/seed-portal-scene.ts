@@ -19,11 +19,11 @@ try {
   await requestSignInLink({ email: bo.email }, { clientAddress: "198.51.100.99", now: new Date(Date.now() - 60 * 60_000) });
   const expiredLink = `/portal/sign-in/${await latestSignInSecret(bo.email)}`;
   await deliverDueEmails({ transport: null });
-  const slots = await db().select().from(availabilitySlots).where(inArray(availabilitySlots.id, free));
-  const freeSlots = free.map((id) => {
+  const slots = await db().select().from(availabilitySlots).where(inArray(availabilitySlots.id, free.map((slot) => slot.id)));
+  const freeSlots = free.map(({ id, key }) => {
     const slot = slots.find((row) => row.id === id);
     const instants = slot ? slotInstants(slot, "America/New_York") : null;
-    return { id, start: instants?.start.toISOString() ?? "" };
+    return { key, start: instants?.start.toISOString() ?? "" };
   });
   console.log(JSON.stringify({ rosa, bo, freeSlots, expiredLink }));
 } finally {
