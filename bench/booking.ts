@@ -31,18 +31,17 @@
 // The client runs on the same machine as the server. `fetch` spends ~1 ms of CPU per request
 // (more than the server now does), so the default client is node:http with keep-alive, which
 // spends about half; `--client fetch` measures as the first versions of this script did.
-import { systemActor } from "~/audit/actor";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import { freePort } from "../scripts/free-port.mjs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { percentile } from "./support/figures.mjs";
+import { prepareBookingData, type Expected } from "./support/booking-data";
+import { checkPage, visitorClient, type Answer } from "./support/booking-visitors";
 import { cpuMsOf } from "./support/process-usage";
 
 const { values } = parseArgs({
@@ -66,122 +65,10 @@ const invitationCount = Number(values.invitations);
 const client = values.client === "fetch" ? "fetch" : "http";
 const rounds = Number(values.rounds);
 const WARM_UP = 200;
-const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+const visitors = visitorClient(client, concurrency);
+const get = visitors.get;
 const RESULTS_MARKER = "<!-- bench/booking.ts adds a row under this table's header on each run -->";
 
-
-/** An offered time as either page names it: its slot id (before decision 039), or its day and minute. */
-type OfferedMark = { id: string; date: string; minute: number };
-/** What every answer must contain to count as the whole page. */
-type Expected = { token: string; marks: string[]; first: OfferedMark; last: OfferedMark };
-
-async function prepareData(dataDir: string): Promise<Expected[]> {
-  process.env.DATA_DIR = dataDir;
-  process.env.DATABASE_URL = "";
-  const { openStorage, stopApplication } = await import("~/server-lifecycle.server");
-  const { db } = await import("~/db/connection.server");
-  const { seedDemoData } = await import("~/demo/demo-seed.server");
-  const { addRecurringRule, blockDates, generateSlotsFromRules } = await import("~/availability/availability.server");
-  const { createBookingInvitation } = await import("~/consultations/bookings.server");
-  const { loadBookingPage } = await import("~/booking/booking.server");
-  const { deliverDueEmails } = await import("~/email/delivery.server");
-  const { runNightlyBackup } = await import("~/backups/backups.server");
-  const { leads } = await import("~/leads/schema");
-  const { availabilitySlots } = await import("~/availability/schema");
-  const { offeredKeys, startTimeOf } = await import("~/availability/offered-days");
-  const { and, eq } = await import("drizzle-orm");
-  const { addDaysToDate } = await import("~/availability/slot-time");
-  const { dayIn } = await import("~/formatting/dates");
-  try {
-    await openStorage();
-    await seedDemoData(db(), { leads: 500 });
-    for (const day of [1, 2, 3, 4, 5]) await addRecurringRule(systemActor("console"), { dayOfWeek: day, startTime: "09:00", endTime: "17:00" });
-    // Four weeks of slots, from today: a 30-day invitation offers ~300 times.
-    await generateSlotsFromRules(systemActor("console"), 28);
-    const blocked = addDaysToDate(dayIn(new Date(), "America/New_York"), 3);
-    await blockDates(systemActor("console"), { startDate: blocked, endDate: blocked, reason: "Benchmark" });
-    const visitors = await db()
-      .insert(leads)
-      .values(Array.from({ length: invitationCount }, (_, index) => ({ name: `Bench Visitor ${index + 1}`, email: `bench${index + 1}@example.test`, source: "website" as const, status: "new" as const })))
-      .returning();
-    const markOf = async (key: { date: string; minute: number } | undefined): Promise<OfferedMark> => {
-      if (!key) throw new Error("The invitation offers no time");
-      const [slot] = await db()
-        .select({ id: availabilitySlots.id })
-        .from(availabilitySlots)
-        .where(and(eq(availabilitySlots.date, key.date), eq(availabilitySlots.startTime, startTimeOf(key))));
-      if (!slot) throw new Error(`No slot at ${key.date} ${key.minute}`);
-      return { id: slot.id, ...key };
-    };
-    const expected: Expected[] = [];
-    for (const lead of visitors) {
-      const { bookingToken } = await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 30 });
-      const page = await loadBookingPage(bookingToken);
-      const keys = page.kind === "ready" ? offeredKeys(page.offered.days) : [];
-      expected.push({
-        token: bookingToken,
-        marks: ["Book Your Consultation", `Bench Visitor ${expected.length + 1}`],
-        first: await markOf(keys[0]),
-        last: await markOf(keys.at(-1)),
-      });
-    }
-    // The invitations' e-mails are stored now, and tonight's backup made, so that the server's worker
-    // has nothing to send or back up during the run (the backup, due at start, took ~1 s of CPU).
-    while (Object.values(await deliverDueEmails({ transport: null })).some((count) => count > 0));
-    await runNightlyBackup();
-    await db().execute("analyze");
-    return expected;
-  } finally {
-    await stopApplication();
-  }
-}
-
-type Answer = { status: number; encoding: string | undefined; body: Buffer };
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-
-function getWithHttp(url: string, acceptEncoding = ACCEPT_ENCODING): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
-        response.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
-
-async function getWithFetch(url: string): Promise<Answer> {
-  // fetch asks for gzip and brotli itself and hands over the decoded body.
-  const response = await fetch(url);
-  return { status: response.status, encoding: undefined, body: Buffer.from(await response.arrayBuffer()) };
-}
-
-const get = client === "fetch" ? getWithFetch : getWithHttp;
-
-function decoded(answer: Answer): Buffer {
-  return answer.encoding === "gzip" ? gunzipSync(answer.body) : answer.encoding === "br" ? brotliDecompressSync(answer.body) : answer.body;
-}
-
-/** Whether the page offers this time: by its slot id, or as one of the minutes of its day in the compact form. */
-function offers(html: string, time: OfferedMark): boolean {
-  if (html.includes(time.id)) return true;
-  const day = new RegExp(`${time.date}:([0-9,]+)`).exec(html);
-  return day?.[1]?.split(",").includes(String(time.minute)) ?? false;
-}
-
-function checkPage(answer: Answer, expected: Expected): void {
-  if (answer.status !== 200) throw new Error(`HTTP ${answer.status} for /booking/${expected.token}`);
-  const html = decoded(answer).toString("utf8");
-  for (const mark of expected.marks) {
-    if (!html.includes(mark)) throw new Error(`The page of /booking/${expected.token} lacks "${mark}"`);
-  }
-  for (const time of [expected.first, expected.last]) {
-    if (!offers(html, time)) throw new Error(`The page of /booking/${expected.token} does not offer ${time.date} minute ${time.minute}`);
-  }
-}
 
 function addResultRow(file: string, row: string): void {
   const report = fs.readFileSync(file, "utf8");
@@ -293,7 +180,7 @@ async function measure(appRoot: string, label: string, dataDir: string, expected
     console.log(`Load average (1/5/15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)}; ${os.cpus().length} CPUs`);
     // One page as served: its HTML, and the gzip and brotli forms a browser gets.
     const sample = urlOf(WARM_UP);
-    const [plain, gzip, brotli] = await Promise.all(["identity", "gzip", "br"].map((encoding) => getWithHttp(sample, encoding)));
+    const [plain, gzip, brotli] = await Promise.all(["identity", "gzip", "br"].map((encoding) => visitors.getEncoded(sample, encoding)));
     const kb = (answer: Answer | undefined) => `${((answer?.body.length ?? 0) / 1024).toFixed(1)}`;
     const size = `${kb(plain)} / ${kb(gzip)} / ${kb(brotli)} KB`;
     console.log(`The document: ${size} (HTML / gzip / brotli)`);
@@ -326,14 +213,14 @@ async function main() {
       await measure(appRoot, named(beforeRoot ? `after (${commitOf(appRoot)})` : ""), dataDir, expected);
     }
   } finally {
-    agent.destroy();
+    visitors.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(`${dataDir}.json`, { force: true });
   }
 }
 
 if (values.prepare) {
-  fs.writeFileSync(`${values.prepare}.json`, JSON.stringify(await prepareData(values.prepare)));
+  fs.writeFileSync(`${values.prepare}.json`, JSON.stringify(await prepareBookingData(values.prepare, invitationCount)));
 } else {
   await main();
 }
