@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/calendar-feed-route";
 import { calendarFeedByToken } from "./calendar-feed.server";
 
@@ -9,8 +9,7 @@ import { calendarFeedByToken } from "./calendar-feed.server";
 export async function loader({ params }: Route.LoaderArgs) {
   const token = /^(.+)\.ics$/.exec(params.file ?? "")?.[1] ?? "";
   const feed = await calendarFeedByToken(token);
-  if (feed === null) throw data("Not found", { status: 404 });
-  return new Response(feed, {
+  return new Response(requireRecord(feed, "Calendar feed not found"), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'inline; filename="calendar.ics"',

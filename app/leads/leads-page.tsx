@@ -9,7 +9,7 @@ import { StatCard } from "~/ui/stat-card";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListPage, viewHref } from "~/lists/list-page";
 import { isFilteredView } from "~/lists/list-view";
-import { formatDate } from "~/formatting/dates";
+import { formatCount, formatDate } from "~/formatting/dates";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/leads-page";
 import { handleLeadAction } from "./lead-actions.server";
@@ -41,8 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
   return handleLeadAction(request, actor);
 }
 
-function formatCount(count: LeadCount): string {
-  const value = count.value.toLocaleString("en-US");
+function leadCountText(count: LeadCount): string {
+  const value = formatCount(count.value);
   return count.estimated ? `≈${value}` : value;
 }
 
@@ -50,7 +50,7 @@ function StatTile({ title, count }: { title: string; count: LeadCount }) {
   return (
     <StatCard
       label={title}
-      value={formatCount(count)}
+      value={leadCountText(count)}
       valueTitle={count.estimated ? "Estimated from the database's statistics" : undefined}
     />
   );

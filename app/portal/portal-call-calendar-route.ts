@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { recordNotFound } from "~/http/record-not-found";
 import { clientCallCalendarFile } from "~/consultations/client-calls.server";
 import { recordIdParam } from "~/forms/record-id";
 import type { Route } from "./+types/portal-call-calendar-route";
@@ -10,7 +10,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const client = await requirePortalClient(request);
   const callId = recordIdParam(params.callId);
   const ics = callId ? await clientCallCalendarFile(client.id, callId) : null;
-  if (!ics || !callId) throw data("Not found", { status: 404 });
+  if (!ics || !callId) recordNotFound("Consultation not found");
   await recordPortalEvent(client.id, { kind: "downloaded_calendar_file", subjectId: callId });
   return new Response(ics, {
     headers: {

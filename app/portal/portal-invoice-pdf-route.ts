@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { requireRecord } from "~/http/record-not-found";
 import { findSentInvoiceOfClient } from "~/invoices/invoices-for-client.server";
 import { invoiceFileName } from "~/invoices/invoice-document";
 import { agencyForInvoices, renderInvoicePdf } from "~/invoices/invoice-pdf.server";
@@ -12,13 +12,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const client = await requirePortalClient(request);
   const invoiceId = recordIdParam(params.invoiceId);
   const detail = invoiceId ? await findSentInvoiceOfClient(client.id, invoiceId) : undefined;
-  if (!detail) throw data("Not found", { status: 404 });
-  const pdf = await renderInvoicePdf(detail, await agencyForInvoices());
-  await recordPortalEvent(client.id, { kind: "downloaded_invoice", subjectId: detail.invoice.id, label: detail.invoice.invoiceNumber });
+  const found = requireRecord(detail, "Invoice not found");
+  const pdf = await renderInvoicePdf(found, await agencyForInvoices());
+  await recordPortalEvent(client.id, { kind: "downloaded_invoice", subjectId: found.invoice.id, label: found.invoice.invoiceNumber });
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${invoiceFileName(detail.invoice.invoiceNumber)}"`,
+      "Content-Disposition": `attachment; filename="${invoiceFileName(found.invoice.invoiceNumber)}"`,
       "Cache-Control": "private, no-store",
     },
   });

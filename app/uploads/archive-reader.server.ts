@@ -1,3 +1,4 @@
+import { formatCount } from "~/formatting/dates";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -85,7 +86,7 @@ async function* tarEntries(queue: ByteQueue, limits: ArchiveLimits, refuse: Refu
     const header = parseTarHeader(block, { rootedNames });
     if ("problem" in header) throw refuse(`This file is not a usable ${what}: ${header.problem}.`);
     entries += 1;
-    if (entries > limits.maxEntries) throw refuse(`The ${what} holds more than ${limits.maxEntries.toLocaleString("en-US")} entries.`, 413);
+    if (entries > limits.maxEntries) throw refuse(`The ${what} holds more than ${formatCount(limits.maxEntries)} entries.`, 413);
     let remaining = header.size;
     let consumed = false;
     const chunks = async function* () {

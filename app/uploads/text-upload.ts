@@ -3,6 +3,7 @@
  * with one (what spreadsheets write as "Unicode text"). Anything else is refused with what to do,
  * as is a line too long for the list it should be. Pure.
  */
+import { formatCount } from "~/formatting/dates";
 export type DecodedText = { ok: true; text: string } | { ok: false; error: string };
 
 function longestLine(text: string): { line: number; length: number } {
@@ -37,7 +38,7 @@ export function decodeTextUpload(bytes: Uint8Array, { maxLineLength }: { maxLine
   if (longest.length > maxLineLength) {
     return {
       ok: false,
-      error: `Line ${longest.line.toLocaleString("en-US")} is ${longest.length.toLocaleString("en-US")} characters long; a line may have at most ${maxLineLength.toLocaleString("en-US")}.`,
+      error: `Line ${formatCount(longest.line)} is ${formatCount(longest.length)} characters long; a line may have at most ${formatCount(maxLineLength)}.`,
     };
   }
   return { ok: true, text };
