@@ -1,18 +1,11 @@
 import { recordId } from "~/forms/record-id";
+import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIER_VALUES } from "~/leads/lead-options";
 import { CAMPAIGN_STATUSES } from "./campaign-options";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./campaign-slug";
 
 // The campaign forms: one zod schema each, used by the dialogs and again by the actions.
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .optional()
-    .transform((value) => (value ? value : null));
 
 /** 'Create Campaign' and 'Edit': the slug is optional (made from the name when left empty). */
 export const campaignSchema = z.object({

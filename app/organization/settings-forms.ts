@@ -1,5 +1,5 @@
 import { dollarsField, optionalDollarsField } from "~/forms/money-field";
-import { emailAddress } from "~/forms/text-field";
+import { emailAddress, optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "./tier-catalog";
 
@@ -24,15 +24,6 @@ export const BUSINESS_TIME_ZONES = [
 ] as const;
 
 export const SETTINGS_SAVED = "Settings saved successfully";
-
-/** Empty means "not set": stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .optional()
-    .transform((value) => (value ? value : null));
 
 const optionalEmail = z
   .string()
