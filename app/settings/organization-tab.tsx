@@ -10,7 +10,7 @@ import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/organization-tab";
-import { BUSINESS_TIME_ZONES, organizationSettingsForm, SETTINGS_SAVED } from "~/organization/settings-forms";
+import { BUSINESS_TIME_ZONES, organizationSettingsForm, settingsSaved } from "~/organization/settings-forms";
 import { getOrganizationSettings, saveOrganizationTab } from "~/organization/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization | Settings | Admin" }];
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   return answerForm(request, {
     "save-organization": async (form) => {
       await saveOrganizationTab(actor, parseForm(organizationSettingsForm, form));
-      return { ok: true as const, intent: "save-organization", toast: SETTINGS_SAVED };
+      return settingsSaved("save-organization");
     },
   });
 }
