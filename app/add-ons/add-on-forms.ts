@@ -1,4 +1,5 @@
 import { recordId } from "~/forms/record-id";
+import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/organization/tier-catalog";
 import { optionalDollarsField } from "~/forms/money-field";
@@ -16,18 +17,8 @@ const tierList = z.preprocess(
 /** The create/edit dialog. Pricing: a flat price and/or a price per tier. */
 export const addOnSchema = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Use at most 120 characters"),
-  description: z
-    .string()
-    .trim()
-    .max(2000, "Use at most 2000 characters")
-    .optional()
-    .transform((value) => (value ? value : null)),
-  category: z
-    .string()
-    .trim()
-    .max(60, "Use at most 60 characters")
-    .optional()
-    .transform((value) => (value ? value : null)),
+  description: optionalText(2000),
+  category: optionalText(60),
   flatPrice: optionalPrice,
   tierPrice1: optionalPrice,
   tierPrice2: optionalPrice,

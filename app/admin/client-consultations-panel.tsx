@@ -9,7 +9,7 @@ import { DataTable } from "~/lists/data-table";
 import { formatDate } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { clientPath } from "./client-detail-dialogs";
 import type { ClientDetail } from "./client-detail.server";
@@ -53,20 +53,12 @@ function ConsultationDialog({
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label="Type" name="consultType" required error={errors.consultType}>
                 <NativeSelect defaultValue={value("consultType", editing?.consultType ?? "initial")}>
-                  {CONSULT_TYPES.map((type) => (
-                    <NativeSelectOption key={type} value={type}>
-                      {type === "initial" ? "Initial" : "Follow-up"}
-                    </NativeSelectOption>
-                  ))}
+                  <NativeSelectOptions options={CONSULT_TYPES.map((type) => ({ value: type, label: type === "initial" ? "Initial" : "Follow-up" }))} />
                 </NativeSelect>
               </FormField>
               <FormField label="Status" name="status" required error={errors.status}>
                 <NativeSelect defaultValue={value("status", editing?.status ?? "scheduled")}>
-                  {CONSULTATION_STATUSES.map((status) => (
-                    <NativeSelectOption key={status} value={status}>
-                      {status}
-                    </NativeSelectOption>
-                  ))}
+                  <NativeSelectOptions options={CONSULTATION_STATUSES} />
                 </NativeSelect>
               </FormField>
             </div>
@@ -84,11 +76,7 @@ function ConsultationDialog({
             <FormField label="Project" name="projectId" error={errors.projectId}>
               <NativeSelect defaultValue={value("projectId", editing?.projectId)}>
                 <NativeSelectOption value="">No project</NativeSelectOption>
-                {projects.map((project) => (
-                  <NativeSelectOption key={project.id} value={project.id}>
-                    {projectOption(project)}
-                  </NativeSelectOption>
-                ))}
+                <NativeSelectOptions options={projects.map((project) => ({ value: project.id, label: projectOption(project) }))} />
               </NativeSelect>
             </FormField>
             <FormField label="Meeting link" name="meetingLink" error={errors.meetingLink}>

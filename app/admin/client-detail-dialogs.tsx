@@ -8,7 +8,7 @@ import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import type { ClientDetail } from "./client-detail.server";
 import type { ClientInvoicesOnDeletion } from "~/invoices/client-invoices.server";
@@ -140,11 +140,7 @@ export function LinkToProjectAction({ clientId, bookingId, projects }: { clientI
           <FormField label="Project" name="projectId" required error={errors.projectId ?? errors.bookingId}>
             <NativeSelect defaultValue={values.projectId ?? ""}>
               <NativeSelectOption value="">Choose a project</NativeSelectOption>
-              {projects.map((project) => (
-                <NativeSelectOption key={project.id} value={project.id}>
-                  {project.name ? `${project.name} (${project.projectNumber})` : project.projectNumber}
-                </NativeSelectOption>
-              ))}
+              <NativeSelectOptions options={projects.map((project) => ({ value: project.id, label: project.name ? `${project.name} (${project.projectNumber})` : project.projectNumber }))} />
             </NativeSelect>
           </FormField>
         )}

@@ -7,7 +7,7 @@ import { NativeCheckbox } from "~/ui/checkbox";
 import { formatDate, formatDateTime, formatDayTimes } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { isOverdue } from "~/projects/project-checklist";
 import type { ProjectDetail } from "./project-detail.server";
@@ -36,11 +36,7 @@ export function ProjectDetailsForm({ project }: { project: Project }) {
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Status" name="status" error={errors.status}>
               <NativeSelect defaultValue={value("status", project.status)}>
-                {PROJECT_STATUSES.map((status) => (
-                  <NativeSelectOption key={status} value={status}>
-                    {PROJECT_STATUS_LABELS[status]}
-                  </NativeSelectOption>
-                ))}
+                <NativeSelectOptions options={PROJECT_STATUSES.map((status) => ({ value: status, label: PROJECT_STATUS_LABELS[status] }))} />
               </NativeSelect>
             </FormField>
             <FormField label="Delivery deadline" name="deliveryDeadline" error={errors.deliveryDeadline}>

@@ -1,15 +1,5 @@
-import { useState } from "react";
+import { ConfirmDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/ui/alert-dialog";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
@@ -28,32 +18,19 @@ export type AdminRow = {
 
 /** A destructive action on one admin, asked first. */
 function ConfirmAdminAction(props: { intent: string; userId: string; label: string; title: string; description: string }) {
-  const [open, setOpen] = useState(false);
-  const { fetcher, busy } = useFormAction({ intent: props.intent, open, onSuccess: () => setOpen(false) });
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm">
           {props.label}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{props.title}</AlertDialogTitle>
-          <AlertDialogDescription>{props.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value={props.intent} />
-          <input type="hidden" name="userId" value={props.userId} />
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {props.label}
-            </Button>
-          </AlertDialogFooter>
-        </fetcher.Form>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={props.title}
+      description={props.description}
+      intent={props.intent}
+      fields={{ userId: props.userId }}
+      confirmLabel={props.label}
+    />
   );
 }
 

@@ -2,8 +2,7 @@ import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
-import { FormField } from "~/ui/form-field";
-import { Input } from "~/ui/input";
+import { AppCodeField, CurrentPasswordField } from "./credential-fields";
 
 /** What the server says of this session's "confirm it's you" (recent-confirmation.server.ts). */
 export type ConfirmationState = { confirmedUntil: Date | string | null; twoFactorEnabled: boolean };
@@ -18,14 +17,8 @@ export function ConfirmIdentityForm({ twoFactorEnabled, returnTo }: { twoFactorE
     <confirm.fetcher.Form method="post" action={CONFIRM_ACTION} noValidate className="grid max-w-sm gap-4">
       <input type="hidden" name="intent" value="confirm-identity" />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <FormField label="Your password" name="password" id="confirm-password" error={confirm.errors.password} required>
-        <Input type="password" autoComplete="current-password" maxLength={128} />
-      </FormField>
-      {twoFactorEnabled ? (
-        <FormField label="Code from the app" name="code" id="confirm-code" error={confirm.errors.code} required>
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
-        </FormField>
-      ) : null}
+      <CurrentPasswordField label="Your password" id="confirm-password" error={confirm.errors.password} />
+      {twoFactorEnabled ? <AppCodeField id="confirm-code" error={confirm.errors.code} /> : null}
       <Button type="submit" disabled={confirm.busy} className="justify-self-start">
         {confirm.busy ? "Confirming..." : "Confirm it's you"}
       </Button>

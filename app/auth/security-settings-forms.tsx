@@ -6,6 +6,7 @@ import { NativeCheckbox } from "~/ui/checkbox";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { SESSION_TIMEOUT_LIMITS } from "./security-forms";
+import { CurrentPasswordField } from "./credential-fields";
 
 export function SecuritySettingsForm({ require2fa, sessionTimeoutMinutes }: { require2fa: boolean; sessionTimeoutMinutes: number }) {
   const save = useFormAction({ intent: "save-settings" });
@@ -68,9 +69,7 @@ export function ChangePasswordForm() {
       <CardContent>
         <change.fetcher.Form method="post" noValidate className="grid max-w-sm gap-4">
           <input type="hidden" name="intent" value="change-password" />
-          <FormField label="Current password" name="currentPassword" error={change.errors.currentPassword} required>
-            <Input type="password" autoComplete="current-password" maxLength={128} />
-          </FormField>
+          <CurrentPasswordField name="currentPassword" error={change.errors.currentPassword} />
           <FormField label="New password" name="newPassword" error={change.errors.newPassword} required>
             <Input type="password" autoComplete="new-password" minLength={8} maxLength={128} />
           </FormField>

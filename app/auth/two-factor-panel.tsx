@@ -3,15 +3,9 @@ import { useFormAction } from "~/forms/use-form-action";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
-import { FormField, type FormFieldControlProps } from "~/ui/form-field";
-import { Input } from "~/ui/input";
+import { AppCodeField, CurrentPasswordField } from "./credential-fields";
 
 type Enrolment = { secret: string; qrSvg: string; recoveryCodes: string[] };
-
-/** An authenticator code field; FormField's id, name and aria props pass through to the input. */
-function CodeInput(props: FormFieldControlProps & { defaultValue?: string }) {
-  return <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} {...props} />;
-}
 
 /** Ten recovery codes, shown once right after two-factor is turned on. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -42,9 +36,7 @@ function EnrolTwoFactor({ onStarted }: { onStarted: (recoveryCodes: string[]) =>
     return (
       <start.fetcher.Form method="post" noValidate className="grid max-w-sm gap-4">
         <input type="hidden" name="intent" value="start-two-factor" />
-        <FormField label="Current password" name="password" id="enrol-password" error={start.errors.password} required>
-          <Input type="password" autoComplete="current-password" maxLength={128} />
-        </FormField>
+        <CurrentPasswordField id="enrol-password" error={start.errors.password} />
         <Button type="submit" disabled={start.busy} className="justify-self-start">
           {start.busy ? "Setting up..." : "Set up two-factor sign-in"}
         </Button>
@@ -61,9 +53,7 @@ function EnrolTwoFactor({ onStarted }: { onStarted: (recoveryCodes: string[]) =>
       </p>
       <confirm.fetcher.Form method="post" noValidate className="grid max-w-sm gap-4">
         <input type="hidden" name="intent" value="confirm-two-factor" />
-        <FormField label="Code from the app" name="code" id="confirm-code" error={confirm.errors.code} required>
-          <CodeInput defaultValue={confirm.values.code} />
-        </FormField>
+        <AppCodeField id="confirm-code" error={confirm.errors.code} defaultValue={confirm.values.code} />
         <Button type="submit" disabled={confirm.busy} className="justify-self-start">
           {confirm.busy ? "Verifying..." : "Turn on two-factor sign-in"}
         </Button>
@@ -77,12 +67,8 @@ function DisableTwoFactor() {
   return (
     <disable.fetcher.Form method="post" noValidate className="grid max-w-sm gap-4">
       <input type="hidden" name="intent" value="disable-two-factor" />
-      <FormField label="Current password" name="password" id="disable-password" error={disable.errors.password} required>
-        <Input type="password" autoComplete="current-password" maxLength={128} />
-      </FormField>
-      <FormField label="Code from the app" name="code" id="disable-code" error={disable.errors.code} required>
-        <CodeInput />
-      </FormField>
+      <CurrentPasswordField id="disable-password" error={disable.errors.password} />
+      <AppCodeField id="disable-code" error={disable.errors.code} />
       <Button type="submit" variant="destructive" disabled={disable.busy} className="justify-self-start">
         Turn off two-factor sign-in
       </Button>

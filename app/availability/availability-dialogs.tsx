@@ -5,7 +5,7 @@ import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
 import { toast } from "~/ui/toaster";
 import { WEEKDAY_NAMES } from "./availability-forms";
 
@@ -133,11 +133,7 @@ export function AddRuleDialog() {
         <>
           <FormField label="Day of week" name="dayOfWeek" id="rule-day" error={errors.dayOfWeek}>
             <NativeSelect defaultValue={values.dayOfWeek ?? "1"}>
-              {WEEKDAY_NAMES.map((name, index) => (
-                <NativeSelectOption key={name} value={index}>
-                  {name}
-                </NativeSelectOption>
-              ))}
+              <NativeSelectOptions options={WEEKDAY_NAMES.map((name, index) => ({ value: index, label: name }))} />
             </NativeSelect>
           </FormField>
           <TimeRange id="rule" form={{ errors, values }} start="09:00" end="17:00" />

@@ -6,7 +6,7 @@ import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { Switch } from "~/ui/switch";
 import { AddRuleDialog, BlockDatesDialog } from "./availability-dialogs";
 import { COMMON_TIME_ZONES, GENERATION_WEEKS, WEEKDAY_NAMES } from "./availability-forms";
@@ -89,11 +89,7 @@ export function RulesPanel({ rules, settings }: { rules: RecurringAvailability[]
               <input type="hidden" name="intent" value="generate" />
               <FormField label="Generate for" name="weeks" id="generate-weeks" error={generate.errors.weeks}>
                 <NativeSelect defaultValue={generate.values.weeks ?? "4"} wrapperClassName="w-40">
-                  {GENERATION_WEEKS.map((weeks) => (
-                    <NativeSelectOption key={weeks} value={weeks}>
-                      {weeks} weeks
-                    </NativeSelectOption>
-                  ))}
+                  <NativeSelectOptions options={GENERATION_WEEKS.map((weeks) => ({ value: weeks, label: `${weeks} weeks` }))} />
                 </NativeSelect>
               </FormField>
               <Button type="submit" disabled={generate.busy}>
@@ -180,11 +176,7 @@ export function SettingsPanel({ settings }: { settings: AvailabilitySettingsView
           </FormField>
           <FormField label="Your Timezone" name="timezone" id="timezone" error={errors.timezone}>
             <NativeSelect defaultValue={values.timezone ?? settings.timezone}>
-              {zones.map((zone) => (
-                <NativeSelectOption key={zone} value={zone}>
-                  {zone}
-                </NativeSelectOption>
-              ))}
+              <NativeSelectOptions options={zones} />
             </NativeSelect>
           </FormField>
           <FormField label="Default meeting link" name="defaultMeetingLink" id="meeting-link" error={errors.defaultMeetingLink}>

@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -6,11 +5,12 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import { recordIdParam } from "~/forms/record-id";
 import { useFormAction } from "~/forms/use-form-action";
 import { requireRecord } from "~/http/record-not-found";
+import { BackLink } from "~/ui/back-link";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/cadence-editor-page";
 import { CADENCE_TRIGGERS } from "./cadence-options";
@@ -53,9 +53,7 @@ export default function CadenceEditorPage() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <div>
-        <Link to="/admin/cadences" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" /> Back to cadences
-        </Link>
+        <BackLink to="/admin/cadences">Back to cadences</BackLink>
         <h1 className="mt-2 text-2xl font-bold tracking-tight">{cadence ? `Edit ${cadence.name}` : "New Cadence"}</h1>
       </div>
       {templates.length === 0 ? (
@@ -85,11 +83,7 @@ export default function CadenceEditorPage() {
               description="Leads leave when they convert, book a consultation or unsubscribe; a cadence triggered by conversion carries on after it."
             >
               <NativeSelect defaultValue={value("trigger", cadence?.trigger ?? "promo_claimed")}>
-                {CADENCE_TRIGGERS.map((trigger) => (
-                  <NativeSelectOption key={trigger.value} value={trigger.value}>
-                    {trigger.label}
-                  </NativeSelectOption>
-                ))}
+                <NativeSelectOptions options={CADENCE_TRIGGERS} />
               </NativeSelect>
             </FormField>
           </CardContent>

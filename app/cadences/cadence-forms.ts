@@ -1,4 +1,5 @@
 import { isRecordId, recordId } from "~/forms/record-id";
+import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import {
   CADENCE_CONDITION_VALUES,
@@ -54,12 +55,7 @@ function readSteps(input: Record<string, unknown>, context: z.RefinementCtx): Ca
 export const cadenceSchema = z
   .looseObject({
     name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Use at most 120 characters"),
-    description: z
-      .string()
-      .trim()
-      .max(2000, "Use at most 2000 characters")
-      .optional()
-      .transform((value) => (value ? value : null)),
+    description: optionalText(2000),
     trigger: z.enum(CADENCE_TRIGGER_VALUES, "Choose what enrols a lead"),
   })
   .transform((input, context) => ({

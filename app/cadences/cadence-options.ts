@@ -69,3 +69,8 @@ export function skipReasonText(reason: string): string {
 export function conditionLabel(condition: string): string {
   return CADENCE_CONDITIONS.find((option) => option.value === condition)?.label ?? condition;
 }
+
+/** A cadence as a select's choice: a paused one says so. */
+export function cadenceChoice(cadence: { id: string; name: string; status: string }): { value: string; label: string } {
+  return { value: cadence.id, label: cadence.status === "paused" ? `${cadence.name} (paused)` : cadence.name };
+}

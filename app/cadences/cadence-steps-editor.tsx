@@ -5,7 +5,7 @@ import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeCheckbox } from "~/ui/checkbox";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
 import { CADENCE_CONDITIONS, DELAY_UNITS, type CadenceStep, type DelayUnit } from "./cadence-options";
 import { conditionField, MAX_STEPS, stepField } from "./cadence-forms";
 import { delayText } from "./cadence-schedule";
@@ -99,11 +99,7 @@ export function CadenceStepsEditor({
               </FormField>
               <FormField label="Unit" name={stepField(index, "delayUnit")}>
                 <NativeSelect value={row.delayUnit} onChange={(event) => change(row.key, { delayUnit: event.target.value === "hours" ? "hours" : "days" })}>
-                  {DELAY_UNITS.map((unit) => (
-                    <NativeSelectOption key={unit} value={unit}>
-                      {unit === "days" ? "Days" : "Hours"}
-                    </NativeSelectOption>
-                  ))}
+                  <NativeSelectOptions options={DELAY_UNITS.map((unit) => ({ value: unit, label: unit === "days" ? "Days" : "Hours" }))} />
                 </NativeSelect>
               </FormField>
               <FormField label="Template" name={stepField(index, "templateId")} required error={errors[stepField(index, "templateId")]}>
@@ -111,11 +107,7 @@ export function CadenceStepsEditor({
                   <NativeSelectOption value="" disabled>
                     Choose a template
                   </NativeSelectOption>
-                  {templates.map((template) => (
-                    <NativeSelectOption key={template.id} value={template.id}>
-                      {template.name}
-                    </NativeSelectOption>
-                  ))}
+                  <NativeSelectOptions options={templates.map((template) => ({ value: template.id, label: template.name }))} />
                 </NativeSelect>
               </FormField>
             </div>

@@ -5,7 +5,8 @@ import { FormDialog } from "~/forms/form-dialog";
 import type { LeadBulkActionProps } from "~/leads/offered-lead-actions";
 import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
+import { cadenceChoice } from "./cadence-options";
 import type { loader } from "./cadence-enrolments-route";
 
 const ENROLMENTS_URL = "/admin/cadence-enrolments";
@@ -41,12 +42,7 @@ export function EnrolInCadenceAction({ leadIds, onDone }: LeadBulkActionProps) {
               <NativeSelectOption value="" disabled>
                 {choices.state === "loading" ? "Loading cadences..." : cadences.length === 0 ? "No cadences yet" : "Choose a cadence"}
               </NativeSelectOption>
-              {cadences.map((cadence) => (
-                <NativeSelectOption key={cadence.id} value={cadence.id}>
-                  {cadence.name}
-                  {cadence.status === "paused" ? " (paused)" : ""}
-                </NativeSelectOption>
-              ))}
+              <NativeSelectOptions options={cadences.map(cadenceChoice)} />
             </NativeSelect>
           </FormField>
         )}

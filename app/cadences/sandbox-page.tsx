@@ -8,9 +8,10 @@ import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption, OptionSelect } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, OptionSelect, NativeSelectOptions } from "~/ui/native-select";
 import type { Route } from "./+types/sandbox-page";
 import { cadenceIdSchema, sandboxSchema } from "./cadence-forms";
+import { cadenceChoice } from "./cadence-options";
 import { listCadenceChoices, listTemplateChoices } from "./cadences.server";
 import { CadenceTimeline, RecentTestSends } from "./sandbox-panels";
 import { describeCadenceSchedule, listRecentTestSends, sendSandboxTest } from "./sandbox.server";
@@ -92,12 +93,7 @@ export default function SandboxPage() {
             <FormField label="Cadence" name="cadenceId" error={errors.cadenceId}>
               <NativeSelect value={cadenceId} onChange={(event) => chooseCadence(event.target.value)}>
                 <NativeSelectOption value="">Choose a cadence</NativeSelectOption>
-                {cadences.map((cadence) => (
-                  <NativeSelectOption key={cadence.id} value={cadence.id}>
-                    {cadence.name}
-                    {cadence.status === "paused" ? " (paused)" : ""}
-                  </NativeSelectOption>
-                ))}
+                <NativeSelectOptions options={cadences.map(cadenceChoice)} />
               </NativeSelect>
             </FormField>
             <div className="md:col-span-3">

@@ -1,6 +1,6 @@
-import { ArrowLeft, Mail, Pencil } from "lucide-react";
+import { Mail, Pencil } from "lucide-react";
 import * as React from "react";
-import { Link, useLoaderData, useRevalidator } from "react-router";
+import { useLoaderData, useRevalidator } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { config } from "~/config.server";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -11,7 +11,8 @@ import { formatCents } from "~/formatting/money";
 import { requireRecord } from "~/http/record-not-found";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { Button, buttonVariants } from "~/ui/button";
+import { BackLink } from "~/ui/back-link";
+import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { CopyLink } from "~/ui/copy-link";
 import { StatCard } from "~/ui/stat-card";
@@ -83,9 +84,7 @@ export default function CampaignDetailPage() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <Link to="/admin/campaigns" className={buttonVariants({ variant: "ghost", size: "sm", className: "w-fit" })}>
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Campaigns
-      </Link>
+      <BackLink to="/admin/campaigns" className="w-fit">Back to Campaigns</BackLink>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight">

@@ -3,7 +3,7 @@ import { FormDialog, type FormDialogState } from "~/forms/form-dialog";
 import type { RowDeletion } from "~/lists/list-page";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { CAMPAIGN_STATUSES } from "./campaign-options";
 import { slugFromName } from "./campaign-slug";
 
@@ -83,11 +83,7 @@ function CampaignFieldset({ campaign, defaultPromoDays, form: { errors, values }
       </div>
       <FormField label="Status" name="status" required error={errors.status} description="Only an active campaign's link attributes new leads.">
         <NativeSelect defaultValue={value("status", campaign?.status ?? "draft")}>
-          {CAMPAIGN_STATUSES.map((status) => (
-            <NativeSelectOption key={status} value={status}>
-              {status}
-            </NativeSelectOption>
-          ))}
+          <NativeSelectOptions options={CAMPAIGN_STATUSES} />
         </NativeSelect>
       </FormField>
       <FormField label="Link name" name="slug" error={errors.slug} description="The {slug} of the link /?campaign={slug}. Left empty, it is made from the name.">

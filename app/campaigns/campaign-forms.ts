@@ -1,4 +1,5 @@
 import { recordId } from "~/forms/record-id";
+import { optionalDay, optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIER_VALUES } from "~/leads/lead-options";
 import { CAMPAIGN_STATUSES } from "./campaign-options";
@@ -6,22 +7,11 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./campaign-slug";
 
 // The campaign forms: one zod schema each, used by the dialogs and again by the actions.
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .optional()
-    .transform((value) => (value ? value : null));
-
 /** 'Create Campaign' and 'Edit': the slug is optional (made from the name when left empty). */
 export const campaignSchema = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Use at most 120 characters"),
   offerTitle: optionalText(200),
-  startDate: z
-    .union([z.iso.date("Enter a date"), z.literal("")])
-    .optional()
-    .transform((value) => (value ? value : null)),
+  startDate: optionalDay("Enter a date"),
   promoDurationDays: z.coerce
     .number({ error: "Enter the number of days" })
     .int("Enter whole days")

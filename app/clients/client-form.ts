@@ -1,19 +1,11 @@
 import { recordId } from "~/forms/record-id";
+import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/organization/tier-catalog";
 import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
 
 // The client forms of the back-office (spec 001 "Clients", "Client detail"), one zod schema each,
 // used by the browser and again by the actions.
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .transform((value) => (value === "" ? null : value))
-    .optional()
-    .transform((value) => value ?? null);
 
 const clientName = z.string().trim().min(1, "Name is required").max(120, "Use at most 120 characters");
 const clientEmail = z

@@ -6,7 +6,7 @@ import type { TierNames } from "~/organization/tier-names";
 import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
 import type { ClientListView } from "./client-list-view";
@@ -26,11 +26,7 @@ export function ClientFilters({ view }: { view: ClientListView }) {
 /** A client's statuses, or their payment statuses, as a select's options. */
 export function StatusOptions({ of }: { of: "status" | "payment" }) {
   const labels: Record<string, string> = of === "status" ? CLIENT_STATUS_LABELS : PAYMENT_STATUS_LABELS;
-  return (of === "status" ? CLIENT_STATUSES : PAYMENT_STATUSES).map((value) => (
-    <NativeSelectOption key={value} value={value}>
-      {labels[value]}
-    </NativeSelectOption>
-  ));
+  return <NativeSelectOptions options={(of === "status" ? CLIENT_STATUSES : PAYMENT_STATUSES).map((value) => ({ value, label: labels[value] }))} />;
 }
 
 /** A select that saves its row's value as soon as it changes; the action's answer is the toast. */

@@ -4,7 +4,7 @@ import { FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { FormError, FormField } from "~/ui/form-field";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
 import { INVITATION_WINDOWS, NO_SLOTS_FOR_INVITATION } from "./consultation-forms";
 
 /** Where invitation forms post, from any page that shows them. */
@@ -59,21 +59,13 @@ export function BookingInvitationDialog({
                 <NativeSelectOption value="" disabled>
                   Choose a lead
                 </NativeSelectOption>
-                {(leadChoices ?? []).map((lead) => (
-                  <NativeSelectOption key={lead.id} value={lead.id}>
-                    {lead.name} ({lead.email})
-                  </NativeSelectOption>
-                ))}
+                <NativeSelectOptions options={(leadChoices ?? []).map((lead) => ({ value: lead.id, label: `${lead.name} (${lead.email})` }))} />
               </NativeSelect>
             </FormField>
           )}
           <FormField label="Availability window" name="windowDays" id={`window-${leadId ?? "any"}`} error={errors.windowDays}>
             <NativeSelect defaultValue={values.windowDays ?? "7"}>
-              {INVITATION_WINDOWS.map((days) => (
-                <NativeSelectOption key={days} value={days}>
-                  Next {days} days
-                </NativeSelectOption>
-              ))}
+              <NativeSelectOptions options={INVITATION_WINDOWS.map((days) => ({ value: days, label: `Next ${days} days` }))} />
             </NativeSelect>
           </FormField>
           {formError === NO_SLOTS_FOR_INVITATION ? <GenerateSlotsForWindow onGenerated={clear} /> : null}

@@ -5,7 +5,7 @@ import type { RowDeletion } from "~/lists/list-page";
 import { Button, buttonVariants } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { toast } from "~/ui/toaster";
 import { INVITATIONS_URL } from "./booking-invitation-dialog";
@@ -53,11 +53,7 @@ export function EditConsultationDialog({ consultation, onOpenChange }: { consult
           <>
             <FormField label="Status" name="status" id="consultation-status" error={errors.status}>
               <NativeSelect defaultValue={values.status ?? consultation.status}>
-                {CONSULTATION_STATUSES.map((status) => (
-                  <NativeSelectOption key={status} value={status}>
-                    {status}
-                  </NativeSelectOption>
-                ))}
+                <NativeSelectOptions options={CONSULTATION_STATUSES} />
               </NativeSelect>
             </FormField>
             <div className="grid gap-3 sm:grid-cols-3">

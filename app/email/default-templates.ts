@@ -22,6 +22,34 @@ const signature = {
   html: "<p>Warmly,<br>The twins at {{CompanyName}}<br>Dallas-Fort Worth, Texas</p>",
 };
 
+/** What a staff notification lists of the person who wrote in: a label and its variable. */
+type NotificationField = readonly [label: string, variable: string];
+
+const LEAD_FIELDS: NotificationField[] = [
+  ["Name", "LeadName"],
+  ["E-mail", "LeadEmail"],
+  ["Phone", "LeadPhone"],
+  ["Business type", "BusinessType"],
+];
+
+/** A notification to the agency: what came in, the person's fields, then their message. */
+function staffNotification(intro: string, fields: readonly NotificationField[]): Pick<DefaultEmailTemplate, "bodyText" | "bodyHtml"> {
+  return {
+    bodyText: `${intro}
+
+${fields.map(([label, variable]) => `${label}: {{${variable}}}`).join("\n")}
+
+Message:
+{{Message}}`,
+    bodyHtml: `<p>${intro}</p>
+<table cellpadding="4">
+${fields.map(([label, variable]) => `<tr><td>${label}</td><td>{{${variable}}}</td></tr>`).join("\n")}
+</table>
+<p><strong>Message</strong></p>
+<p style="white-space:pre-wrap">{{Message}}</p>`,
+  };
+}
+
 export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
   {
     key: "promo_welcome",
@@ -88,28 +116,7 @@ ${signature.html}`,
     name: "New inquiry (to the agency)",
     subject: "New inquiry from {{LeadName}} ({{Tier}})",
     preheader: "{{LeadEmail}} wrote in from the website.",
-    bodyText: `New inquiry from the website.
-
-Name: {{LeadName}}
-E-mail: {{LeadEmail}}
-Phone: {{LeadPhone}}
-Business type: {{BusinessType}}
-Package: {{Tier}}
-Source: {{Source}}
-
-Message:
-{{Message}}`,
-    bodyHtml: `<p>New inquiry from the website.</p>
-<table cellpadding="4">
-<tr><td>Name</td><td>{{LeadName}}</td></tr>
-<tr><td>E-mail</td><td>{{LeadEmail}}</td></tr>
-<tr><td>Phone</td><td>{{LeadPhone}}</td></tr>
-<tr><td>Business type</td><td>{{BusinessType}}</td></tr>
-<tr><td>Package</td><td>{{Tier}}</td></tr>
-<tr><td>Source</td><td>{{Source}}</td></tr>
-</table>
-<p><strong>Message</strong></p>
-<p style="white-space:pre-wrap">{{Message}}</p>`,
+    ...staffNotification("New inquiry from the website.", [...LEAD_FIELDS, ["Package", "Tier"], ["Source", "Source"]]),
   },
   {
     key: "contact_confirmation",
@@ -133,24 +140,7 @@ ${signature.html}`,
     name: "New contact message (to the agency)",
     subject: "New message from {{LeadName}}",
     preheader: "{{LeadEmail}} wrote from the contact page.",
-    bodyText: `New message from the contact page.
-
-Name: {{LeadName}}
-E-mail: {{LeadEmail}}
-Phone: {{LeadPhone}}
-Business type: {{BusinessType}}
-
-Message:
-{{Message}}`,
-    bodyHtml: `<p>New message from the contact page.</p>
-<table cellpadding="4">
-<tr><td>Name</td><td>{{LeadName}}</td></tr>
-<tr><td>E-mail</td><td>{{LeadEmail}}</td></tr>
-<tr><td>Phone</td><td>{{LeadPhone}}</td></tr>
-<tr><td>Business type</td><td>{{BusinessType}}</td></tr>
-</table>
-<p><strong>Message</strong></p>
-<p style="white-space:pre-wrap">{{Message}}</p>`,
+    ...staffNotification("New message from the contact page.", LEAD_FIELDS),
   },
   // Consultation booking. Variables: {{FirstName}}, {{LeadName}}, {{LeadEmail}}, {{BookingLink}},
   // {{DaysAhead}}, {{When}} (date, time and zone), {{MeetingLink}}, {{ProposedTimes}}, {{CompanyName}}.

@@ -1,4 +1,4 @@
-import { ArrowLeft, Paperclip, RefreshCw } from "lucide-react";
+import { Paperclip, RefreshCw } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -9,6 +9,7 @@ import { z } from "~/forms/zod";
 import { formatDateTime } from "~/formatting/dates";
 import { requireRecord } from "~/http/record-not-found";
 import { getOrganizationSettings } from "~/organization/settings.server";
+import { BackLink } from "~/ui/back-link";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
@@ -71,9 +72,7 @@ export default function EmailMessagePage() {
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
-          <Link to="/admin/emails" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline">
-            <ArrowLeft className="size-4" aria-hidden="true" /> E-mail Log
-          </Link>
+          <BackLink to="/admin/emails" look="quiet">E-mail Log</BackLink>
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight">
             {message.subject}
             <Badge variant={MESSAGE_STATUS_BADGE[status]} title={MESSAGE_STATUS_HELP[status]}>

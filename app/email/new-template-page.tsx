@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
+import { BackLink } from "~/ui/back-link";
 import type { Route } from "./+types/new-template-page";
 import { handleNewTemplateAction } from "./template-actions.server";
 import { TemplateEditorForm, type TemplateDraft } from "./template-editor";
@@ -31,9 +31,7 @@ export default function NewTemplatePage() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-1">
-        <Link to="/admin/templates" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline">
-          <ArrowLeft className="size-4" aria-hidden="true" /> Templates
-        </Link>
+        <BackLink to="/admin/templates" look="quiet">Templates</BackLink>
         <h1 className="text-2xl font-bold tracking-tight">New Template</h1>
       </div>
       <TemplateEditorForm initial={STARTER} intent="create-template" sampleValues={sampleValues} submitLabel="Create Template" />

@@ -1,3 +1,4 @@
+import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { listParam, type ListViewSpec } from "~/lists/list-view";
 
@@ -13,12 +14,7 @@ const address = z
 /** Add an address by hand, with an optional note (why). */
 export const suppressionEntrySchema = z.object({
   email: address,
-  note: z
-    .string()
-    .trim()
-    .max(500, "Use at most 500 characters")
-    .optional()
-    .transform((value) => (value ? value : null)),
+  note: optionalText(500),
 });
 export type SuppressionEntryInput = z.infer<typeof suppressionEntrySchema>;
 

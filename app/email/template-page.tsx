@@ -1,11 +1,12 @@
-import { ArrowLeft, Copy, Trash2 } from "lucide-react";
+import { Copy, Trash2 } from "lucide-react";
 import * as React from "react";
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { recordIdParam } from "~/forms/record-id";
 import { requireRecord } from "~/http/record-not-found";
 import { DeleteRowsDialog } from "~/lists/list-page";
 import { getOrganizationSettings } from "~/organization/settings.server";
+import { BackLink } from "~/ui/back-link";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/template-page";
@@ -47,9 +48,7 @@ export default function TemplatePage() {
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
-          <Link to="/admin/templates" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline">
-            <ArrowLeft className="size-4" aria-hidden="true" /> Templates
-          </Link>
+          <BackLink to="/admin/templates" look="quiet">Templates</BackLink>
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight">
             {template.name}
             {template.key ? <Badge variant="secondary">System · {template.key}</Badge> : null}

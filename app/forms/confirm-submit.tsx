@@ -1,14 +1,5 @@
 import { useRef, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/ui/alert-dialog";
-import { Button } from "~/ui/button";
+import { ConfirmFooter, ConfirmFrame } from "./form-dialog";
 
 /**
  * A destructive form's "ask first": the form's button opens the dialog; its confirm button posts
@@ -43,19 +34,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-          <Button type="button" variant="destructive" onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmFrame open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      <ConfirmFooter type="button" confirmLabel={confirmLabel} onConfirm={onConfirm} />
+    </ConfirmFrame>
   );
 }

@@ -134,10 +134,38 @@ export type ConfirmDialogProps<T extends object = object> = DialogFormProps<T> &
 
 /** "Ask first": a confirmation whose button posts its form; Cancel has the focus when it opens. */
 export function ConfirmDialog<T extends object = object>(props: ConfirmDialogProps<T>) {
-  const { trigger, title, description, action, intent, fields = {}, confirmLabel, cancelLabel = "Cancel", destructive = true, disabled = false, children } = props;
+  const { trigger, title, description, action, intent, fields = {}, confirmLabel, cancelLabel, destructive, disabled = false, children } = props;
   const { fetcher, busy, formError, open, setOpen } = useDialogForm(props);
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
+    <ConfirmFrame open={open} onOpenChange={setOpen} trigger={trigger} title={title} description={description}>
+      {children}
+      <fetcher.Form method="post" action={action} className="grid gap-4">
+        <HiddenInputs fields={{ intent, ...fields }} />
+        <FormError message={formError} />
+        <ConfirmFooter type="submit" confirmLabel={confirmLabel} cancelLabel={cancelLabel} destructive={destructive} disabled={busy || disabled} />
+      </fetcher.Form>
+    </ConfirmFrame>
+  );
+}
+
+/** The one confirmation's frame: its title and description, then what the confirmation holds. */
+export function ConfirmFrame({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger?: React.ReactElement;
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
@@ -145,17 +173,33 @@ export function ConfirmDialog<T extends object = object>(props: ConfirmDialogPro
           {description ? <AlertDialogDescription>{description}</AlertDialogDescription> : null}
         </AlertDialogHeader>
         {children}
-        <fetcher.Form method="post" action={action} className="grid gap-4">
-          <HiddenInputs fields={{ intent, ...fields }} />
-          <FormError message={formError} />
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button">{cancelLabel}</AlertDialogCancel>
-            <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy || disabled}>
-              {confirmLabel}
-            </Button>
-          </AlertDialogFooter>
-        </fetcher.Form>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/** Cancel (Radix focuses it on open) beside the one button that confirms, red unless nothing is destroyed. */
+export function ConfirmFooter({
+  type,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  destructive = true,
+  disabled = false,
+  onConfirm,
+}: {
+  type: "submit" | "button";
+  confirmLabel: string;
+  cancelLabel?: string;
+  destructive?: boolean;
+  disabled?: boolean;
+  onConfirm?: () => void;
+}) {
+  return (
+    <AlertDialogFooter>
+      <AlertDialogCancel type="button">{cancelLabel}</AlertDialogCancel>
+      <Button type={type} variant={destructive ? "destructive" : "default"} disabled={disabled} onClick={onConfirm}>
+        {confirmLabel}
+      </Button>
+    </AlertDialogFooter>
   );
 }

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { emailAddress, optionalText } from "./text-field";
+import { emailAddress, optionalDay, optionalText } from "./text-field";
 
 describe("an optional text field", () => {
   it("is trimmed, null when empty or left out, and refuses more than its length", () => {
     const field = optionalText(5);
     expect([field.parse("  hi  "), field.parse("   "), field.parse(""), field.parse(undefined)]).toEqual(["hi", null, null, null]);
     expect(field.safeParse("toolong").error?.issues[0]?.message).toBe("Use at most 5 characters");
+  });
+});
+
+describe("an optional day", () => {
+  it("is null when empty or left out, and refuses a day the calendar has not with its message", () => {
+    const field = optionalDay("Enter a date");
+    expect([field.parse("2026-02-28"), field.parse(""), field.parse(undefined)]).toEqual(["2026-02-28", null, null]);
+    expect(field.safeParse("2026-02-31").error?.issues[0]?.message).toBe("Enter a date");
+    expect(field.safeParse("28/02/2026").error?.issues[0]?.message).toBe("Enter a date");
   });
 });
 

@@ -10,6 +10,14 @@ export function optionalText(max: number) {
     .transform((value) => (value ? value : null));
 }
 
+/** A date field that may be left empty: a real calendar day as yyyy-mm-dd (2026-02-31 is refused), null when empty. */
+export function optionalDay(invalid: string) {
+  return z
+    .union([z.iso.date(invalid), z.literal("")])
+    .optional()
+    .transform((value) => (value ? value : null));
+}
+
 /** Whether the text holds a control character (below U+0020, or DEL): never part of a name. */
 export function hasControlCharacter(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) < 0x20 || text.charCodeAt(index) === 0x7f) return true;

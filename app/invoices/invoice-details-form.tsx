@@ -3,7 +3,7 @@ import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption, OptionSelect } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOptions, OptionSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { INVOICE_STATUSES, PAYMENT_METHOD_OPTIONS, projectOptions, tierOptions } from "./invoice-options";
 import { centsToDollarsInput } from "~/formatting/money";
@@ -38,11 +38,7 @@ export function InvoiceDetailsForm({
           <fieldset disabled={locked} className="grid gap-4 sm:grid-cols-2">
             <FormField label="Client" name="clientId" required error={errors.clientId}>
               <NativeSelect defaultValue={value("clientId", invoice.clientId)}>
-                {clients.map((client) => (
-                  <NativeSelectOption key={client.id} value={client.id}>
-                    {client.name}
-                  </NativeSelectOption>
-                ))}
+                <NativeSelectOptions options={clients.map((client) => ({ value: client.id, label: client.name }))} />
               </NativeSelect>
             </FormField>
             <FormField label="Project" name="projectId" error={errors.projectId}>
@@ -53,11 +49,7 @@ export function InvoiceDetailsForm({
             </FormField>
             <FormField label="Status" name="status" error={errors.status}>
               <NativeSelect defaultValue={value("status", invoice.status)}>
-                {INVOICE_STATUSES.map((status) => (
-                  <NativeSelectOption key={status} value={status}>
-                    {status}
-                  </NativeSelectOption>
-                ))}
+                <NativeSelectOptions options={INVOICE_STATUSES} />
               </NativeSelect>
             </FormField>
             <FormField label="Due date" name="dueDate" error={errors.dueDate}>

@@ -1,4 +1,4 @@
-import { optionalText } from "~/forms/text-field";
+import { optionalDay, optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/organization/tier-catalog";
 import { INVOICE_STATUSES, PAYMENT_METHODS } from "./invoice-options";
@@ -15,10 +15,7 @@ const optionalUuid = (message: string) =>
 
 // A real calendar date (2026-02-31 is refused here, not by the database).
 const isoDate = z.iso.date("Enter a date");
-const optionalDate = z
-  .union([isoDate, z.literal("")])
-  .optional()
-  .transform((value) => (value ? value : null));
+const optionalDate = optionalDay("Enter a date");
 
 export const invoiceIdSchema = z.object({ invoiceId: recordId("Invoice not found") });
 

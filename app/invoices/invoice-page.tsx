@@ -1,8 +1,9 @@
-import { ArrowLeft, Download, Lock } from "lucide-react";
+import { Download, Lock } from "lucide-react";
 import { Form, Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
+import { BackLink } from "~/ui/back-link";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
@@ -88,9 +89,7 @@ export default function InvoicePage() {
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
-          <Link to="/admin/invoices" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline">
-            <ArrowLeft className="size-4" aria-hidden="true" /> Invoices
-          </Link>
+          <BackLink to="/admin/invoices" look="quiet">Invoices</BackLink>
           <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
             {invoice.invoiceNumber} <Badge variant={INVOICE_STATUS_BADGE[invoice.status]}>{invoice.status}</Badge>
           </h1>

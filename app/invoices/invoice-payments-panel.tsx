@@ -6,7 +6,7 @@ import { formatDay } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { centsToDollarsInput, formatCents } from "~/formatting/money";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { paymentMethodLabel } from "./invoice-document";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./invoice-options";
 import type { InvoicePayment } from "./schema";
@@ -60,11 +60,7 @@ export function InvoicePaymentsPanel({ payments, balanceCents, today }: { paymen
             </div>
             <FormField label="Method" name="method" error={errors.method}>
               <NativeSelect defaultValue={values.method ?? "zelle"}>
-                {PAYMENT_METHODS.map((method) => (
-                  <NativeSelectOption key={method} value={method}>
-                    {PAYMENT_METHOD_LABELS[method]}
-                  </NativeSelectOption>
-                ))}
+                <NativeSelectOptions options={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))} />
               </NativeSelect>
             </FormField>
             <FormField label="Note" name="note" error={errors.note}>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Mail, Pencil, Trash2 } from "lucide-react";
+import { Mail, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { requireRecord } from "~/http/record-not-found";
@@ -9,7 +9,8 @@ import { ErasePersonAction } from "./erase-person-action";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { DeleteRowsDialog } from "~/lists/list-page";
 import { Badge } from "~/ui/badge";
-import { Button, buttonVariants } from "~/ui/button";
+import { BackLink } from "~/ui/back-link";
+import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/formatting/dates";
 import type { Route } from "./+types/lead-detail-page";
@@ -65,9 +66,7 @@ export default function LeadDetailPage() {
   return (
     <div className="grid gap-6">
       <div>
-        <Link to="/admin/leads" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            <ArrowLeft className="size-4" aria-hidden="true" /> Back to Leads
-          </Link>
+        <BackLink to="/admin/leads">Back to Leads</BackLink>
       </div>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>

@@ -1,3 +1,4 @@
+import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { BUSINESS_TYPE_VALUES, INDUSTRY_VALUES, LEAD_STATUSES, LEAD_TIER_VALUES } from "./lead-options";
 import { PROMO_EXTENSION } from "./promo-state";
@@ -5,15 +6,6 @@ import { PROMO_EXTENSION } from "./promo-state";
 // The back-office's lead forms: one zod schema each, used by the dialog and again by the action.
 
 const REQUIRED = "Name and email are required";
-
-/** Empty means "not given": stored as null (spec: empty other fields become null). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .optional()
-    .transform((value) => (value ? value : null));
 
 const optionalChoice = <T extends string>(values: readonly [T, ...T[]]) =>
   z

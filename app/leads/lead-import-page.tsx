@@ -1,15 +1,16 @@
-import { ArrowLeft, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { Refusal } from "~/forms/refusal";
 import { readRequestForm, type RequestForm } from "~/forms/request-form.server";
 import { decodeTextUpload } from "~/uploads/text-upload";
+import { BackLink } from "~/ui/back-link";
 import { Button, buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { redirectWithToast } from "~/forms/flash.server";
 import { Label } from "~/ui/label";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 import type { Route } from "./+types/lead-import-page";
 import { tierLabel } from "./lead-display";
@@ -94,11 +95,7 @@ function ImportReview({ step }: { step: ImportStep }) {
               </Label>
               <NativeSelect id={`map_${field.key}`} name={`map_${field.key}`} defaultValue={analysis.mapping[field.key] ?? ""}>
                 <NativeSelectOption value="">— not imported —</NativeSelectOption>
-                {analysis.headers.map((header, index) => (
-                  <NativeSelectOption key={index} value={index}>
-                    {header || `Column ${index + 1}`}
-                  </NativeSelectOption>
-                ))}
+                <NativeSelectOptions options={analysis.headers.map((header, index) => ({ value: index, label: header || `Column ${index + 1}` }))} />
               </NativeSelect>
             </div>
           ))}
@@ -206,9 +203,7 @@ export default function LeadImportPage() {
   return (
     <div className="grid gap-6">
       <div>
-        <Link to="/admin/leads" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            <ArrowLeft className="size-4" aria-hidden="true" /> Back to Leads
-          </Link>
+        <BackLink to="/admin/leads">Back to Leads</BackLink>
       </div>
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Import Leads</h1>

@@ -1,5 +1,5 @@
 import { dollarsField, optionalDollarsField } from "~/forms/money-field";
-import { emailAddress } from "~/forms/text-field";
+import { emailAddress, optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "./tier-catalog";
 
@@ -25,14 +25,10 @@ export const BUSINESS_TIME_ZONES = [
 
 export const SETTINGS_SAVED = "Settings saved successfully";
 
-/** Empty means "not set": stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .optional()
-    .transform((value) => (value ? value : null));
+/** A Settings tab's answer to a save: the spec's toast, for the form of that intent. */
+export function settingsSaved<I extends string>(intent: I) {
+  return { ok: true as const, intent, toast: SETTINGS_SAVED };
+}
 
 const optionalEmail = z
   .string()

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { redirectWithToast } from "~/forms/flash.server";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
 import type { Route } from "./+types/new-project-page";
 import { TierOptions } from "~/organization/tier-options";
 import { newProjectPageSchema } from "./project-form";
@@ -66,11 +66,7 @@ export default function NewProjectPage() {
               <FormField label="Client" name="clientId" required error={errors.clientId}>
                 <NativeSelect defaultValue={values.clientId ?? chosen?.id ?? ""}>
                   <NativeSelectOption value="">Choose a client</NativeSelectOption>
-                  {clients.map((client) => (
-                    <NativeSelectOption key={client.id} value={client.id}>
-                      {client.name}
-                    </NativeSelectOption>
-                  ))}
+                  <NativeSelectOptions options={clients.map((client) => ({ value: client.id, label: client.name }))} />
                 </NativeSelect>
               </FormField>
               <FormField label="Project name" name="name" required error={errors.name}>

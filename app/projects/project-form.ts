@@ -1,4 +1,5 @@
 import { recordId } from "~/forms/record-id";
+import { optionalDay, optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/organization/tier-catalog";
 import { PROJECT_STATUSES } from "./project-options";
@@ -7,19 +8,7 @@ import { PROJECT_STATUSES } from "./project-options";
 
 const projectName = z.string({ error: "Please enter a project name" }).trim().min(1, "Please enter a project name").max(200, "Use at most 200 characters");
 
-/** Empty means "not given": stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .optional()
-    .transform((value) => (value ? value : null));
-
-const optionalDate = z
-  .union([z.iso.date("Enter a date as yyyy-mm-dd"), z.literal("")])
-  .optional()
-  .transform((value) => (value ? value : null));
+const optionalDate = optionalDay("Enter a date as yyyy-mm-dd");
 
 /** New project from a client's page: a name is required (spec 001 §5). */
 export const newProjectSchema = z.object({

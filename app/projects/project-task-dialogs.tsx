@@ -4,7 +4,7 @@ import { FormDialog } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
 import { TierOptions } from "~/organization/tier-options";
 import { CUSTOM_TASK_CATEGORY, TASK_CATEGORIES } from "./project-options";
 import { tierLabel, type TierNames } from "~/organization/tier-names";
@@ -119,11 +119,7 @@ export function AddTaskDialog({
                 </FormField>
                 <FormField label="Category" name="category" id="custom-task-category" error={errors.category}>
                   <NativeSelect defaultValue={values.category ?? CUSTOM_TASK_CATEGORY}>
-                    {[CUSTOM_TASK_CATEGORY, ...TASK_CATEGORIES].map((category) => (
-                      <NativeSelectOption key={category} value={category}>
-                        {category}
-                      </NativeSelectOption>
-                    ))}
+                    <NativeSelectOptions options={[CUSTOM_TASK_CATEGORY, ...TASK_CATEGORIES]} />
                   </NativeSelect>
                 </FormField>
               </>

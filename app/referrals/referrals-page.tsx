@@ -1,11 +1,11 @@
-import { ArrowLeft } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { Button, buttonVariants } from "~/ui/button";
+import { BackLink } from "~/ui/back-link";
+import { Button } from "~/ui/button";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListPage } from "~/lists/list-page";
 import { formatDate } from "~/formatting/dates";
@@ -103,9 +103,7 @@ export default function ReferralsPage() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <Link to="/admin" className={buttonVariants({ variant: "ghost", size: "sm", className: "w-fit" })}>
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
-      </Link>
+      <BackLink to="/admin" className="w-fit">Back to Dashboard</BackLink>
       <ListPage
         title="Referrals Tracker"
         description={`Leads who arrived through a client's referral link. A referral earns ${commissionPercent}% of the new client's first paid invoice (the percent is fixed when the lead becomes a client).`}

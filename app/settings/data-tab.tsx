@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/data-tab";
 import { BackupCard, ErasureCard, ExportEverythingCard, OldCopiesCard, PersonExportCard, PostgresBackupCard } from "./data-tab-cards";
 import { confirmedForm, eraseClientForm, eraseLeadForm, keptBackupForm, personEmailForm, restoreBackupForm } from "./data-tab-forms";
-import { backupSettingsForm, SETTINGS_SAVED } from "~/organization/settings-forms";
+import { backupSettingsForm, settingsSaved } from "~/organization/settings-forms";
 import { getOrganizationSettings, saveBackupSettings } from "~/organization/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Data | Settings | Admin" }];
@@ -89,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
     },
     "save-backups": async (form) => {
       await saveBackupSettings(actor, parseForm(backupSettingsForm, form));
-      return { ok: true as const, intent: "save-backups", toast: SETTINGS_SAVED };
+      return settingsSaved("save-backups");
     },
     "delete-old-copies": async (form) => {
       parseForm(confirmedForm, form);

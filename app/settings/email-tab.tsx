@@ -12,7 +12,7 @@ import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/email-tab";
-import { emailSettingsForm, SETTINGS_SAVED, testEmailForm } from "~/organization/settings-forms";
+import { emailSettingsForm, settingsSaved, testEmailForm } from "~/organization/settings-forms";
 import { getOrganizationSettings, saveEmailTab } from "~/organization/settings.server";
 import { describeSmtpUrl } from "./smtp-connection";
 
@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   return answerForm(request, {
     "save-email": async (form) => {
       await saveEmailTab(actor, parseForm(emailSettingsForm, form));
-      return { ok: true as const, intent: "save-email", toast: SETTINGS_SAVED };
+      return settingsSaved("save-email");
     },
     "send-test-email": async (form) => {
       const { to } = parseForm(testEmailForm, form);

@@ -7,10 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/
 import { NativeCheckbox } from "~/ui/checkbox";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/organization-tab";
-import { BUSINESS_TIME_ZONES, organizationSettingsForm, SETTINGS_SAVED } from "~/organization/settings-forms";
+import { BUSINESS_TIME_ZONES, organizationSettingsForm, settingsSaved } from "~/organization/settings-forms";
 import { getOrganizationSettings, saveOrganizationTab } from "~/organization/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization | Settings | Admin" }];
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   return answerForm(request, {
     "save-organization": async (form) => {
       await saveOrganizationTab(actor, parseForm(organizationSettingsForm, form));
-      return { ok: true as const, intent: "save-organization", toast: SETTINGS_SAVED };
+      return settingsSaved("save-organization");
     },
   });
 }
@@ -76,11 +76,7 @@ export default function OrganizationTab() {
           </FormField>
           <FormField label="Business time zone" name="timezone" error={errors.timezone} description="Every date, slot and report of the back-office is in this zone.">
             <NativeSelect defaultValue={value("timezone")}>
-              {zones.map((zone) => (
-                <NativeSelectOption key={zone} value={zone}>
-                  {zone.replace(/_/g, " ")}
-                </NativeSelectOption>
-              ))}
+              <NativeSelectOptions options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") }))} />
             </NativeSelect>
           </FormField>
           <label className="flex items-start gap-3 text-sm">

@@ -12,7 +12,7 @@ import { centsToDollarsInput } from "~/formatting/money";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/promos-tab";
 import type { PackageTier } from "~/organization/schema";
-import { promoSettingsForm, SETTINGS_SAVED, tierForm } from "~/organization/settings-forms";
+import { promoSettingsForm, settingsSaved, tierForm } from "~/organization/settings-forms";
 import { getOrganizationSettings, listPackageTiers, savePromoTab, saveTier } from "~/organization/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Promos | Settings | Admin" }];
@@ -35,11 +35,11 @@ export async function action({ request }: Route.ActionArgs) {
   return answerForm(request, {
     "save-promos": async (form) => {
       await savePromoTab(actor, parseForm(promoSettingsForm, form));
-      return { ok: true as const, intent: "save-promos", toast: SETTINGS_SAVED };
+      return settingsSaved("save-promos");
     },
     "save-tier": async (form) => {
       await saveTier(actor, parseForm(tierForm, form));
-      return { ok: true as const, intent: `save-tier`, toast: SETTINGS_SAVED };
+      return settingsSaved("save-tier");
     },
   });
 }

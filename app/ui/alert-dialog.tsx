@@ -4,7 +4,10 @@ import type { VariantProps } from "class-variance-authority";
 
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
+import { DIALOG_CLASSES } from "~/ui/dialog";
+import { slotted } from "~/ui/slotted";
 
+/** The confirmation: the dialog's look (`dialog.tsx`), with Radix's alert-dialog behaviour. */
 export function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
   return <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />;
 }
@@ -15,91 +18,43 @@ export function AlertDialogTrigger(
   return <AlertDialogPrimitive.Trigger data-slot="alert-dialog-trigger" {...props} />;
 }
 
-export function AlertDialogPortal(props: React.ComponentProps<typeof AlertDialogPrimitive.Portal>) {
-  return <AlertDialogPrimitive.Portal data-slot="alert-dialog-portal" {...props} />;
-}
-
-export function AlertDialogOverlay({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Overlay>) {
-  return (
-    <AlertDialogPrimitive.Overlay
-      data-slot="alert-dialog-overlay"
-      className={cn(
-        "fixed inset-0 z-50 bg-black/50 motion-safe:data-[state=open]:animate-fade-in motion-safe:data-[state=closed]:animate-fade-out",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const AlertDialogOverlay = slotted(
+  AlertDialogPrimitive.Overlay,
+  "alert-dialog-overlay",
+  DIALOG_CLASSES.overlay,
+);
 
 export function AlertDialogContent({
   className,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
-    <AlertDialogPortal>
+    <AlertDialogPrimitive.Portal data-slot="alert-dialog-portal">
       <AlertDialogOverlay />
       <AlertDialogPrimitive.Content
         data-slot="alert-dialog-content"
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg outline-none sm:max-w-lg",
-          "motion-safe:data-[state=open]:animate-zoom-in motion-safe:data-[state=closed]:animate-zoom-out",
-          className,
-        )}
+        className={cn(DIALOG_CLASSES.content, "sm:max-w-lg", DIALOG_CLASSES.motion, className)}
         {...props}
       />
-    </AlertDialogPortal>
+    </AlertDialogPrimitive.Portal>
   );
 }
 
-export function AlertDialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="alert-dialog-header"
-      className={cn("flex flex-col gap-2 text-center sm:text-left", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogHeader = slotted("div", "alert-dialog-header", DIALOG_CLASSES.header);
 
-export function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="alert-dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogFooter = slotted("div", "alert-dialog-footer", DIALOG_CLASSES.footer);
 
-export function AlertDialogTitle({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return (
-    <AlertDialogPrimitive.Title
-      data-slot="alert-dialog-title"
-      className={cn("text-lg leading-tight font-semibold", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogTitle = slotted(
+  AlertDialogPrimitive.Title,
+  "alert-dialog-title",
+  DIALOG_CLASSES.title,
+);
 
-export function AlertDialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description
-      data-slot="alert-dialog-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogDescription = slotted(
+  AlertDialogPrimitive.Description,
+  "alert-dialog-description",
+  DIALOG_CLASSES.description,
+);
 
 type ButtonStyleProps = VariantProps<typeof buttonVariants>;
 

@@ -1,25 +1,15 @@
 import * as React from "react";
 
 import { cn } from "~/ui/class-names";
+import { slotted } from "~/ui/slotted";
 
-export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Card = slotted(
+  "div",
+  "card",
+  "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm",
+);
 
-export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div data-slot="card-header" className={cn("grid gap-1.5 px-6", className)} {...props} />
-  );
-}
+export const CardHeader = slotted("div", "card-header", "grid gap-1.5 px-6");
 
 /** A `<div>` by default; pass `as="h2"` (etc.) when the title belongs in the page outline. */
 export function CardTitle({
@@ -36,22 +26,6 @@ export function CardTitle({
   );
 }
 
-export function CardDescription({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
-}
+export const CardDescription = slotted("div", "card-description", "text-sm text-muted-foreground");
 
-export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-content" className={cn("px-6", className)} {...props} />;
-}
-
-export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div data-slot="card-footer" className={cn("flex items-center gap-2 px-6", className)} {...props} />
-  );
-}
+export const CardContent = slotted("div", "card-content", "px-6");

@@ -3,6 +3,23 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
 
 import { cn } from "~/ui/class-names";
+import { slotted } from "~/ui/slotted";
+
+/**
+ * The one dialog look, shared by the dialog here and the confirmation in `alert-dialog.tsx` (which
+ * differs only in what Radix does: role `alertdialog`, no closing by a click outside).
+ */
+export const DIALOG_CLASSES = {
+  overlay:
+    "fixed inset-0 z-50 bg-black/50 motion-safe:data-[state=open]:animate-fade-in motion-safe:data-[state=closed]:animate-fade-out",
+  content:
+    "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg outline-none",
+  motion: "motion-safe:data-[state=open]:animate-zoom-in motion-safe:data-[state=closed]:animate-zoom-out",
+  header: "flex flex-col gap-2 text-center sm:text-left",
+  footer: "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
+  title: "text-lg leading-tight font-semibold",
+  description: "text-sm text-muted-foreground",
+} as const;
 
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -12,115 +29,46 @@ export function DialogTrigger(props: React.ComponentProps<typeof DialogPrimitive
   return <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />;
 }
 
-export function DialogPortal(props: React.ComponentProps<typeof DialogPrimitive.Portal>) {
-  return <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />;
-}
-
-export function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) {
-  return <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
-}
-
-export function DialogOverlay({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn(
-        "fixed inset-0 z-50 bg-black/50 motion-safe:data-[state=open]:animate-fade-in motion-safe:data-[state=closed]:animate-fade-out",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const DialogOverlay = slotted(DialogPrimitive.Overlay, "dialog-overlay", DIALOG_CLASSES.overlay);
 
 const DIALOG_WIDTHS = { md: "sm:max-w-md", lg: "sm:max-w-lg", xl: "sm:max-w-xl" } as const;
 
 export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
-  showCloseButton?: boolean;
   /** The widest the dialog gets on a wide screen (it fills narrow ones). */
   width?: keyof typeof DIALOG_WIDTHS;
 };
 
-export function DialogContent({
-  className,
-  children,
-  showCloseButton = true,
-  width = "lg",
-  ...props
-}: DialogContentProps) {
+export function DialogContent({ className, children, width = "lg", ...props }: DialogContentProps) {
   return (
-    <DialogPortal>
+    <DialogPrimitive.Portal data-slot="dialog-portal">
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg outline-none",
-          DIALOG_WIDTHS[width],
-          "motion-safe:data-[state=open]:animate-zoom-in motion-safe:data-[state=closed]:animate-zoom-out",
-          className,
-        )}
+        className={cn(DIALOG_CLASSES.content, DIALOG_WIDTHS[width], DIALOG_CLASSES.motion, className)}
         {...props}
       >
         {children}
-        {showCloseButton ? (
-          <DialogPrimitive.Close
-            data-slot="dialog-close"
-            className="absolute top-4 right-4 rounded-sm p-0.5 text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card disabled:pointer-events-none [&_svg]:size-4"
-          >
-            <XIcon aria-hidden="true" />
-            <span className="sr-only">Close</span>
-          </DialogPrimitive.Close>
-        ) : null}
+        <DialogPrimitive.Close
+          data-slot="dialog-close"
+          className="absolute top-4 right-4 rounded-sm p-0.5 text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card disabled:pointer-events-none [&_svg]:size-4"
+        >
+          <XIcon aria-hidden="true" />
+          <span className="sr-only">Close</span>
+        </DialogPrimitive.Close>
       </DialogPrimitive.Content>
-    </DialogPortal>
+    </DialogPrimitive.Portal>
   );
 }
 
-export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="dialog-header"
-      className={cn("flex flex-col gap-2 pr-6 text-center sm:text-left", className)}
-      {...props}
-    />
-  );
-}
+/** Room on the right for the close button. */
+export const DialogHeader = slotted("div", "dialog-header", cn(DIALOG_CLASSES.header, "pr-6"));
 
-export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
+export const DialogFooter = slotted("div", "dialog-footer", DIALOG_CLASSES.footer);
 
-export function DialogTitle({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="dialog-title"
-      className={cn("text-lg leading-tight font-semibold", className)}
-      {...props}
-    />
-  );
-}
+export const DialogTitle = slotted(DialogPrimitive.Title, "dialog-title", DIALOG_CLASSES.title);
 
-export function DialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
-}
+export const DialogDescription = slotted(
+  DialogPrimitive.Description,
+  "dialog-description",
+  DIALOG_CLASSES.description,
+);

@@ -38,6 +38,25 @@ export function NativeSelectOption(props: React.ComponentProps<"option">) {
   return <option data-slot="native-select-option" {...props} />;
 }
 
+/** A choice of a select: a plain value is its own label. */
+export type NativeSelectChoice = string | { value: string | number; label: React.ReactNode };
+
+/** The `<option>`s of a list of choices, in their order. */
+export function NativeSelectOptions({ options }: { options: readonly NativeSelectChoice[] }) {
+  return (
+    <>
+      {options.map((option) => {
+        const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
+        return (
+          <NativeSelectOption key={value} value={value}>
+            {label}
+          </NativeSelectOption>
+        );
+      })}
+    </>
+  );
+}
+
 export function NativeSelectOptGroup(props: React.ComponentProps<"optgroup">) {
   return <optgroup data-slot="native-select-optgroup" {...props} />;
 }
@@ -56,11 +75,7 @@ export function OptionSelect({
   return (
     <NativeSelect defaultValue={defaultValue ?? ""} {...props}>
       <NativeSelectOption value="">{emptyLabel}</NativeSelectOption>
-      {options.map((option) => (
-        <NativeSelectOption key={option.value} value={option.value}>
-          {option.label}
-        </NativeSelectOption>
-      ))}
+      <NativeSelectOptions options={options} />
     </NativeSelect>
   );
 }

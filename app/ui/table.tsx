@@ -1,6 +1,7 @@
 import * as React from "react";
 
 import { cn } from "~/ui/class-names";
+import { slotted } from "~/ui/slotted";
 
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
@@ -14,37 +15,15 @@ export function Table({ className, ...props }: React.ComponentProps<"table">) {
   );
 }
 
-export function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
-  return <thead data-slot="table-header" className={cn("[&_tr]:border-b", className)} {...props} />;
-}
+export const TableHeader = slotted("thead", "table-header", "[&_tr]:border-b");
 
-export function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
-  return (
-    <tbody
-      data-slot="table-body"
-      className={cn("[&_tr:last-child]:border-0", className)}
-      {...props}
-    />
-  );
-}
-
-export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot">) {
-  return (
-    <tfoot
-      data-slot="table-footer"
-      className={cn("border-t bg-muted/50 font-medium [&>tr]:last:border-b-0", className)}
-      {...props}
-    />
-  );
-}
+export const TableBody = slotted("tbody", "table-body", "[&_tr:last-child]:border-0");
 
 /** A row's and a cell's own classes, for a table that writes its many `<tr>` and `<td>` itself (DataTable). */
 export const TABLE_ROW_CLASSES = "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted";
 export const TABLE_CELL_CLASSES = "p-3 align-middle [&:has([role=checkbox])]:pr-0";
 
-export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
-  return <tr data-slot="table-row" className={cn(TABLE_ROW_CLASSES, className)} {...props} />;
-}
+export const TableRow = slotted("tr", "table-row", TABLE_ROW_CLASSES);
 
 /** Defaults `scope="col"`; pass `scope="row"` for row headers. */
 export function TableHead({ className, scope = "col", ...props }: React.ComponentProps<"th">) {
@@ -61,16 +40,4 @@ export function TableHead({ className, scope = "col", ...props }: React.Componen
   );
 }
 
-export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td data-slot="table-cell" className={cn(TABLE_CELL_CLASSES, className)} {...props} />;
-}
-
-export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return (
-    <caption
-      data-slot="table-caption"
-      className={cn("mt-4 text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
-}
+export const TableCell = slotted("td", "table-cell", TABLE_CELL_CLASSES);
