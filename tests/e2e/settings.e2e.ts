@@ -169,6 +169,8 @@ describe("settings", () => {
 
   it("exports a person's data, erases them, and offers to delete the backups that still hold them", async () => {
     const visitor = await browser.newContext({ baseURL: app.url });
+    // The offer popup (2 s after load on a wide screen) would cover the form on a slow machine.
+    await visitor.addCookies([{ name: "promo_popup_seen", value: "1", url: app.url }]);
     const form = await visitor.newPage();
     await form.goto("/contact");
     await hydrated(form);
