@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { recordKey, createdAt, updatedAt, requiredReference } from "~/db/columns";
 import { projects } from "~/projects/schema";
 import { TIER_IDS, type TierId } from "~/organization/tier-catalog";
 
@@ -9,7 +10,7 @@ export type TierPricesCents = Partial<Record<TierId, number>>;
 export const addOns = pgTable(
   "add_ons",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     name: text("name").notNull(),
     description: text("description"),
     category: text("category"),
@@ -21,8 +22,8 @@ export const addOns = pgTable(
       .notNull()
       .default(sql`'{1,2,3,4}'::text[]`),
     isActive: boolean("is_active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("add_ons_flat_price_cents_check", sql`${t.flatPriceCents} IS NULL OR ${t.flatPriceCents} >= 0`)],
 );
@@ -30,17 +31,13 @@ export const addOns = pgTable(
 export const projectAddOns = pgTable(
   "project_add_ons",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    projectId: requiredReference("project_id", () => projects.id, "cascade"),
     // Restrict: an add-on sold on a project can't vanish from under it; deactivate it instead.
-    addOnId: uuid("add_on_id")
-      .notNull()
-      .references(() => addOns.id, { onDelete: "restrict" }),
+    addOnId: requiredReference("add_on_id", () => addOns.id, "restrict"),
     quantity: integer("quantity").notNull().default(1),
     customPriceCents: integer("custom_price_cents"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // One row per add-on per project; more of it is `quantity`.

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { updatedAt } from "~/db/columns";
 import { user } from "~/auth/schema";
 
 /**
@@ -16,7 +17,7 @@ export const adminTablePreferences = pgTable(
     /** A key of TABLE_COLUMNS (app/lists/table-columns.ts), e.g. `leads`. */
     tableId: text("table_id").notNull(),
     hiddenColumns: text("hidden_columns").array().notNull().default(sql`'{}'::text[]`),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.tableId] })],
 );

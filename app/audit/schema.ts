@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { recordKey } from "~/db/columns";
 import { user } from "~/auth/schema";
 
 /**
@@ -8,7 +9,7 @@ import { user } from "~/auth/schema";
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     occurredAt: timestamp("occurred_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
     actorEmail: text("actor_email"),

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { recordKey, instant } from "~/db/columns";
 
 // The tables better-auth needs (core, two-factor plugin, database rate limit),
 // as its schema generator (@better-auth/cli generate) writes them for Drizzle.
@@ -10,8 +11,8 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").default(false).notNull(),
   image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  createdAt: instant("created_at").defaultNow().notNull(),
+  updatedAt: instant("updated_at").defaultNow().notNull(),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
 });
 
@@ -19,10 +20,10 @@ export const session = pgTable(
   "session",
   {
     id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
     token: text("token").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    createdAt: instant("created_at").defaultNow().notNull(),
+    updatedAt: instant("updated_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     userId: text("user_id")
@@ -44,12 +45,12 @@ export const account = pgTable(
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: instant("access_token_expires_at"),
+    refreshTokenExpiresAt: instant("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    createdAt: instant("created_at").defaultNow().notNull(),
+    updatedAt: instant("updated_at").notNull(),
   },
   (table) => [index("account_user_id_idx").on(table.userId)],
 );
@@ -60,9 +61,9 @@ export const verification = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    createdAt: instant("created_at").defaultNow().notNull(),
+    updatedAt: instant("updated_at").defaultNow().notNull(),
   },
   (table) => [index("verification_identifier_idx").on(table.identifier)],
 );
@@ -78,7 +79,7 @@ export const twoFactor = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: instant("locked_until"),
   },
   (table) => [index("two_factor_secret_idx").on(table.secret), index("two_factor_user_id_idx").on(table.userId)],
 );
@@ -99,7 +100,7 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["admin"] }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    createdAt: instant("created_at").defaultNow().notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.role] })],
 );
@@ -111,7 +112,7 @@ export const userRoles = pgTable(
 export const instanceSecrets = pgTable("instance_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  createdAt: instant("created_at").defaultNow().notNull(),
 });
 
 /**
@@ -123,7 +124,7 @@ export const totpLastSteps = pgTable("totp_last_steps", {
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   lastStep: bigint("last_step", { mode: "number" }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }).defaultNow().notNull(),
+  usedAt: instant("used_at").defaultNow().notNull(),
 });
 
 /**
@@ -134,7 +135,7 @@ export const totpLastSteps = pgTable("totp_last_steps", {
 export const adminInvitations = pgTable(
   "admin_invitations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     /** The invited address, lower-cased. */
     email: text("email").notNull(),
     /** The name the account gets when the address has none yet. */
@@ -142,9 +143,9 @@ export const adminInvitations = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     /** Who invited: an admin, or null for the command line. */
     invitedByUserId: text("invited_by_user_id").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: instant("created_at").defaultNow().notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    acceptedAt: instant("accepted_at"),
   },
   (table) => [index("admin_invitations_email_idx").on(table.email)],
 );
@@ -157,7 +158,7 @@ export const sessionConfirmations = pgTable("session_confirmations", {
   sessionId: text("session_id")
     .primaryKey()
     .references(() => session.id, { onDelete: "cascade" }),
-  confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull(),
+  confirmedAt: instant("confirmed_at").notNull(),
 });
 
 export type User = typeof user.$inferSelect;

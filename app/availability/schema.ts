@@ -1,18 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  time,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, time, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { recordKey, createdAt, optionalReference } from "~/db/columns";
 import { consultationBookings } from "~/consultations/schema";
 
 export const SLOT_STATUSES = ["open", "tentative", "booked"] as const;
@@ -22,15 +10,15 @@ export type SlotStatus = (typeof SLOT_STATUSES)[number];
 export const availabilitySlots = pgTable(
   "availability_slots",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     date: date("date", { mode: "string" }).notNull(),
     startTime: time("start_time").notNull(),
     endTime: time("end_time").notNull(),
     status: text("status", { enum: SLOT_STATUSES }).notNull().default("open"),
     // Set null, not cascade: deleting a booking must not delete the admin's availability. The
     // service reopens the slot (status 'open') when it deletes or cancels a booking.
-    bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    bookingId: optionalReference("booking_id", () => consultationBookings.id, "set null"),
+    createdAt: createdAt(),
   },
   (t) => [
     // Generation inserts with ON CONFLICT DO NOTHING and never duplicates a slot. Its index also
@@ -52,12 +40,12 @@ export const availabilitySlots = pgTable(
 export const recurringAvailability = pgTable(
   "recurring_availability",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     dayOfWeek: integer("day_of_week").notNull(),
     startTime: time("start_time").notNull(),
     endTime: time("end_time").notNull(),
     isActive: boolean("is_active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("recurring_availability_day_idx").on(t.dayOfWeek, t.startTime),
@@ -70,11 +58,11 @@ export const recurringAvailability = pgTable(
 export const blockedDates = pgTable(
   "blocked_dates",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),
     reason: text("reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("blocked_dates_range_idx").on(t.startDate, t.endDate),

@@ -1,4 +1,5 @@
-import { date, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { date, pgTable, text } from "drizzle-orm/pg-core";
+import { instant } from "~/db/columns";
 
 /**
  * Each night's backup of the embedded database, claimed once (DESIGN.md "Exactly once"): the
@@ -8,8 +9,8 @@ import { date, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export const nightlyBackups = pgTable("nightly_backups", {
   /** The business-local date of the night (the backup is made from 02:00 that day). */
   night: date("night", { mode: "string" }).primaryKey(),
-  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  claimedAt: instant("claimed_at").notNull().defaultNow(),
+  finishedAt: instant("finished_at"),
   /** The file in DATA_DIR/backups, once written. */
   fileName: text("file_name"),
 });

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { recordKey, instant, createdAt, updatedAt, requiredReference, optionalReference } from "~/db/columns";
 import { emailOutbox, emailTemplates } from "~/email/schema";
 import { leads } from "~/leads/schema";
 import {
@@ -11,7 +12,7 @@ import {
 } from "./cadence-options";
 
 export const cadences = pgTable("cadences", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: recordKey(),
   name: text("name").notNull(),
   description: text("description"),
   trigger: text("trigger", { enum: CADENCE_TRIGGER_VALUES }).notNull().default("manual"),
@@ -20,7 +21,7 @@ export const cadences = pgTable("cadences", {
   status: text("status", { enum: CADENCE_STATUSES }).notNull().default("active"),
   // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
   createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -31,19 +32,15 @@ export const cadences = pgTable("cadences", {
 export const cadenceEnrolments = pgTable(
   "cadence_enrolments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    cadenceId: uuid("cadence_id")
-      .notNull()
-      .references(() => cadences.id, { onDelete: "cascade" }),
-    leadId: uuid("lead_id")
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
-    enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
+    id: recordKey(),
+    cadenceId: requiredReference("cadence_id", () => cadences.id, "cascade"),
+    leadId: requiredReference("lead_id", () => leads.id, "cascade"),
+    enrolledAt: instant("enrolled_at").notNull().defaultNow(),
     status: text("status", { enum: ENROLMENT_STATUSES }).notNull().default("active"),
     endedReason: text("ended_reason", { enum: ENROLMENT_END_REASONS }),
-    endedAt: timestamp("ended_at", { withTimezone: true }),
+    endedAt: instant("ended_at"),
     nextStepIndex: integer("next_step_index").notNull().default(0),
-    nextStepDueAt: timestamp("next_step_due_at", { withTimezone: true }),
+    nextStepDueAt: instant("next_step_due_at"),
   },
   (t) => [
     unique("cadence_enrolments_cadence_lead_key").on(t.cadenceId, t.leadId),
@@ -59,17 +56,15 @@ export const cadenceEnrolments = pgTable(
 export const cadenceStepSends = pgTable(
   "cadence_step_sends",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    enrolmentId: uuid("enrolment_id")
-      .notNull()
-      .references(() => cadenceEnrolments.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    enrolmentId: requiredReference("enrolment_id", () => cadenceEnrolments.id, "cascade"),
     stepIndex: integer("step_index").notNull(),
-    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    dueAt: instant("due_at").notNull(),
     status: text("status", { enum: STEP_SEND_STATUSES }).notNull(),
     reason: text("reason"),
-    templateId: uuid("template_id").references(() => emailTemplates.id, { onDelete: "set null" }),
-    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    templateId: optionalReference("template_id", () => emailTemplates.id, "set null"),
+    outboxId: optionalReference("outbox_id", () => emailOutbox.id, "set null"),
+    createdAt: createdAt(),
   },
   (t) => [
     unique("cadence_step_sends_enrolment_step_key").on(t.enrolmentId, t.stepIndex),

@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { recordKey, updatedAt } from "~/db/columns";
 import { CAMPAIGN_STATUSES } from "./campaign-options";
 
 export { CAMPAIGN_STATUSES, type CampaignStatus } from "./campaign-options";
@@ -6,7 +7,7 @@ export { CAMPAIGN_STATUSES, type CampaignStatus } from "./campaign-options";
 export const campaigns = pgTable(
   "campaigns",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     name: text("name").notNull(),
     /** The tracked link is `/?campaign={slug}`. */
     slug: text("slug").notNull().unique(),
@@ -17,7 +18,7 @@ export const campaigns = pgTable(
     description: text("description"),
     // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("campaigns_created_at_idx").on(t.createdAt.desc().nullsFirst())],
 );

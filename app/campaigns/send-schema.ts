@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { recordKey, instant, createdAt, requiredReference, optionalReference } from "~/db/columns";
 import { emailOutbox, emailTemplates } from "~/email/schema";
 import type { LeadListView } from "~/leads/lead-list-view";
 import { leads } from "~/leads/schema";
@@ -19,19 +20,17 @@ export type CampaignSendSegment = Pick<LeadListView, "status" | "tier" | "source
 export const campaignSends = pgTable(
   "campaign_sends",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    campaignId: uuid("campaign_id")
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    campaignId: requiredReference("campaign_id", () => campaigns.id, "cascade"),
     // Kept (as null) when the template is deleted: the record of what was sent stays, by subject.
-    templateId: uuid("template_id").references(() => emailTemplates.id, { onDelete: "set null" }),
+    templateId: optionalReference("template_id", () => emailTemplates.id, "set null"),
     templateName: text("template_name").notNull(),
     segment: jsonb("segment").$type<CampaignSendSegment>().notNull(),
     status: text("status", { enum: CAMPAIGN_SEND_STATUSES }).notNull().default("queued"),
     recipientCount: integer("recipient_count").notNull().default(0),
     createdBy: text("created_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: instant("finished_at"),
   },
   (t) => [index("campaign_sends_campaign_created_idx").on(t.campaignId, t.createdAt.desc().nullsFirst())],
 );
@@ -40,15 +39,13 @@ export const campaignSends = pgTable(
 export const campaignSendRecipients = pgTable(
   "campaign_send_recipients",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    sendId: uuid("send_id")
-      .notNull()
-      .references(() => campaignSends.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    sendId: requiredReference("send_id", () => campaignSends.id, "cascade"),
     // A lead deleted before its turn is skipped (the row stays, without a lead).
-    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    leadId: optionalReference("lead_id", () => leads.id, "set null"),
     status: text("status", { enum: CAMPAIGN_SEND_RECIPIENT_STATUSES }).notNull().default("waiting"),
-    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
-    processedAt: timestamp("processed_at", { withTimezone: true }),
+    outboxId: optionalReference("outbox_id", () => emailOutbox.id, "set null"),
+    processedAt: instant("processed_at"),
   },
   (t) => [
     unique("campaign_send_recipients_send_lead_unique").on(t.sendId, t.leadId),

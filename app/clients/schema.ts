@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { recordKey, updatedAt } from "~/db/columns";
 import { leads } from "~/leads/schema";
 import { TIER_IDS } from "~/organization/tier-catalog";
 import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
@@ -7,7 +8,7 @@ import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
 export const clients = pgTable(
   "clients",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
@@ -29,7 +30,7 @@ export const clients = pgTable(
     totalConsultations: integer("total_consultations").notNull().default(0),
     // Milliseconds, as the keyset cursor carries them (decision 003).
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("clients_created_at_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  time,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, text, time, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { recordKey, instant, createdAt, updatedAt, requiredReference, optionalReference } from "~/db/columns";
 import { user } from "~/auth/schema";
 import { clients } from "~/clients/schema";
 import { invoices } from "~/invoices/schema";
@@ -37,13 +27,11 @@ export type ProposedSlot = { start: string; end: string };
 export const consultationBookings = pgTable(
   "consultation_bookings",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     // An invitation exists for its lead; it goes with the lead.
-    leadId: uuid("lead_id")
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
+    leadId: requiredReference("lead_id", () => leads.id, "cascade"),
     // Set once the lead is a client (discovery calls shown on the client page).
-    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    clientId: optionalReference("client_id", () => clients.id, "set null"),
     /** `{leadId}-{≥128 random bits}`, stored whole and unique. */
     bookingToken: text("booking_token").notNull().unique(),
     status: text("status", { enum: CONSULTATION_BOOKING_STATUSES }).notNull().default("pending"),
@@ -55,20 +43,20 @@ export const consultationBookings = pgTable(
     // No FK: the slot may later be deleted or regenerated; availability_slots.booking_id is the
     // authoritative link (and availability imports this module, not the other way round).
     selectedSlotId: uuid("selected_slot_id"),
-    selectedStart: timestamp("selected_start", { withTimezone: true }),
-    selectedEnd: timestamp("selected_end", { withTimezone: true }),
+    selectedStart: instant("selected_start"),
+    selectedEnd: instant("selected_end"),
     /** ICS SEQUENCE: bumped on every change so calendar clients update the same event. */
     icsSequence: integer("ics_sequence").notNull().default(0),
     meetingLink: text("meeting_link"),
     adminNotes: text("admin_notes"),
     // The project this discovery call was linked to (once).
-    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
-    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
-    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    projectId: optionalReference("project_id", () => projects.id, "set null"),
+    confirmationSentAt: instant("confirmation_sent_at"),
+    reminderSentAt: instant("reminder_sent_at"),
+    completedAt: instant("completed_at"),
+    cancelledAt: instant("cancelled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("consultation_bookings_lead_id_idx").on(t.leadId),
@@ -85,14 +73,12 @@ export const consultationBookings = pgTable(
 export const consultations = pgTable(
   "consultations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
-    bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
-    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    id: recordKey(),
+    clientId: requiredReference("client_id", () => clients.id, "cascade"),
+    bookingId: optionalReference("booking_id", () => consultationBookings.id, "set null"),
+    projectId: optionalReference("project_id", () => projects.id, "set null"),
     // Null until billed; deleting the invoice makes the consultation billable again.
-    invoiceId: uuid("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    invoiceId: optionalReference("invoice_id", () => invoices.id, "set null"),
     consultType: text("consult_type", { enum: CONSULT_TYPES }).notNull().default("initial"),
     status: text("status", { enum: CONSULTATION_STATUSES }).notNull().default("scheduled"),
     // Business-local date and times (DESIGN.md "Time").
@@ -101,8 +87,8 @@ export const consultations = pgTable(
     scheduledEndTime: time("scheduled_end_time"),
     meetingLink: text("meeting_link"),
     notes: text("notes"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("consultations_client_id_idx").on(t.clientId),
@@ -125,7 +111,7 @@ export const calendarFeeds = pgTable("calendar_feeds", {
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   tokenHash: text("token_hash").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type ConsultationBooking = typeof consultationBookings.$inferSelect;

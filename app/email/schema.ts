@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { recordKey, instant, createdAt, updatedAt, requiredReference, optionalReference } from "~/db/columns";
 import { consultationBookings } from "~/consultations/schema";
 import { leads } from "~/leads/schema";
 
@@ -43,7 +44,7 @@ export const EMAIL_LOG_STATUSES = ["sent", "failed", "stored", "retrying", "supp
 export type EmailLogStatus = (typeof EMAIL_LOG_STATUSES)[number];
 
 export const emailTemplates = pgTable("email_templates", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: recordKey(),
   // Unique among system templates; NULLs (admin-made templates, clones) never clash.
   key: text("key", { enum: EMAIL_TEMPLATE_KEYS }).unique(),
   name: text("name").notNull(),
@@ -52,8 +53,8 @@ export const emailTemplates = pgTable("email_templates", {
   bodyText: text("body_text").notNull().default(""),
   bodyHtml: text("body_html").notNull().default(""),
   version: integer("version").notNull().default(1),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   /** The e-mail of the admin who saved this version; null for the shipped system text. */
   updatedBy: text("updated_by"),
 });
@@ -65,17 +66,15 @@ export const emailTemplates = pgTable("email_templates", {
 export const emailTemplateVersions = pgTable(
   "email_template_versions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    templateId: uuid("template_id")
-      .notNull()
-      .references(() => emailTemplates.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    templateId: requiredReference("template_id", () => emailTemplates.id, "cascade"),
     version: integer("version").notNull(),
     name: text("name").notNull(),
     subject: text("subject").notNull(),
     preheader: text("preheader"),
     bodyText: text("body_text").notNull(),
     bodyHtml: text("body_html").notNull(),
-    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    savedAt: instant("saved_at").notNull().defaultNow(),
     // When and by whom this version was saved (the template's updated_at / updated_by at the time).
     savedBy: text("saved_by"),
   },
@@ -95,7 +94,7 @@ export type OutboxAttachment = { filename: string; contentType: string; content:
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     toEmail: text("to_email").notNull(),
     toName: text("to_name"),
     subject: text("subject").notNull(),
@@ -103,23 +102,23 @@ export const emailOutbox = pgTable(
     text: text("text").notNull(),
     emailType: text("email_type").notNull(),
     category: text("category", { enum: EMAIL_CATEGORIES }).notNull().default("transactional"),
-    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    leadId: optionalReference("lead_id", () => leads.id, "set null"),
     // Kept (as null) when the booking is deleted: the record of what was sent stays.
-    bookingId: uuid("booking_id").references(() => consultationBookings.id, { onDelete: "set null" }),
+    bookingId: optionalReference("booking_id", () => consultationBookings.id, "set null"),
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    claimedAt: timestamp("claimed_at", { withTimezone: true }),
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),
+    claimedAt: instant("claimed_at"),
+    leaseUntil: instant("lease_until"),
     lastError: text("last_error"),
     // Unique: a scheduled e-mail (e.g. `reminder:{bookingId}`) is enqueued once, whichever
     // process gets there first (INSERT ... ON CONFLICT (dedupe_key) DO NOTHING).
     dedupeKey: text("dedupe_key").unique(),
     // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: instant("sent_at"),
   },
   (t) => [
     index("email_outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
@@ -133,9 +132,9 @@ export const emailOutbox = pgTable(
 export const emailLogs = pgTable(
   "email_logs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    id: recordKey(),
+    outboxId: optionalReference("outbox_id", () => emailOutbox.id, "set null"),
+    sentAt: instant("sent_at").notNull().defaultNow(),
     recipientEmail: text("recipient_email").notNull(),
     recipientName: text("recipient_name"),
     subject: text("subject"),
@@ -144,7 +143,7 @@ export const emailLogs = pgTable(
     error: text("error"),
     /** e.g. { promoCode } (spec 001 §3). */
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
-    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    leadId: optionalReference("lead_id", () => leads.id, "set null"),
   },
   (t) => [
     index("email_logs_sent_at_idx").on(t.sentAt.desc().nullsFirst()),

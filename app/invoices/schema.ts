@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgSequence, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { recordKey, instant, createdAt, updatedAt, requiredReference, optionalReference } from "~/db/columns";
 import { addOns } from "~/add-ons/schema";
 import { clients } from "~/clients/schema";
 import { projects } from "~/projects/schema";
@@ -29,14 +19,12 @@ export const invoiceNumberSeq = pgSequence("invoice_number_seq", { startWith: 10
 export const invoices = pgTable(
   "invoices",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     invoiceNumber: text("invoice_number").notNull().unique(),
     // Restrict: a client with invoices can't be deleted by accident (financial records stay).
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "restrict" }),
+    clientId: requiredReference("client_id", () => clients.id, "restrict"),
     // The invoice outlives its project.
-    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    projectId: optionalReference("project_id", () => projects.id, "set null"),
     tier: text("tier", { enum: TIER_IDS }),
     status: text("status", { enum: INVOICE_STATUSES }).notNull().default("draft"),
     // Money in integer cents. total = subtotal - discount + tax, computed by the shared pure module.
@@ -51,17 +39,17 @@ export const invoices = pgTable(
     notes: text("notes"),
     /** The lead's promo code applied to this invoice (promo price for tier 1; marks the promo used). */
     promoCode: text("promo_code"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: instant("sent_at"),
     /**
      * The client's capability link (/invoice/{token}): 256 random bits, made when the invoice is
      * first sent, checked whole. Null until then.
      */
     viewToken: text("view_token").unique(),
     /** When the client first opened their invoice page ("viewed"). */
-    firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
+    firstViewedAt: instant("first_viewed_at"),
     // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("invoices_client_id_idx").on(t.clientId),
@@ -78,10 +66,8 @@ export const invoices = pgTable(
 export const invoiceLineItems = pgTable(
   "invoice_line_items",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    invoiceId: uuid("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    invoiceId: requiredReference("invoice_id", () => invoices.id, "cascade"),
     description: text("description").notNull(),
     quantity: integer("quantity").notNull().default(1),
     unitPriceCents: integer("unit_price_cents").notNull().default(0),
@@ -89,7 +75,7 @@ export const invoiceLineItems = pgTable(
     totalCents: integer("total_cents").notNull().default(0),
     itemType: text("item_type", { enum: LINE_ITEM_TYPES }).notNull().default("service"),
     // The line keeps its description and price if the catalog entry is deleted.
-    addOnId: uuid("add_on_id").references(() => addOns.id, { onDelete: "set null" }),
+    addOnId: optionalReference("add_on_id", () => addOns.id, "set null"),
     // Consultation lines start at 1000 (spec 001 §9) so they sort after the package lines.
     sortOrder: integer("sort_order").notNull().default(0),
   },
@@ -108,16 +94,14 @@ export const invoiceLineItems = pgTable(
 export const invoicePayments = pgTable(
   "invoice_payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    invoiceId: uuid("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    invoiceId: requiredReference("invoice_id", () => invoices.id, "cascade"),
     amountCents: integer("amount_cents").notNull(),
     paidOn: date("paid_on", { mode: "string" }).notNull(),
     method: text("method", { enum: PAYMENT_METHODS }).notNull(),
     note: text("note"),
     recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidOn),
@@ -133,14 +117,12 @@ export const invoicePayments = pgTable(
 export const invoiceReminders = pgTable(
   "invoice_reminders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    invoiceId: uuid("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    invoiceId: requiredReference("invoice_id", () => invoices.id, "cascade"),
     kind: text("kind", { enum: REMINDER_KINDS }).notNull(),
     /** The due date the reminder was about (it may be moved later). */
     dueDate: date("due_date", { mode: "string" }).notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: instant("sent_at").notNull().defaultNow(),
   },
   (t) => [unique("invoice_reminders_invoice_kind_unique").on(t.invoiceId, t.kind)],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { recordKey, instant, createdAt, updatedAt, requiredReference, optionalReference } from "~/db/columns";
 import { user } from "~/auth/schema";
 import { campaigns } from "~/campaigns/schema";
 import {
@@ -19,10 +20,10 @@ import {
 export const leads = pgTable(
   "leads",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     // Millisecond precision: a keyset cursor carries created_at through a JS Date, which holds milliseconds.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
@@ -35,13 +36,13 @@ export const leads = pgTable(
     // Unique: a code identifies one lead when it is applied to an invoice. NULLs don't clash.
     promoCode: text("promo_code").unique(),
     promoStatus: text("promo_status", { enum: PROMO_STATUSES }),
-    promoExpiresAt: timestamp("promo_expires_at", { withTimezone: true }),
+    promoExpiresAt: instant("promo_expires_at"),
     /** Last time the promo e-mail was sent; throttles re-sends. */
-    promoEmailSentAt: timestamp("promo_email_sent_at", { withTimezone: true }),
+    promoEmailSentAt: instant("promo_email_sent_at"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     bookingStatus: text("booking_status", { enum: BOOKING_STATUSES }).notNull().default("not_sent"),
     /** The campaign whose link the visitor first arrived through (first touch wins); kept as null if it is deleted. */
-    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    campaignId: optionalReference("campaign_id", () => campaigns.id, "set null"),
     /**
      * The form's one-time key (a page without JavaScript carries one): a second post of the same
      * form (a double tap, a resent request) finds the lead the first one made instead of a second.
@@ -83,16 +84,14 @@ export type LeadTimelineData = Record<string, unknown>;
 export const leadTimelineEvents = pgTable(
   "lead_timeline_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     // A lead's history goes with the lead.
-    leadId: uuid("lead_id")
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
+    leadId: requiredReference("lead_id", () => leads.id, "cascade"),
     event: text("event", { enum: LEAD_TIMELINE_EVENTS }).notNull(),
     data: jsonb("data").$type<LeadTimelineData>().notNull().default({}),
     // Null for events caused by a visitor or the worker; kept (as null) if the admin account is removed.
     actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("lead_timeline_events_lead_created_idx").on(t.leadId, t.createdAt.desc().nullsFirst()),

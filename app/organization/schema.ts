@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { updatedAt } from "~/db/columns";
 import { TIER_IDS } from "./tier-catalog";
 
 /**
@@ -42,7 +43,7 @@ export const organizationSettings = pgTable(
     clientPortalEnabled: boolean("client_portal_enabled").notNull().default(true),
     /** How many nightly backups of the embedded database DATA_DIR/backups keeps (the newest). */
     backupsKept: integer("backups_kept").notNull().default(7),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("organization_settings_singleton_check", sql`${t.id} = 1`),
@@ -69,7 +70,7 @@ export const packageTiers = pgTable(
     isCustomQuote: boolean("is_custom_quote").notNull().default(false),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     sortOrder: integer("sort_order").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check(

@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { recordKey, instant, createdAt, requiredReference } from "~/db/columns";
 import { clients } from "~/clients/schema";
 import { PORTAL_EVENT_KINDS } from "./portal-events";
 
@@ -13,17 +14,15 @@ import { PORTAL_EVENT_KINDS } from "./portal-events";
 export const portalSignInLinks = pgTable(
   "portal_sign_in_links",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    clientId: requiredReference("client_id", () => clients.id, "cascade"),
     /** The address the link was sent to: it signs in only while it is still the client's address. */
     email: text("email").notNull(),
     /** SHA-256 (hex) of the link's 256-bit secret; the secret itself is only in the e-mail. */
     tokenHash: text("token_hash").notNull().unique(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: createdAt(),
   },
   (t) => [index("portal_sign_in_links_client_id_idx").on(t.clientId), index("portal_sign_in_links_expires_at_idx").on(t.expiresAt)],
 );
@@ -32,15 +31,13 @@ export const portalSignInLinks = pgTable(
 export const portalSessions = pgTable(
   "portal_sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    clientId: requiredReference("client_id", () => clients.id, "cascade"),
     tokenHash: text("token_hash").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** The session's last request (written at most every few minutes): the client page's "last visit". */
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
+    expiresAt: instant("expires_at").notNull(),
   },
   (t) => [index("portal_sessions_client_id_idx").on(t.clientId, t.lastSeenAt.desc().nullsFirst()), index("portal_sessions_expires_at_idx").on(t.expiresAt)],
 );
@@ -49,10 +46,8 @@ export const portalSessions = pgTable(
 export const portalEvents = pgTable(
   "portal_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    clientId: requiredReference("client_id", () => clients.id, "cascade"),
     kind: text("kind", { enum: PORTAL_EVENT_KINDS }).notNull(),
     /** The record it was about (an invoice, a booking, an e-mail), when there is one. */
     subjectId: uuid("subject_id"),

@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgSequence, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { recordKey, instant, createdAt, updatedAt, requiredReference } from "~/db/columns";
 import { clients } from "~/clients/schema";
 import { TIER_IDS } from "~/organization/tier-catalog";
 import { PROJECT_STATUSES, TASK_STATUSES } from "./project-options";
@@ -24,11 +14,9 @@ export const projectNumberSeq = pgSequence("project_number_seq", { startWith: 10
 export const projects = pgTable(
   "projects",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     // A project belongs to its client; deleting the client (only possible without invoices) removes it.
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    clientId: requiredReference("client_id", () => clients.id, "cascade"),
     // Nullable: the spec creates projects without a name (e.g. from a client's tier); screens fall back to the number.
     name: text("name"),
     projectNumber: text("project_number").notNull().unique(),
@@ -42,7 +30,7 @@ export const projects = pgTable(
     feedbackRounds: integer("feedback_rounds").notNull().default(0),
     // Milliseconds, as a keyset cursor carries it through a JS Date (leads.created_at says why).
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("projects_client_id_idx").on(t.clientId),
@@ -55,10 +43,8 @@ export const projects = pgTable(
 export const projectTasks = pgTable(
   "project_tasks",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    id: recordKey(),
+    projectId: requiredReference("project_id", () => projects.id, "cascade"),
     taskName: text("task_name").notNull(),
     // Free text: checklist tasks use TASK_CATEGORIES, custom tasks default to "Custom".
     category: text("category").notNull().default("Custom"),
@@ -67,8 +53,8 @@ export const projectTasks = pgTable(
     tierRequirement: text("tier_requirement", { enum: TIER_IDS }),
     sortOrder: integer("sort_order").notNull().default(0),
     notes: text("notes"),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: instant("completed_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     // Tasks are matched by name (tier upgrade adds only missing ones; "Already Added"), so a name
@@ -83,7 +69,7 @@ export const projectTasks = pgTable(
 export const tierTaskTemplates = pgTable(
   "tier_task_templates",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     tier: text("tier", { enum: TIER_IDS }).notNull(),
     taskName: text("task_name").notNull(),
     category: text("category").notNull(),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { recordKey, instant, optionalReference } from "~/db/columns";
 import { clients } from "~/clients/schema";
 import { leads } from "~/leads/schema";
 
@@ -9,23 +10,23 @@ export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 export const referrals = pgTable(
   "referrals",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: recordKey(),
     referrerName: text("referrer_name").notNull(),
     referrerEmail: text("referrer_email"),
     // The referral record (and any commission owed) survives the client's deletion;
     // client_name keeps who it was.
-    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    clientId: optionalReference("client_id", () => clients.id, "set null"),
     clientName: text("client_name"),
     /** The client whose `?ref=` link the lead arrived through; the referrer's name stays if they are deleted. */
-    referrerClientId: uuid("referrer_client_id").references(() => clients.id, { onDelete: "set null" }),
+    referrerClientId: optionalReference("referrer_client_id", () => clients.id, "set null"),
     /** The referred lead: one referral per lead (first touch wins). */
     leadId: uuid("lead_id")
       .unique()
       .references(() => leads.id, { onDelete: "set null" }),
     /** Owed once the referred client's first invoice is paid: percent of that invoice's total. */
     commissionCents: integer("commission_cents"),
-    convertedAt: timestamp("converted_at", { withTimezone: true }),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
+    convertedAt: instant("converted_at"),
+    paidAt: instant("paid_at"),
     status: text("status", { enum: REFERRAL_STATUSES }).notNull().default("pending"),
     commissionPercent: integer("commission_percent"),
     paid: boolean("paid").notNull().default(false),

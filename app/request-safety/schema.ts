@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
+import { instant } from "~/db/columns";
 
 /**
  * Fixed-window request counters for the public forms' rate limits (rate-limit.server.ts).
@@ -7,10 +8,10 @@ import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
  */
 export const rateLimitCounters = pgTable("rate_limit_counters", {
   key: text("key").primaryKey(),
-  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  windowStartedAt: instant("window_started_at").notNull(),
   count: integer("count").notNull(),
   /** When the current window ends; the cleanup job deletes rows past it. */
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  expiresAt: instant("expires_at").notNull(),
 });
 
 export type RateLimitCounter = typeof rateLimitCounters.$inferSelect;

@@ -1,8 +1,9 @@
-import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
+import { recordKey, createdAt } from "~/db/columns";
 
 /** Work shown on the Portfolio page (spec 000 §3, Portfolio item). Seeded; edited in the database. */
 export const portfolioItems = pgTable("portfolio_items", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: recordKey(),
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
   category: text("category").notNull(),
@@ -12,7 +13,7 @@ export const portfolioItems = pgTable("portfolio_items", {
   link: text("link"),
   imagePath: text("image_path"),
   sortOrder: integer("sort_order").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type PortfolioItem = typeof portfolioItems.$inferSelect;
