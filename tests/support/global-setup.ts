@@ -3,8 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import type { TestProject } from "vitest/node";
 import { openMemoryDatabase } from "~/db/connection.server";
 import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "./database-kind";
+import { makeMigratedDataDir } from "./migrated-data-dir";
 
 /**
  * One template per checkout, like the server's: worktrees share node_modules (a symlink), so a
@@ -19,9 +21,10 @@ export const EMBEDDED_TEMPLATE_FILE = path.join(
 
 /**
  * Migrates one template database per run: a dumped PGlite data directory, or
- * a PostgreSQL template database. Each test file starts from a copy of it.
+ * a PostgreSQL template database. Each test file starts from a copy of it; on PGlite, each app
+ * process a test starts (startAppServer) on a copy of a migrated data directory.
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
   if (testDatabaseKind() === "server") {
     const admin = new pg.Client({ connectionString: serverTestUrl() });
     await admin.connect();
@@ -43,4 +46,7 @@ export default async function setup() {
   fs.mkdirSync(path.dirname(EMBEDDED_TEMPLATE_FILE), { recursive: true });
   fs.writeFileSync(EMBEDDED_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
   await template.close();
+  const migrated = await makeMigratedDataDir();
+  project.provide("migratedDataDir", migrated.dataDir);
+  return () => migrated.remove();
 }
