@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openMemoryDatabase } from "~/db/connection.server";
 import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "./database-kind";
 import { makeMigratedDataDir } from "./migrated-data-dir";
 
@@ -40,13 +39,10 @@ export default async function setup(project: TestProject) {
     await template.close();
     return;
   }
-  const template = await openMemoryDatabase();
-  await template.migrate();
-  const dump = await template.dump!();
-  fs.mkdirSync(path.dirname(EMBEDDED_TEMPLATE_FILE), { recursive: true });
-  fs.writeFileSync(EMBEDDED_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
-  await template.close();
+  // One migration for both: the files' in-memory copies load its dump.
   const migrated = await makeMigratedDataDir();
+  fs.mkdirSync(path.dirname(EMBEDDED_TEMPLATE_FILE), { recursive: true });
+  fs.writeFileSync(EMBEDDED_TEMPLATE_FILE, Buffer.from(await migrated.dump.arrayBuffer()));
   project.provide("migratedDataDir", migrated.dataDir);
   return () => migrated.remove();
 }

@@ -16,16 +16,18 @@ const DATABASE_FOLDER = "pgdata";
 /**
  * A data directory with its embedded database created and migrated, for a global setup to make
  * once and provide as `migratedDataDir`: PGlite's initdb and the migrations take seconds, once per
- * app start before. `remove()` deletes it when the run ends.
+ * app start before. `dump`: the same database dumped, for in-memory copies (openMemoryDatabase).
+ * `remove()` deletes the directory when the run ends.
  */
-export async function makeMigratedDataDir(): Promise<{ dataDir: string; remove(): void }> {
+export async function makeMigratedDataDir(): Promise<{ dataDir: string; dump: Blob; remove(): void }> {
   // Imported here: the test files that copy the database need none of the database code.
   const { openEmbeddedDatabase } = await import("~/db/connection.server");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-migrated-"));
   const database = await openEmbeddedDatabase(dataDir);
   await database.migrate();
+  const dump = await database.dump!();
   await database.close();
-  return { dataDir, remove: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  return { dataDir, dump, remove: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 /**
