@@ -6,13 +6,13 @@ import { spawn } from "node:child_process";
 import { buildIfStale } from "./build-if-stale.mjs";
 
 const vitest = ["node_modules/vitest/vitest.mjs", "run"];
-// Workers per run, chosen for a 2-core machine with the three runs at once: the database suites
-// wait on PostgreSQL, app processes and timers as much as they compute; the browser run waits on
-// Chromium and its app servers (TEST_WORKERS=N overrides every run's count).
+// Workers per run, chosen for a 2-core machine with the three runs at once: one for each database
+// run (each fills the other's waits), two for the browser run, the longest, which waits most on
+// Chromium, its app servers and timers (TEST_WORKERS=N overrides every run's count).
 const workers = (count) => ["--maxWorkers", process.env.TEST_WORKERS ?? String(count)];
-const runs = [{ name: "unit and integration (PGlite)", args: [...vitest, ...workers(2)], env: { TEST_DB_KIND: "embedded" } }];
+const runs = [{ name: "unit and integration (PGlite)", args: [...vitest, ...workers(1)], env: { TEST_DB_KIND: "embedded" } }];
 if (process.env.TEST_DATABASE_URL) {
-  runs.push({ name: "unit and integration (PostgreSQL)", args: [...vitest, ...workers(2)], env: { TEST_DB_KIND: "server" } });
+  runs.push({ name: "unit and integration (PostgreSQL)", args: [...vitest, ...workers(1)], env: { TEST_DB_KIND: "server" } });
 }
 runs.push({ name: "browser (Chromium)", args: [...vitest, "--config", "vitest.e2e.config.ts", ...workers(2)], env: {} });
 
