@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Browser tests: the built app in its own process, driven by Debian's Chromium.
+// Browser tests: the built app in its own process, driven by Debian's Chromium. Files run side by
+// side (each starts its own app on a free port with its own data directory, and its own browser).
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
@@ -9,7 +10,7 @@ export default defineConfig({
     globalSetup: ["tests/e2e/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    maxWorkers: 2,
     pool: "forks",
   },
 });

@@ -3,8 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openMemoryDatabase } from "~/db/connection.server";
+import type { TestProject } from "vitest/node";
 import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "./database-kind";
+import { makeMigratedDataDir } from "./migrated-data-dir";
 
 /**
  * One template per checkout, like the server's: worktrees share node_modules (a symlink), so a
@@ -19,9 +20,10 @@ export const EMBEDDED_TEMPLATE_FILE = path.join(
 
 /**
  * Migrates one template database per run: a dumped PGlite data directory, or
- * a PostgreSQL template database. Each test file starts from a copy of it.
+ * a PostgreSQL template database. Each test file starts from a copy of it; on PGlite, each app
+ * process a test starts (startAppServer) on a copy of a migrated data directory.
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
   if (testDatabaseKind() === "server") {
     const admin = new pg.Client({ connectionString: serverTestUrl() });
     await admin.connect();
@@ -37,10 +39,10 @@ export default async function setup() {
     await template.close();
     return;
   }
-  const template = await openMemoryDatabase();
-  await template.migrate();
-  const dump = await template.dump!();
+  // One migration for both: the files' in-memory copies load its dump.
+  const migrated = await makeMigratedDataDir();
   fs.mkdirSync(path.dirname(EMBEDDED_TEMPLATE_FILE), { recursive: true });
-  fs.writeFileSync(EMBEDDED_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
-  await template.close();
+  fs.writeFileSync(EMBEDDED_TEMPLATE_FILE, Buffer.from(await migrated.dump.arrayBuffer()));
+  project.provide("migratedDataDir", migrated.dataDir);
+  return () => migrated.remove();
 }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { freePort } from "../../../scripts/free-port.mjs";
 import os from "node:os";
 import path from "node:path";
+import { copyMigratedDatabase } from "../../support/migrated-data-dir";
 
 export const E2E_ADMIN = { email: "owner@sistersite.test", password: "e2e-admin-password" };
 
@@ -11,11 +12,13 @@ export type AppServer = { url: string; dataDir: string; process: ChildProcess; o
 
 /**
  * Runs the built app as `npm start` does (plain node on the build), on its own
- * port and empty data directory, with the given extra environment.
+ * port and new data directory (holding a copy of the run's migrated database, when there is one),
+ * with the given extra environment.
  */
 export async function startAppServer(environment: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
   const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
+  if (!environment.DATA_DIR && !environment.DATABASE_URL) copyMigratedDatabase(ownDataDir);
   const child = spawn(process.execPath, ["server.js"], {
     cwd: path.resolve("."),
     env: {
@@ -72,6 +75,7 @@ const seededDataDirs = new Set<string>();
 export function seedDataDir(script: string, args: string[] = [], environment: Record<string, string> = {}): { dataDir: string; lastLine: string } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-e2e-scene-"));
   seededDataDirs.add(dataDir);
+  copyMigratedDatabase(dataDir);
   return { dataDir, lastLine: runSeed(dataDir, script, args, environment) };
 }
 
