@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { WIDE_SCREEN_QUERY } from "~/document/wide-screen";
 import { onDemand, useOnDemandDialog } from "~/ui/on-demand";
 import type { InquiryPreset } from "./inquiry-preset";
+import { POPUP_SCREEN_QUERY } from "./promo-offer-state";
 
 type InquiryDialogContextValue = {
   openInquiry: (preset?: InquiryPreset) => void;
@@ -36,12 +36,11 @@ export function InquiryDialogProvider({ children }: { children: React.ReactNode 
     [show],
   );
   // Once the app runs on a phone (a visitor who touched the page), its code is fetched when the
-  // browser is idle, so that the tap on a call to action finds it (decision 031). A wide screen
-  // fetches it when a pointer goes over a call to action or one gets the focus (prefetchInquiry):
-  // within its first seconds it already fetches the offer popup's code, and keeps to the phone's
-  // script budget (decision 041).
+  // browser is idle, so that the tap on a call to action finds it (decision 031). A screen that gets
+  // the offer popup fetches it when a pointer goes over a call to action or one gets the focus
+  // (prefetchInquiry): in its first seconds it already fetches the popup's code (decision 041).
   useEffect(() => {
-    if (window.matchMedia(WIDE_SCREEN_QUERY).matches) return;
+    if (window.matchMedia(POPUP_SCREEN_QUERY).matches) return;
     const fetchWhenIdle = () => void inquiryFormDialog.load().catch(() => undefined);
     if (typeof window.requestIdleCallback === "function") {
       const idle = window.requestIdleCallback(fetchWhenIdle, { timeout: 3_000 });
