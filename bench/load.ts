@@ -30,6 +30,9 @@
 // process (a worker process beside it, `node worker.js`, and ours with JOBS=off) or main (its main
 // thread, within the jobs' budget).
 //
+// --before DIR: a third server, `node server.js` of another checkout (main before a change, built
+// there) on the same database, loaded in the same alternating windows: before/after rows in one run.
+//
 // The pieces, in load/: options, the bench's database and the data prepared in it, the pages, a
 // window of load on one server, the side-by-side windows, their table, and the soak.
 import fs from "node:fs";
@@ -39,7 +42,7 @@ import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { freePort } from "../scripts/free-port.mjs";
 import { startAppProcess } from "./support/app-process";
 import { openBenchDatabase, recreateDatabase } from "./load/bench-database";
-import { ADMIN, DATABASE_NAME, databaseUrl, firstViews, jobsWhere, pagesWanted, prepareFile, rounds, soakSeconds } from "./load/options";
+import { ADMIN, beforeDir, DATABASE_NAME, databaseUrl, firstViews, jobsWhere, pagesWanted, prepareFile, rounds, soakSeconds } from "./load/options";
 import { pagesToLoad, signIn } from "./load/pages";
 import { prepareData, prepareInChild } from "./load/prepare-data";
 import { printComparison } from "./load/report";
@@ -69,7 +72,11 @@ async function main(): Promise<void> {
     } else {
       const bare = await startAppProcess("bare", barePort, env, { file: "bench/bare-listener.mjs", readyLine: "bare ready" });
       servers.push(bare);
-      printComparison(await sideBySide(ours, bare, pagesToLoad(prepared, origin, cookie), database));
+      const before = beforeDir
+        ? await startAppProcess("before", await freePort(), { ...env, JOBS: jobsWhere === "process" ? "off" : jobsWhere }, { file: "server.js", readyLine: "ready at", cwd: path.resolve(beforeDir) })
+        : undefined;
+      if (before) servers.push(before);
+      printComparison(await sideBySide(ours, bare, pagesToLoad(prepared, origin, cookie), database, before));
     }
     const load = (averages: number[]) => averages.map((value) => value.toFixed(1)).join(" / ");
     console.log(`Load average (1/5/15 min) before: ${load(loadBefore)}, after: ${load(os.loadavg())}; ${os.cpus().length} CPUs; ${new Date().toISOString()}`);

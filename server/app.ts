@@ -4,6 +4,7 @@ import { createRequestHandler, type AppLoadContext } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { withClientAddress } from "~/request-safety/client-address.server";
 import { serveKeptBookingPages } from "~/booking/booking-document.server";
+import { KEPT_PUBLIC_PATHS, serveKeptPublicPages } from "~/site/kept-public-pages.server";
 import { rememberFirstTouch } from "~/campaigns/attribution-cookie.server";
 import { routeIdFinder } from "~/http/route-ids";
 import { logger } from "~/logging/logger.server";
@@ -62,6 +63,8 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 // A tracked link (`?campaign=`, `?ref=`) sets the first-touch cookie on the page it lands on.
 app.use(rememberFirstTouch);
 app.get("/booking/:token", serveKeptBookingPages((path, page) => handleRequest(new Request(new URL(path, "http://localhost")), { clientAddress: "", bookingPage: page })));
+// The public pages that are the same for every visitor, kept the same way (decision 041).
+app.get(KEPT_PUBLIC_PATHS, serveKeptPublicPages((path) => handleRequest(new Request(new URL(path, "http://localhost")), { clientAddress: "" })));
 app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 
 export { logger, mountRequestStack, startApplication, stopApplication, stopBackgroundWork };

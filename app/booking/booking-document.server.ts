@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { inlineScriptHashes } from "~/http/content-security-policy";
 import { pagePolicy } from "~/http/security-headers.server";
@@ -9,6 +8,7 @@ import { bookingPageCache, type BookingPageCache } from "./booking-page-cache.se
 import { isWellFormedToken } from "~/consultations/visitor-booking.server";
 import { encodeBookingPage, type BookingPageView } from "./booking-page-data";
 import { bookingPageText, type BookingPageData } from "./booking.server";
+import { keptDocumentOf, renderedDocument, sendKeptDocument, type KeptDocument } from "./kept-document.server";
 
 /**
  * The booking page's HTML, kept per page (decision 012) and made from one template (decision 039).
@@ -28,21 +28,6 @@ import { bookingPageText, type BookingPageData } from "./booking.server";
  * of writing strings), the samples differ, a warning is logged, and every link's document is
  * rendered by React Router as before.
  */
-type Encoding = "br" | "gzip";
-type RenderedPage = {
-  status: number;
-  /** The headers that describe the document (type, caching), without the transfer ones. */
-  headers: [string, string][];
-  html: Buffer;
-  /**
-   * Its Content-Security-Policy: one document goes to many visitors, so its inline scripts are
-   * named by their hashes, not by a nonce (decision 026).
-   */
-  policy: string;
-  /** Compressed once, on first demand per encoding. */
-  encoded: Partial<Record<Encoding, Buffer>>;
-};
-
 /**
  * Renders the booking route's document at `path` for the page `page` (its string, as the loader
  * answers it) as React Router answers it: server/app.ts passes its request handler, given the page
@@ -62,9 +47,6 @@ type Template = {
   /** The hashes of every other inline script. */
   hashes: string[];
 };
-
-/** Headers of the rendered answer that describe the transfer, not the document: set again per answer. */
-const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "vary"]);
 
 /**
  * The two made-up pages the template is rendered from, as different as a page can be (every field,
@@ -123,23 +105,6 @@ function around(html: string, text: string): { before: string; after: string } |
   return { before: html.slice(0, at), after: html.slice(at + written.length) };
 }
 
-async function renderedByReactRouter(render: RenderDocument, path: string, page: string): Promise<{ status: number; headers: [string, string][]; html: string } | null> {
-  const answer = await render(path, page);
-  // Only a plain page is the same for every visitor: no cookie is set, nothing is redirected.
-  if (answer.status !== 200 || answer.headers.has("set-cookie")) {
-    await answer.body?.cancel();
-    return null;
-  }
-  const headers: [string, string][] = [];
-  answer.headers.forEach((value, name) => {
-    if (TRANSFER_HEADERS.has(name)) return;
-    // As Express would send it (React Router's answer names no charset; the HTML is UTF-8).
-    if (name === "content-type" && value.startsWith("text/") && !value.includes("charset")) headers.push([name, `${value}; charset=utf-8`]);
-    else headers.push([name, value]);
-  });
-  return { status: answer.status, headers, html: await answer.text() };
-}
-
 /** The template, or null (with a warning) when the samples show the document depends on more than the page's string. */
 async function makeTemplate(render: RenderDocument): Promise<Template | null> {
   const refuse = (reason: string) => {
@@ -149,7 +114,7 @@ async function makeTemplate(render: RenderDocument): Promise<Template | null> {
   const samples = await Promise.all(
     SAMPLES.map(async ({ path, view }) => {
       const text = encodeBookingPage(view);
-      const rendered = await renderedByReactRouter(render, path, text);
+      const rendered = await renderedDocument(await render(path, text));
       return rendered && { rendered, parts: around(rendered.html, text) };
     }),
   );
@@ -175,7 +140,7 @@ async function makeTemplate(render: RenderDocument): Promise<Template | null> {
   };
 }
 
-function fromTemplate(template: Template, text: string): RenderedPage {
+function fromTemplate(template: Template, text: string): KeptDocument {
   const written = asWrittenInDocument(text);
   const dataScript = template.scriptBefore + written + template.scriptAfter;
   const hash = `sha256-${createHash("sha256").update(dataScript, "utf8").digest("base64")}`;
@@ -188,28 +153,22 @@ function fromTemplate(template: Template, text: string): RenderedPage {
   };
 }
 
-async function fromReactRouter(render: RenderDocument, path: string, text: string): Promise<RenderedPage | null> {
-  const rendered = await renderedByReactRouter(render, path, text);
-  if (!rendered) return null;
-  return { ...rendered, html: Buffer.from(rendered.html, "utf8"), policy: pagePolicy({ hashes: inlineScriptHashes(rendered.html) }), encoded: {} };
-}
-
 /** The documents of kept pages, made from the template (or, without one, by React Router), once per page object. */
 class BookingDocuments {
   private template: Promise<Template | null> | undefined;
   /** Documents being made or made, by the page object they show; `made` holds the finished ones. */
-  private readonly making = new WeakMap<BookingPageData, Promise<RenderedPage | null>>();
-  private readonly made = new WeakMap<BookingPageData, RenderedPage>();
+  private readonly making = new WeakMap<BookingPageData, Promise<KeptDocument | null>>();
+  private readonly made = new WeakMap<BookingPageData, KeptDocument>();
 
   constructor(private readonly render: RenderDocument) {}
 
   /** The finished document of a page, without waiting for anything (the kept page's fast path). */
-  madeFor(page: BookingPageData): RenderedPage | undefined {
+  madeFor(page: BookingPageData): KeptDocument | undefined {
     return this.made.get(page);
   }
 
   /** The document of a ready page at `path`; null when it is not one to keep. */
-  documentOf(page: BookingPageData, path: string): Promise<RenderedPage | null> {
+  documentOf(page: BookingPageData, path: string): Promise<KeptDocument | null> {
     let pending = this.making.get(page);
     if (!pending) {
       pending = this.make(page, path);
@@ -226,7 +185,7 @@ class BookingDocuments {
     return pending;
   }
 
-  private async make(page: BookingPageData, path: string): Promise<RenderedPage | null> {
+  private async make(page: BookingPageData, path: string): Promise<KeptDocument | null> {
     // A render that failed is tried again by the next first view; a refused template stays refused.
     this.template ??= makeTemplate(this.render).catch((error: unknown) => {
       this.template = undefined;
@@ -234,7 +193,7 @@ class BookingDocuments {
     });
     const template = await this.template;
     const text = bookingPageText(page);
-    return template ? fromTemplate(template, text) : fromReactRouter(this.render, path, text);
+    return template ? fromTemplate(template, text) : keptDocumentOf(await this.render(path, text));
   }
 }
 
@@ -257,7 +216,7 @@ export function serveKeptBookingPages(render: RenderDocument) {
     const cache = bookingPageCache();
     const kept = cache.keptPage(token);
     const document = kept && documents.madeFor(kept);
-    if (document) return send(request, response, document);
+    if (document) return sendKeptDocument(request, response, document);
     answerFirstView(cache, documents, token, request, response, next).catch(next);
   };
 }
@@ -276,50 +235,6 @@ async function answerFirstView(
   if (page.kind !== "ready") return next();
   const document = await documents.documentOf(page, request.path);
   if (!document) return next();
-  send(request, response, document);
+  sendKeptDocument(request, response, document);
 }
 
-/** The encoding to answer an Accept-Encoding header with; browsers send a handful of distinct headers, so they are remembered. */
-const encodingFor = new Map<string, Encoding | null>();
-
-function negotiate(request: Request): Encoding | null {
-  const header = request.headers["accept-encoding"] ?? "";
-  let encoding = encodingFor.get(header);
-  if (encoding === undefined) {
-    const accepted = request.acceptsEncodings("br", "gzip");
-    encoding = accepted === "br" || accepted === "gzip" ? accepted : null;
-    if (encodingFor.size >= 100) encodingFor.clear();
-    encodingFor.set(header, encoding);
-  }
-  return encoding;
-}
-
-function send(request: Request, response: Response, document: RenderedPage): void {
-  const encoding = negotiate(request);
-  const body = encoding ? encoded(document, encoding) : document.html;
-  response.statusCode = document.status;
-  for (const [name, value] of document.headers) response.setHeader(name, value);
-  response.setHeader("Content-Security-Policy", document.policy);
-  response.setHeader("Vary", "Accept-Encoding");
-  if (encoding) response.setHeader("Content-Encoding", encoding);
-  response.setHeader("Content-Length", body.length);
-  response.end(body);
-}
-
-/**
- * Most links are opened by one visitor, so a page's first view, compression included, is what a
- * link costs. Brotli quality 4 (compression's own for every other page): on a 40 KB booking page
- * it took ~0.65 of quality 5's time and came out smaller (10.96 KB against 11.09 KB).
- */
-const BROTLI_QUALITY = 4;
-
-function encoded(document: RenderedPage, encoding: Encoding): Buffer {
-  const known = document.encoded[encoding];
-  if (known) return known;
-  const made =
-    encoding === "br"
-      ? brotliCompressSync(document.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: document.html.length } })
-      : gzipSync(document.html);
-  document.encoded[encoding] = made;
-  return made;
-}

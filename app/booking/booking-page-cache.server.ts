@@ -5,9 +5,11 @@ import type { BookingPageSettings, VisitorBookingSources } from "~/consultations
 import { logger } from "~/logging/logger.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { readBookingPage, type BookingPageData } from "./booking.server";
+import type { KeptDocument } from "./kept-document.server";
 
 /**
- * The booking page, kept in memory per link (docs/decisions/012-booking-page-cache.md).
+ * The booking page, kept in memory per link (docs/decisions/012-booking-page-cache.md), and the
+ * public site's pages, kept per path by the same rules (docs/decisions/041-public-pages-kept-and-native-dialogs.md).
  *
  * What is the same for every link is kept once and shared: the settings the page reads, and the
  * offered times of each window (every invitation whose window ends on the same day offers the same
@@ -38,6 +40,8 @@ export const MAX_AGE_MS = 10_000;
 const ECHO_TIMEOUT_MS = 2_000;
 /** Links whose pages are kept at once (a page and its document are ~20 KB); the oldest kept goes first. */
 const PAGE_LIMIT = 500;
+/** Public pages kept at once (a path's document and its compressed forms, ~70 KB); the oldest kept goes first. */
+const PUBLIC_PAGE_LIMIT = 100;
 /** Lists of offered times (one per invitation last date in use). */
 const OFFER_LIMIT = 100;
 
@@ -56,6 +60,9 @@ export class BookingPageCache {
   private readonly offerFlights = new Map<string, Flight<OfferedTimes>>();
   private readonly settingsKept = new Map<string, Kept<BookingPageSettings>>();
   private readonly settingsFlights = new Map<string, Flight<BookingPageSettings>>();
+  /** Public pages' documents by path; null for a path whose answer is not a plain page (kept too, for as long). */
+  private readonly publicPages = new Map<string, Kept<KeptDocument | null>>();
+  private readonly publicPageFlights = new Map<string, Flight<KeptDocument | null>>();
   /** Where a page read through the cache takes what every link shares. */
   private readonly shared: VisitorBookingSources = {
     offeredTimes: (lastDate, now, timeZone) => this.offeredTimes(lastDate, now, timeZone),
@@ -116,6 +123,27 @@ export class BookingPageCache {
   }
 
   /**
+   * The kept document of the public page at `path` if it is good at `now`, without waiting for
+   * anything (the fast path): null when its answer is not one to keep, undefined when none is kept.
+   */
+  keptPublicPage(path: string, now = Date.now()): KeptDocument | null | undefined {
+    if (!this.listening) return undefined;
+    const found = this.publicPages.get(path);
+    return found && found.version === this.version && now < found.until ? found.value : undefined;
+  }
+
+  /**
+   * The document of the public page at `path`: the kept one while it is good, else `render`ed (once,
+   * however many ask at the same time). What a public page shows changes only with a write its
+   * tables' triggers announce (the settings, the tiers, the portfolio: migrations 0003 and 0026),
+   * and MAX_AGE_MS bounds the rest (the year in the footer).
+   */
+  async publicPage(path: string, render: () => Promise<KeptDocument | null>, now = new Date()): Promise<KeptDocument | null> {
+    await this.ready();
+    return this.keep(this.publicPages, this.publicPageFlights, PUBLIC_PAGE_LIMIT, path, now, async () => ({ value: await render(), until: Infinity }));
+  }
+
+  /**
    * Resolves once this process has heard every change committed before the call: it notifies the
    * channel itself and waits for that echo, which PostgreSQL delivers after the notifications of
    * every transaction that committed earlier. Immediate in effect on the embedded database.
@@ -163,6 +191,7 @@ export class BookingPageCache {
     this.pages.clear();
     this.offers.clear();
     this.settingsKept.clear();
+    this.publicPages.clear();
   }
 
   private async keep<T>(

@@ -1,8 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { onDemand, useOnDemandDialog } from "~/ui/on-demand";
 import type { InquiryPreset } from "./inquiry-preset";
+import { POPUP_SCREEN_QUERY } from "./promo-offer-state";
 
-type InquiryDialogContextValue = { openInquiry: (preset?: InquiryPreset) => void };
+type InquiryDialogContextValue = {
+  openInquiry: (preset?: InquiryPreset) => void;
+  /** Fetches the dialog's code ahead of a likely click (a pointer over a call to action, or focus on it). */
+  prefetchInquiry: () => void;
+};
 
 const InquiryDialogContext = createContext<InquiryDialogContextValue | null>(null);
 
@@ -16,6 +21,10 @@ export function useInquiryDialog(): InquiryDialogContextValue {
   return context;
 }
 
+function prefetchInquiry(): void {
+  inquiryFormDialog.load().catch(() => undefined);
+}
+
 export function InquiryDialogProvider({ children }: { children: React.ReactNode }) {
   const [preset, setPreset] = useState<InquiryPreset>({});
   const { Dialog: InquiryFormDialog, open, setOpen, show, onCloseAutoFocus } = useOnDemandDialog(inquiryFormDialog);
@@ -26,9 +35,12 @@ export function InquiryDialogProvider({ children }: { children: React.ReactNode 
     },
     [show],
   );
-  // Once the app runs (a visitor who touched the page, or any wide screen), its code is fetched
-  // when the browser is idle, so that the tap on a call to action finds it (decision 031).
+  // Once the app runs on a phone (a visitor who touched the page), its code is fetched when the
+  // browser is idle, so that the tap on a call to action finds it (decision 031). A screen that gets
+  // the offer popup fetches it when a pointer goes over a call to action or one gets the focus
+  // (prefetchInquiry): in its first seconds it already fetches the popup's code (decision 041).
   useEffect(() => {
+    if (window.matchMedia(POPUP_SCREEN_QUERY).matches) return;
     const fetchWhenIdle = () => void inquiryFormDialog.load().catch(() => undefined);
     if (typeof window.requestIdleCallback === "function") {
       const idle = window.requestIdleCallback(fetchWhenIdle, { timeout: 3_000 });
@@ -37,7 +49,7 @@ export function InquiryDialogProvider({ children }: { children: React.ReactNode 
     const timer = window.setTimeout(fetchWhenIdle, 1_000);
     return () => window.clearTimeout(timer);
   }, []);
-  const value = useMemo(() => ({ openInquiry }), [openInquiry]);
+  const value = useMemo(() => ({ openInquiry, prefetchInquiry }), [openInquiry]);
   return (
     <InquiryDialogContext.Provider value={value}>
       {children}

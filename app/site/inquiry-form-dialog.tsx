@@ -1,4 +1,4 @@
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { ModalDialog } from "~/ui/modal-dialog";
 import { InquiryForm, InquiryPresetNote, inquiryIntro } from "./inquiry-form";
 import type { InquiryPreset } from "./inquiry-preset";
 
@@ -16,15 +16,9 @@ export default function InquiryFormDialog({
 }) {
   const intro = inquiryIntro(preset);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{intro.title}</DialogTitle>
-          <DialogDescription>{intro.description}</DialogDescription>
-        </DialogHeader>
-        <InquiryPresetNote preset={preset} />
-        <InquiryForm preset={preset} idPrefix="inquiry" onSuccess={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <ModalDialog open={open} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus} title={intro.title} description={intro.description}>
+      <InquiryPresetNote preset={preset} />
+      <InquiryForm preset={preset} idPrefix="inquiry" onSuccess={() => onOpenChange(false)} />
+    </ModalDialog>
   );
 }

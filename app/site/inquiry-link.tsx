@@ -20,11 +20,13 @@ export function InquiryLink({
   /** Runs before the dialog opens (the mobile menu closes itself). */
   onOpen?: () => void;
 }) {
-  const { openInquiry } = useInquiryDialog();
+  const { openInquiry, prefetchInquiry } = useInquiryDialog();
   return (
     <a
       href={inquiryPageHref(preset)}
       className={className}
+      onPointerEnter={prefetchInquiry}
+      onFocus={prefetchInquiry}
       onClick={(event) => {
         if (!isPlainClick(event)) return;
         event.preventDefault();

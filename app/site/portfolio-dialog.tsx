@@ -1,4 +1,4 @@
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { ModalDialog } from "~/ui/modal-dialog";
 import type { PortfolioEntry } from "./portfolio-entry";
 import { PortfolioDetails } from "./portfolio-details";
 
@@ -15,15 +15,16 @@ export default function PortfolioDialog({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent width="xl" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <p className="text-sm font-medium text-primary">{item.category}</p>
-          <DialogTitle>{item.name}</DialogTitle>
-          <DialogDescription>{item.description}</DialogDescription>
-        </DialogHeader>
-        <PortfolioDetails item={item} />
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      width="xl"
+      eyebrow={<p className="text-sm font-medium text-primary">{item.category}</p>}
+      title={item.name}
+      description={item.description}
+    >
+      <PortfolioDetails item={item} />
+    </ModalDialog>
   );
 }

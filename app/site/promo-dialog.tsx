@@ -1,5 +1,5 @@
 import type { PromoPlacement } from "~/leads/inquiry-form";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { ModalDialog } from "~/ui/modal-dialog";
 import { PromoClaimForm } from "./promo-claim-form";
 
 /** The $99 claim in a dialog: the timed popup and the sticky button open it. Loaded on first use. */
@@ -15,16 +15,15 @@ export default function PromoDialog({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent width="md" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>Launch offer: your website for $99</DialogTitle>
-          <DialogDescription>
-            A complete, mobile-ready Starter website for $99 instead of $199. Claim your code now; it stays valid for 7 days.
-          </DialogDescription>
-        </DialogHeader>
-        <PromoClaimForm placement={placement} idPrefix={`promo-${placement}`} onClaimed={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      width="md"
+      title="Launch offer: your website for $99"
+      description="A complete, mobile-ready Starter website for $99 instead of $199. Claim your code now; it stays valid for 7 days."
+    >
+      <PromoClaimForm placement={placement} idPrefix={`promo-${placement}`} onClaimed={() => onOpenChange(false)} />
+    </ModalDialog>
   );
 }

@@ -6,7 +6,9 @@
 // - dialog: a newly shown `[role=dialog]` or `dialog[open]` that holds the focus;
 // - menu: a newly shown popover, or a dialog holding a `nav` (the mobile menu), visible;
 // - scroll: for an in-page link, its target's top edge in the upper half of the screen;
-// - page: a new document; the time runs to its `first-contentful-paint`. The tapped page stores the
+// - page: a new document; the time runs to its `first-contentful-paint`, or, on a page with a form
+//   (the inquiry's), to the first frame in which its first field can be typed into (shown on
+//   screen, enabled, not inert), if later. The tapped page stores the
 //   tap's wall-clock time, `performance.timeOrigin + event.timeStamp`, in sessionStorage; the new
 //   document reads it and subtracts it from `performance.timeOrigin + paint.startTime`. Both are
 //   the same browser's wall clock in milliseconds, so the two documents' times compare even when
@@ -33,23 +35,6 @@ export function watchTaps({ measuredTaps, storageKey }) {
   const state = { touches: 0, keys: 0, focusChanges: 0, touched: [], results: {} };
   window.__firstTapBench = state;
 
-  const pending = sessionStorage.getItem(storageKey);
-  if (pending) {
-    sessionStorage.removeItem(storageKey);
-    const tap = JSON.parse(pending);
-    new PerformanceObserver((list, observer) => {
-      const paint = list.getEntries().find((entry) => entry.name === "first-contentful-paint");
-      if (!paint) return;
-      observer.disconnect();
-      state.results[tap.index] = {
-        ...tap.facts,
-        outcome: "page",
-        ms: performance.timeOrigin + paint.startTime - tap.at,
-        url: location.pathname + location.search + location.hash,
-      };
-    }).observe({ type: "paint", buffered: true });
-  }
-
   const isShown = (element) => {
     if (element.hasAttribute("popover") && !element.matches(":popover-open")) return false;
     const rect = element.getBoundingClientRect();
@@ -57,6 +42,62 @@ export function watchTaps({ measuredTaps, storageKey }) {
     const style = getComputedStyle(element);
     return style.visibility !== "hidden" && Number(style.opacity) > 0;
   };
+  // A form's first field a visitor can type into: shown on screen, enabled, not inert, not the honeypot.
+  const typeableField = () =>
+    [...document.querySelectorAll("form input, form textarea")].find(
+      (field) =>
+        !["hidden", "submit", "button", "checkbox", "radio"].includes(field.type) &&
+        !field.disabled &&
+        field.tabIndex >= 0 &&
+        !field.closest("[inert], [aria-hidden=true]") &&
+        isShown(field),
+    );
+
+  const pending = sessionStorage.getItem(storageKey);
+  if (pending) {
+    sessionStorage.removeItem(storageKey);
+    const tap = JSON.parse(pending);
+    const url = location.pathname + location.search + location.hash;
+    // A page with a form (the inquiry's) counts until its first field can be typed into: shown and
+    // focusable, checked after each frame; other pages until their first contentful paint.
+    let paintAt = null;
+    let fieldAt = null;
+    let parsed = false;
+    const report = () => {
+      if (paintAt === null || !parsed || state.results[tap.index]) return;
+      const hasForm = document.querySelector("form input, form textarea") !== null;
+      if (hasForm && fieldAt === null) return;
+      const at = hasForm ? Math.max(paintAt, fieldAt) : paintAt;
+      state.results[tap.index] = { ...tap.facts, outcome: hasForm ? "page, field typeable" : "page", ms: performance.timeOrigin + at - tap.at, paintMs: performance.timeOrigin + paintAt - tap.at, url };
+    };
+    new PerformanceObserver((list, observer) => {
+      const paint = list.getEntries().find((entry) => entry.name === "first-contentful-paint");
+      if (!paint) return;
+      observer.disconnect();
+      paintAt = paint.startTime;
+      report();
+    }).observe({ type: "paint", buffered: true });
+    const watchField = () => {
+      if (fieldAt !== null || performance.now() > 30_000) return;
+      if (typeableField()) {
+        // Read after the frame's rendering, like the taps' effects below.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          fieldAt = performance.now();
+          report();
+        };
+        channel.port2.postMessage(null);
+        return;
+      }
+      requestAnimationFrame(watchField);
+    };
+    requestAnimationFrame(watchField);
+    document.addEventListener("DOMContentLoaded", () => {
+      parsed = true;
+      report();
+    });
+  }
+
   const shownLayers = () => [...document.querySelectorAll("[role=dialog], [role=alertdialog], dialog[open], [popover]")].filter(isShown);
   const address = () => location.pathname + location.search;
   const describe = (element) =>
@@ -91,7 +132,8 @@ export function watchTaps({ measuredTaps, storageKey }) {
       for (const layer of shownLayers()) {
         if (before.has(layer)) continue;
         if (layer.hasAttribute("popover") || layer.querySelector("nav")) return finish("menu");
-        if (layer.contains(document.activeElement)) return finish("dialog");
+        // A dialog counts once its first field can be typed into (its code in, rendered, focus in it).
+        if (layer.contains(document.activeElement) && (!layer.querySelector("form") || typeableField())) return finish("dialog");
       }
       if (scrollTarget) {
         const rect = scrollTarget.getBoundingClientRect();

@@ -12,6 +12,7 @@ const { values } = parseArgs({
     database: { type: "string", default: "postgres://postgres@127.0.0.1:5432" },
     pages: { type: "string", default: "home,lead,lead-rate,admin,booking,first-view" },
     jobs: { type: "string", default: "thread" },
+    before: { type: "string" },
     // Internal: the child process that prepares the database (see prepare-data.ts).
     prepare: { type: "string" },
   },
@@ -26,6 +27,8 @@ export const pagesWanted = new Set(values.pages.split(","));
 /** Where ours runs the background jobs: its jobs thread (JOBS=thread), a worker process beside it (JOBS=off + worker.js), or its main thread (JOBS=main). */
 export const jobsWhere = values.jobs;
 if (!["thread", "process", "main"].includes(jobsWhere)) throw new Error(`--jobs is thread, process or main (got ${jobsWhere})`);
+/** Another checkout (main before a change, built there), served as a third server beside ours and bare. */
+export const beforeDir = values.before;
 /** The PostgreSQL server the bench makes its database on. */
 export const databaseServer = values.database;
 /** Set in the child process that prepares the data: the file it writes what it prepared to. */

@@ -39,4 +39,17 @@ export function printComparison(rows: Row[]): void {
     );
   }
   console.log(allMet ? "\nEvery goal met." : "\nSome goals NOT met (see the table).");
+  const withBefore = rows.filter((row) => row.before.length > 0);
+  if (withBefore.length === 0) return;
+  const cell = (windows: Window[], pick: (window: Window) => number | null, digits: number, unit = "") =>
+    windows.every((window) => pick(window) !== null)
+      ? `${median(windows.map((window) => pick(window) ?? 0)).toFixed(digits)}${unit} (${range(windows.map((window) => pick(window) ?? 0), digits)})`
+      : "n/a";
+  console.log("\nBefore (--before) and after, in the same alternating windows:");
+  console.log("| page | CPU/request before | CPU/request ours | CPU/request bare | p95 before | p95 ours | p95 bare | req/s before | req/s ours | req/s bare |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const row of withBefore) {
+    const columns = (pick: (window: Window) => number | null, digits: number, unit = "") => [row.before, row.ours, row.bare].map((windows) => cell(windows, pick, digits, unit)).join(" | ");
+    console.log(`| ${row.page} | ${columns((w) => w.serverCpuMs, 2, " ms")} | ${columns((w) => w.p95, 1, " ms")} | ${columns((w) => w.rps, 0)} |`);
+  }
 }

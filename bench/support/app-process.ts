@@ -24,8 +24,8 @@ export type AppProcess = {
 
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000);
 
-/** The script to run (from the project folder) and the line it prints once it listens. */
-type Script = { file: string; readyLine: string };
+/** The script to run (from the project folder, or `cwd`: another checkout's build) and the line it prints once it listens. */
+type Script = { file: string; readyLine: string; cwd?: string };
 const SERVER: Script = { file: "server.js", readyLine: "ready at" };
 
 export async function startAppProcess(name: string, port: number, environment: Record<string, string>, script: Script = SERVER): Promise<AppProcess> {
@@ -33,7 +33,7 @@ export async function startAppProcess(name: string, port: number, environment: R
   let output = "";
   async function launch() {
     const started = spawn(process.execPath, [script.file], {
-      cwd: root,
+      cwd: script.cwd ?? root,
       env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...environment },
       stdio: ["ignore", "pipe", "pipe"],
     });

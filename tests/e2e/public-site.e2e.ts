@@ -285,6 +285,56 @@ describe("the portfolio", () => {
   });
 });
 
+describe("the public dialogs (the browser's own <dialog>, decision 041)", () => {
+  /** What makes a dialog modal, read from the page: the top layer, the page behind inert, its name. */
+  async function modalFacts(page: Page, name: string | RegExp) {
+    const dialog = page.getByRole("dialog", { name });
+    await dialog.waitFor();
+    return dialog.evaluate((element) => {
+      const behind = document.querySelector<HTMLElement>("main a[href]");
+      behind?.focus();
+      return {
+        modal: element.matches(":modal"),
+        ariaModal: element.getAttribute("aria-modal"),
+        described: Boolean(document.getElementById(element.getAttribute("aria-describedby") ?? "")?.textContent),
+        focusInside: element.contains(document.activeElement),
+        behindFocusable: behind !== null && document.activeElement === behind,
+      };
+    });
+  }
+  const MODAL = { modal: true, ariaModal: "true", described: true, focusInside: true, behindFocusable: false };
+
+  it("are modal: in the top layer, the page behind inert, named and described; Escape, the close button and the backdrop close them", async () => {
+    const context = await visitor(DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/portfolio");
+    await hydrated(page);
+
+    await page.getByRole("link", { name: /Bounce & Bash Party Rentals/ }).click();
+    expect(await modalFacts(page, "Bounce & Bash Party Rentals")).toEqual(MODAL);
+    // A click on the backdrop (the dialog's top-left corner is outside its box on a wide screen: the page's).
+    await page.mouse.click(5, 5);
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    await page.locator("button.fixed", { hasText: "Claim $99 Offer" }).click();
+    expect(await modalFacts(page, "Launch offer: your website for $99")).toEqual(MODAL);
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    await page.goto("/about");
+    await hydrated(page);
+    await page.getByRole("main").getByRole("link", { name: "Start Your Project" }).first().click();
+    // The form's first field has the focus, ready for typing (not the hidden honeypot before it).
+    await page.getByRole("dialog").getByLabel("Name").waitFor();
+    expect(await page.getByRole("dialog").getByLabel("Name").evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await modalFacts(page, /./)).toEqual(MODAL);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await page.locator("dialog").count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe("the packages page claim", () => {
   it("shows the code after a claim, and keeps the data with a clear error when the server fails", async () => {
     const context = await visitor(PHONE);
