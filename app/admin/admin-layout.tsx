@@ -18,7 +18,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   // Read here, once for every admin page, so each data table renders without the admin's hidden columns from the start.
   const [hiddenColumns, settings] = await Promise.all([hiddenColumnsByTable(admin.id), getOrganizationSettings()]);
-  return { admin, hiddenColumns, companyName: settings.companyName ?? "Agency" };
+  // Only what the shell shows goes into every page's data: not the admin's actor (their session id
+  // and address are the server's to record, never the page's; decision 042).
+  return { adminEmail: admin.email, hiddenColumns, companyName: settings.companyName ?? "Agency" };
 }
 
 /** A navigation entry, and the sign-out button that sits with them and looks the same. */
@@ -49,7 +51,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 export default function AdminLayout() {
-  const { admin, hiddenColumns, companyName } = useLoaderData<typeof loader>();
+  const { adminEmail, hiddenColumns, companyName } = useLoaderData<typeof loader>();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen bg-muted/30 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -63,8 +65,8 @@ export default function AdminLayout() {
           <Navigation />
         </div>
         <div className="border-t p-3">
-          <p className="truncate px-3 pb-2 text-xs text-muted-foreground" title={admin.email}>
-            {admin.email}
+          <p className="truncate px-3 pb-2 text-xs text-muted-foreground" title={adminEmail}>
+            {adminEmail}
           </p>
           <Form method="post" action="/auth/sign-out">
             <button type="submit" className={navigationItemClasses(false)}>

@@ -38,9 +38,8 @@ export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot
   );
 }
 
-/** A row's and a cell's own classes, for a table that writes its many `<tr>` and `<td>` itself (DataTable). */
-export const TABLE_ROW_CLASSES = "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted";
-export const TABLE_CELL_CLASSES = "p-3 align-middle [&:has([role=checkbox])]:pr-0";
+const TABLE_ROW_CLASSES = "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted";
+const TABLE_CELL_CLASSES = "p-3 align-middle [&:has([role=checkbox])]:pr-0";
 
 export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
   return <tr data-slot="table-row" className={cn(TABLE_ROW_CLASSES, className)} {...props} />;
