@@ -4,7 +4,6 @@ import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
-import { cn } from "~/ui/class-names";
 import { TableColumnPreferences } from "~/lists/data-table";
 import type { Route } from "./+types/admin-layout";
 import { LeadActionsProvider } from "~/leads/offered-lead-actions";
@@ -23,24 +22,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { adminEmail: admin.email, hiddenColumns, companyName: settings.companyName ?? "Agency" };
 }
 
-/** A navigation entry, and the sign-out button that sits with them and looks the same. */
-function navigationItemClasses(active: boolean): string {
-  return cn(
-    "flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring",
-    active ? "bg-primary/10 text-primary" : "text-muted-foreground hover:text-foreground",
-  );
-}
-
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <nav aria-label="Back-office" className="grid gap-1">
+    // Each entry's look is app.css's ([data-slot=admin-nav]; the current page by its aria-current),
+    // not a long class list repeated on every entry of every page (decision 042).
+    <nav aria-label="Back-office" data-slot="admin-nav" className="grid gap-1">
       {ADMIN_NAVIGATION.map((item) => (
         <NavLink
           key={item.to}
           to={item.to}
           end={item.to === "/admin"}
           onClick={onNavigate}
-          className={({ isActive }) => navigationItemClasses(isActive)}
         >
           <item.icon className="size-4" aria-hidden="true" />
           {item.label}
@@ -69,7 +61,7 @@ export default function AdminLayout() {
             {adminEmail}
           </p>
           <Form method="post" action="/auth/sign-out">
-            <button type="submit" className={navigationItemClasses(false)}>
+            <button type="submit" data-slot="admin-sign-out">
               <LogOut className="size-4" aria-hidden="true" /> Sign Out
             </button>
           </Form>
@@ -95,7 +87,7 @@ export default function AdminLayout() {
           <div id="admin-mobile-menu" className="border-b bg-background p-3 lg:hidden">
             <Navigation onNavigate={() => setMenuOpen(false)} />
             <Form method="post" action="/auth/sign-out" className="mt-2">
-              <button type="submit" className={navigationItemClasses(false)}>
+              <button type="submit" data-slot="admin-sign-out">
                 <LogOut className="size-4" aria-hidden="true" /> Sign Out
               </button>
             </Form>

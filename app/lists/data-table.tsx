@@ -367,7 +367,8 @@ export function DataTable<Row>({
                       if (!cell.column) {
                         return (
                           <td key={SELECT_COLUMN_ID} data-sticky={cell.sticky}>
-                            <NativeCheckbox
+                            <input
+                              type="checkbox"
                               aria-label={selection?.rowLabel(row.original)}
                               checked={selected}
                               onChange={row.getToggleSelectedHandler()}
