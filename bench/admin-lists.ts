@@ -1,5 +1,6 @@
 // `npm run bench:admin-lists -- --url http://127.0.0.1:3000 [--url LABEL=URL …] [--runs N] [--db]`:
-// how fast every back-office list page answers its whole HTML, signed in, one request at a time.
+// how fast every back-office list page, and the first record of the leads, clients, projects,
+// invoices and e-mails lists, answers its whole HTML, signed in, one request at a time.
 //
 // Against running production servers (`NODE_ENV=production node server.js`, e.g. on the
 // PostgreSQL database seeded by `npm run seed:demo -- --leads 1000000`): signs in as
@@ -49,6 +50,19 @@ const PAGES: { path: string; mark: string }[] = [
   { path: "/admin/add-ons", mark: "</h1>" },
   { path: "/admin/emails/suppressions", mark: "</h1>" },
   { path: "/admin/settings/security/audit", mark: "</h1>" },
+];
+
+/**
+ * The back-office's record pages: the first record each list links to (its page as the server that
+ * answers first shows it), so every server is asked for the same record. A list with no record to
+ * link to (the demo data has no invoices) has no row.
+ */
+const DETAIL_PAGES: { list: string; pattern: RegExp; mark: string }[] = [
+  { list: "/admin/leads", pattern: /href="(\/admin\/leads\/[0-9a-f-]{36})"/, mark: "</h1>" },
+  { list: "/admin/clients", pattern: /href="(\/admin\/clients\/[0-9a-f-]{36})"/, mark: "</h1>" },
+  { list: "/admin/projects", pattern: /href="(\/admin\/projects\/[0-9a-f-]{36})"/, mark: "</h1>" },
+  { list: "/admin/invoices", pattern: /href="(\/admin\/invoices\/[0-9a-f-]{36})"/, mark: "</h1>" },
+  { list: "/admin/emails", pattern: /href="(\/admin\/emails\/[0-9a-f-]{36})"/, mark: "</h1>" },
 ];
 
 type Server = { label: string; origin: string; cookie: string; agent: http.Agent; pid?: number };
@@ -157,7 +171,17 @@ async function measureQueries(): Promise<Row[]> {
 const servers: Server[] = [];
 for (const raw of values.url ?? []) servers.push(await signIn(parseServer(raw)));
 if (servers.length === 0 && !values.db) throw new Error("Give at least one --url of a running server (or --db).");
-const pages = values.only ? PAGES.filter((page) => page.path.includes(values.only ?? "")) : PAGES;
+const detailPages: { path: string; mark: string }[] = [];
+for (const detail of servers.length > 0 ? DETAIL_PAGES : []) {
+  const [first] = servers;
+  if (!first) break;
+  const answer = await get(first, detail.list);
+  const path = detail.pattern.exec(answer.body.toString("utf8"))?.[1];
+  if (path) detailPages.push({ path, mark: detail.mark });
+  else console.error(`${detail.list} links to no record: no record page measured for it`);
+}
+const allPages = [...PAGES, ...detailPages];
+const pages = values.only ? allPages.filter((page) => page.path.includes(values.only ?? "")) : allPages;
 
 const rows: Row[] = [];
 for (const page of servers.length > 0 ? pages : []) {

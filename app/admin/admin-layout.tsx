@@ -4,7 +4,6 @@ import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
-import { cn } from "~/ui/class-names";
 import { TableColumnPreferences } from "~/lists/data-table";
 import type { Route } from "./+types/admin-layout";
 import { LeadActionsProvider } from "~/leads/offered-lead-actions";
@@ -18,27 +17,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   // Read here, once for every admin page, so each data table renders without the admin's hidden columns from the start.
   const [hiddenColumns, settings] = await Promise.all([hiddenColumnsByTable(admin.id), getOrganizationSettings()]);
-  return { admin, hiddenColumns, companyName: settings.companyName ?? "Agency" };
-}
-
-/** A navigation entry, and the sign-out button that sits with them and looks the same. */
-function navigationItemClasses(active: boolean): string {
-  return cn(
-    "flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring",
-    active ? "bg-primary/10 text-primary" : "text-muted-foreground hover:text-foreground",
-  );
+  // Only what the shell shows goes into every page's data: not the admin's actor (their session id
+  // and address are the server's to record, never the page's; decision 042).
+  return { adminEmail: admin.email, hiddenColumns, companyName: settings.companyName ?? "Agency" };
 }
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <nav aria-label="Back-office" className="grid gap-1">
+    // Each entry's look is app.css's ([data-slot=admin-nav]; the current page by its aria-current),
+    // not a long class list repeated on every entry of every page (decision 042).
+    <nav aria-label="Back-office" data-slot="admin-nav" className="grid gap-1">
       {ADMIN_NAVIGATION.map((item) => (
         <NavLink
           key={item.to}
           to={item.to}
           end={item.to === "/admin"}
           onClick={onNavigate}
-          className={({ isActive }) => navigationItemClasses(isActive)}
         >
           <item.icon className="size-4" aria-hidden="true" />
           {item.label}
@@ -49,7 +43,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 export default function AdminLayout() {
-  const { admin, hiddenColumns, companyName } = useLoaderData<typeof loader>();
+  const { adminEmail, hiddenColumns, companyName } = useLoaderData<typeof loader>();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen bg-muted/30 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -63,11 +57,11 @@ export default function AdminLayout() {
           <Navigation />
         </div>
         <div className="border-t p-3">
-          <p className="truncate px-3 pb-2 text-xs text-muted-foreground" title={admin.email}>
-            {admin.email}
+          <p className="truncate px-3 pb-2 text-xs text-muted-foreground" title={adminEmail}>
+            {adminEmail}
           </p>
           <Form method="post" action="/auth/sign-out">
-            <button type="submit" className={navigationItemClasses(false)}>
+            <button type="submit" data-slot="admin-sign-out">
               <LogOut className="size-4" aria-hidden="true" /> Sign Out
             </button>
           </Form>
@@ -93,7 +87,7 @@ export default function AdminLayout() {
           <div id="admin-mobile-menu" className="border-b bg-background p-3 lg:hidden">
             <Navigation onNavigate={() => setMenuOpen(false)} />
             <Form method="post" action="/auth/sign-out" className="mt-2">
-              <button type="submit" className={navigationItemClasses(false)}>
+              <button type="submit" data-slot="admin-sign-out">
                 <LogOut className="size-4" aria-hidden="true" /> Sign Out
               </button>
             </Form>

@@ -54,7 +54,6 @@ export function InlineStatusSelect({
         value={shown}
         aria-label={`${intent === "status" ? "Status" : "Payment status"} of ${clientName}`}
         compact
-        wrapperClassName="w-full min-w-28"
         onChange={(event) => void fetcher.submit(event.currentTarget.form)}
       >
         <StatusOptions of={intent} />

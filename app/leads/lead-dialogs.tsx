@@ -168,7 +168,6 @@ export function LeadStatusSelect({ lead, returnTo, id }: { lead: Pick<Lead, "id"
         name="status"
         aria-label={`Status of ${lead.name}`}
         value={value}
-        wrapperClassName="w-32"
         compact
         onChange={(event) => void fetcher.submit(event.currentTarget.form)}
       >

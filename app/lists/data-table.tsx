@@ -25,7 +25,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/ui/dropdown-menu";
-import { TABLE_CELL_CLASSES, TABLE_ROW_CLASSES, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
 
 /**
  * The back-office's one data table: TanStack Table renders the rows the loader
@@ -166,10 +166,6 @@ function ColumnsMenu<Row>({
 
 /** Compact cells; every header cell sticks to the top of the table's box, over the rows. */
 const HEAD_CELL = "sticky top-0 z-20 h-9 bg-background px-2";
-const BODY_CELL = "px-2 py-1 whitespace-nowrap";
-/** Sticky cells cover what scrolls under them, so they carry the row's background (hover and selection included). */
-const STICKY_BODY_CELL =
-  "sticky z-10 bg-background group-hover:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-background))] group-data-[state=selected]:bg-muted";
 /** The select box column is exactly 2.5rem wide, so the name column sticks right after it. */
 const SELECT_CELL = "left-0 w-10 min-w-10 max-w-10 px-2";
 /** The first data column's right edge, drawn as a shadow because sticky cells lose their borders. */
@@ -244,26 +240,16 @@ export function DataTable<Row>({
     },
   });
 
-  // The body's cells are written per visible column, their classes worked out once per column, not
-  // once per cell through TanStack's cell objects (a page of 25 rows and 13 columns has 325 cells,
-  // and the server renders each page once: decision 030).
+  // The body's cells are written per visible column, not through TanStack's cell objects (a page
+  // of 25 rows and 13 columns has 325 cells, and the server renders each page once: decision 030).
+  // What every body cell and row looks like is app.css's, keyed by the table's data-slot and the
+  // sticky cells' data-sticky, not classes repeated on each of them (decision 042).
   const visibleColumns = table.getVisibleLeafColumns();
   const bodyCells = visibleColumns.map((leaf) => {
-    if (leaf.id === SELECT_COLUMN_ID && selection) {
-      return { column: null, className: cn(TABLE_CELL_CLASSES, BODY_CELL, STICKY_BODY_CELL, SELECT_CELL) };
-    }
+    if (leaf.id === SELECT_COLUMN_ID && selection) return { column: null, className: undefined, sticky: "select" as const };
     const column = leaf.columnDef.meta as DataTableColumn<Row>;
-    return {
-      column,
-      className: cn(
-        TABLE_CELL_CLASSES,
-        BODY_CELL,
-        column.className,
-        column.id === firstColumnId && [STICKY_BODY_CELL, firstColumnLeft, FIRST_COLUMN_EDGE],
-      ),
-    };
+    return { column, className: column.className, sticky: column.id === firstColumnId ? ("first" as const) : undefined };
   });
-  const rowClasses = cn(TABLE_ROW_CLASSES, "group border-b-0", rowHref && "cursor-pointer");
   const rowModel = table.getRowModel();
 
   const pageIds = rows.map(getRowId);
@@ -287,13 +273,13 @@ export function DataTable<Row>({
         aria-busy={busy}
       >
         <table
-          data-slot="table"
+          data-slot="data-table"
+          data-row-links={rowHref ? "" : undefined}
           aria-label={label}
           className={cn(
             "w-full border-separate border-spacing-0 text-[0.8125rem]",
-            // Compact rows: smaller padding, and the controls in cells (selects, the row menu) one size down.
-            "[&_td]:border-b [&_th]:border-b [&_tbody_tr:last-child_td]:border-b-0",
-            "[&_td_select]:h-7 [&_td_select]:py-0 [&_td_select]:pl-2 [&_td_select]:pr-7 [&_td_[data-slot=native-select-wrapper]]:w-28 [&_td_button[aria-haspopup=menu]]:size-7",
+            // Compact rows: smaller padding (app.css), and the controls in cells (the row menu) one size down.
+            "[&_td]:border-b [&_th]:border-b [&_tbody_tr:last-child_td]:border-b-0 [&_td_button[aria-haspopup=menu]]:size-7",
           )}
         >
           <TableHeader className="[&_tr]:border-b-0">
@@ -368,8 +354,6 @@ export function DataTable<Row>({
                 return (
                   <tr
                     key={row.id}
-                    data-slot="table-row"
-                    className={rowClasses}
                     data-state={selected ? "selected" : undefined}
                     onClick={
                       rowHref
@@ -382,8 +366,9 @@ export function DataTable<Row>({
                     {bodyCells.map((cell) => {
                       if (!cell.column) {
                         return (
-                          <td key={SELECT_COLUMN_ID} data-slot="table-cell" className={cell.className}>
-                            <NativeCheckbox
+                          <td key={SELECT_COLUMN_ID} data-sticky={cell.sticky}>
+                            <input
+                              type="checkbox"
                               aria-label={selection?.rowLabel(row.original)}
                               checked={selected}
                               onChange={row.getToggleSelectedHandler()}
@@ -392,7 +377,7 @@ export function DataTable<Row>({
                         );
                       }
                       return (
-                        <td key={cell.column.id} data-slot="table-cell" className={cell.className}>
+                        <td key={cell.column.id} data-sticky={cell.sticky} className={cell.className}>
                           {/* Called, not rendered through flexRender: a cell function is rebuilt with the
                             columns on every render, and as a component type it would remount the cell's
                             contents each time (losing fetchers and open menus, and looping re-renders). */}

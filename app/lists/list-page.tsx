@@ -1,4 +1,4 @@
-import { MoreHorizontal, Search, Trash2 } from "lucide-react";
+import { Search, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { ConfirmDialog, type HiddenFields } from "~/forms/form-dialog";
@@ -150,11 +150,8 @@ export function useRowSelection<Row>(rows: readonly Row[], getRowId: (row: Row) 
 export function RowMenu({ label, items }: { label: string; items: () => React.ReactNode }) {
   const [mounted, setMounted] = React.useState(false);
   const [open, setOpen] = React.useState(false);
-  const trigger = (
-    <Button variant="ghost" size="icon" aria-label={label} aria-haspopup="menu" aria-expanded={open}>
-      <MoreHorizontal className="size-4" aria-hidden="true" />
-    </Button>
-  );
+  // One element per row, drawn by app.css (its icon a CSS mask): a page has one per row (decision 042).
+  const trigger = <button type="button" data-slot="row-menu" aria-label={label} aria-haspopup="menu" aria-expanded={open} />;
   if (!mounted) {
     return React.cloneElement(trigger, {
       onClick: () => {

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
+import { batchedReads } from "~/db/batched-reads.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound } from "~/forms/refusal";
 import { organizationSettings, packageTiers, type OrganizationSettings, type PackageTier } from "./schema";
@@ -27,11 +28,26 @@ export async function seedSettings(tx: DatabaseExecutor): Promise<void> {
 }
 
 /** The one settings row; the seed creates it, so it always exists after start. Pass the caller's transaction when inside one. */
-export async function getOrganizationSettings(executor: DatabaseExecutor = db()): Promise<OrganizationSettings> {
-  const [settings] = await executor.select().from(organizationSettings).limit(1);
+export async function getOrganizationSettings(executor?: DatabaseExecutor): Promise<OrganizationSettings> {
+  const settings = executor ? await readSettings(executor) : await readSettingsTogether("row");
   if (!settings) throw new Error("Organization settings are missing: the seed has not run.");
   return settings;
 }
+
+async function readSettings(executor: DatabaseExecutor): Promise<OrganizationSettings | undefined> {
+  const [settings] = await executor.select().from(organizationSettings).limit(1);
+  return settings;
+}
+
+/**
+ * Outside a transaction, the reads asked for in one turn share one query: a back-office page's
+ * loaders (the admin layout's and the page's) start together once the guard has passed, and each
+ * reads the settings (decision 042). Never older than the turn it was asked in.
+ */
+const readSettingsTogether = batchedReads<"row", OrganizationSettings>(async () => {
+  const settings = await readSettings(db());
+  return new Map(settings ? [["row", settings] as const] : []);
+});
 
 /** The tier catalog, in display order. */
 export async function listPackageTiers(): Promise<PackageTier[]> {

@@ -6,19 +6,24 @@ import { cn } from "~/ui/class-names";
 export type NativeSelectProps = React.ComponentProps<"select"> & {
   /** The wrapper's width (and margins), in place of the default full width. */
   wrapperClassName?: string;
-  /** The small select that sits in a table row. */
+  /**
+   * The small select that sits in a table row: one element, styled by app.css (its chevron drawn
+   * as its background), since a page of rows has one per row (decision 042). Its width is the
+   * table's; `wrapperClassName` does not apply.
+   */
   compact?: boolean;
 };
 
 /** A styled native `<select>`: works without JavaScript and uses the platform picker on mobile. */
 export function NativeSelect({ className, wrapperClassName, compact = false, ...props }: NativeSelectProps) {
+  if (compact) return <select data-slot="native-select" data-size="compact" className={className} {...props} />;
   return (
     <div data-slot="native-select-wrapper" className={cn("relative", wrapperClassName ?? "w-full")}>
       <select
         data-slot="native-select"
         className={cn(
           "w-full min-w-0 appearance-none rounded-md border border-input bg-card pr-9 pl-3 text-foreground shadow-xs transition-colors outline-none",
-          compact ? "h-8 py-1 text-xs" : "h-10 py-2 text-base md:text-sm",
+          "h-10 py-2 text-base md:text-sm",
           "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40",
           "aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive/30",
           "disabled:cursor-not-allowed disabled:opacity-50",

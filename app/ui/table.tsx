@@ -19,9 +19,8 @@ export const TableHeader = slotted("thead", "table-header", "[&_tr]:border-b");
 
 export const TableBody = slotted("tbody", "table-body", "[&_tr:last-child]:border-0");
 
-/** A row's and a cell's own classes, for a table that writes its many `<tr>` and `<td>` itself (DataTable). */
-export const TABLE_ROW_CLASSES = "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted";
-export const TABLE_CELL_CLASSES = "p-3 align-middle [&:has([role=checkbox])]:pr-0";
+const TABLE_ROW_CLASSES = "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted";
+const TABLE_CELL_CLASSES = "p-3 align-middle [&:has([role=checkbox])]:pr-0";
 
 export const TableRow = slotted("tr", "table-row", TABLE_ROW_CLASSES);
 
