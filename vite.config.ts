@@ -7,7 +7,7 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entries: our Express app (build/server/index.js), so the request handler,
   // the database connection and the worker share one module graph (one PGlite); and the jobs alone
-  // (build/server/jobs.js) for worker.js, a process or thread without the pages (decision 038).
+  // (build/server/jobs.js) for worker.js, a process or thread without the pages (decision 034).
   build: isSsrBuild ? { rollupOptions: { input: { index: "./server/app.ts", jobs: "./server/jobs.ts" } } } : undefined,
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [

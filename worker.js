@@ -1,4 +1,4 @@
-// The background jobs without the web (docs/decisions/038-jobs-out-of-the-request-path.md), on the
+// The background jobs without the web (docs/decisions/034-jobs-out-of-the-request-path.md), on the
 // build's jobs entry (build/server/jobs.js). Plain Node, like server.js, so a signal stops it and
 // nothing else. Two ways it runs:
 // - as a process, `node worker.js` (`npm run worker`): beside web processes started with JOBS=off,

@@ -15,8 +15,8 @@ import { logger } from "~/logging/logger.server";
 /**
  * React Router's default server entry, with three changes: the public site's HTML passes through
  * `rewriteForPaintFirst` (see there why), every inline script carries the answer's
- * Content-Security-Policy nonce (server/request-stack.ts; decision 026), and the HTML leaves in a
- * few large chunks instead of many 2 KB ones (`coalescedOutput`, decision 030).
+ * Content-Security-Policy nonce (server/request-stack.ts; decision 023), and the HTML leaves in a
+ * few large chunks instead of many 2 KB ones (`coalescedOutput`, decision 027).
  */
 export const streamTimeout = 5_000;
 

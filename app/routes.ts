@@ -25,7 +25,7 @@ export default [
   route("booking/:token?", "booking/booking-page.tsx"),
   route("invoice/:token", "invoices/public-invoice-page.tsx"),
   route("invoice/:token/pdf", "invoices/public-invoice-pdf-route.ts"),
-  // The client portal (decision 036): its own sign-in and session; every loader and action past
+  // The client portal (decision 033): its own sign-in and session; every loader and action past
   // the sign-in calls requirePortalClient (tests/integration/portal-isolation.test.ts proves it).
   route("portal", "portal/portal-layout.tsx", [
     index("portal/portal-home-page.tsx"),

@@ -61,7 +61,7 @@ export async function openStorage(): Promise<{ storage: string }> {
 
 /**
  * Boot: validate configuration, open, migrate and seed the database, make the first admin, start
- * the background jobs where JOBS says (decision 038). `jobsThread`: the file a jobs thread runs
+ * the background jobs where JOBS says (decision 034). `jobsThread`: the file a jobs thread runs
  * (server.js gives worker.js on the build); without it (development, on Vite's modules) they run
  * on the main thread.
  */
@@ -118,7 +118,7 @@ export async function stopApplication(): Promise<void> {
 }
 
 /**
- * Replaces the embedded database with a backup file, in this running process (decision 033):
+ * Replaces the embedded database with a backup file, in this running process (decision 030):
  * 1. refused unless this process holds DATA_DIR's lock (another process on the directory would
  *    lose rows silently);
  * 2. the backup is unpacked within hard limits into a scratch folder, its manifest read first

@@ -24,7 +24,7 @@
 // Every answer must be the whole page a visitor gets: status 200, and its HTML (decoded from
 // gzip or brotli, which the visitors accept as Chrome does) must carry the visitor's name and the
 // first and last offered time of the invitation, read from the database before the run: as slot
-// ids (the page before decision 039) or in the compact form, a day with its minutes. The page has
+// ids (the page before decision 035) or in the compact form, a day with its minutes. The page has
 // no second request for its times: they are in the document. After the run, one page's size is
 // measured as served: its HTML, and its gzip and brotli forms.
 //

@@ -23,7 +23,7 @@ const root = path.resolve(import.meta.dirname, "..");
 
 /**
  * Bytes of JavaScript the phone of a run received (brotli, headers included): a phone loads the
- * app at the visitor's first touch (decision 014), so a run that only reads the page loads none.
+ * app at the visitor's first touch (decision 011), so a run that only reads the page loads none.
  */
 function transferredBytes(lhr) {
   const items = lhr.audits["network-requests"]?.details?.items ?? [];
@@ -152,7 +152,7 @@ by \`node server.js\` on an empty embedded database, ${RUNS} runs per page, medi
 score of each run). App JS is the JavaScript the page's app loads when it starts (KB of 1024 bytes): every module the
 page's HTML preloads, gzipped as the server sends it to a client that accepts only gzip (the budget is 120 KB of these);
 dialogs, the mobile menu and the toast region load their code later, when used. A phone loads the app at the visitor's
-first touch (decision 014), so Lighthouse's phone, which only reads, downloads none of it: the last column is what it
+first touch (decision 011), so Lighthouse's phone, which only reads, downloads none of it: the last column is what it
 received (brotli, headers included). The desktop column is every script a new visitor's browser at 1280 × 800 fetched
 within 5 s of the load event (the app, the offer popup's code, the inquiry dialog's fetched when idle), gzipped as above. Lighthouse scales the CPU time it observes, so a busy machine lowers the performance
 score: load average (1 / 5 / 15 min) before the runs ${loadBefore}, after ${loadAverage()}.

@@ -13,7 +13,7 @@
 // page, half posting leads), the server's resident memory sampled every 10 s; the goal is < 10%
 // growth from the first sample (taken after a 60 s warm-up) to the last.
 //
-// Public posts are rate-limited per address (decision 026; the forms: 10 an hour per address,
+// Public posts are rate-limited per address (decision 023; the forms: 10 an hour per address,
 // 500 an hour overall). The bench lets every post through without touching the app: each visitor
 // (connection) comes from its own loopback address (127.0.0.2, .3, ...: the whole 127/8 is this
 // machine), and the bench empties the rate-limit counters in its own database every 50 ms, as if
@@ -26,7 +26,7 @@
 // Options: --duration S (10), --rounds N (3), --concurrency N (50), --first-views N (300), --lead-rate N (100),
 // --soak S, --database URL (postgres://postgres@127.0.0.1:5432; the bench makes and drops its
 // own database there), --pages home,lead,lead-rate,admin,booking,first-view (all), --jobs where ours
-// runs the background jobs (decision 038): thread (its jobs thread, the default on PostgreSQL),
+// runs the background jobs (decision 034): thread (its jobs thread, the default on PostgreSQL),
 // process (a worker process beside it, `node worker.js`, and ours with JOBS=off) or main (its main
 // thread, within the jobs' budget).
 //

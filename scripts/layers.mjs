@@ -1,4 +1,4 @@
-// The layers of app/, bottom to top (README "Layers", docs/decisions/035-layers.md). Every folder and
+// The layers of app/, bottom to top (README "Layers", docs/decisions/032-layers.md). Every folder and
 // loose file directly under app/ is named here once. A module may import from its own unit and from
 // the units listed before it, never from one listed after it; `npm run lint`
 // (scripts/check-imports.mjs) fails on an import that runs back up, naming the file, the import and

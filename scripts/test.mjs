@@ -1,6 +1,6 @@
 // `npm test`: every suite. Unit and database suites on the embedded PGlite, again on
 // PostgreSQL when TEST_DATABASE_URL is set, and the browser tests in Chromium: the runs side by
-// side (decision 040), each one's output printed whole when it ends, then a line per run.
+// side (decision 036), each one's output printed whole when it ends, then a line per run.
 import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
 import { buildIfStale } from "./build-if-stale.mjs";

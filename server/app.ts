@@ -18,7 +18,7 @@ declare module "react-router" {
     /**
      * The nonce the answer's Content-Security-Policy names (server/request-stack.ts), for the
      * inline scripts the page writes; none for a page kept for many visitors, which names its
-     * scripts by hash instead (decision 026).
+     * scripts by hash instead (decision 023).
      */
     cspNonce?: string;
     /** The booking page to render, as its loader's string: the kept booking document renders its template so. */
@@ -63,7 +63,7 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 // A tracked link (`?campaign=`, `?ref=`) sets the first-touch cookie on the page it lands on.
 app.use(rememberFirstTouch);
 app.get("/booking/:token", serveKeptBookingPages((path, page) => handleRequest(new Request(new URL(path, "http://localhost")), { clientAddress: "", bookingPage: page })));
-// The public pages that are the same for every visitor, kept the same way (decision 041).
+// The public pages that are the same for every visitor, kept the same way (decision 037).
 app.get(KEPT_PUBLIC_PATHS, serveKeptPublicPages((path) => handleRequest(new Request(new URL(path, "http://localhost")), { clientAddress: "" })));
 app.use(createExpressHandler({ build, getLoadContext: loadContext }));
 

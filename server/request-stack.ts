@@ -16,7 +16,7 @@ import { describeWait } from "~/request-safety/rate-limit.server";
  * The one path every request takes, in development and in production (server.js mounts it on its
  * Express app): its request id and log line, the health probes (answered before anything that
  * counts or refuses requests), the security headers every answer carries, the checks every request that changes
- * something passes (its origin, its public sender's rate, its size: decision 026), compression,
+ * something passes (its origin, its public sender's rate, its size: decision 023), compression,
  * the browser's files, then the pages (server/app.ts `app`: kept booking pages, then React
  * Router, better-auth's API among its routes). A header or a check added here covers every page,
  * the kept booking page included.

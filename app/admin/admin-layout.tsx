@@ -18,14 +18,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Read here, once for every admin page, so each data table renders without the admin's hidden columns from the start.
   const [hiddenColumns, settings] = await Promise.all([hiddenColumnsByTable(admin.id), getOrganizationSettings()]);
   // Only what the shell shows goes into every page's data: not the admin's actor (their session id
-  // and address are the server's to record, never the page's; decision 042).
+  // and address are the server's to record, never the page's; decision 038).
   return { adminEmail: admin.email, hiddenColumns, companyName: settings.companyName ?? "Agency" };
 }
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
     // Each entry's look is app.css's ([data-slot=admin-nav]; the current page by its aria-current),
-    // not a long class list repeated on every entry of every page (decision 042).
+    // not a long class list repeated on every entry of every page (decision 038).
     <nav aria-label="Back-office" data-slot="admin-nav" className="grid gap-1">
       {ADMIN_NAVIGATION.map((item) => (
         <NavLink

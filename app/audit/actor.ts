@@ -1,5 +1,5 @@
 /**
- * Who changes data, and from where (decision 023). Every service that changes data takes the Actor
+ * Who changes data, and from where (decision 020). Every service that changes data takes the Actor
  * as its first argument and writes its audit entry with it, inside its own transaction: the change
  * and its entry commit together or not at all. An admin's Actor comes from the guard
  * (`requireAdmin(request).actor`); the product's own work (the worker, the console) has its own.
@@ -22,7 +22,7 @@ export function systemActor(name: "worker" | "console"): Actor {
 
 /**
  * A client correcting their own details in the client portal: no admin, no account, and no
- * network address (the log keeps no client's data; decision 036).
+ * network address (the log keeps no client's data; decision 033).
  */
 export function clientPortalActor(): Actor {
   return { userId: null, email: "client portal", sessionId: null, ipAddress: null };

@@ -15,7 +15,7 @@ export type AuditRecord = {
 
 /**
  * The one way to write the audit log: a service calls it inside the transaction that made the
- * change, with the Actor it was given (decision 023).
+ * change, with the Actor it was given (decision 020).
  */
 export async function recordAuditEntry(executor: DatabaseExecutor, actor: Actor, record: AuditRecord): Promise<void> {
   await executor.insert(auditLog).values({
@@ -93,7 +93,7 @@ export async function listAuditLogPage(filters: AuditFilters, page: { after?: st
  * The admins and kinds of record that appear in the log, for the Security tab's filters. Each list
  * is a walk of an index that jumps from one distinct value to the next (a recursive query that asks
  * for the next larger value), so it costs a few index probes per distinct value however long the
- * log is; a `select distinct` read the whole log, ~100 ms at 100,000 entries (decision 030).
+ * log is; a `select distinct` read the whole log, ~100 ms at 100,000 entries (decision 027).
  */
 export async function auditFilterChoices(): Promise<{ actors: { id: string; email: string }[]; entityTypes: string[]; domains: string[] }> {
   const [actors, types, actions] = await Promise.all([

@@ -4,11 +4,11 @@ import { declarePersonalData } from "~/db/personal-data.server";
 import { auditLog } from "./schema";
 
 const staff = nothingPersonal("the admin who acted (staff, whose account is never erased here)");
-const allowListed = nothingPersonal("written from field names, ids and choices only, never what was typed about a person (decision 023)");
+const allowListed = nothingPersonal("written from field names, ids and choices only, never what was typed about a person (decision 020)");
 
 /**
  * The audit log is append-only and holds no personal data of the people the agency works for
- * (decision 023): its entries about the person's records are part of their export, and stay.
+ * (decision 020): its entries about the person's records are part of their export, and stay.
  */
 export const auditPersonalData = declarePersonalData({
   domain: "audit",

@@ -28,7 +28,7 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_occurred_at_idx").on(t.occurredAt.desc().nullsFirst()),
     index("audit_log_entity_idx").on(t.entityType, t.entityId),
-    // With the e-mail, so the Security tab's list of actors is read from the index alone (decision 030).
+    // With the e-mail, so the Security tab's list of actors is read from the index alone (decision 027).
     index("audit_log_actor_email_idx").on(t.actorUserId, t.actorEmail),
     // The distinct actions (their domains, for the filter) by a walk of the index, not of the whole log.
     index("audit_log_action_idx").on(t.action),

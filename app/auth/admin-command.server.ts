@@ -12,7 +12,7 @@ export type AdminCommandResult = { ok: boolean; message: string };
 
 /**
  * `npm run admin -- grant|revoke EMAIL` on the current database. `grant` follows the rule of the
- * Security tab (decision 032): it invites, and the role starts when the address's owner follows
+ * Security tab (decision 029): it invites, and the role starts when the address's owner follows
  * the link and chooses a password. The link is printed too: whoever runs this at the server's
  * console is trusted to hand it over when the mail cannot reach the person (no SMTP yet).
  */

@@ -12,7 +12,7 @@ import { account, adminInvitations, totpLastSteps, twoFactor, user } from "./sch
 import { endSessions } from "./sessions.server";
 
 /**
- * Admin invitations (issue 25, decision 032): a role goes only to the owner of an address. Anyone
+ * Admin invitations (issue 25, decision 029): a role goes only to the owner of an address. Anyone
  * may create an account for any address, so neither 'Invite admin' on the Security tab nor
  * `npm run admin -- grant` hands a role to the account that holds the address: they e-mail the
  * address a link (256 random bits, kept only as their SHA-256, good once, for 3 days). Following

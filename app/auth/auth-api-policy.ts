@@ -1,5 +1,5 @@
 /**
- * What better-auth's HTTP endpoints (`/api/auth/*`) answer, its pure half (decision 032). The
+ * What better-auth's HTTP endpoints (`/api/auth/*`) answer, its pure half (decision 029). The
  * product's own pages call better-auth in-process (`auth.api.*`), never over HTTP; what stays open
  * is what a script or a test needs to sign in, read its session and sign out. Every other endpoint
  * (sign-up, two-factor, sessions, user, password, e-mail verification, and whatever a new version

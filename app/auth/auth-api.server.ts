@@ -5,7 +5,7 @@ import { getAuth } from "./auth.server";
 import { endIdleSession } from "./sessions.server";
 
 /**
- * better-auth's own HTTP endpoints (`/api/auth/*`), under the one sign-in policy (decision 032):
+ * better-auth's own HTTP endpoints (`/api/auth/*`), under the one sign-in policy (decision 029):
  * only the open ones reach better-auth (the rest answer 404), their bodies are JSON, a session
  * idle past the timeout is ended here as on the back-office's pages, and no answer carries a
  * session token. Throttling, device cookies and the second factor's rules are better-auth's hooks

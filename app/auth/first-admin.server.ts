@@ -9,7 +9,7 @@ export type FirstAdmin = { email: string; generatedPassword: string | undefined;
 /**
  * On a database with no admin, makes the first one from ADMIN_EMAIL, with ADMIN_PASSWORD or a
  * random password that the caller prints once. Whoever runs the server chose the address, so it
- * counts as proven (decision 032); an account that already used it (anyone may create one) gets
+ * counts as proven (decision 029); an account that already used it (anyone may create one) gets
  * that password instead of its own, and loses its sessions and any second factor.
  */
 export async function ensureFirstAdmin(

@@ -9,7 +9,7 @@ import { endIdleSession } from "./sessions.server";
 
 export type SignedInUser = { id: string; name: string; email: string };
 
-/** The signed-in admin, and the Actor the services they call record (decision 023). */
+/** The signed-in admin, and the Actor the services they call record (decision 020). */
 export type AdminUser = SignedInUser & { actor: Actor };
 
 /** The Security tab, where two-factor sign-in is set up; the one admin page open to an admin who must still enrol. */
@@ -43,7 +43,7 @@ type AdminSession = { admin: AdminUser; sessionId: string; twoFactorEnabled: boo
  * The verdicts being worked out, per page address and session cookie: a page's loaders (the admin
  * layout's and the page's) start together, each with its own copy of the Request (React Router
  * makes one per loader), and the second would ask the first's question again (five queries and a
- * session cookie's check); it waits for the same answer instead (decision 030). Only while it is
+ * session cookie's check); it waits for the same answer instead (decision 027). Only while it is
  * being worked out: a later question judges afresh.
  */
 const verdictsInFlight = new Map<string, Promise<AdminSession>>();

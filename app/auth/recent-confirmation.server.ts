@@ -13,7 +13,7 @@ import { CODE_ALREADY_USED, CODE_ALREADY_USED_MESSAGE } from "./sign-in-policy.s
 import { WRONG_TOTP } from "./sign-in.server";
 
 /**
- * "Confirm it's you" (issue 25, decision 032): before something that hands over the whole database
+ * "Confirm it's you" (issue 25, decision 029): before something that hands over the whole database
  * (the backup holds the auth secret, sessions, two-factor secrets and password hashes; the full
  * export every client's data), a signed-in admin gives their password again, and the current
  * authenticator code when two-factor is on. It holds for this session for 5 minutes.

@@ -125,7 +125,7 @@ export async function adminsWithSessions() {
 }
 
 /**
- * Invites an address to be an admin (decision 032): the role starts only when the address's owner
+ * Invites an address to be an admin (decision 029): the role starts only when the address's owner
  * follows the e-mailed link and chooses a password there, whether or not an account uses it now.
  */
 export async function inviteAdminByEmail(actor: SecurityActor, input: { name: string; email: string }): Promise<string> {

@@ -27,7 +27,7 @@ import { matchingTotpStep } from "./totp-step";
 import { claimTotpStep } from "./two-factor-replay.server";
 
 /**
- * The one sign-in policy, inside better-auth (docs/decisions/032-one-sign-in-policy.md): its hooks
+ * The one sign-in policy, inside better-auth (docs/decisions/029-one-sign-in-policy.md): its hooks
  * run for every call of the endpoints below, whether it came over HTTP (`/api/auth/*`) or from the
  * app's own forms (`auth.api.*`), and they read the body better-auth itself parsed, so what is
  * counted is what is checked.

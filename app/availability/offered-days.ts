@@ -1,7 +1,7 @@
 import { localToInstant, minutesOfDay, timeOfDay } from "./slot-time";
 
 /**
- * The offered times in their compact form, shared by the server and the browser (decision 039):
+ * The offered times in their compact form, shared by the server and the browser (decision 035):
  * each business-local day once, with the minutes of that day its times start at, in the business
  * time zone, e.g. `2026-03-09:540,570,600;2026-03-10:540`. A page that offers ~320 times carries
  * ~1.5 KB instead of ~33 KB of slot ids and instants; the browser turns them into instants (the

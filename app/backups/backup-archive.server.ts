@@ -12,7 +12,7 @@ import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, checkManifest, DATABASE_FOLDER, M
 
 /**
  * A backup file: a gzip-compressed tar of the manifest (`agency-backup.json`, first) and the
- * embedded database's data directory under `pgdata/` (decision 033).
+ * embedded database's data directory under `pgdata/` (decision 030).
  */
 
 /**

@@ -13,7 +13,7 @@ import { backupArchiveStream, newManifest, writeBackupFile } from "./backup-arch
 import { backupFileName, backupFileTime, nightOf } from "./nightly-schedule";
 
 /**
- * The embedded database's backups (decision 033): made every night by the worker into
+ * The embedded database's backups (decision 030): made every night by the worker into
  * DATA_DIR/backups, as many kept as the setting says, listed on the Data tab to download or
  * restore. On PostgreSQL the app makes none: the server's backups are the operator's (pg_dump).
  */

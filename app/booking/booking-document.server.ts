@@ -11,7 +11,7 @@ import { bookingPageText, type BookingPageData } from "./booking.server";
 import { keptDocumentOf, renderedDocument, sendKeptDocument, type KeptDocument } from "./kept-document.server";
 
 /**
- * The booking page's HTML, kept per page (decision 012) and made from one template (decision 039).
+ * The booking page's HTML, kept per page (decision 009) and made from one template (decision 035).
  *
  * The server renders no clock, no visitor zone and (without a flash cookie) no per-visitor state:
  * until the browser knows the visitor's zone, the page shows its loading line. Every link's

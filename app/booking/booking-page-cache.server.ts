@@ -8,8 +8,8 @@ import { readBookingPage, type BookingPageData } from "./booking.server";
 import type { KeptDocument } from "./kept-document.server";
 
 /**
- * The booking page, kept in memory per link (docs/decisions/012-booking-page-cache.md), and the
- * public site's pages, kept per path by the same rules (docs/decisions/041-public-pages-kept-and-native-dialogs.md).
+ * The booking page, kept in memory per link (docs/decisions/009-booking-page-cache.md), and the
+ * public site's pages, kept per path by the same rules (docs/decisions/037-public-pages-kept-and-native-dialogs.md).
  *
  * What is the same for every link is kept once and shared: the settings the page reads, and the
  * offered times of each window (every invitation whose window ends on the same day offers the same

@@ -1,7 +1,7 @@
 import type { VisitorBookingPage } from "~/consultations/visitor-booking.server";
 
 /**
- * What a booking page's document carries for the browser (decision 039): only what the page shows,
+ * What a booking page's document carries for the browser (decision 035): only what the page shows,
  * the offered times in their compact form (app/availability/offered-days.ts: business-local days
  * and minutes, read in the page's `timeZone`), as ONE string. One string because the kept document
  * is made from a template by putting this string in place (booking-document.server.ts): React

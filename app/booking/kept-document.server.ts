@@ -4,7 +4,7 @@ import { inlineScriptHashes } from "~/http/content-security-policy";
 import { pagePolicy } from "~/http/security-headers.server";
 
 /**
- * A document kept for many visitors (the booking page, decision 012; the public pages, decision
+ * A document kept for many visitors (the booking page, decision 009; the public pages, decision
  * 041): its HTML as React Router rendered it once, its Content-Security-Policy and its compressed
  * forms, and how it is sent.
  */
@@ -16,7 +16,7 @@ export type KeptDocument = {
   html: Buffer;
   /**
    * Its Content-Security-Policy: one document goes to many visitors, so its inline scripts are
-   * named by their hashes, not by a nonce (decision 026).
+   * named by their hashes, not by a nonce (decision 023).
    */
   policy: string;
   /** Compressed once, on first demand per encoding. */

@@ -8,7 +8,7 @@ const MAY_CARRY_TOUCH = /[?&](?:campaign|utm_campaign|ref)=/;
 
 /**
  * Remembers a visitor's first touch (app/campaigns/attribution.ts) on the page they land on,
- * server-side, so a public page needs no script for it (decision 014: a phone loads none until
+ * server-side, so a public page needs no script for it (decision 011: a phone loads none until
  * the first touch). A page GET whose URL carries `campaign`, `utm_campaign` or `ref` gets the
  * cookie on its answer; every other request passes untouched.
  */

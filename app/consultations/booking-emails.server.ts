@@ -67,7 +67,7 @@ export async function enqueueBookingEmail(tx: DatabaseExecutor, mail: BookingMai
       content: Buffer.from(ics, "utf8").toString("base64"),
     });
   }
-  // A visitor who is a client is pointed to their portal too, while it is on (decision 036).
+  // A visitor who is a client is pointed to their portal too, while it is on (decision 033).
   const portalLink = mail.to === "agency" ? null : clientPortalLink(settings);
   const isClient = portalLink !== null && (booking.clientId !== null || (await findClientIdOfLead(tx, lead.id)) !== null);
   await enqueueTemplatedEmail(tx, {

@@ -37,7 +37,7 @@ import { dayIn } from "~/formatting/dates";
  */
 
 /**
- * The audit entry of an admin's change to an invitation or its booking (decision 023), in the
+ * The audit entry of an admin's change to an invitation or its booking (decision 020), in the
  * change's transaction: `booking.{intent}` about the booking; the lead by id only.
  */
 async function recordBookingChange(

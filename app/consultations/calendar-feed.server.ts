@@ -14,7 +14,7 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { calendarFeeds, consultationBookings, consultations } from "./schema";
 
 /**
- * Each admin's private calendar subscription (decision 036): the confirmed calls (bookings and the
+ * Each admin's private calendar subscription (decision 033): the confirmed calls (bookings and the
  * consultations the agency scheduled) and the projects' delivery deadlines, as one iCalendar feed
  * that calendar apps poll. Its address carries a 256-bit secret, stored only as its SHA-256 and
  * checked whole; a new address replaces the old one, which answers 404 from then on.

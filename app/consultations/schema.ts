@@ -101,7 +101,7 @@ export const consultations = pgTable(
 );
 
 /**
- * Each admin's private calendar subscription (decision 036): `/calendar/{secret}.ics` lists the
+ * Each admin's private calendar subscription (decision 033): `/calendar/{secret}.ics` lists the
  * confirmed calls and the project deadlines. Only the SHA-256 of the 256-bit secret is kept, so the
  * address is shown once, when it is made; making a new one replaces the hash, and the old address
  * answers 404 from then on.

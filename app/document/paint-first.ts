@@ -30,7 +30,7 @@ const PARKED = "data-after-paint";
  * - On a narrower one (a phone) it does the same, but only at the visitor's first touch (a
  *   scroll starts with one; a tap on a link, which leaves the page, does not count), key press or
  *   focus: until then the page loads and shows with nothing competing for the phone's CPU and
- *   connection, neither the scripts' download nor their compiling (decision 014).
+ *   connection, neither the scripts' download nor their compiling (decision 011).
  * - Until the app has taken over (`APP_HYDRATED_EVENT`), a click on a button that needs the
  *   scripts (one that submits no form) is kept and made again then, so an early tap is not lost.
  * A parked script is put back as a copy (`importNode`): a copy keeps the start script's nonce, and

@@ -1,5 +1,5 @@
 /**
- * A wide screen, where the app starts at once rather than at the first touch (decision 014): a
+ * A wide screen, where the app starts at once rather than at the first touch (decision 011): a
  * desktop visitor gets the offer popup, which needs the app. The site's popup reads the same query.
  */
 export const WIDE_SCREEN_MIN_WIDTH_PX = 768;

@@ -46,7 +46,7 @@ function oneLine(value: string): string {
 /**
  * The closing line of a client's mail (invoices, bookings) while the client portal is on: the
  * sender passes the portal's address, so an admin's edits of the template cannot drop it and
- * switching the portal off removes it from every message at once (decision 036).
+ * switching the portal off removes it from every message at once (decision 033).
  */
 export const PORTAL_LINE = "Your projects, invoices, calls and our messages are all in one place, your client portal:";
 

@@ -3,7 +3,7 @@
  * "Nov 24, 2026", "Nov 24, 2026 1:05 PM", "Tuesday, November 24, 2026" and "1:05 pm" (date-fns'
  * "MMM d, yyyy", "MMM d, yyyy h:mm a", "EEEE, MMMM d, yyyy" and "h:mm aaa", which this replaced),
  * and the calendar day an instant falls on there ("2026-11-24"). One Intl formatter per time zone,
- * made once: making one costs ~30 µs, as much as a list's whole row (decision 030).
+ * made once: making one costs ~30 µs, as much as a list's whole row (decision 027).
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

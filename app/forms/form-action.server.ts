@@ -7,7 +7,7 @@ import { checkForm, formValues, type FieldErrors, type FormRefusal } from "./for
 import { Refusal } from "./refusal";
 
 /**
- * The one form pattern, its server half (docs/decisions/017-one-form-pattern.md). An action reads
+ * The one form pattern, its server half (docs/decisions/014-one-form-pattern.md). An action reads
  * the form, picks the handler of its `intent`, parses each field with the form's zod schema
  * (`parseForm`), calls one service function and answers: a redirect with a toast, or a
  * `FormSuccess`. Whatever is refused on the way (a field, a malformed body, a service's `Refusal`)
@@ -59,7 +59,7 @@ function faultAnswer(form: FormData | null, intent: string, message: string) {
  * intent (a public page, whose visitor must keep the form and read a message): then it is logged
  * and answered as a refusal with that message and status 500; nothing was saved.
  * The form layer writes no audit entry: the service the handler calls writes its own, in its own
- * transaction, with the Actor it is given (docs/decisions/023-audit-log.md).
+ * transaction, with the Actor it is given (docs/decisions/020-audit-log.md).
  */
 export async function answerForm(
   request: Request,

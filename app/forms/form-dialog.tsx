@@ -16,7 +16,7 @@ import type { FieldErrors, FormResult } from "./form-result";
 import { useFormAction } from "./use-form-action";
 
 /**
- * The back-office's one dialog and one confirmation (decision 017): each holds one form of the one
+ * The back-office's one dialog and one confirmation (decision 014): each holds one form of the one
  * form pattern, posted through a fetcher to a route's intent. A refusal keeps the dialog open with
  * the values typed, the field errors and the form's message; a success closes it (and toasts, by
  * `settleForm`). Opening it again starts clean. Pages build no dialog footer of their own.

@@ -1,7 +1,7 @@
 import type { z } from "~/forms/zod";
 
 /**
- * The one form pattern (docs/decisions/017-one-form-pattern.md), its shared half: the shape every
+ * The one form pattern (docs/decisions/014-one-form-pattern.md), its shared half: the shape every
  * action answers with and the check that the browser and the action run with the same zod schema.
  * Pure: imported by components and by actions alike.
  */

@@ -7,7 +7,7 @@ import { hasControlCharacter } from "./text-field";
 
 /**
  * Reads a posted form, streamed, with hard limits: the one reader every form and upload goes
- * through (docs/decisions/033-data-lifecycle.md). A file of a multipart form is written, as it
+ * through (docs/decisions/030-data-lifecycle.md). A file of a multipart form is written, as it
  * arrives, to a scratch folder under DATA_DIR (never held in memory) and handed on as a `File`
  * read from disk; the other fields are kept as text. Whatever breaks a limit or is not a form is
  * refused with a 4xx `Refusal` before anything uses it, and the scratch folder is removed.

@@ -21,7 +21,7 @@ type FormActionOptions<T extends object> = {
 };
 
 /**
- * The one form pattern, its browser half (docs/decisions/017-one-form-pattern.md): a form posted
+ * The one form pattern, its browser half (docs/decisions/014-one-form-pattern.md): a form posted
  * through a fetcher to its route's action. Once per settled submission it applies `settleForm`:
  * a refusal stays on screen (field errors, the values typed, its message as the 'Error' toast),
  * a success toasts and calls `onSuccess`. Render `<fetcher.Form>` with `noValidate`, an `intent`

@@ -15,7 +15,7 @@ type PublicFormPostOptions<T extends object> = {
 };
 
 /**
- * The one form pattern (docs/decisions/017-one-form-pattern.md) for the public site's forms: the
+ * The one form pattern (docs/decisions/014-one-form-pattern.md) for the public site's forms: the
  * form posts with `fetch` to its JSON endpoint (its own `action` is the page that answers it
  * without JavaScript) and each answer settles by `settleForm`, like `useFormAction`: a refusal
  * stays on screen with its field errors and values and toasts its `formError`; a success toasts,

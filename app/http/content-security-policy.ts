@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 
 /**
- * The Content-Security-Policy of every page (decision 026). Scripts: the app's own files and the
+ * The Content-Security-Policy of every page (decision 023). Scripts: the app's own files and the
  * inline scripts the server wrote for this answer, named by the answer's nonce, or, for a page
- * kept and sent again to many visitors (the booking page, decision 012), by their hashes. Styles
+ * kept and sent again to many visitors (the booking page, decision 009), by their hashes. Styles
  * allow inline ones (`style` attributes of Radix' positioning, the `<style>` Sonner inserts): a
  * style cannot run code, and with scripts locked down that is the accepted trade-off.
  */

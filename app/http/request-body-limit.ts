@@ -1,5 +1,5 @@
 /**
- * How large a request body may be, by path (decision 026): the public forms and the sign-in take a
+ * How large a request body may be, by path (decision 023): the public forms and the sign-in take a
  * few kilobytes, so 64 KB is generous; the back-office's forms get 1 MB, and the two uploads
  * (a leads CSV, a backup to restore) their own allowance. Checked from `Content-Length` before
  * anything reads the body.

@@ -1,5 +1,5 @@
 /**
- * Whether a request that changes something comes from the app's own pages (decision 026): the
+ * Whether a request that changes something comes from the app's own pages (decision 023): the
  * `Origin` a browser sends with every non-GET request must be the public address (or, in
  * development, the local one it is served from); without an `Origin`, a browser's
  * `Sec-Fetch-Site` must not say `cross-site`/`same-site`. A request with neither is not a

@@ -24,7 +24,7 @@ function decodedFirstSegment(pathname: string): string {
  * (`/admin/leads.data`) names its page's route. Undefined for a path no route matches.
  *
  * React Router's matchRoutes flattens and ranks the whole route table on every call (~70 routes:
- * a tenth of a booking link's first view in its profile, decision 039), so it is given only the
+ * a tenth of a booking link's first view in its profile, decision 035), so it is given only the
  * routes that can match the path's first segment: those under that static name and those that
  * match any (parameters, splats, pathless layouts). Leaving out routes that cannot match changes
  * neither the ranking of the others nor the answer. One such table per static first segment of

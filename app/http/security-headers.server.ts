@@ -2,7 +2,7 @@ import { config } from "~/config.server";
 import { contentSecurityPolicy, type ScriptPermission } from "./content-security-policy";
 
 /**
- * The security headers of every answer (decision 026), for the request stack
+ * The security headers of every answer (decision 023), for the request stack
  * (server/request-stack.ts) and the kept booking page, which names its scripts by hash.
  */
 export function pagePolicy(scripts: ScriptPermission, options: { framedBySelf?: boolean } = {}): string {

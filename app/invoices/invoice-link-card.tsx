@@ -27,7 +27,7 @@ function LinkAction({ intent, label, title, description }: { intent: "revoke-lin
 }
 
 /**
- * The client's link to the invoice (a capability, decision 018): shown to copy, revocable, and
+ * The client's link to the invoice (a capability, decision 015): shown to copy, revocable, and
  * replaceable by a new one; the old link then answers 404.
  */
 export function InvoiceLinkCard({ link, sent }: { link: string | null; sent: boolean }) {

@@ -72,7 +72,7 @@ export async function listInvoices(query: { view: InvoiceListView; after?: strin
 }
 
 /**
- * The audit entry of a change to an invoice (decision 023), written in the change's transaction:
+ * The audit entry of a change to an invoice (decision 020), written in the change's transaction:
  * `invoice.{intent}` about the invoice, named by its number (no person's data in the summary).
  */
 export async function recordInvoiceChange(

@@ -12,11 +12,11 @@ import { deleteEndedPortalAccess } from "~/portal/portal-session.server";
 import { clearLeftBehindScratch } from "~/forms/scratch-folder.server";
 
 /**
- * The work the app does besides answering requests (decision 038 says where it runs). Each job
+ * The work the app does besides answering requests (decision 034 says where it runs). Each job
  * runs, then waits `everyMs`, then runs again; a failing run is logged and retried on the next turn.
  * Every job must be safe with several processes running it at once (claim rows with
  * FOR UPDATE SKIP LOCKED, or enqueue with a dedupe key; the outbox's claim is a lease its sender
- * renews, decision 027).
+ * renews, decision 024).
  */
 export type RecurringJob = { name: string; everyMs: number; run: (turn: JobTurn) => Promise<unknown> };
 

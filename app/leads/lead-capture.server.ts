@@ -82,7 +82,7 @@ const PLACEMENT_SOURCE: Record<PromoPlacement, LeadSource> = {
 export type PromoClaimResult = { code: string; expiresAt: Date; leadId: string; alreadyClaimed: boolean; emailQueued: boolean };
 
 /**
- * An address's promo code, by the rules every $99 form follows (decision 010): the active,
+ * An address's promo code, by the rules every $99 form follows (decision 007): the active,
  * unexpired code the address already holds (with the lead holding it), or a new code lasting the
  * attributed campaign's days (the settings' otherwise), for the caller to store on its new lead.
  * Takes the address's advisory lock for the rest of the transaction, so two claims racing for one

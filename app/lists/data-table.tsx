@@ -241,9 +241,9 @@ export function DataTable<Row>({
   });
 
   // The body's cells are written per visible column, not through TanStack's cell objects (a page
-  // of 25 rows and 13 columns has 325 cells, and the server renders each page once: decision 030).
+  // of 25 rows and 13 columns has 325 cells, and the server renders each page once: decision 027).
   // What every body cell and row looks like is app.css's, keyed by the table's data-slot and the
-  // sticky cells' data-sticky, not classes repeated on each of them (decision 042).
+  // sticky cells' data-sticky, not classes repeated on each of them (decision 038).
   const visibleColumns = table.getVisibleLeafColumns();
   const bodyCells = visibleColumns.map((leaf) => {
     if (leaf.id === SELECT_COLUMN_ID && selection) return { column: null, className: undefined, sticky: "select" as const };

@@ -144,13 +144,13 @@ export function useRowSelection<Row>(rows: readonly Row[], getRowId: (row: Row) 
 
 /**
  * A row's "…" menu. Until it is first opened it is only its button: a page of 25 rows renders 25
- * buttons, not 25 menus (the server renders every page once; decision 030). `items` is called when
+ * buttons, not 25 menus (the server renders every page once; decision 027). `items` is called when
  * the menu opens.
  */
 export function RowMenu({ label, items }: { label: string; items: () => React.ReactNode }) {
   const [mounted, setMounted] = React.useState(false);
   const [open, setOpen] = React.useState(false);
-  // One element per row, drawn by app.css (its icon a CSS mask): a page has one per row (decision 042).
+  // One element per row, drawn by app.css (its icon a CSS mask): a page has one per row (decision 038).
   const trigger = <button type="button" data-slot="row-menu" aria-label={label} aria-haspopup="menu" aria-expanded={open} />;
   if (!mounted) {
     return React.cloneElement(trigger, {

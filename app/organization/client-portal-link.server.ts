@@ -4,7 +4,7 @@ import type { OrganizationSettings } from "./schema";
 /**
  * Where the client portal lives, for the mail and pages that link to it (invoices, bookings, the
  * sign-in link) without knowing the portal itself: the portal sits above every domain it shows, so
- * they ask the organization's switch here instead (decision 036).
+ * they ask the organization's switch here instead (decision 033).
  */
 export const CLIENT_PORTAL_PATH = "/portal";
 

@@ -37,7 +37,7 @@ export const organizationSettings = pgTable(
     /** A visitor may cancel or reschedule up to this many hours before the call. */
     bookingCancelCutoffHours: integer("booking_cancel_cutoff_hours").notNull().default(24),
     /**
-     * The client portal (/portal, decision 036): off, it answers that it is not available, and no
+     * The client portal (/portal, decision 033): off, it answers that it is not available, and no
      * e-mail or back-office page links to it.
      */
     clientPortalEnabled: boolean("client_portal_enabled").notNull().default(true),

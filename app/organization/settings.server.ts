@@ -42,7 +42,7 @@ async function readSettings(executor: DatabaseExecutor): Promise<OrganizationSet
 /**
  * Outside a transaction, the reads asked for in one turn share one query: a back-office page's
  * loaders (the admin layout's and the page's) start together once the guard has passed, and each
- * reads the settings (decision 042). Never older than the turn it was asked in.
+ * reads the settings (decision 038). Never older than the turn it was asked in.
  */
 const readSettingsTogether = batchedReads<"row", OrganizationSettings>(async () => {
   const settings = await readSettings(db());
@@ -62,7 +62,7 @@ type SettingsTab = { action: string; summary: string };
 /**
  * Changes some of the organization's settings (the settings domain alone writes them), records the
  * names of the fields whose value changed in the audit log, and answers them. Every reader reads
- * the row per request; the kept booking pages hear the change from the table's trigger (decision 012).
+ * the row per request; the kept booking pages hear the change from the table's trigger (decision 009).
  */
 export async function updateOrganizationSettings(actor: Actor, tab: SettingsTab, changes: SettingsChanges): Promise<string[]> {
   return db().transaction(async (tx) => {

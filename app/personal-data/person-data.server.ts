@@ -7,7 +7,7 @@ import { notFound } from "~/forms/refusal";
 import { PERSONAL_DATA_REGISTRY } from "./registry.server";
 
 /**
- * A person's data, found and erased through the registry (decision 033): the request names an
+ * A person's data, found and erased through the registry (decision 030): the request names an
  * address, a lead or a client; each domain adds what its rows say of the person (a lead's address,
  * a client's lead, a booking, a sign-up account) until nothing new is learnt; then each domain
  * finds or erases its own rows.

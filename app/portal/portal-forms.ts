@@ -4,7 +4,7 @@ import { emailAddress } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { HONEYPOT_FIELD } from "~/request-safety/honeypot";
 
-// The client portal's forms (decision 017: one schema per form, used by the page and its action).
+// The client portal's forms (decision 014: one schema per form, used by the page and its action).
 
 /** /portal: the address a sign-in link goes to. */
 export const signInRequestForm = z.object({

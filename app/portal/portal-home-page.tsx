@@ -15,7 +15,7 @@ import { requestSignInLink } from "./sign-in.server";
 import { SignInForm } from "./sign-in-form";
 import { useVisitorZone } from "./visitor-zone";
 
-// /portal: the sign-in form for a visitor, the client's home once signed in (decision 036).
+// /portal: the sign-in form for a visitor, the client's home once signed in (decision 033).
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: loaded?.signedIn ? `Your portal | ${loaded.home.companyName}` : "Client portal" },

@@ -12,7 +12,7 @@ import { PORTAL_UNAVAILABLE } from "./portal-texts";
 import { portalSessions, portalSignInLinks } from "./schema";
 
 /**
- * The portal's session: its own cookie and its own table, never better-auth's (decision 036). The
+ * The portal's session: its own cookie and its own table, never better-auth's (decision 033). The
  * back-office reads neither, and the portal reads no admin session, so one can never stand in for
  * the other. The cookie holds a 256-bit secret; the table its hash, the client, and its times.
  */

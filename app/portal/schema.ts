@@ -4,7 +4,7 @@ import { clients } from "~/clients/schema";
 import { PORTAL_EVENT_KINDS } from "./portal-events";
 
 /**
- * The client portal's own tables (decision 036). A client signs in with a one-time link e-mailed
+ * The client portal's own tables (decision 033). A client signs in with a one-time link e-mailed
  * to their address; the link and the session it opens are capabilities stored only as SHA-256
  * hashes of their random secrets. Nothing here is a better-auth session: the back-office never
  * reads these rows, and the portal never reads better-auth's.

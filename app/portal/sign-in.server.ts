@@ -19,7 +19,7 @@ import { LINK_UNUSABLE, PORTAL_UNAVAILABLE } from "./portal-texts";
 import { portalSignInLinks } from "./schema";
 
 /**
- * Signing in to the client portal without a password (decision 036): a one-time link e-mailed to a
+ * Signing in to the client portal without a password (decision 033): a one-time link e-mailed to a
  * client's address. The link's secret is 256 random bits, kept only as its hash; it works for
  * 15 minutes, once (a conditional update claims it), and only while the address it was sent to is
  * still the client's. Asking for one answers the same whether or not the address is a client's.

@@ -1,7 +1,7 @@
 import { consumeRateLimits, type RateLimitVerdict } from "./rate-limit.server";
 
 /**
- * Every post to the public site counts against its sender's address (decision 026), in the request
+ * Every post to the public site counts against its sender's address (decision 023), in the request
  * stack before anything reads the body: a refused one (too large, foreign origin) and an invalid
  * one (fields refused by the form) count as much as one that goes through, so hammering the site
  * with broken or oversized posts gets the address a 429 like sending many good ones. Generous
@@ -13,7 +13,7 @@ export const PUBLIC_POSTS_PER_HOUR = 100;
 const UNCOUNTED_PREFIXES = ["/unsubscribe/"];
 
 /**
- * The sign-in form and better-auth's API have counters of their own (decision 032), kept apart
+ * The sign-in form and better-auth's API have counters of their own (decision 029), kept apart
  * from these: junk sent to the public forms must not lock a visitor out of signing in.
  */
 const SIGN_IN_PATHS = new Set(["/auth", "/auth.data"]);

@@ -36,9 +36,9 @@ export function InquiryDialogProvider({ children }: { children: React.ReactNode 
     [show],
   );
   // Once the app runs on a phone (a visitor who touched the page), its code is fetched when the
-  // browser is idle, so that the tap on a call to action finds it (decision 031). A screen that gets
+  // browser is idle, so that the tap on a call to action finds it (decision 028). A screen that gets
   // the offer popup fetches it when a pointer goes over a call to action or one gets the focus
-  // (prefetchInquiry): in its first seconds it already fetches the popup's code (decision 041).
+  // (prefetchInquiry): in its first seconds it already fetches the popup's code (decision 037).
   useEffect(() => {
     if (window.matchMedia(POPUP_SCREEN_QUERY).matches) return;
     const fetchWhenIdle = () => void inquiryFormDialog.load().catch(() => undefined);

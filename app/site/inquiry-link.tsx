@@ -3,7 +3,7 @@ import { useInquiryDialog } from "./inquiry-dialog";
 import { inquiryPageHref, type InquiryPreset } from "./inquiry-preset";
 
 /**
- * A call to action that opens the inquiry with its preset (decision 031). It is a real link to
+ * A call to action that opens the inquiry with its preset (decision 028). It is a real link to
  * the inquiry's own page, so a tap before the app runs answers at once with that page; once the
  * app runs, a plain click opens the inquiry dialog instead (a middle click or a new tab still
  * opens the page).

@@ -3,7 +3,7 @@ import type { LeadTier } from "~/leads/lead-options";
 /** What a call to action opening the inquiry presets: the tier asked about and the $99 offer. */
 export type InquiryPreset = { tier?: LeadTier; promo?: boolean };
 
-/** The inquiry's own page: where a call to action leads before the app runs (decision 031). */
+/** The inquiry's own page: where a call to action leads before the app runs (decision 028). */
 export const INQUIRY_PAGE_PATH = "/start-your-project";
 
 /** The inquiry page's address for a preset, e.g. `/start-your-project?tier=1&promo=1`. */

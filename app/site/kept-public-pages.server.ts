@@ -5,9 +5,9 @@ import { carriesFlashToast } from "~/forms/flash.server";
 
 /**
  * The public pages whose document is the same for every visitor, kept like the booking page
- * (decision 041): the home page, How It Works, Packages, the portfolio and each project, About and
+ * (decision 037): the home page, How It Works, Packages, the portfolio and each project, About and
  * Thank You. Not the contact and inquiry pages, whose forms carry a one-time key per visit
- * (decision 031), nor the unsubscribe pages (one per address).
+ * (decision 028), nor the unsubscribe pages (one per address).
  */
 export const KEPT_PUBLIC_PATHS = ["/", "/how-it-works", "/packages", "/portfolio", "/portfolio/:itemId", "/about", "/thank-you"];
 

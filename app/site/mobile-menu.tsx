@@ -15,7 +15,7 @@ function closeMenu() {
 
 /**
  * The slide-in menu of narrow screens: the header's links and offer button. A native popover
- * (decision 031): its button opens it and a tap outside or Escape closes it without any of the
+ * (decision 028): its button opens it and a tap outside or Escape closes it without any of the
  * app's code, so a phone's first tap on it answers at once. Once the app runs, it also closes
  * when the app moves to another page.
  */

@@ -7,7 +7,7 @@ import { findPortfolioItem } from "./portfolio.server";
 import { publicPageMeta } from "./seo";
 
 /**
- * A portfolio project on a page of its own (decision 031): where a card leads before the app runs,
+ * A portfolio project on a page of its own (decision 028): where a card leads before the app runs,
  * and a page a search engine or a shared link can show. Once the app runs, a card opens the same
  * details in a dialog.
  */

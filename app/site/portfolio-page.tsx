@@ -47,7 +47,7 @@ export default function PortfolioPage() {
             const look = LOOKS[index % LOOKS.length]!;
             return (
               <li key={item.id}>
-                {/* A link to the project's own page, which a tap before the app runs opens; a dialog once it runs (decision 031). */}
+                {/* A link to the project's own page, which a tap before the app runs opens; a dialog once it runs (decision 028). */}
                 <a
                   href={`/portfolio/${item.id}`}
                   onClick={(event) => {

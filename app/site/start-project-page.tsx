@@ -12,7 +12,7 @@ import { inquiryPresetFrom } from "./inquiry-preset.server";
 import { publicPageMeta } from "./seo";
 
 /**
- * The inquiry on a page of its own (decision 031): where every call to action leads before the
+ * The inquiry on a page of its own (decision 028): where every call to action leads before the
  * app runs, so a first tap on a slow phone answers with a page instead of waiting for the app. Once
  * the app runs, the same calls to action open the inquiry dialog instead.
  */

@@ -27,7 +27,7 @@ export type ModalDialogProps = {
 };
 
 /**
- * A modal dialog on the browser's own `<dialog>` element (decision 041), for the public site, where
+ * A modal dialog on the browser's own `<dialog>` element (decision 037), for the public site, where
  * every kilobyte counts (Radix's dialog was ~15 KB gzipped): `showModal()` puts it in the top
  * layer, makes the rest of the page inert and closes it on Escape; this adds its name and
  * description, Tab kept inside it, a click on the backdrop closing it, and focus given back.

@@ -8,7 +8,7 @@ export type NativeSelectProps = React.ComponentProps<"select"> & {
   wrapperClassName?: string;
   /**
    * The small select that sits in a table row: one element, styled by app.css (its chevron drawn
-   * as its background), since a page of rows has one per row (decision 042). Its width is the
+   * as its background), since a page of rows has one per row (decision 038). Its width is the
    * table's; `wrapperClassName` does not apply.
    */
   compact?: boolean;

@@ -6,7 +6,7 @@ import { onDemand, useOnDemand } from "./on-demand";
  * public page's first load and of the desktop popup's (the budget is 120 KB). The region mounts
  * when a form is submitted (`prepareToasts`, while the request is on its way, so it is in place,
  * and announced by screen readers as a live region, before the answer's toast) or at the first
- * toast, whichever comes first (decision 031).
+ * toast, whichever comes first (decision 028).
  */
 type ToastOptions = { id?: string; description?: string; duration?: number };
 type ToastKind = "success" | "error" | "info";

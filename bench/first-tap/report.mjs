@@ -97,7 +97,7 @@ production build served by \`node server.js\` on an empty embedded database; ${r
 - **Untouched**: the page gets no input until the tap, ${UNTOUCHED_TAP_AFTER_LOAD_MS / 1000} s after its \`load\` event (a call to action
   below the first screen is brought into view from script, which is not a touch).
 - **Touched first**: a tap on the page's heading ${FIRST_TOUCH_AFTER_LOAD_MS / 1000} s after \`load\` (a reader's scroll starts with a
-  touch, which starts the app's download, decision 014), then the tap on the call to action ${TOUCHED_TAP_AFTER_LOAD_MS / 1000} s after \`load\`.
+  touch, which starts the app's download, decision 011), then the tap on the call to action ${TOUCHED_TAP_AFTER_LOAD_MS / 1000} s after \`load\`.
 
 What it did: *dialog* (a dialog shown with the focus in it), *menu* (the mobile menu shown), *scroll* (the in-page
 target's top in the upper half of the screen), *page* (a new document: to its first contentful paint, with its address).

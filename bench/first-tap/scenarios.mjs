@@ -2,7 +2,7 @@
 // - untouched: the page gets no input at all until the tap, 1.5 s after its `load` event. If the
 //   call to action is not fully on screen the bench scrolls to it right after `load`, from script
 //   (`scrollIntoView`), which is no touch and, unlike a visitor's scroll, does not start the app
-//   (decision 014). Each run records the touches, key presses and focus changes the page saw
+//   (decision 011). Each run records the touches, key presses and focus changes the page saw
 //   before the tap, and the bytes of JavaScript it had downloaded: a phone that only reads should
 //   download none.
 // - touched first: one tap on the page's heading (text, nothing interactive) 1.0 s after `load`,

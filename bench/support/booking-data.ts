@@ -2,7 +2,7 @@
 // day, and one invitation per visitor, with what each visitor's page must offer.
 import { systemActor } from "~/audit/actor";
 
-/** An offered time as either page names it: its slot id (before decision 039), or its day and minute. */
+/** An offered time as either page names it: its slot id (before decision 035), or its day and minute. */
 export type OfferedMark = { id: string; date: string; minute: number };
 /** What every answer must contain to count as the whole page. */
 export type Expected = { token: string; marks: string[]; first: OfferedMark; last: OfferedMark };

@@ -125,7 +125,7 @@ describe("consultation booking, end to end", () => {
     const benPath = await invitationLink("ben@example.test");
 
     // A link's first view is made from the booking page's template with the link's page put in place
-    // (decision 039): exactly the document React Router renders for that page (asked for whole, as a
+    // (decision 035): exactly the document React Router renders for that page (asked for whole, as a
     // crawler is answered), its nonces aside.
     const fromTemplate = await (await fetch(`${app.url}${benPath}`)).text();
     const rendered = await (await fetch(`${app.url}${benPath}?whole`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } })).text();

@@ -31,7 +31,7 @@ describe("from a visitor's inquiry to the admin's leads list", () => {
     const page = await visitor.newPage();
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Launch. Grow. Scale");
-    // The dialog once the app runs (before, the link opens the inquiry's own page: decision 031).
+    // The dialog once the app runs (before, the link opens the inquiry's own page: decision 028).
     await hydrated(page);
     await page.getByRole("main").getByRole("link", { name: "Get a Custom Quote" }).first().click();
     const dialog = page.getByRole("dialog");
@@ -62,7 +62,7 @@ describe("from a visitor's inquiry to the admin's leads list", () => {
     const visitor = await popupSeenVisitor();
     const page = await visitor.newPage();
     await page.goto("/");
-    // The dialog once the app runs (before, the link opens the inquiry's own page: decision 031).
+    // The dialog once the app runs (before, the link opens the inquiry's own page: decision 028).
     await hydrated(page);
     await page.getByRole("main").getByRole("link", { name: "Claim $99 Offer" }).first().click();
     const dialog = page.getByRole("dialog");

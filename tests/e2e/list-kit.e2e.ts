@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDataDir, startAppServer, type AppServer } from "./support/app-server";
 import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
-// The list kit (app/lists/, decision 034) on two lists that share nothing else: what it does once,
+// The list kit (app/lists/, decision 031) on two lists that share nothing else: what it does once,
 // every list does the same way — the search in the URL, paging by keyset, the "N selected" bar and
 // the spec's delete confirmation.
 let app: AppServer;

@@ -285,7 +285,7 @@ describe("the portfolio", () => {
   });
 });
 
-describe("the public dialogs (the browser's own <dialog>, decision 041)", () => {
+describe("the public dialogs (the browser's own <dialog>, decision 037)", () => {
   /** What makes a dialog modal, read from the page: the top layer, the page behind inert, its name. */
   async function modalFacts(page: Page, name: string | RegExp) {
     const dialog = page.getByRole("dialog", { name });

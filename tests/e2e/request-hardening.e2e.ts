@@ -12,7 +12,7 @@ import routes from "~/routes";
 import { type AppServer, E2E_ADMIN, seedDataDir, startAppServer } from "./support/app-server";
 import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
-// The Content-Security-Policy breaks no page (decision 026): every public and admin page loads,
+// The Content-Security-Policy breaks no page (decision 023): every public and admin page loads,
 // starts the app and works with no `securitypolicyviolation`; and a cross-site form post is refused.
 
 type Scene = { leadId: string; clientId: string; projectId: string; invoiceId: string; bookingToken: string; viewToken: string };
@@ -67,7 +67,7 @@ describe("the Content-Security-Policy", () => {
       const response = await page.goto(url);
       const policy = response?.headers()["content-security-policy"] ?? "";
       if (KEPT_PAGES.has(url)) {
-        // One document for many visitors (decision 041): its inline scripts are named by their hashes.
+        // One document for many visitors (decision 037): its inline scripts are named by their hashes.
         expect(policy, url).toMatch(/script-src 'self' ('sha256-[A-Za-z0-9+/=]+' ?)+;/);
       } else {
         expect(policy, url).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);

@@ -10,7 +10,7 @@ import { emailOutbox } from "~/email/schema";
 import { MAIN_THREAD_BUDGET, startTurn } from "~/jobs/background-worker.server";
 import { withTestDatabase } from "../support/test-database";
 
-// The jobs on the web process's main thread (the embedded database, or JOBS=main; decision 038): a
+// The jobs on the web process's main thread (the embedded database, or JOBS=main; decision 034): a
 // delivery turn stores one message at a time and lets requests in between, so that a request that
 // arrives during a batch waits for a message, not for the batch. On PGlite, which runs in this
 // thread, the batch would otherwise hold the event loop from its first message to its last.

@@ -14,7 +14,7 @@ import { startMailServer, type ReceivedMail, type TestMailServer } from "../supp
 import { freshProcessDatabase } from "../support/process-database";
 
 /**
- * The background jobs out of the request path (docs/decisions/038-jobs-out-of-the-request-path.md),
+ * The background jobs out of the request path (docs/decisions/034-jobs-out-of-the-request-path.md),
  * with the production build in real processes: on PostgreSQL, a web process with JOBS=off beside
  * `npm run worker`, and a web process running them in its jobs thread; on the embedded database,
  * the refusals (its one process runs the jobs on its main thread, within a budget: see

@@ -17,7 +17,7 @@ import { testDatabaseKind } from "../support/database-kind";
 import { withTestDatabase } from "../support/test-database";
 
 // Nightly backups of the embedded database and the restore drill: make data, back up, change
-// data, restore, and find the first data exactly (decision 033).
+// data, restore, and find the first data exactly (decision 030).
 
 /** Every table's rows in key order, as JSON: the data, to compare before and after. */
 async function everything(): Promise<Record<string, unknown[]>> {

@@ -177,7 +177,7 @@ describe(`the kept booking document (${testDatabaseKind()} database)`, () => {
     const direct = await renderer.render(`/booking/${zoe}`, JSON.stringify(pageIn(kept.html)));
     expect(kept.html).toBe(await direct.text());
 
-    // One document for many visitors: its inline scripts are named by their hashes, not by a nonce (decision 026);
+    // One document for many visitors: its inline scripts are named by their hashes, not by a nonce (decision 023);
     // the script holding the page's data is each link's own.
     const policy = String(kept.headers["content-security-policy"]);
     const dataScript = (html: string) => /<script>(window\.stream\.enqueue\(.*?\);)<\/script>/s.exec(html)?.[1] ?? "";

@@ -15,7 +15,7 @@ import { mountRequestStack } from "../../server/request-stack";
 import { testDatabaseKind } from "../support/database-kind";
 import { withTestDatabase } from "../support/test-database";
 
-// The kept public pages (decision 041), served as server.js mounts them (behind the one request
+// The kept public pages (decision 037), served as server.js mounts them (behind the one request
 // stack, in front of React Router), with a stand-in for React Router's render that shows what the
 // real pages read: the settings (the layout), the tiers (home, packages) and the portfolio.
 

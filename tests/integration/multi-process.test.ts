@@ -22,7 +22,7 @@ import { freshProcessDatabase } from "../support/process-database";
 import { dayIn } from "~/formatting/dates";
 
 /**
- * Several app processes on one database (docs/decisions/027-several-app-processes.md), with the
+ * Several app processes on one database (docs/decisions/024-several-app-processes.md), with the
  * production build: two `node server.js` on a PostgreSQL database of their own; on the embedded
  * database, which serves one process, the same checks prove the single process (A and B are one).
  */

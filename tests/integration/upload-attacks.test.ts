@@ -10,7 +10,7 @@ import { blobOf, emptyTar, gzipBomb, gzippedTar, manifestText, peakResidentBytes
 
 // What an attacker (or an unlucky admin) uploads, sent over HTTP to the production server in its
 // own process: every file is refused with a 4xx that says why, the process keeps serving, its data
-// is unchanged and its memory stays within 300 MB of where it was (decision 033).
+// is unchanged and its memory stays within 300 MB of where it was (decision 030).
 
 const GIB = 1024 * 1024 * 1024;
 const MB = 1024 * 1024;

@@ -16,7 +16,7 @@ ALTER TABLE "clients" ADD COLUMN "referral_code" text;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD COLUMN "slug" text;--> statement-breakpoint
 -- Campaigns made before slugs existed get one from their name (as campaign-slug.ts makes them),
 -- numbered by age where two names give the same: a database with campaigns could not upgrade
--- without it (found by the upgrade test, decision 033).
+-- without it (found by the upgrade test, decision 030).
 UPDATE "campaigns" SET "slug" = numbered.slug FROM (
   SELECT "id", base || CASE WHEN row_number() OVER (PARTITION BY base ORDER BY "created_at", "id") = 1 THEN '' ELSE '-' || row_number() OVER (PARTITION BY base ORDER BY "created_at", "id") END AS slug
   FROM (SELECT "id", "created_at", coalesce(nullif(left(trim(BOTH '-' FROM regexp_replace(lower("name"), '[^a-z0-9]+', '-', 'g')), 50), ''), 'campaign') AS base FROM "campaigns") AS named

@@ -1,4 +1,4 @@
--- The public pages are kept in memory like the booking page (decision 041), dropped by the same
+-- The public pages are kept in memory like the booking page (decision 037), dropped by the same
 -- notification (channel "booking_pages", migration 0003, which already covers the settings). The
 -- tiers and the portfolio they show announce their changes the same way.
 CREATE TRIGGER package_tiers_booking_pages AFTER INSERT OR UPDATE OR DELETE ON package_tiers

@@ -121,7 +121,7 @@ export async function signedInCookieHeader(appUrl: string, account: { email: str
 }
 
 /**
- * Gives the password again for this session ('Confirm it's you', decision 032): the downloads and
+ * Gives the password again for this session ('Confirm it's you', decision 029): the downloads and
  * restores of the Data tab are allowed for the next 5 minutes.
  */
 export async function confirmItsYou(appUrl: string, cookie: string, password: string = E2E_ADMIN.password): Promise<void> {
