@@ -6,7 +6,7 @@ import { recordIdParam } from "~/forms/record-id";
 import { requireRecord } from "~/http/record-not-found";
 import { ProjectInvoicesPanel } from "~/invoices/project-invoices-panel";
 import { DeleteRowsDialog } from "~/lists/list-page";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, LinkButton } from "~/ui/button";
 import type { Route } from "./+types/project-detail-page";
 import { ProjectAddOnsPanel } from "~/add-ons/project-add-ons-panel";
 import { handleProjectAction } from "./project-actions.server";
@@ -39,9 +39,9 @@ export default function ProjectDetailPage() {
   const [deleting, setDeleting] = React.useState(false);
   return (
     <div className="grid grid-cols-1 gap-6">
-      <Link to="/admin/projects" className={buttonVariants({ variant: "ghost", className: "w-fit" })}>
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Projects
-      </Link>
+      <LinkButton to="/admin/projects" variant="ghost" className="w-fit" icon={ArrowLeft}>
+        Back to Projects
+      </LinkButton>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight">{title}</h1>

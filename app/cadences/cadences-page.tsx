@@ -5,7 +5,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListPage } from "~/lists/list-page";
-import { buttonVariants } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/cadences-page";
 import { triggerLabel } from "./cadence-options";
@@ -65,9 +65,9 @@ export default function CadencesPage() {
       title="Email Cadences"
       description="Follow-up sequences: a trigger enrols a lead, then each step sends a template after its delay. A lead leaves when it converts, books or unsubscribes."
       actions={
-        <Link to="/admin/cadences/new" className={buttonVariants()}>
-          <Plus className="size-4" aria-hidden="true" /> New Cadence
-        </Link>
+        <LinkButton to="/admin/cadences/new" icon={Plus}>
+          New Cadence
+        </LinkButton>
       }
       table={{
         label: "Cadences",

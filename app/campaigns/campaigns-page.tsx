@@ -9,7 +9,7 @@ import type { DataTableColumn } from "~/lists/data-table";
 import { ListPage } from "~/lists/list-page";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/campaigns-page";
 import { CAMPAIGN_DELETION, CAMPAIGNS_URL, CampaignDialog, type CampaignFields } from "./campaign-dialogs";
@@ -81,9 +81,9 @@ export default function CampaignsPage() {
       description="Share a campaign's link and see the leads, clients and revenue it brings."
       actions={
         <>
-          <Link to="/admin" className={buttonVariants({ variant: "ghost" })}>
-            <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
-          </Link>
+          <LinkButton to="/admin" variant="ghost" icon={ArrowLeft}>
+            Back to Dashboard
+          </LinkButton>
           <Button onClick={() => setEditing({ campaign: null })}>
             <Plus className="size-4" aria-hidden="true" /> Create Campaign
           </Button>

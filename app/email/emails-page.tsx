@@ -7,7 +7,7 @@ import { ListFilters, ListPage } from "~/lists/list-page";
 import { isFilteredView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { buttonVariants } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import type { Route } from "./+types/emails-page";
 import { EMAIL_LOG_VIEW, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP, MESSAGE_STATUSES, readEmailLogView } from "./email-log-view";
 import { emailTypesInLog, listEmailMessages, type EmailLogRow } from "./email-log.server";
@@ -86,9 +86,9 @@ export default function EmailsPage() {
       title="E-mail Log"
       description="Every message the product sent or tried to send, newest first."
       actions={
-        <Link to="/admin/emails/suppressions" className={buttonVariants({ variant: "outline" })}>
-          <ShieldOff className="size-4" aria-hidden="true" /> Suppression list
-        </Link>
+        <LinkButton to="/admin/emails/suppressions" variant="outline" icon={ShieldOff}>
+          Suppression list
+        </LinkButton>
       }
       table={{
         label: "E-mails",

@@ -1,6 +1,6 @@
 import { ArrowLeft, Plus } from "lucide-react";
 import * as React from "react";
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
@@ -10,7 +10,7 @@ import { ListFilters, ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, LinkButton } from "~/ui/button";
 import type { Route } from "./+types/suppressions-page";
 import type { EmailSuppression } from "./schema";
 import { AddSuppressionDialog, RemoveSuppressionDialog } from "./suppression-dialogs";
@@ -77,9 +77,9 @@ export default function SuppressionsPage() {
       description="Addresses that receive no marketing e-mail: they unsubscribed, their mail server rejected our mail, or you added them. Bookings, invoices and other e-mails people ask for still go."
       actions={
         <>
-          <Link to="/admin/emails" className={buttonVariants({ variant: "outline" })}>
-            <ArrowLeft className="size-4" aria-hidden="true" /> E-mail Log
-          </Link>
+          <LinkButton to="/admin/emails" variant="outline" icon={ArrowLeft}>
+            E-mail Log
+          </LinkButton>
           <Button onClick={() => setAdding(true)}>
             <Plus className="size-4" aria-hidden="true" /> Add Address
           </Button>

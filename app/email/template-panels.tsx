@@ -1,7 +1,7 @@
 import { History, RotateCcw, Send, X } from "lucide-react";
 import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, LinkButton } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
@@ -104,9 +104,9 @@ export function VersionView({ templateId, version, currentVersion, sampleValues,
               <RotateCcw className="size-4" aria-hidden="true" /> Restore
             </Button>
           </fetcher.Form>
-          <Link to={`/admin/templates/${templateId}`} className={buttonVariants({ size: "sm", variant: "ghost" })} preventScrollReset>
-            <X className="size-4" aria-hidden="true" /> Close
-          </Link>
+          <LinkButton to={`/admin/templates/${templateId}`} preventScrollReset size="sm" variant="ghost" icon={X}>
+            Close
+          </LinkButton>
         </div>
       </CardHeader>
       <CardContent className="grid gap-4 lg:grid-cols-2">

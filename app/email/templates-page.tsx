@@ -7,7 +7,7 @@ import { ListFilters, ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { buttonVariants } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/templates-page";
 import { handleTemplateListAction } from "./template-actions.server";
@@ -73,9 +73,9 @@ export default function TemplatesPage() {
       title="Templates"
       description={<>The e-mails the product and your cadences send. Placeholders like {"{{FirstName}}"} are filled when a message goes out.</>}
       actions={
-        <Link to="/admin/templates/new" className={buttonVariants()}>
-          <Plus className="size-4" aria-hidden="true" /> New Template
-        </Link>
+        <LinkButton to="/admin/templates/new" icon={Plus}>
+          New Template
+        </LinkButton>
       }
       table={{
         label: "Templates",

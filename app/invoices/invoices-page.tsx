@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { buttonVariants } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListFilters, ListPage } from "~/lists/list-page";
 import { isFilteredView } from "~/lists/list-view";
@@ -79,9 +79,9 @@ export default function InvoicesPage() {
         )
       }
       actions={
-        <Link to={newHref} className={buttonVariants()}>
-          <Plus className="size-4" aria-hidden="true" /> New Invoice
-        </Link>
+        <LinkButton to={newHref} icon={Plus}>
+          New Invoice
+        </LinkButton>
       }
       table={{
         label: "Invoices",

@@ -1,6 +1,5 @@
 import { Plus } from "lucide-react";
-import { Link } from "react-router";
-import { buttonVariants } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { DataTable } from "~/lists/data-table";
 import { formatCents } from "~/formatting/money";
@@ -19,9 +18,9 @@ export function ProjectInvoicesPanel({ projectId, invoices }: { projectId: strin
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle>Invoices</CardTitle>
-        <Link to={`/admin/invoices/new?project=${projectId}`} className={buttonVariants({ size: "sm" })}>
-          <Plus className="size-4" aria-hidden="true" /> New Invoice
-        </Link>
+        <LinkButton to={`/admin/invoices/new?project=${projectId}`} size="sm" icon={Plus}>
+          New Invoice
+        </LinkButton>
       </CardHeader>
       <CardContent>
         <DataTable

@@ -4,7 +4,7 @@ import { Link, useLoaderData, useLocation, useSearchParams } from "react-router"
 import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "./offered-lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, buttonVariants, LinkButton } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListPage, viewHref } from "~/lists/list-page";
@@ -95,9 +95,9 @@ export default function LeadsPage() {
       description="Everyone who claimed the offer, sent an inquiry or wrote to you."
       actions={
         <>
-          <Link to="/admin/leads/import" className={buttonVariants({ variant: "outline" })}>
-            <Upload className="size-4" aria-hidden="true" /> Import CSV
-          </Link>
+          <LinkButton to="/admin/leads/import" variant="outline" icon={Upload}>
+            Import CSV
+          </LinkButton>
           <a href={viewHref("/admin/leads/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
             <Download className="size-4" aria-hidden="true" /> Export CSV
           </a>

@@ -8,7 +8,7 @@ import type { DataTableColumn } from "~/lists/data-table";
 import { ListHeader, ListPage } from "~/lists/list-page";
 import { filterHref, isFilteredView } from "~/lists/list-view";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
-import { buttonVariants } from "~/ui/button";
+import { buttonVariants, LinkButton } from "~/ui/button";
 import type { Route } from "./+types/projects-page";
 import { ProjectBoard } from "./project-board";
 import { isOverdue } from "./project-checklist";
@@ -105,9 +105,9 @@ export default function ProjectsPage() {
             );
           })}
         </nav>
-        <Link to="/admin/projects/new" className={buttonVariants()}>
-          <Plus className="size-4" aria-hidden="true" /> New Project
-        </Link>
+        <LinkButton to="/admin/projects/new" icon={Plus}>
+          New Project
+        </LinkButton>
       </>
     ),
   };

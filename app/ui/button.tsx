@@ -1,5 +1,7 @@
 import * as React from "react";
 import { cva, type VariantProps } from "class-variance-authority";
+import type { LucideIcon } from "lucide-react";
+import { Link, type LinkProps } from "react-router";
 
 import { cn } from "~/ui/class-names";
 
@@ -46,7 +48,17 @@ export const buttonVariants = cva(
 
 export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
 
-/** A `<button>`. A link that should look like one takes `buttonVariants(…)` as its class instead. */
+/** A `<button>`. A link that should look like one is a `LinkButton`. */
 export function Button({ className, variant, size, ...props }: ButtonProps) {
   return <button data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
+
+/** A link that looks like a button (an action that opens another page), with its icon before the label. */
+export function LinkButton({ className, variant, size, icon: Icon, children, ...link }: LinkProps & VariantProps<typeof buttonVariants> & { icon?: LucideIcon }) {
+  return (
+    <Link className={cn(buttonVariants({ variant, size }), className)} {...link}>
+      {Icon ? <Icon className="size-4" aria-hidden="true" /> : null}
+      {children}
+    </Link>
+  );
 }
