@@ -1,6 +1,6 @@
-import { Link, Outlet, useRouteError } from "react-router";
+import { Outlet, useRouteError } from "react-router";
 import { caughtRecordNotFound } from "~/http/record-not-found";
-import { buttonVariants } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 
 /**
  * Every back-office page sits in this frame, inside the admin shell: what a page's loader could
@@ -21,9 +21,9 @@ export function ErrorBoundary() {
       <p className="text-muted-foreground">
         {notFound ? "It may have been deleted, or the link is mistyped." : "This page could not be shown. Please try again in a moment."}
       </p>
-      <Link to={back.href} className={buttonVariants({ variant: "outline" })}>
+      <LinkButton to={back.href} variant="outline">
         {back.label}
-      </Link>
+      </LinkButton>
     </section>
   );
 }

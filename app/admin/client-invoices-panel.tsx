@@ -1,7 +1,7 @@
 import { FileText, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
-import { buttonVariants } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import { DataTable } from "~/lists/data-table";
 import { formatDate } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
@@ -14,9 +14,9 @@ export function ClientInvoicesPanel({ clientId, invoices, timeZone }: { clientId
   return (
     <>
       <div className="flex justify-end">
-        <Link to={`/admin/invoices?client=${clientId}`} className={buttonVariants({ size: "sm" })}>
-          <Plus aria-hidden="true" /> Create Invoice
-        </Link>
+        <LinkButton to={`/admin/invoices?client=${clientId}`} size="sm" icon={Plus}>
+          Create Invoice
+        </LinkButton>
       </div>
       <DataTable
         label="Invoices"

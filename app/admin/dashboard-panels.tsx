@@ -1,7 +1,7 @@
 import { CalendarClock, DollarSign, FileText, FolderKanban, UserCheck, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
-import { buttonVariants } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { formatCents } from "~/formatting/money";
 import { StatCard } from "~/ui/stat-card";
@@ -164,9 +164,9 @@ export function QuickActionsPanel() {
       </CardHeader>
       <CardContent className="grid grid-cols-2 gap-2">
         {actions.map(([label, href, icon]) => (
-          <Link key={href} to={href} className={buttonVariants({ variant: "outline" })}>
+          <LinkButton key={href} to={href} variant="outline">
             {icon} {label}
-          </Link>
+          </LinkButton>
         ))}
       </CardContent>
     </Card>

@@ -6,7 +6,7 @@ import { recordIdParam } from "~/forms/record-id";
 import { useFormAction } from "~/forms/use-form-action";
 import { requireRecord } from "~/http/record-not-found";
 import { BackLink } from "~/ui/back-link";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, LinkButton } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
@@ -104,9 +104,9 @@ export default function CadenceEditorPage() {
           <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : cadence ? "Save Cadence" : "Create Cadence"}
           </Button>
-          <Link to="/admin/cadences" className={buttonVariants({ variant: "outline" })}>
+          <LinkButton to="/admin/cadences" variant="outline">
             Cancel
-          </Link>
+          </LinkButton>
         </div>
       </fetcher.Form>
     </div>

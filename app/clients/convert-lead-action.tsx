@@ -1,8 +1,8 @@
 import { UserCheck } from "lucide-react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
 import type { LeadAction } from "~/leads/offered-lead-actions";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 
 export const convertLeadPath = (leadId: string) => `/admin/leads/${leadId}/convert`;
@@ -23,9 +23,9 @@ export const ConvertLeadAction: LeadAction = ({ lead, placement, returnTo }) => 
 
   if (lead.status === "converted") {
     return placement === "detail" ? (
-      <Link to={`/admin/clients?q=${encodeURIComponent(lead.email)}`} className={buttonVariants({ variant: "outline" })}>
-        <UserCheck aria-hidden="true" /> View Client
-      </Link>
+      <LinkButton to={`/admin/clients?q=${encodeURIComponent(lead.email)}`} variant="outline" icon={UserCheck}>
+        View Client
+      </LinkButton>
     ) : null;
   }
 

@@ -1,9 +1,9 @@
 import { CheckCircle2, MailX } from "lucide-react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import { answerForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
 import { Refusal } from "~/forms/refusal";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, LinkButton } from "~/ui/button";
 import type { Route } from "./+types/unsubscribe-page";
 import { readUnsubscribeLink, resubscribeWithLink, unsubscribeWithLink } from "./unsubscribe.server";
 
@@ -58,9 +58,9 @@ export default function UnsubscribePage() {
     return (
       <Panel icon={<MailX className="size-14 text-destructive" aria-hidden="true" />} title="This link does not work">
         <p className="mt-4 text-lg">{invalid}</p>
-        <Link to="/" className={buttonVariants({ variant: "outline", className: "mt-8" })}>
+        <LinkButton to="/" variant="outline" className="mt-8">
           Back to Home
-        </Link>
+        </LinkButton>
       </Panel>
     );
   }

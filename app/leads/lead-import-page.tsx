@@ -1,11 +1,11 @@
 import { Upload } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { Refusal } from "~/forms/refusal";
 import { readRequestForm, type RequestForm } from "~/forms/request-form.server";
 import { decodeTextUpload } from "~/uploads/text-upload";
 import { BackLink } from "~/ui/back-link";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, LinkButton } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -191,7 +191,7 @@ function ImportReview({ step }: { step: ImportStep }) {
         <Button type="submit" name="intent" value="import" disabled={analysis.errors.length > 0 || navigation.state !== "idle"}>
           Import {Math.max(importable, 0)} Lead(s)
         </Button>
-        <Link to="/admin/leads/import" className={buttonVariants({ variant: "outline" })}>Start Over</Link>
+        <LinkButton to="/admin/leads/import" variant="outline">Start Over</LinkButton>
       </div>
     </Form>
   );

@@ -13,7 +13,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { TABLE_COLUMNS_URL } from "./table-columns-form";
 import { hiddenColumnsOf, isHideableColumn, toggleHiddenColumn, type HiddenColumnsByTable, type TableId } from "./table-columns";
 import { useFormAction } from "~/forms/use-form-action";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, LinkButton } from "~/ui/button";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { cn } from "~/ui/class-names";
 import { pageHref, sortHref, type TableSort } from "./list-view";
@@ -412,18 +412,18 @@ export function DataTablePager({
       <div className="text-sm text-muted-foreground">{summary}</div>
       <div className="flex gap-2">
         {previousCursor ? (
-          <Link to={pageHref(searchParams, "before", previousCursor)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <LinkButton to={pageHref(searchParams, "before", previousCursor)} variant="outline" size="sm">
             Previous
-          </Link>
+          </LinkButton>
         ) : (
           <Button variant="outline" size="sm" disabled>
             Previous
           </Button>
         )}
         {nextCursor ? (
-          <Link to={pageHref(searchParams, "after", nextCursor)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <LinkButton to={pageHref(searchParams, "after", nextCursor)} variant="outline" size="sm">
             Next
-          </Link>
+          </LinkButton>
         ) : (
           <Button variant="outline" size="sm" disabled>
             Next

@@ -1,8 +1,8 @@
 import { Search, Trash2 } from "lucide-react";
 import * as React from "react";
-import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { ConfirmDialog, type HiddenFields } from "~/forms/form-dialog";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, LinkButton } from "~/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/ui/dropdown-menu";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
@@ -124,9 +124,9 @@ export function ListFilters({
         </Button>
       ) : null}
       {Object.keys(cleared).some((name) => current(name) !== "") ? (
-        <Link to={filterHref(searchParams, cleared)} className={buttonVariants({ variant: "ghost" })}>
+        <LinkButton to={filterHref(searchParams, cleared)} variant="ghost">
           Clear
-        </Link>
+        </LinkButton>
       ) : null}
     </Form>
   );

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatClockTime, formatDate, formatDay, formatLongDate } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { Badge } from "~/ui/badge";
-import { buttonVariants } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import type { ClientCall } from "~/consultations/client-calls.server";
 import type { PortalHome } from "./portal-home.server";
 
@@ -137,9 +137,9 @@ export function CallsSection({ calls, zone }: { calls: PortalHome["calls"]; zone
       id="calls"
       title="Your calls"
       action={
-        <Link to="/portal/book" className={buttonVariants({ size: "sm" })}>
+        <LinkButton to="/portal/book" size="sm">
           Book a call
-        </Link>
+        </LinkButton>
       }
     >
       <p className="text-sm text-muted-foreground">

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { listPackageTiers } from "~/organization/settings.server";
-import { Button, buttonVariants } from "~/ui/button";
+import { Button, LinkButton } from "~/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
 import { redirectWithToast } from "~/forms/flash.server";
 import { FormField } from "~/ui/form-field";
@@ -45,9 +45,9 @@ export default function NewProjectPage() {
   const { fetcher, busy, errors, values } = useFormAction({ intent: "create-project" });
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6">
-      <Link to={chosen ? `/admin/clients/${chosen.id}` : "/admin/projects"} className={buttonVariants({ variant: "ghost", className: "w-fit" })}>
-        <ArrowLeft className="size-4" aria-hidden="true" /> {chosen ? `Back to ${chosen.name}` : "Back to Projects"}
-      </Link>
+      <LinkButton to={chosen ? `/admin/clients/${chosen.id}` : "/admin/projects"} variant="ghost" className="w-fit" icon={ArrowLeft}>
+        {chosen ? `Back to ${chosen.name}` : "Back to Projects"}
+      </LinkButton>
       <Card>
         <CardHeader>
           <CardTitle as="h1" className="text-2xl font-bold tracking-tight">
@@ -83,9 +83,9 @@ export default function NewProjectPage() {
                 </FormField>
               </div>
               <div className="flex justify-end gap-2">
-                <Link to="/admin/projects" className={buttonVariants({ variant: "outline" })}>
+                <LinkButton to="/admin/projects" variant="outline">
                   Cancel
-                </Link>
+                </LinkButton>
                 <Button type="submit" disabled={busy}>
                   {busy ? "Creating…" : "Create Project"}
                 </Button>

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";
 import { DataTable, DataTablePager, type DataTableColumn } from "~/lists/data-table";
 import { ListFilters } from "~/lists/list-page";
-import { buttonVariants } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import type { Route } from "./+types/audit-log-page";
 import { getOrganizationSettings } from "~/organization/settings.server";
 
@@ -72,9 +72,9 @@ export default function AuditLogPage() {
           <h2 className="text-lg font-semibold">Audit log</h2>
           <p className="text-sm text-muted-foreground">Every change an admin made, newest first. Entries are never changed or removed.</p>
         </div>
-        <Link to="/admin/settings/security" className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <LinkButton to="/admin/settings/security" variant="outline" size="sm">
           Back to Security
-        </Link>
+        </LinkButton>
       </div>
       <ListFilters
         label="Filter the audit log"
