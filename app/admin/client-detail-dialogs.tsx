@@ -5,7 +5,7 @@ import { useFormAction } from "~/forms/use-form-action";
 import { TierOptions } from "~/organization/tier-options";
 import type { TierNames } from "~/organization/tier-names";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
@@ -152,29 +152,24 @@ export function LinkToProjectAction({ clientId, bookingId, projects }: { clientI
 export function NotesCard({ notes }: { notes: string | null }) {
   const { fetcher, busy, errors, values } = useFormAction({ intent: "notes" });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Internal Notes</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <fetcher.Form method="post" className="grid gap-3" noValidate preventScrollReset>
-          <input type="hidden" name="intent" value="notes" />
-          <FormField label={<span className="sr-only">Internal notes</span>} name="notes" id="client-notes" error={errors.notes}>
-            <Textarea
-              key={values.notes ?? notes ?? ""}
-              defaultValue={values.notes ?? notes ?? ""}
-              rows={5}
-              maxLength={20_000}
-              placeholder="Only your team sees these notes."
-            />
-          </FormField>
-          <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving…" : "Save Notes"}
-            </Button>
-          </div>
-        </fetcher.Form>
-      </CardContent>
-    </Card>
+    <TitledCard title="Internal Notes">
+      <fetcher.Form method="post" className="grid gap-3" noValidate preventScrollReset>
+        <input type="hidden" name="intent" value="notes" />
+        <FormField label={<span className="sr-only">Internal notes</span>} name="notes" id="client-notes" error={errors.notes}>
+          <Textarea
+            key={values.notes ?? notes ?? ""}
+            defaultValue={values.notes ?? notes ?? ""}
+            rows={5}
+            maxLength={20_000}
+            placeholder="Only your team sees these notes."
+          />
+        </FormField>
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : "Save Notes"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </TitledCard>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { BookingInvitationDialog } from "~/consultations/booking-invitation-dialog";
 import { tierLabel, tierName, type TierNames } from "~/organization/tier-names";
 import { Badge } from "~/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { formatDate, formatDateTime, formatDayTimes } from "~/formatting/dates";
 import { DeleteClientAction, EditClientAction, LinkToProjectAction } from "./client-detail-dialogs";
 import type { ClientDetail } from "./client-detail.server";
@@ -23,14 +23,9 @@ function InfoRow({ label, children }: { label: string; children: React.ReactNode
 /** A card of labelled values. */
 function InfoCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="divide-y">{children}</dl>
-      </CardContent>
-    </Card>
+    <TitledCard title={title}>
+      <dl className="divide-y">{children}</dl>
+    </TitledCard>
   );
 }
 
@@ -140,49 +135,44 @@ export function DiscoveryCallsCard({
   timeZone: string;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Discovery Call Bookings</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {discoveryCalls.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No discovery calls booked yet.</p>
-        ) : (
-          <ul className="divide-y">
-            {discoveryCalls.map((call) => {
-              const linkedProject = projects.find((project) => project.id === call.projectId);
-              return (
-                <li key={call.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                  <div className="grid gap-1 text-sm">
-                    <span className="font-medium">{callTime(call, consultations.find((consultation) => consultation.bookingId === call.id), timeZone)}</span>
-                    <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
-                      <Badge variant={statusVariant(call.status)}>{call.status}</Badge>
-                      {call.meetingLink ? (
-                        <a href={call.meetingLink} target="_blank" rel="noreferrer noopener" className="text-primary hover:underline">
-                          Meeting link
-                        </a>
-                      ) : null}
-                    </span>
-                    {call.adminNotes ? <span className="whitespace-pre-line text-muted-foreground">{call.adminNotes}</span> : null}
-                  </div>
-                  {call.projectId ? (
-                    <span className="text-sm text-muted-foreground">
-                      Linked to project{" "}
-                      {linkedProject ? (
-                        <Link to={`/admin/projects/${linkedProject.id}`} className="text-primary hover:underline">
-                          {linkedProject.name ?? linkedProject.projectNumber}
-                        </Link>
-                      ) : null}
-                    </span>
-                  ) : (
-                    <LinkToProjectAction clientId={clientId} bookingId={call.id} projects={projects} />
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Discovery Call Bookings">
+      {discoveryCalls.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No discovery calls booked yet.</p>
+      ) : (
+        <ul className="divide-y">
+          {discoveryCalls.map((call) => {
+            const linkedProject = projects.find((project) => project.id === call.projectId);
+            return (
+              <li key={call.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="grid gap-1 text-sm">
+                  <span className="font-medium">{callTime(call, consultations.find((consultation) => consultation.bookingId === call.id), timeZone)}</span>
+                  <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
+                    <Badge variant={statusVariant(call.status)}>{call.status}</Badge>
+                    {call.meetingLink ? (
+                      <a href={call.meetingLink} target="_blank" rel="noreferrer noopener" className="text-primary hover:underline">
+                        Meeting link
+                      </a>
+                    ) : null}
+                  </span>
+                  {call.adminNotes ? <span className="whitespace-pre-line text-muted-foreground">{call.adminNotes}</span> : null}
+                </div>
+                {call.projectId ? (
+                  <span className="text-sm text-muted-foreground">
+                    Linked to project{" "}
+                    {linkedProject ? (
+                      <Link to={`/admin/projects/${linkedProject.id}`} className="text-primary hover:underline">
+                        {linkedProject.name ?? linkedProject.projectNumber}
+                      </Link>
+                    ) : null}
+                  </span>
+                ) : (
+                  <LinkToProjectAction clientId={clientId} bookingId={call.id} projects={projects} />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </TitledCard>
   );
 }

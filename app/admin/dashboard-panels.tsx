@@ -2,7 +2,7 @@ import { CalendarClock, DollarSign, FileText, FolderKanban, UserCheck, Users } f
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { LinkButton } from "~/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/ui/card";
 import { formatCents } from "~/formatting/money";
 import { StatCard } from "~/ui/stat-card";
 import { URGENT_DEADLINE_DAYS, type DashboardFigures } from "./dashboard-figures";
@@ -128,25 +128,20 @@ export function FinancialSummaryPanel({ figures }: { figures: DashboardFigures }
     ["Overdue invoices", `${figures.overdue.count} · ${formatCents(figures.overdue.amountCents)}`, "/admin/invoices?status=overdue"],
   ];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Financial Summary</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-2 text-sm" aria-label="Financial summary">
-          {rows.map(([label, value, href]) => (
-            <div key={label} className="flex justify-between gap-4">
-              <dt>
-                <Link to={href} className="hover:underline">
-                  {label}
-                </Link>
-              </dt>
-              <dd className="font-medium tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </CardContent>
-    </Card>
+    <TitledCard title="Financial Summary">
+      <dl className="grid gap-2 text-sm" aria-label="Financial summary">
+        {rows.map(([label, value, href]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt>
+              <Link to={href} className="hover:underline">
+                {label}
+              </Link>
+            </dt>
+            <dd className="font-medium tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </TitledCard>
   );
 }
 
@@ -158,17 +153,12 @@ export function QuickActionsPanel() {
     ["Invoices", "/admin/invoices", <FileText key="i" className="size-4" aria-hidden="true" />],
   ];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Quick Actions</CardTitle>
-      </CardHeader>
-      <CardContent className="grid grid-cols-2 gap-2">
-        {actions.map(([label, href, icon]) => (
-          <LinkButton key={href} to={href} variant="outline">
-            {icon} {label}
-          </LinkButton>
-        ))}
-      </CardContent>
-    </Card>
+    <TitledCard title="Quick Actions" contentClassName="grid grid-cols-2 gap-2">
+      {actions.map(([label, href, icon]) => (
+        <LinkButton key={href} to={href} variant="outline">
+          {icon} {label}
+        </LinkButton>
+      ))}
+    </TitledCard>
   );
 }

@@ -2,7 +2,7 @@ import { ConfirmDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
@@ -99,52 +99,46 @@ type AdminsPanelProps = { admins: AdminRow[]; invitations: PendingInvitation[]; 
 
 export function AdminsPanel({ admins, invitations, currentUserId, currentSessionId, timeZone }: AdminsPanelProps) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Admins</CardTitle>
-        <CardDescription>Who can use the back-office, and where they are signed in.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <ul className="grid gap-4" aria-label="Admins">
-          {admins.map((admin) => {
-            const own = admin.id === currentUserId;
-            return (
-              <li key={admin.id} className="grid gap-2 rounded-md border p-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <div>
-                    <p className="font-medium">
-                      {admin.name} {own ? <span className="text-muted-foreground">(you)</span> : null}
-                    </p>
-                    <p className="text-sm text-muted-foreground">{admin.email}</p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Badge variant={admin.twoFactorEnabled ? "success" : "secondary"}>{admin.twoFactorEnabled ? "Two-factor on" : "Two-factor off"}</Badge>
-                    <ConfirmAdminAction
-                      intent="sign-out-everywhere"
-                      userId={admin.id}
-                      label={own ? "Sign out other sessions" : "Sign out everywhere"}
-                      title={own ? "Sign out your other sessions?" : `Sign out ${admin.email} everywhere?`}
-                      description={own ? "Every other device signed in to your account is signed out; this one stays." : "Every session of this admin ends; they must sign in again."}
-                    />
-                    {own ? null : (
-                      <ConfirmAdminAction
-                        intent="revoke-admin"
-                        userId={admin.id}
-                        label="Remove admin"
-                        title={`Remove the admin role of ${admin.email}?`}
-                        description="They can no longer use the back-office and are signed out. Their account stays."
-                      />
-                    )}
-                  </div>
+    <TitledCard title="Admins" description="Who can use the back-office, and where they are signed in." contentClassName="grid gap-6">
+      <ul className="grid gap-4" aria-label="Admins">
+        {admins.map((admin) => {
+          const own = admin.id === currentUserId;
+          return (
+            <li key={admin.id} className="grid gap-2 rounded-md border p-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <div>
+                  <p className="font-medium">
+                    {admin.name} {own ? <span className="text-muted-foreground">(you)</span> : null}
+                  </p>
+                  <p className="text-sm text-muted-foreground">{admin.email}</p>
                 </div>
-                <AdminSessions admin={admin} currentSessionId={currentSessionId} timeZone={timeZone} />
-              </li>
-            );
-          })}
-        </ul>
-        <PendingInvitations invitations={invitations} timeZone={timeZone} />
-        <InviteAdminForm />
-      </CardContent>
-    </Card>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge variant={admin.twoFactorEnabled ? "success" : "secondary"}>{admin.twoFactorEnabled ? "Two-factor on" : "Two-factor off"}</Badge>
+                  <ConfirmAdminAction
+                    intent="sign-out-everywhere"
+                    userId={admin.id}
+                    label={own ? "Sign out other sessions" : "Sign out everywhere"}
+                    title={own ? "Sign out your other sessions?" : `Sign out ${admin.email} everywhere?`}
+                    description={own ? "Every other device signed in to your account is signed out; this one stays." : "Every session of this admin ends; they must sign in again."}
+                  />
+                  {own ? null : (
+                    <ConfirmAdminAction
+                      intent="revoke-admin"
+                      userId={admin.id}
+                      label="Remove admin"
+                      title={`Remove the admin role of ${admin.email}?`}
+                      description="They can no longer use the back-office and are signed out. Their account stays."
+                    />
+                  )}
+                </div>
+              </div>
+              <AdminSessions admin={admin} currentSessionId={currentSessionId} timeZone={timeZone} />
+            </li>
+          );
+        })}
+      </ul>
+      <PendingInvitations invitations={invitations} timeZone={timeZone} />
+      <InviteAdminForm />
+    </TitledCard>
   );
 }

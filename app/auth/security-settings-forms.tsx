@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from "~/ui/card";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
@@ -61,26 +61,20 @@ export function SecuritySettingsForm({ require2fa, sessionTimeoutMinutes }: { re
 export function ChangePasswordForm() {
   const change = useFormAction({ intent: "change-password" });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Change password</CardTitle>
-        <CardDescription>Your other sessions are signed out when the password changes.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <change.fetcher.Form method="post" noValidate className="grid max-w-sm gap-4">
-          <input type="hidden" name="intent" value="change-password" />
-          <CurrentPasswordField name="currentPassword" error={change.errors.currentPassword} />
-          <FormField label="New password" name="newPassword" error={change.errors.newPassword} required>
-            <Input type="password" autoComplete="new-password" minLength={8} maxLength={128} />
-          </FormField>
-          <FormField label="Confirm new password" name="confirmPassword" error={change.errors.confirmPassword} required>
-            <Input type="password" autoComplete="new-password" minLength={8} maxLength={128} />
-          </FormField>
-          <Button type="submit" disabled={change.busy} className="justify-self-start">
-            {change.busy ? "Changing..." : "Change password"}
-          </Button>
-        </change.fetcher.Form>
-      </CardContent>
-    </Card>
+    <TitledCard title="Change password" description="Your other sessions are signed out when the password changes.">
+      <change.fetcher.Form method="post" noValidate className="grid max-w-sm gap-4">
+        <input type="hidden" name="intent" value="change-password" />
+        <CurrentPasswordField name="currentPassword" error={change.errors.currentPassword} />
+        <FormField label="New password" name="newPassword" error={change.errors.newPassword} required>
+          <Input type="password" autoComplete="new-password" minLength={8} maxLength={128} />
+        </FormField>
+        <FormField label="Confirm new password" name="confirmPassword" error={change.errors.confirmPassword} required>
+          <Input type="password" autoComplete="new-password" minLength={8} maxLength={128} />
+        </FormField>
+        <Button type="submit" disabled={change.busy} className="justify-self-start">
+          {change.busy ? "Changing..." : "Change password"}
+        </Button>
+      </change.fetcher.Form>
+    </TitledCard>
   );
 }

@@ -19,7 +19,7 @@ import {
 } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
 import { Calendar } from "~/ui/calendar";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from "~/ui/card";
 import type { BookingPageView } from "./booking-page-data";
 import { dayIn, formatClockTime, formatLongDate } from "~/formatting/dates";
 
@@ -149,28 +149,22 @@ function SlotPicker({ page, zone, fetcher }: { page: ReadyPage; zone: string; fe
   return (
     <div className="grid gap-6">
       {page.proposed.length > 0 ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Proposed new times</CardTitle>
-            <CardDescription>We suggest these times. Pick one, or choose another time below.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-wrap gap-2">
-            {page.proposed.map((slot) => {
-              const start = new Date(slot.start);
-              const selected = choice?.kind === "proposed" && choice.start === slot.start;
-              return (
-                <Button
-                  key={slot.start}
-                  variant={selected ? "default" : "outline"}
-                  aria-pressed={selected}
-                  onClick={() => setChoice({ kind: "proposed", start: slot.start })}
-                >
-                  {formatLongDate(start, zone)}, {formatClockTime(start, zone)}
-                </Button>
-              );
-            })}
-          </CardContent>
-        </Card>
+        <TitledCard title="Proposed new times" description="We suggest these times. Pick one, or choose another time below." contentClassName="flex flex-wrap gap-2">
+          {page.proposed.map((slot) => {
+            const start = new Date(slot.start);
+            const selected = choice?.kind === "proposed" && choice.start === slot.start;
+            return (
+              <Button
+                key={slot.start}
+                variant={selected ? "default" : "outline"}
+                aria-pressed={selected}
+                onClick={() => setChoice({ kind: "proposed", start: slot.start })}
+              >
+                {formatLongDate(start, zone)}, {formatClockTime(start, zone)}
+              </Button>
+            );
+          })}
+        </TitledCard>
       ) : null}
       {offered.length === 0 && page.proposed.length === 0 ? (
         <Card className="mx-auto max-w-md text-center">
@@ -178,27 +172,22 @@ function SlotPicker({ page, zone, fetcher }: { page: ReadyPage; zone: string; fe
         </Card>
       ) : (
         <div className="grid gap-6 md:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Select a Date</CardTitle>
-            </CardHeader>
-            <CardContent className="flex justify-center">
-              <Calendar
-                mode="single"
-                selected={date}
-                defaultMonth={firstDate}
-                onSelect={(next) => {
-                  setDate(next);
-                  // Spec: changing the date clears the chosen time.
-                  setChoice((current) => (current?.kind === "slot" ? null : current));
-                }}
-                disabled={(day) => {
-                  const key = format(day, "yyyy-MM-dd");
-                  return key < today || !byDate.has(key);
-                }}
-              />
-            </CardContent>
-          </Card>
+          <TitledCard title="Select a Date" contentClassName="flex justify-center">
+            <Calendar
+              mode="single"
+              selected={date}
+              defaultMonth={firstDate}
+              onSelect={(next) => {
+                setDate(next);
+                // Spec: changing the date clears the chosen time.
+                setChoice((current) => (current?.kind === "slot" ? null : current));
+              }}
+              disabled={(day) => {
+                const key = format(day, "yyyy-MM-dd");
+                return key < today || !byDate.has(key);
+              }}
+            />
+          </TitledCard>
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">

@@ -7,7 +7,7 @@ import { useFormAction } from "~/forms/use-form-action";
 import { requireRecord } from "~/http/record-not-found";
 import { BackLink } from "~/ui/back-link";
 import { Button, LinkButton } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
@@ -63,31 +63,25 @@ export default function CadenceEditorPage() {
       ) : null}
       <fetcher.Form method="post" className="grid gap-6" noValidate>
         <input type="hidden" name="intent" value="save-cadence" />
-        <Card>
-          <CardHeader>
-            <CardTitle>Cadence</CardTitle>
-            <CardDescription>What enrols a lead. Each lead is enrolled once per cadence.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField label="Name" name="name" required error={errors.name}>
-              <Input defaultValue={value("name", cadence?.name)} maxLength={120} autoComplete="off" />
-            </FormField>
-            <FormField label="Description" name="description" error={errors.description}>
-              <Textarea defaultValue={value("description", cadence?.description)} rows={2} maxLength={2000} />
-            </FormField>
-            <FormField
-              label="Trigger"
-              name="trigger"
-              required
-              error={errors.trigger}
-              description="Leads leave when they convert, book a consultation or unsubscribe; a cadence triggered by conversion carries on after it."
-            >
-              <NativeSelect defaultValue={value("trigger", cadence?.trigger ?? "promo_claimed")}>
-                <NativeSelectOptions options={CADENCE_TRIGGERS} />
-              </NativeSelect>
-            </FormField>
-          </CardContent>
-        </Card>
+        <TitledCard title="Cadence" description="What enrols a lead. Each lead is enrolled once per cadence." contentClassName="grid gap-4">
+          <FormField label="Name" name="name" required error={errors.name}>
+            <Input defaultValue={value("name", cadence?.name)} maxLength={120} autoComplete="off" />
+          </FormField>
+          <FormField label="Description" name="description" error={errors.description}>
+            <Textarea defaultValue={value("description", cadence?.description)} rows={2} maxLength={2000} />
+          </FormField>
+          <FormField
+            label="Trigger"
+            name="trigger"
+            required
+            error={errors.trigger}
+            description="Leads leave when they convert, book a consultation or unsubscribe; a cadence triggered by conversion carries on after it."
+          >
+            <NativeSelect defaultValue={value("trigger", cadence?.trigger ?? "promo_claimed")}>
+              <NativeSelectOptions options={CADENCE_TRIGGERS} />
+            </NativeSelect>
+          </FormField>
+        </TitledCard>
         <Card>
           <CardHeader>
             <CardTitle>Steps</CardTitle>

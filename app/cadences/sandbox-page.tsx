@@ -5,7 +5,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption, OptionSelect, NativeSelectOptions } from "~/ui/native-select";
@@ -70,40 +70,34 @@ export default function SandboxPage() {
           .
         </p>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Send a test</CardTitle>
-          <CardDescription>Choose a template or a cadence.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <fetcher.Form method="post" className="grid gap-4 md:grid-cols-3" noValidate>
-            <input type="hidden" name="intent" value="send-test" />
-            <FormField label="Test email address" name="testEmail" required error={errors.testEmail}>
-              <Input type="email" defaultValue={values.testEmail ?? adminEmail} autoComplete="email" maxLength={254} />
-            </FormField>
-            <FormField label="Template" name="templateId" error={errors.templateId}>
-              <OptionSelect
-                options={templates.map((template) => ({ value: template.id, label: template.name }))}
-                emptyLabel={cadenceId ? "(a cadence is chosen)" : "Choose a template"}
-                defaultValue={values.templateId}
-                key={`template-${cadenceId}`}
-                disabled={Boolean(cadenceId)}
-              />
-            </FormField>
-            <FormField label="Cadence" name="cadenceId" error={errors.cadenceId}>
-              <NativeSelect value={cadenceId} onChange={(event) => chooseCadence(event.target.value)}>
-                <NativeSelectOption value="">Choose a cadence</NativeSelectOption>
-                <NativeSelectOptions options={cadences.map(cadenceChoice)} />
-              </NativeSelect>
-            </FormField>
-            <div className="md:col-span-3">
-              <Button type="submit" disabled={busy}>
-                <Send className="size-4" aria-hidden="true" /> {busy ? "Sending..." : cadenceId ? "Send all steps now" : "Send test"}
-              </Button>
-            </div>
-          </fetcher.Form>
-        </CardContent>
-      </Card>
+      <TitledCard title="Send a test" description="Choose a template or a cadence.">
+        <fetcher.Form method="post" className="grid gap-4 md:grid-cols-3" noValidate>
+          <input type="hidden" name="intent" value="send-test" />
+          <FormField label="Test email address" name="testEmail" required error={errors.testEmail}>
+            <Input type="email" defaultValue={values.testEmail ?? adminEmail} autoComplete="email" maxLength={254} />
+          </FormField>
+          <FormField label="Template" name="templateId" error={errors.templateId}>
+            <OptionSelect
+              options={templates.map((template) => ({ value: template.id, label: template.name }))}
+              emptyLabel={cadenceId ? "(a cadence is chosen)" : "Choose a template"}
+              defaultValue={values.templateId}
+              key={`template-${cadenceId}`}
+              disabled={Boolean(cadenceId)}
+            />
+          </FormField>
+          <FormField label="Cadence" name="cadenceId" error={errors.cadenceId}>
+            <NativeSelect value={cadenceId} onChange={(event) => chooseCadence(event.target.value)}>
+              <NativeSelectOption value="">Choose a cadence</NativeSelectOption>
+              <NativeSelectOptions options={cadences.map(cadenceChoice)} />
+            </NativeSelect>
+          </FormField>
+          <div className="md:col-span-3">
+            <Button type="submit" disabled={busy}>
+              <Send className="size-4" aria-hidden="true" /> {busy ? "Sending..." : cadenceId ? "Send all steps now" : "Send test"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </TitledCard>
       {schedule ? <CadenceTimeline schedule={schedule} /> : null}
       <RecentTestSends sends={sends} timeZone={timeZone} />
     </div>

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Link, useRevalidator } from "react-router";
 import { Badge, type BadgeProps } from "~/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
 import type { CadenceSchedule, SandboxSend } from "./sandbox.server";
 
@@ -68,33 +68,27 @@ export function RecentTestSends({ sends, timeZone }: { sends: SandboxSend[]; tim
     return () => clearInterval(timer);
   }, [waiting, revalidator]);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Recent test sends</CardTitle>
-        <CardDescription>Each opens in the e-mail log as it was sent.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {sends.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing sent from the sandbox yet.</p>
-        ) : (
-          <ul className="grid divide-y" aria-label="Recent test sends">
-            {sends.map((send) => (
-              <li key={send.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <div className="grid">
-                  <Link to={`/admin/emails/${send.id}`} className="font-medium hover:underline">
-                    {send.subject}
-                  </Link>
-                  <span className="text-xs text-muted-foreground">
-                    {send.source ? `${send.source} · ` : ""}to {send.toEmail} · {formatDateTime(send.createdAt, timeZone)}
-                    {send.lastError ? ` · ${send.lastError}` : ""}
-                  </span>
-                </div>
-                <Badge variant={STATUS_BADGE[send.status]}>{STATUS_TEXT[send.status]}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Recent test sends" description="Each opens in the e-mail log as it was sent.">
+      {sends.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nothing sent from the sandbox yet.</p>
+      ) : (
+        <ul className="grid divide-y" aria-label="Recent test sends">
+          {sends.map((send) => (
+            <li key={send.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <div className="grid">
+                <Link to={`/admin/emails/${send.id}`} className="font-medium hover:underline">
+                  {send.subject}
+                </Link>
+                <span className="text-xs text-muted-foreground">
+                  {send.source ? `${send.source} · ` : ""}to {send.toEmail} · {formatDateTime(send.createdAt, timeZone)}
+                  {send.lastError ? ` · ${send.lastError}` : ""}
+                </span>
+              </div>
+              <Badge variant={STATUS_BADGE[send.status]}>{STATUS_TEXT[send.status]}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
   );
 }

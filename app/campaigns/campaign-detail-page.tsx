@@ -13,7 +13,7 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { BackLink } from "~/ui/back-link";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { CopyLink } from "~/ui/copy-link";
 import { StatCard } from "~/ui/stat-card";
 import type { Route } from "./+types/campaign-detail-page";
@@ -104,18 +104,13 @@ export default function CampaignDetailPage() {
         </div>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Tracked link</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-2">
-          <CopyLink link={link} label="Campaign link" copiedMessage="Campaign link copied to clipboard" />
-          <p className="text-sm text-muted-foreground">
-            Any page of the site works (add <code>?campaign={campaign.slug}</code>), and so does <code>utm_campaign={campaign.slug}</code>.
-            {campaign.status === "active" ? "" : " The link attributes new leads only while the campaign is active."}
-          </p>
-        </CardContent>
-      </Card>
+      <TitledCard title="Tracked link" contentClassName="grid gap-2">
+        <CopyLink link={link} label="Campaign link" copiedMessage="Campaign link copied to clipboard" />
+        <p className="text-sm text-muted-foreground">
+          Any page of the site works (add <code>?campaign={campaign.slug}</code>), and so does <code>utm_campaign={campaign.slug}</code>.
+          {campaign.status === "active" ? "" : " The link attributes new leads only while the campaign is active."}
+        </p>
+      </TitledCard>
 
       <section aria-label="Campaign figures" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard label="Leads" value={campaign.leads} />

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { bookingLabel } from "~/leads/lead-display";
 import { sourceLabel } from "~/leads/lead-filters";
 import { Badge } from "~/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { DataTable, type DataTableColumn } from "~/lists/data-table";
 import { formatDate, formatDateTime } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
@@ -63,40 +63,35 @@ const SEND_STATUS_TEXT = { queued: "Queued", sending: "Sending", done: "Done" } 
 export function CampaignSendsCard({ sends, timeZone }: { sends: CampaignSendProgress[]; timeZone: string }) {
   if (sends.length === 0) return null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Campaign e-mails</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid gap-3">
-          {sends.map((send) => (
-            <li key={send.id} className="grid gap-1 rounded-md border p-3" aria-label={`Send of ${send.templateName}`}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium">{send.templateName}</span>
-                <Badge variant={send.status === "done" ? "secondary" : "default"}>{SEND_STATUS_TEXT[send.status]}</Badge>
-              </div>
-              <p className="text-sm text-muted-foreground">
-                {formatDateTime(send.createdAt, timeZone)} · {send.recipientCount} recipient(s)
-              </p>
-              <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-                {(
-                  [
-                    ["Queued", send.queued],
-                    ["Sent", send.sent],
-                    ["Suppressed", send.suppressed],
-                    ["Failed", send.failed],
-                  ] as const
-                ).map(([label, value]) => (
-                  <div key={label}>
-                    <dt className="text-muted-foreground">{label}</dt>
-                    <dd className="font-semibold tabular-nums">{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <TitledCard title="Campaign e-mails">
+      <ul className="grid gap-3">
+        {sends.map((send) => (
+          <li key={send.id} className="grid gap-1 rounded-md border p-3" aria-label={`Send of ${send.templateName}`}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">{send.templateName}</span>
+              <Badge variant={send.status === "done" ? "secondary" : "default"}>{SEND_STATUS_TEXT[send.status]}</Badge>
+            </div>
+            <p className="text-sm text-muted-foreground">
+              {formatDateTime(send.createdAt, timeZone)} · {send.recipientCount} recipient(s)
+            </p>
+            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+              {(
+                [
+                  ["Queued", send.queued],
+                  ["Sent", send.sent],
+                  ["Suppressed", send.suppressed],
+                  ["Failed", send.failed],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="font-semibold tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
   );
 }

@@ -12,7 +12,7 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { BackLink } from "~/ui/back-link";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import type { Route } from "./+types/email-message-page";
 import { EmailCopy } from "./email-copy";
 import { canSendAgain, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP } from "./email-log-view";
@@ -93,105 +93,85 @@ export default function EmailMessagePage() {
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <Card>
-          <CardHeader>
-            <CardTitle>Message</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <EmailCopy title="E-mail as sent" html={message.html} text={message.text} />
-          </CardContent>
-        </Card>
+        <TitledCard title="Message" contentClassName="grid gap-4">
+          <EmailCopy title="E-mail as sent" html={message.html} text={message.text} />
+        </TitledCard>
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Headers</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-2 text-sm" aria-label="Headers">
-                <Row label="To">{message.toName ? `${message.toName} <${message.toEmail}>` : message.toEmail}</Row>
-                <Row label="Subject">{message.subject}</Row>
-                <Row label="Type">{emailTypeLabel(message.emailType)}</Row>
-                <Row label="Category">{message.category}</Row>
-                {typeof message.metadata.promoCode === "string" ? <Row label="Promo code">{message.metadata.promoCode}</Row> : null}
-                <Row label="Queued">{formatDateTime(message.createdAt, timeZone)}</Row>
-                <Row label="Sent">{message.sentAt ? formatDateTime(message.sentAt, timeZone) : "—"}</Row>
-                {message.leadId ? (
-                  <Row label="Lead">
-                    <Link to={`/admin/leads/${message.leadId}`} className="underline">
-                      Open the lead
-                    </Link>
-                  </Row>
-                ) : null}
-                {copyOf ? (
-                  <Row label="Copy of">
-                    <Link to={`/admin/emails/${copyOf}`} className="underline">
-                      the earlier message
-                    </Link>
-                  </Row>
-                ) : null}
-                {sentAgainAs ? (
-                  <Row label="Sent again">
-                    <Link to={`/admin/emails/${sentAgainAs.id}`} className="underline">
-                      as a new message ({sentAgainAs.status})
-                    </Link>
-                  </Row>
-                ) : null}
-              </dl>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Attachments</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {attachments.length === 0 ? (
-                <p className="text-sm text-muted-foreground">None.</p>
-              ) : (
-                <ul className="grid gap-1 text-sm" aria-label="Attachments">
-                  {attachments.map((attachment) => (
-                    <li key={attachment.filename} className="flex items-center gap-2">
-                      <Paperclip className="size-4" aria-hidden="true" /> {attachment.filename}
-                      <span className="text-muted-foreground">
-                        {attachment.contentType} · {attachment.size}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
+          <TitledCard title="Headers">
+            <dl className="grid gap-2 text-sm" aria-label="Headers">
+              <Row label="To">{message.toName ? `${message.toName} <${message.toEmail}>` : message.toEmail}</Row>
+              <Row label="Subject">{message.subject}</Row>
+              <Row label="Type">{emailTypeLabel(message.emailType)}</Row>
+              <Row label="Category">{message.category}</Row>
+              {typeof message.metadata.promoCode === "string" ? <Row label="Promo code">{message.metadata.promoCode}</Row> : null}
+              <Row label="Queued">{formatDateTime(message.createdAt, timeZone)}</Row>
+              <Row label="Sent">{message.sentAt ? formatDateTime(message.sentAt, timeZone) : "—"}</Row>
+              {message.leadId ? (
+                <Row label="Lead">
+                  <Link to={`/admin/leads/${message.leadId}`} className="underline">
+                    Open the lead
+                  </Link>
+                </Row>
+              ) : null}
+              {copyOf ? (
+                <Row label="Copy of">
+                  <Link to={`/admin/emails/${copyOf}`} className="underline">
+                    the earlier message
+                  </Link>
+                </Row>
+              ) : null}
+              {sentAgainAs ? (
+                <Row label="Sent again">
+                  <Link to={`/admin/emails/${sentAgainAs.id}`} className="underline">
+                    as a new message ({sentAgainAs.status})
+                  </Link>
+                </Row>
+              ) : null}
+            </dl>
+          </TitledCard>
+          <TitledCard title="Attachments">
+            {attachments.length === 0 ? (
+              <p className="text-sm text-muted-foreground">None.</p>
+            ) : (
+              <ul className="grid gap-1 text-sm" aria-label="Attachments">
+                {attachments.map((attachment) => (
+                  <li key={attachment.filename} className="flex items-center gap-2">
+                    <Paperclip className="size-4" aria-hidden="true" /> {attachment.filename}
+                    <span className="text-muted-foreground">
+                      {attachment.contentType} · {attachment.size}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TitledCard>
         </div>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Delivery attempts</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {attempts.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Not tried yet.</p>
-          ) : (
-            <table className="w-full text-sm" aria-label="Delivery attempts">
-              <thead>
-                <tr className="text-left text-muted-foreground">
-                  <th className="py-1 pr-4 font-medium">Time</th>
-                  <th className="py-1 pr-4 font-medium">Status</th>
-                  <th className="py-1 font-medium">Error</th>
+      <TitledCard title="Delivery attempts">
+        {attempts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Not tried yet.</p>
+        ) : (
+          <table className="w-full text-sm" aria-label="Delivery attempts">
+            <thead>
+              <tr className="text-left text-muted-foreground">
+                <th className="py-1 pr-4 font-medium">Time</th>
+                <th className="py-1 pr-4 font-medium">Status</th>
+                <th className="py-1 font-medium">Error</th>
+              </tr>
+            </thead>
+            <tbody>
+              {attempts.map((attempt) => (
+                <tr key={attempt.id} className="border-t align-top">
+                  <td className="whitespace-nowrap py-1 pr-4">{formatDateTime(attempt.sentAt, timeZone)}</td>
+                  <td className="py-1 pr-4">{attempt.status}</td>
+                  <td className="break-words py-1">{attempt.error ?? "—"}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {attempts.map((attempt) => (
-                  <tr key={attempt.id} className="border-t align-top">
-                    <td className="whitespace-nowrap py-1 pr-4">{formatDateTime(attempt.sentAt, timeZone)}</td>
-                    <td className="py-1 pr-4">{attempt.status}</td>
-                    <td className="break-words py-1">{attempt.error ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
-      </Card>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </TitledCard>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { Save } from "lucide-react";
 import * as React from "react";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { Textarea } from "~/ui/textarea";
@@ -92,72 +92,55 @@ export function TemplateEditorForm({
 
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <Card>
-        <CardHeader>
-          <CardTitle>Template</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <fetcher.Form method="post" noValidate className="grid gap-4" aria-label="Template">
-            <input type="hidden" name="intent" value={intent} />
-            {version ? <input type="hidden" name="version" value={version} /> : null}
-            <FormField label="Name" name="name" required error={errors.name}>
-              <Input {...bind("name")} maxLength={TEMPLATE_LIMITS.name} />
-            </FormField>
-            <FormField label="Subject" name="subject" required error={errorOf("subject")}>
-              <Input {...bind("subject")} maxLength={TEMPLATE_LIMITS.subject} />
-            </FormField>
-            <FormField label="Preheader" name="preheader" error={errorOf("preheader")} description="The line inboxes show after the subject.">
-              <Input {...bind("preheader")} maxLength={TEMPLATE_LIMITS.preheader} />
-            </FormField>
-            <FormField label="HTML body" name="bodyHtml" required error={errorOf("bodyHtml")} description="Inside the standard layout. Values are HTML-escaped; images need alt text.">
-              <Textarea {...bind("bodyHtml")} rows={14} className="font-mono text-xs" spellCheck={false} />
-            </FormField>
-            <FormField label="Text body" name="bodyText" required error={errorOf("bodyText")} description="For mail clients that show no HTML; keep it saying the same as the HTML body.">
-              <Textarea {...bind("bodyText")} rows={10} className="font-mono text-xs" />
-            </FormField>
-            <div>
-              <Button type="submit" disabled={busy}>
-                <Save className="size-4" aria-hidden="true" /> {submitLabel}
-              </Button>
-            </div>
-          </fetcher.Form>
-        </CardContent>
-      </Card>
+      <TitledCard title="Template">
+        <fetcher.Form method="post" noValidate className="grid gap-4" aria-label="Template">
+          <input type="hidden" name="intent" value={intent} />
+          {version ? <input type="hidden" name="version" value={version} /> : null}
+          <FormField label="Name" name="name" required error={errors.name}>
+            <Input {...bind("name")} maxLength={TEMPLATE_LIMITS.name} />
+          </FormField>
+          <FormField label="Subject" name="subject" required error={errorOf("subject")}>
+            <Input {...bind("subject")} maxLength={TEMPLATE_LIMITS.subject} />
+          </FormField>
+          <FormField label="Preheader" name="preheader" error={errorOf("preheader")} description="The line inboxes show after the subject.">
+            <Input {...bind("preheader")} maxLength={TEMPLATE_LIMITS.preheader} />
+          </FormField>
+          <FormField label="HTML body" name="bodyHtml" required error={errorOf("bodyHtml")} description="Inside the standard layout. Values are HTML-escaped; images need alt text.">
+            <Textarea {...bind("bodyHtml")} rows={14} className="font-mono text-xs" spellCheck={false} />
+          </FormField>
+          <FormField label="Text body" name="bodyText" required error={errorOf("bodyText")} description="For mail clients that show no HTML; keep it saying the same as the HTML body.">
+            <Textarea {...bind("bodyText")} rows={10} className="font-mono text-xs" />
+          </FormField>
+          <div>
+            <Button type="submit" disabled={busy}>
+              <Save className="size-4" aria-hidden="true" /> {submitLabel}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </TitledCard>
       <div className="grid content-start gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Preview</CardTitle>
-            <CardDescription>With sample values, as you type.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <EmailPreview draft={draft} sampleValues={sampleValues} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Variables</CardTitle>
-            <CardDescription>Click one to insert it where the cursor was ({target === "bodyHtml" ? "HTML body" : target === "bodyText" ? "text body" : target}).</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-1 text-sm" aria-label="Variables">
-              {TEMPLATE_VARIABLES.map((variable) => (
-                <li key={variable.name} className="flex flex-wrap items-baseline gap-x-2">
-                  <button
-                    type="button"
-                    onClick={() => insert(variable.name)}
-                    className="rounded font-mono text-xs text-primary hover:underline focus-visible:outline-2"
-                    aria-label={`Insert {{${variable.name}}}`}
-                  >
-                    {`{{${variable.name}}}`}
-                  </button>
-                  <span className="text-muted-foreground">
-                    {variable.description} — e.g. “{sampleValues[variable.name] ?? variable.sample}”
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <TitledCard title="Preview" description="With sample values, as you type.">
+          <EmailPreview draft={draft} sampleValues={sampleValues} />
+        </TitledCard>
+        <TitledCard title="Variables" description={<>Click one to insert it where the cursor was ({target === "bodyHtml" ? "HTML body" : target === "bodyText" ? "text body" : target}).</>}>
+          <ul className="grid gap-1 text-sm" aria-label="Variables">
+            {TEMPLATE_VARIABLES.map((variable) => (
+              <li key={variable.name} className="flex flex-wrap items-baseline gap-x-2">
+                <button
+                  type="button"
+                  onClick={() => insert(variable.name)}
+                  className="rounded font-mono text-xs text-primary hover:underline focus-visible:outline-2"
+                  aria-label={`Insert {{${variable.name}}}`}
+                >
+                  {`{{${variable.name}}}`}
+                </button>
+                <span className="text-muted-foreground">
+                  {variable.description} — e.g. “{sampleValues[variable.name] ?? variable.sample}”
+                </span>
+              </li>
+            ))}
+          </ul>
+        </TitledCard>
       </div>
     </div>
   );

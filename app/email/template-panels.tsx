@@ -2,7 +2,7 @@ import { History, RotateCcw, Send, X } from "lucide-react";
 import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button, LinkButton } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
@@ -13,31 +13,25 @@ export function SendTestPanel({ defaultTo }: { defaultTo: string }) {
   const { fetcher, busy, errors, values } = useFormAction<{ messageId: string }>({ intent: "send-test" });
   const queued = fetcher.data?.ok ? fetcher.data.messageId : null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Send test</CardTitle>
-        <CardDescription>Sends the saved version with sample values, marked as a test in the e-mail log.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <fetcher.Form method="post" noValidate className="flex flex-wrap items-end gap-2" aria-label="Send test">
-          <input type="hidden" name="intent" value="send-test" />
-          <FormField label="Send to" name="to" required error={errors.to} className="min-w-56 flex-1">
-            <Input type="email" defaultValue={values.to ?? defaultTo} maxLength={254} autoComplete="email" />
-          </FormField>
-          <Button type="submit" variant="secondary" disabled={busy}>
-            <Send className="size-4" aria-hidden="true" /> Send Test
-          </Button>
-        </fetcher.Form>
-        {queued ? (
-          <p role="status" className="mt-3 text-sm">
-            Queued.{" "}
-            <Link to={`/admin/emails/${queued}`} className="font-medium underline">
-              Open it in the e-mail log
-            </Link>
-          </p>
-        ) : null}
-      </CardContent>
-    </Card>
+    <TitledCard title="Send test" description="Sends the saved version with sample values, marked as a test in the e-mail log.">
+      <fetcher.Form method="post" noValidate className="flex flex-wrap items-end gap-2" aria-label="Send test">
+        <input type="hidden" name="intent" value="send-test" />
+        <FormField label="Send to" name="to" required error={errors.to} className="min-w-56 flex-1">
+          <Input type="email" defaultValue={values.to ?? defaultTo} maxLength={254} autoComplete="email" />
+        </FormField>
+        <Button type="submit" variant="secondary" disabled={busy}>
+          <Send className="size-4" aria-hidden="true" /> Send Test
+        </Button>
+      </fetcher.Form>
+      {queued ? (
+        <p role="status" className="mt-3 text-sm">
+          Queued.{" "}
+          <Link to={`/admin/emails/${queued}`} className="font-medium underline">
+            Open it in the e-mail log
+          </Link>
+        </p>
+      ) : null}
+    </TitledCard>
   );
 }
 

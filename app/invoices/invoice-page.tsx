@@ -5,7 +5,7 @@ import { getOrganizationSettings, listPackageTiers } from "~/organization/settin
 import { Badge } from "~/ui/badge";
 import { BackLink } from "~/ui/back-link";
 import { Button, buttonVariants } from "~/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { recordIdParam } from "~/forms/record-id";
@@ -138,22 +138,17 @@ export default function InvoicePage() {
           />
         </div>
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Summary</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-1 text-sm" aria-label="Invoice summary">
-                <SummaryRow label="Subtotal" value={formatCents(invoice.subtotalCents)} />
-                <SummaryRow label="Discount" value={invoice.discountCents > 0 ? `-${formatCents(invoice.discountCents)}` : formatCents(0)} />
-                <SummaryRow label="Tax" value={formatCents(invoice.taxCents)} />
-                <SummaryRow label="Total" value={formatCents(invoice.totalCents)} strong />
-                <SummaryRow label="Amount paid" value={formatCents(money.paidCents)} />
-                <SummaryRow label="Balance" value={formatCents(money.balanceCents)} strong />
-              </dl>
-              <p className="mt-4 text-sm text-muted-foreground">{data.paymentInstruction}</p>
-            </CardContent>
-          </Card>
+          <TitledCard title="Summary">
+            <dl className="grid gap-1 text-sm" aria-label="Invoice summary">
+              <SummaryRow label="Subtotal" value={formatCents(invoice.subtotalCents)} />
+              <SummaryRow label="Discount" value={invoice.discountCents > 0 ? `-${formatCents(invoice.discountCents)}` : formatCents(0)} />
+              <SummaryRow label="Tax" value={formatCents(invoice.taxCents)} />
+              <SummaryRow label="Total" value={formatCents(invoice.totalCents)} strong />
+              <SummaryRow label="Amount paid" value={formatCents(money.paidCents)} />
+              <SummaryRow label="Balance" value={formatCents(money.balanceCents)} strong />
+            </dl>
+            <p className="mt-4 text-sm text-muted-foreground">{data.paymentInstruction}</p>
+          </TitledCard>
           <InvoicePaymentsPanel payments={payments} balanceCents={money.balanceCents} today={data.today} />
           <InvoiceLinkCard link={data.clientLink} sent={invoice.sentAt !== null} />
         </div>

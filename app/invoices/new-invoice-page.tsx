@@ -4,7 +4,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { listPackageTiers } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { redirectWithToast } from "~/forms/flash.server";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
@@ -48,39 +48,34 @@ export default function NewInvoicePage() {
         <h1 className="text-2xl font-bold tracking-tight">New Invoice</h1>
         <p className="text-muted-foreground">Start a draft; add its lines on the next page.</p>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Details</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <fetcher.Form method="post" className="grid gap-4" noValidate>
-            <input type="hidden" name="intent" value="create-invoice" />
-            <FormField label="Client" name="clientId" required error={errors.clientId}>
-              <OptionSelect options={clientOptions} emptyLabel="Choose a client" defaultValue={values.clientId ?? preset.clientId} />
+      <TitledCard title="Details">
+        <fetcher.Form method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="create-invoice" />
+          <FormField label="Client" name="clientId" required error={errors.clientId}>
+            <OptionSelect options={clientOptions} emptyLabel="Choose a client" defaultValue={values.clientId ?? preset.clientId} />
+          </FormField>
+          <FormField label="Project" name="projectId" error={errors.projectId} description="Optional; it must belong to the client.">
+            <OptionSelect
+              options={projectOptions(projects, (project) => ` (${clientNames.get(project.clientId) ?? "?"})`)}
+              emptyLabel="No project"
+              defaultValue={values.projectId ?? preset.projectId}
+            />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Tier" name="tier" error={errors.tier}>
+              <OptionSelect options={tierOptions(tiers)} defaultValue={values.tier ?? preset.tier} />
             </FormField>
-            <FormField label="Project" name="projectId" error={errors.projectId} description="Optional; it must belong to the client.">
-              <OptionSelect
-                options={projectOptions(projects, (project) => ` (${clientNames.get(project.clientId) ?? "?"})`)}
-                emptyLabel="No project"
-                defaultValue={values.projectId ?? preset.projectId}
-              />
+            <FormField label="Due date" name="dueDate" error={errors.dueDate} description="Empty: 14 days from today.">
+              <Input type="date" defaultValue={values.dueDate} />
             </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Tier" name="tier" error={errors.tier}>
-                <OptionSelect options={tierOptions(tiers)} defaultValue={values.tier ?? preset.tier} />
-              </FormField>
-              <FormField label="Due date" name="dueDate" error={errors.dueDate} description="Empty: 14 days from today.">
-                <Input type="date" defaultValue={values.dueDate} />
-              </FormField>
-            </div>
-            <div>
-              <Button type="submit" disabled={busy}>
-                Create Invoice
-              </Button>
-            </div>
-          </fetcher.Form>
-        </CardContent>
-      </Card>
+          </div>
+          <div>
+            <Button type="submit" disabled={busy}>
+              Create Invoice
+            </Button>
+          </div>
+        </fetcher.Form>
+      </TitledCard>
     </div>
   );
 }

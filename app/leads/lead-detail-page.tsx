@@ -11,7 +11,7 @@ import { DeleteRowsDialog } from "~/lists/list-page";
 import { Badge } from "~/ui/badge";
 import { BackLink } from "~/ui/back-link";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/formatting/dates";
 import type { Route } from "./+types/lead-detail-page";
 import { handleLeadAction } from "./lead-actions.server";
@@ -87,115 +87,100 @@ export default function LeadDetailPage() {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Details</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-4 sm:grid-cols-2">
-                <Field label="Name">{lead.name}</Field>
-                <Field label="Email">
-                  <a className="hover:underline" href={`mailto:${lead.email}`}>
-                    {lead.email}
-                  </a>
-                </Field>
-                <Field label="Phone">{lead.phone ?? "—"}</Field>
-                <Field label="Business type">{BUSINESS_TYPES.find((o) => o.value === lead.businessType)?.label ?? "—"}</Field>
-                <Field label="Industry">{INDUSTRIES.find((o) => o.value === lead.industry)?.label ?? "—"}</Field>
-                <Field label="Tier">{tierLabel(lead.tier)}</Field>
-                <Field label="Source">{lead.source}</Field>
-                <Field label="Status">{lead.status}</Field>
-                <Field label="Booking">{bookingLabel(lead.bookingStatus)}</Field>
-                <Field label="Tags">
-                  {lead.tags.length > 0 ? (
-                    <span className="flex flex-wrap gap-1">
-                      {lead.tags.map((tag) => (
-                        <Badge key={tag} variant="secondary">
-                          {tag}
-                        </Badge>
-                      ))}
+          <TitledCard title="Details">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Field label="Name">{lead.name}</Field>
+              <Field label="Email">
+                <a className="hover:underline" href={`mailto:${lead.email}`}>
+                  {lead.email}
+                </a>
+              </Field>
+              <Field label="Phone">{lead.phone ?? "—"}</Field>
+              <Field label="Business type">{BUSINESS_TYPES.find((o) => o.value === lead.businessType)?.label ?? "—"}</Field>
+              <Field label="Industry">{INDUSTRIES.find((o) => o.value === lead.industry)?.label ?? "—"}</Field>
+              <Field label="Tier">{tierLabel(lead.tier)}</Field>
+              <Field label="Source">{lead.source}</Field>
+              <Field label="Status">{lead.status}</Field>
+              <Field label="Booking">{bookingLabel(lead.bookingStatus)}</Field>
+              <Field label="Tags">
+                {lead.tags.length > 0 ? (
+                  <span className="flex flex-wrap gap-1">
+                    {lead.tags.map((tag) => (
+                      <Badge key={tag} variant="secondary">
+                        {tag}
+                      </Badge>
+                    ))}
+                  </span>
+                ) : (
+                  "—"
+                )}
+              </Field>
+              <Field label="Created">{formatDateTime(lead.createdAt, timeZone)}</Field>
+              <Field label="Updated">{formatDateTime(lead.updatedAt, timeZone)}</Field>
+            </dl>
+            <div className="mt-4 grid gap-0.5">
+              <p className="text-xs font-medium text-muted-foreground">Message</p>
+              <p className="text-sm whitespace-pre-wrap">{lead.message ?? "—"}</p>
+            </div>
+          </TitledCard>
+
+          <TitledCard title="Promo" contentClassName="grid gap-4">
+            {lead.promoCode ? (
+              <>
+                <dl className="grid gap-4 sm:grid-cols-2">
+                  <Field label="Promo code">
+                    <span className="font-mono">{lead.promoCode}</span>
+                  </Field>
+                  <Field label="Promo status">
+                    <PromoStatusBadge promo={lead} now={now} />
+                  </Field>
+                  <Field label="Expires">{lead.promoExpiresAt ? formatDateTime(lead.promoExpiresAt, timeZone) : "—"}</Field>
+                  <Field label="Days left">
+                    <DaysLeft promo={lead} now={now} />
+                  </Field>
+                  <Field label="Promo e-mail last sent">{lead.promoEmailSentAt ? formatDateTime(lead.promoEmailSentAt, timeZone) : "—"}</Field>
+                </dl>
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="outline" onClick={() => setEditingPromo(true)}>
+                    <Pencil className="size-4" aria-hidden="true" /> Edit Promo
+                  </Button>
+                  <Button variant="outline" onClick={() => resendPromo(lead.id, returnTo)}>
+                    <Mail className="size-4" aria-hidden="true" /> Resend promo email
+                  </Button>
+                </div>
+                {promoState !== "active" ? (
+                  <p className="text-sm text-muted-foreground">
+                    {promoState === "expired"
+                      ? "The code has expired: extend it to send it again."
+                      : promoState === "disabled"
+                        ? "The code is disabled: enable it to send it again."
+                        : "The code has been used on an invoice."}
+                  </p>
+                ) : null}
+              </>
+            ) : (
+              <p className="text-sm text-muted-foreground">This lead has no promo code.</p>
+            )}
+          </TitledCard>
+
+          <TitledCard title="Other leads with this email">
+            {sameEmail.length === 0 ? (
+              <p className="text-sm text-muted-foreground">None.</p>
+            ) : (
+              <ul className="grid gap-2">
+                {sameEmail.map((other) => (
+                  <li key={other.id} className="flex justify-between gap-2 text-sm">
+                    <Link className="font-medium hover:underline" to={`/admin/leads/${other.id}`}>
+                      {other.name}
+                    </Link>
+                    <span className="text-muted-foreground">
+                      {other.source} · {other.status} · {formatDate(other.createdAt, timeZone)}
                     </span>
-                  ) : (
-                    "—"
-                  )}
-                </Field>
-                <Field label="Created">{formatDateTime(lead.createdAt, timeZone)}</Field>
-                <Field label="Updated">{formatDateTime(lead.updatedAt, timeZone)}</Field>
-              </dl>
-              <div className="mt-4 grid gap-0.5">
-                <p className="text-xs font-medium text-muted-foreground">Message</p>
-                <p className="text-sm whitespace-pre-wrap">{lead.message ?? "—"}</p>
-              </div>
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardHeader>
-              <CardTitle>Promo</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              {lead.promoCode ? (
-                <>
-                  <dl className="grid gap-4 sm:grid-cols-2">
-                    <Field label="Promo code">
-                      <span className="font-mono">{lead.promoCode}</span>
-                    </Field>
-                    <Field label="Promo status">
-                      <PromoStatusBadge promo={lead} now={now} />
-                    </Field>
-                    <Field label="Expires">{lead.promoExpiresAt ? formatDateTime(lead.promoExpiresAt, timeZone) : "—"}</Field>
-                    <Field label="Days left">
-                      <DaysLeft promo={lead} now={now} />
-                    </Field>
-                    <Field label="Promo e-mail last sent">{lead.promoEmailSentAt ? formatDateTime(lead.promoEmailSentAt, timeZone) : "—"}</Field>
-                  </dl>
-                  <div className="flex flex-wrap gap-2">
-                    <Button variant="outline" onClick={() => setEditingPromo(true)}>
-                      <Pencil className="size-4" aria-hidden="true" /> Edit Promo
-                    </Button>
-                    <Button variant="outline" onClick={() => resendPromo(lead.id, returnTo)}>
-                      <Mail className="size-4" aria-hidden="true" /> Resend promo email
-                    </Button>
-                  </div>
-                  {promoState !== "active" ? (
-                    <p className="text-sm text-muted-foreground">
-                      {promoState === "expired"
-                        ? "The code has expired: extend it to send it again."
-                        : promoState === "disabled"
-                          ? "The code is disabled: enable it to send it again."
-                          : "The code has been used on an invoice."}
-                    </p>
-                  ) : null}
-                </>
-              ) : (
-                <p className="text-sm text-muted-foreground">This lead has no promo code.</p>
-              )}
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardHeader>
-              <CardTitle>Other leads with this email</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {sameEmail.length === 0 ? (
-                <p className="text-sm text-muted-foreground">None.</p>
-              ) : (
-                <ul className="grid gap-2">
-                  {sameEmail.map((other) => (
-                    <li key={other.id} className="flex justify-between gap-2 text-sm">
-                      <Link className="font-medium hover:underline" to={`/admin/leads/${other.id}`}>
-                        {other.name}
-                      </Link>
-                      <span className="text-muted-foreground">
-                        {other.source} · {other.status} · {formatDate(other.createdAt, timeZone)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TitledCard>
         </div>
 
         <LeadTimelineCard timeline={timeline} audit={audit} timeZone={timeZone} />

@@ -6,7 +6,7 @@ import { readRequestForm, type RequestForm } from "~/forms/request-form.server";
 import { decodeTextUpload } from "~/uploads/text-upload";
 import { BackLink } from "~/ui/back-link";
 import { Button, LinkButton } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from "~/ui/card";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { redirectWithToast } from "~/forms/flash.server";
 import { Label } from "~/ui/label";
@@ -81,31 +81,25 @@ function ImportReview({ step }: { step: ImportStep }) {
   return (
     <Form method="post" className="grid gap-6">
       <textarea name="csvText" defaultValue={step.csvText} hidden readOnly aria-hidden="true" />
-      <Card>
-        <CardHeader>
-          <CardTitle>Columns</CardTitle>
-          <CardDescription>Choose which column of your file fills each field. Name and Email are required.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {IMPORT_FIELDS.map((field) => (
-            <div key={field.key} className="grid gap-1.5">
-              <Label htmlFor={`map_${field.key}`}>
-                {field.label}
-                {field.required ? <span aria-hidden="true" className="text-destructive"> *</span> : null}
-              </Label>
-              <NativeSelect id={`map_${field.key}`} name={`map_${field.key}`} defaultValue={analysis.mapping[field.key] ?? ""}>
-                <NativeSelectOption value="">— not imported —</NativeSelectOption>
-                <NativeSelectOptions options={analysis.headers.map((header, index) => ({ value: index, label: header || `Column ${index + 1}` }))} />
-              </NativeSelect>
-            </div>
-          ))}
-          <div className="sm:col-span-2 lg:col-span-3">
-            <Button type="submit" name="intent" value="preview" variant="outline">
-              Update Preview
-            </Button>
+      <TitledCard title="Columns" description="Choose which column of your file fills each field. Name and Email are required." contentClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {IMPORT_FIELDS.map((field) => (
+          <div key={field.key} className="grid gap-1.5">
+            <Label htmlFor={`map_${field.key}`}>
+              {field.label}
+              {field.required ? <span aria-hidden="true" className="text-destructive"> *</span> : null}
+            </Label>
+            <NativeSelect id={`map_${field.key}`} name={`map_${field.key}`} defaultValue={analysis.mapping[field.key] ?? ""}>
+              <NativeSelectOption value="">— not imported —</NativeSelectOption>
+              <NativeSelectOptions options={analysis.headers.map((header, index) => ({ value: index, label: header || `Column ${index + 1}` }))} />
+            </NativeSelect>
           </div>
-        </CardContent>
-      </Card>
+        ))}
+        <div className="sm:col-span-2 lg:col-span-3">
+          <Button type="submit" name="intent" value="preview" variant="outline">
+            Update Preview
+          </Button>
+        </div>
+      </TitledCard>
 
       {analysis.errors.length > 0 ? (
         <Card className="border-destructive">
@@ -128,25 +122,20 @@ function ImportReview({ step }: { step: ImportStep }) {
       ) : null}
 
       {analysis.duplicates.length > 0 ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{analysis.duplicates.length} duplicate(s) by email</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <ul aria-label="Duplicates" className="grid gap-1 text-sm">
-              {analysis.duplicates.slice(0, 200).map((duplicate) => (
-                <li key={duplicate.line}>
-                  <span className="font-medium">Line {duplicate.line}:</span> {duplicate.email} —{" "}
-                  {duplicate.reason === "existing" ? "already a lead" : "appears earlier in this file"}
-                </li>
-              ))}
-            </ul>
-            <div className="flex items-center gap-2">
-              <NativeCheckbox id="includeDuplicates" name="includeDuplicates" defaultChecked={step.includeDuplicates} />
-              <Label htmlFor="includeDuplicates">Import duplicates too (otherwise they are skipped)</Label>
-            </div>
-          </CardContent>
-        </Card>
+        <TitledCard title={<>{analysis.duplicates.length} duplicate(s) by email</>} contentClassName="grid gap-3">
+          <ul aria-label="Duplicates" className="grid gap-1 text-sm">
+            {analysis.duplicates.slice(0, 200).map((duplicate) => (
+              <li key={duplicate.line}>
+                <span className="font-medium">Line {duplicate.line}:</span> {duplicate.email} —{" "}
+                {duplicate.reason === "existing" ? "already a lead" : "appears earlier in this file"}
+              </li>
+            ))}
+          </ul>
+          <div className="flex items-center gap-2">
+            <NativeCheckbox id="includeDuplicates" name="includeDuplicates" defaultChecked={step.includeDuplicates} />
+            <Label htmlFor="includeDuplicates">Import duplicates too (otherwise they are skipped)</Label>
+          </div>
+        </TitledCard>
       ) : null}
 
       <Card>

@@ -2,7 +2,7 @@ import * as React from "react";
 import type { AuditEntry } from "~/audit/schema";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Textarea } from "~/ui/textarea";
@@ -46,44 +46,39 @@ export function LeadTimelineCard({
     ...audit.map((entry): TimelineItem => ({ kind: "audit", at: new Date(entry.occurredAt).getTime(), entry })),
   ].sort((a, b) => b.at - a.at);
   return (
-    <Card className="content-start">
-      <CardHeader>
-        <CardTitle>Timeline</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <NoteForm />
-        <ol aria-label="Timeline" className="grid gap-4 border-l pl-4">
-          {items.map((item) => {
-            if (item.kind === "audit") {
-              const { entry } = item;
-              return (
-                <li key={`audit-${entry.id}`} className="grid gap-0.5" data-audit-entry>
-                  <p className="text-sm font-medium">
-                    <span className="text-muted-foreground">Audit log:</span> {entry.summary}
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    {formatDateTime(entry.occurredAt, timeZone)}
-                    {entry.actorEmail ? ` · by ${entry.actorEmail}` : ""}
-                    {entry.ipAddress ? ` from ${entry.ipAddress}` : ""}
-                  </p>
-                </li>
-              );
-            }
+    <TitledCard title="Timeline" className="content-start" contentClassName="grid gap-6">
+      <NoteForm />
+      <ol aria-label="Timeline" className="grid gap-4 border-l pl-4">
+        {items.map((item) => {
+          if (item.kind === "audit") {
             const { entry } = item;
-            const { title, detail } = describeTimelineEntry(entry, timeZone);
             return (
-              <li key={entry.id} className="grid gap-0.5">
-                <p className="text-sm font-medium">{title}</p>
-                {detail ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{detail}</p> : null}
+              <li key={`audit-${entry.id}`} className="grid gap-0.5" data-audit-entry>
+                <p className="text-sm font-medium">
+                  <span className="text-muted-foreground">Audit log:</span> {entry.summary}
+                </p>
                 <p className="text-xs text-muted-foreground">
-                  {formatDateTime(entry.createdAt, timeZone)}
-                  {entry.actorName ? ` · by ${entry.actorName}` : ""}
+                  {formatDateTime(entry.occurredAt, timeZone)}
+                  {entry.actorEmail ? ` · by ${entry.actorEmail}` : ""}
+                  {entry.ipAddress ? ` from ${entry.ipAddress}` : ""}
                 </p>
               </li>
             );
-          })}
-        </ol>
-      </CardContent>
-    </Card>
+          }
+          const { entry } = item;
+          const { title, detail } = describeTimelineEntry(entry, timeZone);
+          return (
+            <li key={entry.id} className="grid gap-0.5">
+              <p className="text-sm font-medium">{title}</p>
+              {detail ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{detail}</p> : null}
+              <p className="text-xs text-muted-foreground">
+                {formatDateTime(entry.createdAt, timeZone)}
+                {entry.actorName ? ` · by ${entry.actorName}` : ""}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </TitledCard>
   );
 }

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { PG_DUMP_COMMAND, PG_RESTORE_COMMAND } from "~/backups/server-backup-commands";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button, buttonVariants } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/ui/table";
@@ -35,18 +35,12 @@ export function ExportEverythingCard({ files }: { files: string[] }) {
 
 export function PostgresBackupCard() {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Backup and restore</CardTitle>
-        <CardDescription>This app runs on a PostgreSQL server: back it up with the server's tools.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-2 text-sm">
-        <p>
-          Back up with <code>{PG_DUMP_COMMAND}</code> (every night, from cron; or your provider's snapshots) and restore with <code>{PG_RESTORE_COMMAND}</code>{" "}
-          while the app is stopped. The README's Backups section has a nightly cron line.
-        </p>
-      </CardContent>
-    </Card>
+    <TitledCard title="Backup and restore" description="This app runs on a PostgreSQL server: back it up with the server's tools." contentClassName="grid gap-2 text-sm">
+      <p>
+        Back up with <code>{PG_DUMP_COMMAND}</code> (every night, from cron; or your provider's snapshots) and restore with <code>{PG_RESTORE_COMMAND}</code>{" "}
+        while the app is stopped. The README's Backups section has a nightly cron line.
+      </p>
+    </TitledCard>
   );
 }
 
@@ -220,22 +214,16 @@ export function OldCopiesCard({ erasedAt, backups, preRestore }: { erasedAt: str
 /** A person's own export (GDPR Art. 15): a plain GET, so the browser downloads the zip; a refusal comes back here as a toast. */
 export function PersonExportCard({ email }: { email: string }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Export a person's data</CardTitle>
-        <CardDescription>On request: a zip of everything held about this address (leads, clients, bookings, e-mails, account…), as CSV files and a readable summary.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="get" action="/admin/settings/data/person-export" reloadDocument className="flex flex-wrap items-end gap-3">
-          <FormField label="Person's e-mail address" name="email" id="person-export-email" className="min-w-64 flex-1">
-            <Input type="email" required defaultValue={email} />
-          </FormField>
-          <Button type="submit" variant="outline">
-            Export their data
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <TitledCard title="Export a person's data" description="On request: a zip of everything held about this address (leads, clients, bookings, e-mails, account…), as CSV files and a readable summary.">
+      <Form method="get" action="/admin/settings/data/person-export" reloadDocument className="flex flex-wrap items-end gap-3">
+        <FormField label="Person's e-mail address" name="email" id="person-export-email" className="min-w-64 flex-1">
+          <Input type="email" required defaultValue={email} />
+        </FormField>
+        <Button type="submit" variant="outline">
+          Export their data
+        </Button>
+      </Form>
+    </TitledCard>
   );
 }
 

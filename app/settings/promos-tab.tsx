@@ -3,7 +3,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
+import { TitledCard } from "~/ui/card";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
@@ -50,31 +50,25 @@ export default function PromosTab() {
   const value = (name: keyof typeof promo) => values[name] ?? promo[name];
   return (
     <div className="grid max-w-3xl gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>Launch promo</CardTitle>
-          <CardDescription>New promo claims get a code with this prefix, valid for this many days.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-3" noValidate key={JSON.stringify(promo)}>
-            <input type="hidden" name="intent" value="save-promos" />
-            <FormField label="Promo duration (days)" name="promoDurationDays" required error={errors.promoDurationDays}>
-              <Input type="number" inputMode="numeric" defaultValue={value("promoDurationDays")} />
-            </FormField>
-            <FormField label="Code prefix" name="promoCodePrefix" required error={errors.promoCodePrefix} description="e.g. LAUNCH-…">
-              <Input defaultValue={value("promoCodePrefix")} maxLength={12} className="uppercase" />
-            </FormField>
-            <FormField label="Referral commission (%)" name="referralCommissionPercent" required error={errors.referralCommissionPercent}>
-              <Input type="number" inputMode="numeric" defaultValue={value("referralCommissionPercent")} />
-            </FormField>
-            <div className="sm:col-span-3">
-              <Button type="submit" disabled={busy}>
-                Save
-              </Button>
-            </div>
-          </fetcher.Form>
-        </CardContent>
-      </Card>
+      <TitledCard title="Launch promo" description="New promo claims get a code with this prefix, valid for this many days.">
+        <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-3" noValidate key={JSON.stringify(promo)}>
+          <input type="hidden" name="intent" value="save-promos" />
+          <FormField label="Promo duration (days)" name="promoDurationDays" required error={errors.promoDurationDays}>
+            <Input type="number" inputMode="numeric" defaultValue={value("promoDurationDays")} />
+          </FormField>
+          <FormField label="Code prefix" name="promoCodePrefix" required error={errors.promoCodePrefix} description="e.g. LAUNCH-…">
+            <Input defaultValue={value("promoCodePrefix")} maxLength={12} className="uppercase" />
+          </FormField>
+          <FormField label="Referral commission (%)" name="referralCommissionPercent" required error={errors.referralCommissionPercent}>
+            <Input type="number" inputMode="numeric" defaultValue={value("referralCommissionPercent")} />
+          </FormField>
+          <div className="sm:col-span-3">
+            <Button type="submit" disabled={busy}>
+              Save
+            </Button>
+          </div>
+        </fetcher.Form>
+      </TitledCard>
       <div>
         <h2 className="text-lg font-semibold">Packages</h2>
         <p className="text-sm text-muted-foreground">The public pages, invoices and the draft invoice of a new client read these at once.</p>
@@ -99,40 +93,35 @@ function TierCard({ tier }: { tier: PackageTier }) {
   const value = (name: keyof typeof saved) => values[name] ?? saved[name];
   const id = (name: string) => `tier-${tier.tier}-${name}`;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Tier {tier.tier}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate key={JSON.stringify(saved) + String(tier.isCustomQuote)}>
-          <input type="hidden" name="intent" value="save-tier" />
-          <input type="hidden" name="tier" value={tier.tier} />
-          <FormField label="Name" name="name" id={id("name")} required error={errors.name}>
-            <Input defaultValue={value("name")} maxLength={80} />
-          </FormField>
-          <FormField label="Tagline" name="tagline" id={id("tagline")} error={errors.tagline}>
-            <Input defaultValue={value("tagline")} maxLength={200} />
-          </FormField>
-          <FormField label="Price ($)" name="price" id={id("price")} required error={errors.price}>
-            <Input inputMode="decimal" defaultValue={value("price")} />
-          </FormField>
-          <FormField label="Promo price ($)" name="promoPrice" id={id("promoPrice")} error={errors.promoPrice} description="With the launch promo; empty for none.">
-            <Input inputMode="decimal" defaultValue={value("promoPrice")} />
-          </FormField>
-          <FormField label="Features" name="features" id={id("features")} error={errors.features} description="One per line." className="sm:col-span-2">
-            <Textarea rows={5} defaultValue={value("features")} />
-          </FormField>
-          <div className="flex items-center gap-2 sm:col-span-2">
-            <NativeCheckbox id={id("isCustomQuote")} name="isCustomQuote" defaultChecked={values.isCustomQuote !== undefined ? values.isCustomQuote === "on" : tier.isCustomQuote} />
-            <Label htmlFor={id("isCustomQuote")}>Custom quote (the price is a starting price)</Label>
-          </div>
-          <div className="sm:col-span-2">
-            <Button type="submit" disabled={busy}>
-              Save Tier {tier.tier}
-            </Button>
-          </div>
-        </fetcher.Form>
-      </CardContent>
-    </Card>
+    <TitledCard title={<>Tier {tier.tier}</>}>
+      <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate key={JSON.stringify(saved) + String(tier.isCustomQuote)}>
+        <input type="hidden" name="intent" value="save-tier" />
+        <input type="hidden" name="tier" value={tier.tier} />
+        <FormField label="Name" name="name" id={id("name")} required error={errors.name}>
+          <Input defaultValue={value("name")} maxLength={80} />
+        </FormField>
+        <FormField label="Tagline" name="tagline" id={id("tagline")} error={errors.tagline}>
+          <Input defaultValue={value("tagline")} maxLength={200} />
+        </FormField>
+        <FormField label="Price ($)" name="price" id={id("price")} required error={errors.price}>
+          <Input inputMode="decimal" defaultValue={value("price")} />
+        </FormField>
+        <FormField label="Promo price ($)" name="promoPrice" id={id("promoPrice")} error={errors.promoPrice} description="With the launch promo; empty for none.">
+          <Input inputMode="decimal" defaultValue={value("promoPrice")} />
+        </FormField>
+        <FormField label="Features" name="features" id={id("features")} error={errors.features} description="One per line." className="sm:col-span-2">
+          <Textarea rows={5} defaultValue={value("features")} />
+        </FormField>
+        <div className="flex items-center gap-2 sm:col-span-2">
+          <NativeCheckbox id={id("isCustomQuote")} name="isCustomQuote" defaultChecked={values.isCustomQuote !== undefined ? values.isCustomQuote === "on" : tier.isCustomQuote} />
+          <Label htmlFor={id("isCustomQuote")}>Custom quote (the price is a starting price)</Label>
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={busy}>
+            Save Tier {tier.tier}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </TitledCard>
   );
 }

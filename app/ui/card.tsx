@@ -29,3 +29,30 @@ export function CardTitle({
 export const CardDescription = slotted("div", "card-description", "text-sm text-muted-foreground");
 
 export const CardContent = slotted("div", "card-content", "px-6");
+
+/** A card with its title (and a line that says what it is for) above what it holds: a page's panel. */
+export function TitledCard({
+  title,
+  titleAs,
+  description,
+  className,
+  contentClassName,
+  children,
+}: {
+  title: React.ReactNode;
+  titleAs?: "div" | "h1" | "h2" | "h3" | "h4";
+  description?: React.ReactNode;
+  className?: string;
+  contentClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle as={titleAs}>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
