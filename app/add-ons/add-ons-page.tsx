@@ -101,7 +101,6 @@ export default function AddOnsPage() {
         label: "Add-ons",
         rows,
         columns,
-        getRowId: (addOn) => addOn.id,
         emptyMessage: "No add-ons yet. Create the extras you sell, such as an extra page or a logo.",
       }}
       pager={{ previousCursor, nextCursor }}

@@ -42,7 +42,6 @@ export function ProjectAddOnsPanel({ projectId, addOns, offered, tier }: { proje
         <DataTable
           label="Project add-ons"
           rows={addOns}
-          getRowId={(row) => row.id}
           emptyMessage="No add-ons on this project."
           columns={[
             {

@@ -126,7 +126,6 @@ export function ClientConsultationsPanel({
       <DataTable
         label="Consultations"
         rows={consultations}
-        getRowId={(consultation) => consultation.id}
         emptyMessage="No consultations yet."
         columns={[
           {

@@ -21,7 +21,6 @@ export function ClientInvoicesPanel({ clientId, invoices, timeZone }: { clientId
       <DataTable
         label="Invoices"
         rows={invoices}
-        getRowId={(invoice) => invoice.id}
         emptyMessage="No invoices yet."
         columns={[
           {

@@ -73,7 +73,6 @@ export default function CadencesPage() {
         label: "Cadences",
         rows: cadences,
         columns,
-        getRowId: cadenceId,
         emptyMessage: "No cadences yet. Create one to follow up promo claims or inquiries automatically.",
       }}
       pager={{ previousCursor, nextCursor }}
@@ -95,4 +94,3 @@ export default function CadencesPage() {
   );
 }
 
-const cadenceId = (cadence: CadenceListRow) => cadence.id;

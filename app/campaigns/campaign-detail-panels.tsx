@@ -49,7 +49,6 @@ export function CampaignLeadsTable({ leads, timeZone, limit }: { leads: Campaign
         label="Leads from this campaign"
         rows={leads}
         columns={columns}
-        getRowId={(lead) => lead.id}
         emptyMessage="No leads yet. Share the link: visitors who arrive through it and claim the offer or write to you appear here."
       />
       {leads.length >= limit ? <p className="text-sm text-muted-foreground">The latest {limit} leads are shown.</p> : null}

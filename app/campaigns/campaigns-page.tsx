@@ -93,7 +93,6 @@ export default function CampaignsPage() {
         label: "Campaigns",
         rows: campaigns,
         columns,
-        getRowId: campaignId,
         rowHref: (campaign) => `/admin/campaigns/${campaign.id}`,
         emptyMessage: "No campaigns yet. Create one and share its link.",
       }}
@@ -124,4 +123,3 @@ export default function CampaignsPage() {
   );
 }
 
-const campaignId = (campaign: CampaignListRow) => campaign.id;

@@ -123,7 +123,6 @@ export default function ClientsPage() {
         tableId: "clients",
         rows,
         columns,
-        getRowId: clientId,
         sort: view.sort,
         rowHref: (client) => `/admin/clients/${client.id}`,
         emptyMessage: filtered ? "No clients match these filters." : "No clients yet. Convert a lead or add a client to start.",
@@ -136,4 +135,3 @@ export default function ClientsPage() {
   );
 }
 
-const clientId = (client: Client) => client.id;

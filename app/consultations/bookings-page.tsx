@@ -101,7 +101,6 @@ export default function BookingsPage() {
         tableId: "bookings",
         rows: data.bookings,
         columns: bookingColumns({ timeZone: data.timeZone, defaultMeetingLink: data.defaultMeetingLink }),
-        getRowId: bookingId,
         emptyMessage: isFilteredView(data.view, BOOKING_LIST_VIEW) ? "No bookings match these filters." : "No bookings yet.",
       }}
       pager={{ previousCursor: data.previousCursor, nextCursor: data.nextCursor }}
@@ -111,4 +110,3 @@ export default function BookingsPage() {
   );
 }
 
-const bookingId = (booking: { id: string }) => booking.id;

@@ -123,7 +123,6 @@ export default function ConsultationsPage() {
                 tableId="consultations"
                 rows={data.consultations.rows}
                 columns={consultationColumns({ onEdit: setEditing, onDelete: (row) => setDeleting({ deletion: CONSULTATION_DELETION, ids: [row.id] }) })}
-                getRowId={rowId}
                 sort={data.view.sort}
                 emptyMessage={filtered ? "No consultations match these filters." : "No consultations yet."}
                 busy={busy}
@@ -154,7 +153,6 @@ export default function ConsultationsPage() {
                   timeZone: data.timeZone,
                   onDelete: (row) => setDeleting({ deletion: INVITATION_DELETION, ids: [row.id] }),
                 })}
-                getRowId={rowId}
                 emptyMessage={filtered ? "No booking invitations match these filters." : "No booking invitations yet."}
                 busy={busy}
               />
@@ -174,4 +172,3 @@ export default function ConsultationsPage() {
   );
 }
 
-const rowId = (row: { id: string }) => row.id;

@@ -94,7 +94,6 @@ export default function EmailsPage() {
         label: "E-mails",
         rows: messages,
         columns,
-        getRowId: messageId,
         rowHref: (message) => `/admin/emails/${message.id}`,
         emptyMessage: isFilteredView(view, EMAIL_LOG_VIEW) ? "No e-mails match these filters." : "No e-mails yet.",
       }}
@@ -110,4 +109,3 @@ export default function EmailsPage() {
   );
 }
 
-const messageId = (message: EmailLogRow) => message.id;

@@ -81,7 +81,6 @@ export default function TemplatesPage() {
         label: "Templates",
         rows: templates,
         columns,
-        getRowId: templateId,
         rowHref: (template) => `/admin/templates/${template.id}`,
         emptyMessage: isFilteredView(view, TEMPLATE_LIST_VIEW) ? "No templates match this search." : "No templates yet.",
       }}
@@ -105,4 +104,3 @@ export default function TemplatesPage() {
   );
 }
 
-const templateId = (template: TemplateListRow) => template.id;

@@ -87,7 +87,6 @@ export default function InvoicesPage() {
         label: "Invoices",
         rows: invoices,
         columns,
-        getRowId: invoiceId,
         rowHref: invoiceHref,
         sort: view.sort,
         emptyMessage: isFilteredView(view, INVOICE_LIST_VIEW) ? "No invoices match these filters." : "No invoices yet.",
@@ -107,5 +106,4 @@ export default function InvoicesPage() {
   );
 }
 
-const invoiceId = (invoice: InvoiceListRow) => invoice.id;
 const invoiceHref = (invoice: InvoiceListRow) => `/admin/invoices/${invoice.id}`;

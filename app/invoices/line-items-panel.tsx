@@ -120,7 +120,6 @@ export function LineItemsPanel({ lines, locked, actions }: { lines: InvoiceLineI
         <DataTable
           label="Line items"
           rows={lines}
-          getRowId={lineId}
           emptyMessage="No line items yet. Add one, or generate them from the project."
           columns={[
             {
@@ -155,4 +154,3 @@ export function LineItemsPanel({ lines, locked, actions }: { lines: InvoiceLineI
   );
 }
 
-const lineId = (line: InvoiceLineItem) => line.id;

@@ -26,7 +26,6 @@ export function ProjectInvoicesPanel({ projectId, invoices }: { projectId: strin
         <DataTable
           label="Project invoices"
           rows={invoices}
-          getRowId={(invoice) => invoice.id}
           rowHref={(invoice) => `/admin/invoices/${invoice.id}`}
           emptyMessage="No invoices for this project yet."
           columns={[

@@ -111,7 +111,6 @@ export default function LeadsPage() {
         tableId: "leads",
         rows: leads,
         columns,
-        getRowId: leadId,
         sort: view.sort,
         emptyMessage: isFilteredView(view, LEAD_LIST_VIEW) ? "No leads match these filters." : "No leads yet. They appear here as visitors write in.",
       }}
@@ -159,4 +158,3 @@ export default function LeadsPage() {
   );
 }
 
-const leadId = (lead: Lead) => lead.id;

@@ -64,10 +64,17 @@ export type DataTableSelection<Row> = {
   rowLabel: (row: Row) => string;
 };
 
+/** A row's key when the table names none: its record's id (every record is keyed by a UUID). */
+export function recordIdOf(row: unknown): string {
+  if (typeof row === "object" && row !== null && "id" in row && typeof row.id === "string") return row.id;
+  throw new Error("This table's rows have no id: give the table a getRowId");
+}
+
 export type DataTableProps<Row> = {
   rows: Row[];
   columns: DataTableColumn<Row>[];
-  getRowId: (row: Row) => string;
+  /** A row's key; by default its record's `id`. */
+  getRowId?: (row: Row) => string;
   /** The sort the loader applied; sortable headers link to the next one. */
   sort?: TableSort;
   selection?: DataTableSelection<Row>;
@@ -178,7 +185,7 @@ function isInteractive(target: EventTarget | null): boolean {
 export function DataTable<Row>({
   rows,
   columns,
-  getRowId,
+  getRowId = recordIdOf,
   sort,
   selection,
   rowHref,

@@ -6,7 +6,7 @@ import { Button, LinkButton } from "~/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/ui/dropdown-menu";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import { DataTable, DataTablePager, type DataTableColumn, type DataTableProps } from "./data-table";
+import { DataTable, DataTablePager, recordIdOf, type DataTableColumn, type DataTableProps } from "./data-table";
 import { filterHref, PAGING_PARAMS, type TableSort } from "./list-view";
 
 /**
@@ -237,9 +237,10 @@ export type ListPageProps<Row> = {
 
 export function ListPage<Row>({ title, description, actions, children, table, pager, selection, rowMenu, deletion, canDelete = () => true, dialogs }: ListPageProps<Row>) {
   const navigation = useNavigation();
-  const { selectedIds, setSelectedIds, clear } = useRowSelection(table.rows, table.getRowId);
+  const getRowId = table.getRowId ?? recordIdOf;
+  const { selectedIds, setSelectedIds, clear } = useRowSelection(table.rows, getRowId);
   const [deleting, setDeleting] = React.useState<string[] | null>(null);
-  const deletableIds = table.rows.filter((row) => selectedIds.includes(table.getRowId(row)) && canDelete(row)).map(table.getRowId);
+  const deletableIds = table.rows.filter((row) => selectedIds.includes(getRowId(row)) && canDelete(row)).map(getRowId);
   const columns: DataTableColumn<Row>[] = rowMenu
     ? [
         ...table.columns,
@@ -256,7 +257,7 @@ export function ListPage<Row>({ title, description, actions, children, table, pa
                   {deletion && canDelete(row) ? (
                     <>
                       {rowMenu.items ? <DropdownMenuSeparator /> : null}
-                      <DropdownMenuItem variant="destructive" onSelect={() => setDeleting([table.getRowId(row)])}>
+                      <DropdownMenuItem variant="destructive" onSelect={() => setDeleting([getRowId(row)])}>
                         Delete
                       </DropdownMenuItem>
                     </>

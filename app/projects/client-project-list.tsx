@@ -18,7 +18,6 @@ export function ClientProjectList({ projects, today, tierNames }: { projects: Cl
     <DataTable
       label="Projects"
       rows={projects}
-      getRowId={(project) => project.id}
       rowHref={(project) => `/admin/projects/${project.id}`}
       emptyMessage="No projects yet."
       columns={[

@@ -129,7 +129,6 @@ export default function ProjectsPage() {
         label: "Projects",
         rows,
         columns,
-        getRowId: projectId,
         sort: view.sort,
         rowHref: (project) => `/admin/projects/${project.id}`,
         emptyMessage: isFilteredView(view, PROJECT_LIST_VIEW) ? "No projects match these filters." : "No projects yet. Create one for a client to start its checklist.",
@@ -143,4 +142,3 @@ export default function ProjectsPage() {
   );
 }
 
-const projectId = (project: ProjectListRow) => project.id;

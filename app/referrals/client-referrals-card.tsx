@@ -19,7 +19,6 @@ export function ClientReferralsCard({ link, referrals, timeZone }: { link: strin
       <DataTable
         label="Referrals by this client"
         rows={referrals}
-        getRowId={(referral) => referral.id}
         emptyMessage="No referrals yet. Leads who arrive through this link are listed here."
         columns={[
           {

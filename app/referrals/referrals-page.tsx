@@ -111,7 +111,6 @@ export default function ReferralsPage() {
           label: "Referrals",
           rows,
           columns,
-          getRowId: (referral) => referral.id,
           emptyMessage: "No referrals yet. Each client's page has their referral link to share.",
         }}
         pager={{ previousCursor, nextCursor }}

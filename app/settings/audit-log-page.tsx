@@ -90,10 +90,9 @@ export default function AuditLogPage() {
         ]}
         keep={["record"]}
       />
-      <DataTable rows={entries} columns={columns} getRowId={entryId} label="Audit log" emptyMessage="No changes recorded for these filters." />
+      <DataTable rows={entries} columns={columns} label="Audit log" emptyMessage="No changes recorded for these filters." />
       <DataTablePager previousCursor={previousCursor} nextCursor={nextCursor} />
     </div>
   );
 }
 
-const entryId = (entry: AuditEntry) => entry.id;
