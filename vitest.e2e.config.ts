@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Browser tests: the built app in its own process, driven by Debian's Chromium. Files run side by
-// side (each starts its own app on a free port with its own data directory, and its own browser).
+// Browser tests: the built app in its own process, driven by Debian's Chromium. One file at a time:
+// on two cores, files side by side timed out waiting on each other (decision 036).
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
@@ -10,7 +10,7 @@ export default defineConfig({
     globalSetup: ["tests/e2e/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    maxWorkers: 2,
+    fileParallelism: false,
     pool: "forks",
   },
 });
