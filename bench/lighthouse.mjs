@@ -16,7 +16,7 @@ import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { loadAverage, median } from "./support/figures.mjs";
 import { startProductionApp } from "./support/production-app.mjs";
 
-const PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you", "/start-your-project"];
+const PAGES = ["/", "/how-it-works", "/packages", "/portfolio", "/about", "/contact", "/thank-you", "/start-your-project", "/portal"];
 const lighthouseVersion = JSON.parse(fs.readFileSync(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8")).version;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const root = path.resolve(import.meta.dirname, "..");
