@@ -41,8 +41,11 @@ describe("e-mail templates and the e-mail log", () => {
     await form.getByLabel("Text body").fill("Hi {{FirstName}}, your code {{PromoCode}} ends {{ExpiryDate}}.");
 
     // Save refuses the unknown variable; the form stays with what was typed.
-    await form.getByRole("button", { name: "Create Template" }).click();
-    await page.waitForResponse((response) => response.url().includes("/admin/templates/new") && response.request().method() === "POST");
+    // Listening before the click: a quick answer would otherwise come before the wait began.
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes("/admin/templates/new") && response.request().method() === "POST"),
+      form.getByRole("button", { name: "Create Template" }).click(),
+    ]);
     await form.getByText("Unknown variable {{Discount}}").first().waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/templates/new");
     expect(await html.inputValue()).toContain("{{Discount}}");
