@@ -1,8 +1,6 @@
 import { testActor } from "../support/actors";
 import { createHash } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type http from "node:http";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addSlot } from "~/availability/availability.server";
@@ -17,6 +15,7 @@ import { leads } from "~/leads/schema";
 import { logger } from "~/logging/logger.server";
 import { mountRequestStack } from "../../server/request-stack";
 import { testDatabaseKind } from "../support/database-kind";
+import { browserGet, closeServer, listenOnLoopback } from "../support/stack-server";
 import { withTestDatabase } from "../support/test-database";
 
 // The kept booking document in front of React Router (app/booking/booking-document.server.ts),
@@ -81,33 +80,16 @@ async function serve(render: RenderDocument): Promise<void> {
   const app = express();
   mountRequestStack(app, { files, pages });
   stackRequests = 0;
-  server = http.createServer(app);
-  server.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server?.once("listening", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, origin } = await listenOnLoopback(app));
 }
 
 afterEach(async () => {
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await closeServer(server);
   server = undefined;
 });
 
-/** A GET as a browser sends it; the body decoded by its Content-Encoding. */
-function get(path: string, headers: Record<string, string> = { "Accept-Encoding": "gzip, deflate, br, zstd" }) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; html: string }>((resolve, reject) => {
-    http
-      .get(`${origin}${path}`, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const body = Buffer.concat(chunks);
-          const encoding = response.headers["content-encoding"];
-          const decoded = encoding === "gzip" ? gunzipSync(body) : encoding === "br" ? brotliDecompressSync(body) : body;
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, html: decoded.toString("utf8") });
-        });
-      })
-      .on("error", reject);
-  });
+function get(path: string, headers?: Record<string, string>) {
+  return browserGet(`${origin}${path}`, headers);
 }
 
 async function heard(): Promise<void> {

@@ -1,6 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type http from "node:http";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,6 +11,7 @@ import { listPortfolioItems } from "~/site/portfolio.server";
 import { KEPT_PUBLIC_PATHS, serveKeptPublicPages } from "~/site/kept-public-pages.server";
 import { mountRequestStack } from "../../server/request-stack";
 import { testDatabaseKind } from "../support/database-kind";
+import { browserGet, closeServer, listenOnLoopback } from "../support/stack-server";
 import { withTestDatabase } from "../support/test-database";
 
 // The kept public pages (decision 037), served as server.js mounts them (behind the one request
@@ -42,32 +41,16 @@ async function serve(): Promise<void> {
   const app = express();
   mountRequestStack(app, { files: (_request, _response, next) => next(), pages });
   renders = 0;
-  server = http.createServer(app);
-  server.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server?.once("listening", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, origin } = await listenOnLoopback(app));
 }
 
 afterEach(async () => {
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await closeServer(server);
   server = undefined;
 });
 
-function get(path: string, headers: Record<string, string> = { "Accept-Encoding": "gzip, deflate, br, zstd" }) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; html: string }>((resolve, reject) => {
-    http
-      .get(`${origin}${path}`, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const body = Buffer.concat(chunks);
-          const encoding = response.headers["content-encoding"];
-          const decoded = encoding === "gzip" ? gunzipSync(body) : encoding === "br" ? brotliDecompressSync(body) : body;
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, html: decoded.toString("utf8") });
-        });
-      })
-      .on("error", reject);
-  });
+function get(path: string, headers?: Record<string, string>) {
+  return browserGet(`${origin}${path}`, headers);
 }
 
 /** On PostgreSQL a notification reaches the listener a moment after the commit. */
