@@ -143,7 +143,8 @@ async function measurePage(servers: Server[], page: { path: string; mark: string
 }
 
 async function measureQueries(): Promise<Row[]> {
-  const { readLeadListView } = await import("~/leads/lead-list-view");
+  const { LEAD_LIST_VIEW } = await import("~/leads/lead-list-view");
+  const { readListView } = await import("~/lists/list-view");
   const { leadStats, listLeads } = await import("~/leads/leads.server");
   const { openStorage, stopApplication } = await import("~/server-lifecycle.server");
   await openStorage();
@@ -160,7 +161,7 @@ async function measureQueries(): Promise<Row[]> {
       timings.sort((a, b) => a - b);
       rows.push({ path, server: "database", p50: percentile(timings, 50), p95: percentile(timings, 95), max: timings.at(-1) ?? 0, bytes: 0 });
     };
-    await time("leads: first page query", () => listLeads({ view: readLeadListView(new URLSearchParams()), after: null }));
+    await time("leads: first page query", () => listLeads({ view: readListView(new URLSearchParams(), LEAD_LIST_VIEW), after: null }));
     await time("leads: stat tiles (4 counts)", () => leadStats(new Date()));
     return rows;
   } finally {

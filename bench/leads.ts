@@ -7,10 +7,10 @@ import os from "node:os";
 import { sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { db, queryRows } from "~/db/connection.server";
-import { readLeadListView } from "~/leads/lead-list-view";
+import { LEAD_LIST_VIEW } from "~/leads/lead-list-view";
 import { leadStats, listLeads, LEADS_PAGE_SIZE } from "~/leads/leads.server";
 import { openStorage, stopApplication } from "~/server-lifecycle.server";
-import { encodeKeysetCursor } from "~/lists/list-view";
+import { encodeKeysetCursor, readListView } from "~/lists/list-view";
 import { percentile } from "./support/figures.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -34,7 +34,7 @@ async function measure(name: string, run: (iteration: number) => Promise<number>
   return result;
 }
 
-const page = (query: string, after: string | null = null) => listLeads({ view: readLeadListView(new URLSearchParams(query)), after }).then((p) => p.leads.length);
+const page = (query: string, after: string | null = null) => listLeads({ view: readListView(new URLSearchParams(query), LEAD_LIST_VIEW), after }).then((p) => p.leads.length);
 
 try {
   if (!config().databaseUrl) throw new Error("Set DATABASE_URL to the PostgreSQL database to measure (see the header of bench/leads.ts).");

@@ -93,8 +93,8 @@ export default function AddOnsPage() {
       title="Add-On Catalog"
       description="Extras you sell with a package. Attach them to a project; its invoice bills them."
       actions={
-        <Button onClick={() => setEditing("new")}>
-          <Plus className="size-4" aria-hidden="true" /> New Add-On
+        <Button onClick={() => setEditing("new")} icon={Plus}>
+          New Add-On
         </Button>
       }
       table={{

@@ -28,8 +28,8 @@ export function ProjectAddOnsPanel({ projectId, addOns, offered, tier }: { proje
       <CardHeader className="flex flex-row items-center justify-between gap-3">
         <CardTitle as="h2">Add-Ons</CardTitle>
         {offered.length > 0 ? (
-          <Button variant="outline" size="sm" onClick={() => setAttaching(true)}>
-            <PackagePlus className="size-4" aria-hidden="true" /> Attach Add-On
+          <Button variant="outline" size="sm" onClick={() => setAttaching(true)} icon={PackagePlus}>
+            Attach Add-On
           </Button>
         ) : null}
       </CardHeader>
@@ -70,9 +70,7 @@ export function ProjectAddOnsPanel({ projectId, addOns, offered, tier }: { proje
                   aria-label={`Remove ${row.name}`}
                   disabled={removing === row.id}
                   onClick={() => void remove.fetcher.submit({ intent: "remove-add-on", projectAddOnId: row.id }, { method: "post", action: projectPath(projectId) })}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </Button>
+                 icon={Trash2} />
               ),
             },
           ]}

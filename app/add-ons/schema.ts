@@ -49,6 +49,3 @@ export const projectAddOns = pgTable(
 );
 
 export type AddOn = typeof addOns.$inferSelect;
-export type NewAddOn = typeof addOns.$inferInsert;
-export type ProjectAddOn = typeof projectAddOns.$inferSelect;
-export type NewProjectAddOn = typeof projectAddOns.$inferInsert;

@@ -14,6 +14,7 @@ import { Textarea } from "~/ui/textarea";
 import { clientPath } from "./client-detail-dialogs";
 import type { ClientDetail } from "./client-detail.server";
 import { statusVariant } from "~/clients/client-display";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 // The client page's Consultations tab: add, edit, e-mail and delete (each an intent of the page's action).
 
@@ -96,11 +97,8 @@ function NotifyConsultationButton({ consultation, clientName }: { consultation: 
   const { fetcher, busy } = useFormAction({ intent: "notify-consultation" });
   return (
     <fetcher.Form method="post" preventScrollReset noValidate>
-      <input type="hidden" name="intent" value="notify-consultation" />
-      <input type="hidden" name="consultationId" value={consultation.id} />
-      <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-label={`E-mail ${clientName} the consultation details`} title="Notify by e-mail">
-        <Mail aria-hidden="true" />
-      </Button>
+      <HiddenInputs fields={{ intent: "notify-consultation", consultationId: consultation.id }} />
+      <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-label={`E-mail ${clientName} the consultation details`} title="Notify by e-mail" icon={Mail} />
     </fetcher.Form>
   );
 }
@@ -119,8 +117,8 @@ export function ClientConsultationsPanel({
   return (
     <>
       <div className="flex justify-end">
-        <Button size="sm" onClick={() => setEditing("new")}>
-          <CalendarPlus aria-hidden="true" /> Add Consultation
+        <Button size="sm" onClick={() => setEditing("new")} icon={CalendarPlus}>
+          Add Consultation
         </Button>
       </div>
       <DataTable
@@ -162,13 +160,9 @@ export function ClientConsultationsPanel({
             srOnlyHeader: true,
             cell: (consultation) => (
               <div className="flex justify-end gap-1">
-                <Button size="sm" variant="ghost" aria-label="Edit consultation" onClick={() => setEditing(consultation)}>
-                  <Pencil aria-hidden="true" />
-                </Button>
+                <Button size="sm" variant="ghost" aria-label="Edit consultation" onClick={() => setEditing(consultation)} icon={Pencil} />
                 <NotifyConsultationButton consultation={consultation} clientName={client.name} />
-                <Button size="sm" variant="ghost" aria-label="Delete consultation" onClick={() => setDeleting(consultation)}>
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                <Button size="sm" variant="ghost" aria-label="Delete consultation" onClick={() => setDeleting(consultation)} icon={Trash2} />
               </div>
             ),
           },

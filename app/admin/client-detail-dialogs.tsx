@@ -25,8 +25,8 @@ export function EditClientAction({ client, tierNames }: { client: Client; tierNa
   const [open, setOpen] = React.useState(false);
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <Pencil aria-hidden="true" /> Edit Client
+      <Button variant="outline" onClick={() => setOpen(true)} icon={Pencil}>
+        Edit Client
       </Button>
       <FormDialog
         open={open}
@@ -95,8 +95,8 @@ export function DeleteClientAction({ client, invoices }: { client: Client; invoi
   const drafts = invoices.unsentDrafts > 0 ? `, consultations and ${invoicesText(invoices.unsentDrafts, "unsent draft ")}` : " and consultations";
   return (
     <>
-      <Button variant="destructive" onClick={() => setOpen(true)}>
-        <Trash2 aria-hidden="true" /> Delete
+      <Button variant="destructive" onClick={() => setOpen(true)} icon={Trash2}>
+        Delete
       </Button>
       <ConfirmDialog
         open={open}
@@ -123,8 +123,8 @@ export function LinkToProjectAction({ clientId, bookingId, projects }: { clientI
   if (projects.length === 0) return <span className="text-sm text-muted-foreground">Create a project in the Projects tab to link this call.</span>;
   return (
     <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        <Link2 aria-hidden="true" /> Link to Project
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)} icon={Link2}>
+        Link to Project
       </Button>
       <FormDialog
         open={open}

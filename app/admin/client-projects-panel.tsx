@@ -29,8 +29,8 @@ export function ClientProjectsPanel({
   return (
     <>
       <div className="flex justify-end">
-        <Button size="sm" onClick={() => setCreating(true)}>
-          <FolderPlus aria-hidden="true" /> New Project
+        <Button size="sm" onClick={() => setCreating(true)} icon={FolderPlus}>
+          New Project
         </Button>
       </div>
       <ClientProjectList projects={projects} today={today} tierNames={tierNames} />

@@ -53,8 +53,8 @@ export default function ProjectDetailPage() {
             <ProjectStatusBadge status={project.status} />
           </p>
         </div>
-        <Button variant="destructive" onClick={() => setDeleting(true)}>
-          <Trash2 className="size-4" aria-hidden="true" /> Delete
+        <Button variant="destructive" onClick={() => setDeleting(true)} icon={Trash2}>
+          Delete
         </Button>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -21,5 +21,3 @@ export const adminTablePreferences = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.tableId] })],
 );
-
-export type AdminTablePreference = typeof adminTablePreferences.$inferSelect;

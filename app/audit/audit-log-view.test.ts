@@ -1,9 +1,10 @@
+import { readListView } from "~/lists/list-view";
 import { describe, expect, it } from "vitest";
-import { dayRangeInstants, readAuditLogView } from "./audit-log-view";
+import { dayRangeInstants, AUDIT_LOG_VIEW } from "./audit-log-view";
 
 describe("the audit log page's view", () => {
   it("reads its filters and drops malformed ones", () => {
-    expect(readAuditLogView(new URLSearchParams("actor=abc123&domain=email_template&type=client&from=2026-11-01&to=nope&record=1%20or%201"))).toEqual({
+    expect(readListView(new URLSearchParams("actor=abc123&domain=email_template&type=client&from=2026-11-01&to=nope&record=1%20or%201"), AUDIT_LOG_VIEW)).toEqual({
       actor: "abc123",
       domain: "email_template",
       type: "client",

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { listParam, readListView, type ListView, type ListViewSpec } from "~/lists/list-view";
+import { listParam, type ListView, listInOneOrder } from "~/lists/list-view";
 
 // The audit log page's view as the URL has it: filters (admin, domain, record kind, record, day
 // range) and the page cursor. Pure: read by the loader, unit-tested.
@@ -19,16 +19,9 @@ const AUDIT_LOG_FILTERS = {
 };
 
 /** Newest first, always; anything malformed is no filter (an edited link shows more, never an error). */
-export const AUDIT_LOG_VIEW: ListViewSpec<typeof AUDIT_LOG_FILTERS, "when"> = {
-  filters: AUDIT_LOG_FILTERS,
-  sort: { keys: ["when"], fallback: { key: "when", direction: "desc" } },
-};
+export const AUDIT_LOG_VIEW = listInOneOrder(AUDIT_LOG_FILTERS, "when", "desc");
 
 export type AuditLogView = ListView<typeof AUDIT_LOG_FILTERS, "when">;
-
-export function readAuditLogView(params: URLSearchParams): AuditLogView {
-  return readListView(params, AUDIT_LOG_VIEW);
-}
 
 /** The instants a day range covers in the business time zone: [start of `from`, start of the day after `to`). */
 export function dayRangeInstants(from: string | null, to: string | null, timeZone: string): { since?: Date; before?: Date } {

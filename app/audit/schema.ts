@@ -36,4 +36,3 @@ export const auditLog = pgTable(
 );
 
 export type AuditEntry = typeof auditLog.$inferSelect;
-export type NewAuditEntry = typeof auditLog.$inferInsert;

@@ -3,6 +3,7 @@ import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
 import { AppCodeField, CurrentPasswordField } from "./credential-fields";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 /** What the server says of this session's "confirm it's you" (recent-confirmation.server.ts). */
 export type ConfirmationState = { confirmedUntil: Date | string | null; twoFactorEnabled: boolean };
@@ -15,8 +16,7 @@ export function ConfirmIdentityForm({ twoFactorEnabled, returnTo }: { twoFactorE
   const confirm = useFormAction({ intent: "confirm-identity" });
   return (
     <confirm.fetcher.Form method="post" action={CONFIRM_ACTION} noValidate className="grid max-w-sm gap-4">
-      <input type="hidden" name="intent" value="confirm-identity" />
-      <input type="hidden" name="returnTo" value={returnTo} />
+      <HiddenInputs fields={{ intent: "confirm-identity", returnTo }} />
       <CurrentPasswordField label="Your password" id="confirm-password" error={confirm.errors.password} />
       {twoFactorEnabled ? <AppCodeField id="confirm-code" error={confirm.errors.code} /> : null}
       <Button type="submit" disabled={confirm.busy} className="justify-self-start">

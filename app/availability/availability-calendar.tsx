@@ -52,8 +52,8 @@ export function CalendarPanel({ data, setParam }: { data: CalendarData; setParam
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" size="sm" onClick={() => setParam({ date: stepDate(data.view, data.date, -1) })}>
-              <ChevronLeft aria-hidden="true" /> Previous
+            <Button variant="outline" size="sm" onClick={() => setParam({ date: stepDate(data.view, data.date, -1) })} icon={ChevronLeft}>
+              Previous
             </Button>
             <Button variant="outline" size="sm" onClick={() => setParam({ date: data.today })}>
               Today
@@ -99,8 +99,8 @@ export function CalendarPanel({ data, setParam }: { data: CalendarData; setParam
           <AddSlotDialog date={data.date} />
           {selected.size > 0 ? (
             <>
-              <Button variant="destructive" size="sm" onClick={() => setConfirmOpen(true)}>
-                <Trash2 aria-hidden="true" /> Delete ({selected.size})
+              <Button variant="destructive" size="sm" onClick={() => setConfirmOpen(true)} icon={Trash2}>
+                Delete ({selected.size})
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
                 Clear selection

@@ -89,8 +89,8 @@ export function AddSlotDialog({ date }: { date: string }) {
   return (
     <FormDialog
       trigger={
-        <Button size="sm">
-          <Plus aria-hidden="true" /> Add Slot
+        <Button size="sm" icon={Plus}>
+          Add Slot
         </Button>
       }
       title="Add Slot"
@@ -120,8 +120,8 @@ export function AddRuleDialog() {
   return (
     <FormDialog
       trigger={
-        <Button size="sm">
-          <Plus aria-hidden="true" /> Add Rule
+        <Button size="sm" icon={Plus}>
+          Add Rule
         </Button>
       }
       title="Add Rule"
@@ -147,8 +147,8 @@ export function BlockDatesDialog({ today }: { today: string }) {
   return (
     <FormDialog
       trigger={
-        <Button size="sm">
-          <Ban aria-hidden="true" /> Block Dates
+        <Button size="sm" icon={Ban}>
+          Block Dates
         </Button>
       }
       title="Block Dates"

@@ -12,6 +12,7 @@ import { AddRuleDialog, BlockDatesDialog } from "./availability-dialogs";
 import { COMMON_TIME_ZONES, GENERATION_WEEKS, WEEKDAY_NAMES } from "./availability-forms";
 import type { BlockedDate, RecurringAvailability } from "./schema";
 import { shortTime } from "./slot-time";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 export type AvailabilitySettingsView = {
   defaultConsultDurationMinutes: number;
@@ -40,11 +41,8 @@ function RuleRow({ rule }: { rule: RecurringAvailability }) {
         aria-label={`${day} ${shortTime(rule.startTime)} active`}
       />
       <remove.fetcher.Form method="post" preventScrollReset noValidate>
-        <input type="hidden" name="intent" value="delete-rule" />
-        <input type="hidden" name="ruleId" value={rule.id} />
-        <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${day} rule`} disabled={remove.busy}>
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <HiddenInputs fields={{ intent: "delete-rule", ruleId: rule.id }} />
+        <Button type="submit" variant="ghost" size="icon" aria-label={`Delete ${day} rule`} disabled={remove.busy} icon={Trash2} />
       </remove.fetcher.Form>
     </li>
   );
@@ -92,8 +90,8 @@ export function RulesPanel({ rules, settings }: { rules: RecurringAvailability[]
                   <NativeSelectOptions options={GENERATION_WEEKS.map((weeks) => ({ value: weeks, label: `${weeks} weeks` }))} />
                 </NativeSelect>
               </FormField>
-              <Button type="submit" disabled={generate.busy}>
-                <CalendarPlus aria-hidden="true" /> {generate.busy ? "Generating..." : "Generate Slots"}
+              <Button type="submit" disabled={generate.busy} icon={CalendarPlus}>
+                {generate.busy ? "Generating..." : "Generate Slots"}
               </Button>
             </generate.fetcher.Form>
           </CardContent>
@@ -115,11 +113,8 @@ function BlockedRow({ range }: { range: BlockedDate }) {
         {range.reason ? <span className="text-muted-foreground"> · {range.reason}</span> : null}
       </span>
       <remove.fetcher.Form method="post" preventScrollReset noValidate>
-        <input type="hidden" name="intent" value="unblock" />
-        <input type="hidden" name="blockedId" value={range.id} />
-        <Button type="submit" variant="ghost" size="icon" aria-label={`Remove blocked ${range.startDate}`} disabled={remove.busy}>
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <HiddenInputs fields={{ intent: "unblock", blockedId: range.id }} />
+        <Button type="submit" variant="ghost" size="icon" aria-label={`Remove blocked ${range.startDate}`} disabled={remove.busy} icon={Trash2} />
       </remove.fetcher.Form>
     </li>
   );

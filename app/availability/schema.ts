@@ -71,8 +71,5 @@ export const blockedDates = pgTable(
 );
 
 export type AvailabilitySlot = typeof availabilitySlots.$inferSelect;
-export type NewAvailabilitySlot = typeof availabilitySlots.$inferInsert;
 export type RecurringAvailability = typeof recurringAvailability.$inferSelect;
-export type NewRecurringAvailability = typeof recurringAvailability.$inferInsert;
 export type BlockedDate = typeof blockedDates.$inferSelect;
-export type NewBlockedDate = typeof blockedDates.$inferInsert;

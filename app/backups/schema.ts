@@ -14,5 +14,3 @@ export const nightlyBackups = pgTable("nightly_backups", {
   /** The file in DATA_DIR/backups, once written. */
   fileName: text("file_name"),
 });
-
-export type NightlyBackup = typeof nightlyBackups.$inferSelect;

@@ -6,22 +6,13 @@ import { decodeOfferedDays } from "~/availability/offered-days";
 import { groupByVisitorDate } from "~/availability/slot-time";
 import type { FormResult } from "~/forms/form-result";
 import { useFormAction } from "~/forms/use-form-action";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/ui/alert-dialog";
+import { ConfirmFooter, ConfirmFrame } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";
 import { Calendar } from "~/ui/calendar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from "~/ui/card";
 import type { BookingPageView } from "./booking-page-data";
 import { dayIn, formatClockTime, formatLongDate } from "~/formatting/dates";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 /** The booking page's screens: the booked time, the picker of offered and proposed times, the shell around them. */
 type Choice = { kind: "slot"; key: string; start: string } | { kind: "proposed"; start: string };
@@ -76,6 +67,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 function BookedCard({ page, zone, fetcher, onReschedule }: { page: ReadyPage; zone: string; fetcher: BookingFetcher; onReschedule: () => void }) {
+  const [cancelling, setCancelling] = React.useState(false);
   if (!page.booked) return null;
   const start = new Date(page.booked.start);
   const end = new Date(page.booked.end);
@@ -104,24 +96,19 @@ function BookedCard({ page, zone, fetcher, onReschedule }: { page: ReadyPage; zo
             <Button variant="outline" onClick={onReschedule}>
               Reschedule
             </Button>
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
-                <Button variant="destructive">Cancel Booking</Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>Cancel your consultation?</AlertDialogTitle>
-                  <AlertDialogDescription>Your time will be released. This action cannot be undone.</AlertDialogDescription>
-                </AlertDialogHeader>
-                <fetcher.Form method="post" noValidate>
-                  <input type="hidden" name="intent" value="cancel" />
-                  <AlertDialogFooter>
-                    <AlertDialogCancel type="button">Keep Booking</AlertDialogCancel>
-                    <AlertDialogAction type="submit">Cancel Booking</AlertDialogAction>
-                  </AlertDialogFooter>
-                </fetcher.Form>
-              </AlertDialogContent>
-            </AlertDialog>
+            <ConfirmFrame
+              open={cancelling}
+              onOpenChange={setCancelling}
+              trigger={<Button variant="destructive">Cancel Booking</Button>}
+              title="Cancel your consultation?"
+              description="Your time will be released. This action cannot be undone."
+            >
+              {/* Closed as it posts; the page reloads into its new state once the cancellation is done. */}
+              <fetcher.Form method="post" noValidate onSubmit={() => setCancelling(false)}>
+                <input type="hidden" name="intent" value="cancel" />
+                <ConfirmFooter type="submit" confirmLabel="Cancel Booking" cancelLabel="Keep Booking" destructive={false} />
+              </fetcher.Form>
+            </ConfirmFrame>
           </div>
         ) : null}
         {page.booked && !page.canChange && page.status !== "completed" && page.status !== "cancelled" ? (
@@ -231,8 +218,7 @@ function SlotPicker({ page, zone, fetcher }: { page: ReadyPage; zone: string; fe
                   {formatLongDate(new Date(choice.start), zone)} at {formatClockTime(new Date(choice.start), zone)}
                 </strong>
               </p>
-              <input type="hidden" name="intent" value="book" />
-              <input type="hidden" name="timeZone" value={zone} />
+              <HiddenInputs fields={{ intent: "book", timeZone: zone }} />
               {choice.kind === "slot" ? (
                 <input type="hidden" name="slot" value={choice.key} />
               ) : (

@@ -82,15 +82,9 @@ export function CadenceStepsEditor({
                 </span>
               </h3>
               <div className="flex gap-1">
-                <Button type="button" variant="ghost" size="icon" aria-label={`Move step ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
-                  <ArrowUp className="size-4" aria-hidden="true" />
-                </Button>
-                <Button type="button" variant="ghost" size="icon" aria-label={`Move step ${index + 1} down`} disabled={index === rows.length - 1} onClick={() => move(index, 1)}>
-                  <ArrowDown className="size-4" aria-hidden="true" />
-                </Button>
-                <Button type="button" variant="ghost" size="icon" aria-label={`Remove step ${index + 1}`} disabled={rows.length === 1} onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}>
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </Button>
+                <Button type="button" variant="ghost" size="icon" aria-label={`Move step ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)} icon={ArrowUp} />
+                <Button type="button" variant="ghost" size="icon" aria-label={`Move step ${index + 1} down`} disabled={index === rows.length - 1} onClick={() => move(index, 1)} icon={ArrowDown} />
+                <Button type="button" variant="ghost" size="icon" aria-label={`Remove step ${index + 1}`} disabled={rows.length === 1} onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))} icon={Trash2} />
               </div>
             </div>
             <div className="grid gap-4 sm:grid-cols-[8rem_8rem_1fr]">
@@ -137,8 +131,8 @@ export function CadenceStepsEditor({
         ))}
       </ol>
       <div>
-        <Button type="button" variant="outline" disabled={rows.length >= MAX_STEPS} onClick={() => setRows((current) => [...current, newRow({ delayUnit: current.at(-1)?.delayUnit ?? "days" })])}>
-          <Plus className="size-4" aria-hidden="true" /> Add step
+        <Button type="button" variant="outline" disabled={rows.length >= MAX_STEPS} onClick={() => setRows((current) => [...current, newRow({ delayUnit: current.at(-1)?.delayUnit ?? "days" })])} icon={Plus}>
+          Add step
         </Button>
       </div>
     </div>

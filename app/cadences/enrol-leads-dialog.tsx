@@ -22,8 +22,8 @@ export function EnrolInCadenceAction({ leadIds, onDone }: LeadBulkActionProps) {
   const cadences = choices.data?.cadences ?? [];
   return (
     <>
-      <Button variant="outline" size="sm" onClick={openDialog}>
-        <Workflow className="size-4" aria-hidden="true" /> Enrol in cadence
+      <Button variant="outline" size="sm" onClick={openDialog} icon={Workflow}>
+        Enrol in cadence
       </Button>
       <FormDialog
         open={open}

@@ -92,8 +92,8 @@ export default function SandboxPage() {
             </NativeSelect>
           </FormField>
           <div className="md:col-span-3">
-            <Button type="submit" disabled={busy}>
-              <Send className="size-4" aria-hidden="true" /> {busy ? "Sending..." : cadenceId ? "Send all steps now" : "Send test"}
+            <Button type="submit" disabled={busy} icon={Send}>
+              {busy ? "Sending..." : cadenceId ? "Send all steps now" : "Send test"}
             </Button>
           </div>
         </fetcher.Form>

@@ -73,6 +73,4 @@ export const cadenceStepSends = pgTable(
 );
 
 export type Cadence = typeof cadences.$inferSelect;
-export type NewCadence = typeof cadences.$inferInsert;
 export type CadenceEnrolment = typeof cadenceEnrolments.$inferSelect;
-export type CadenceStepSend = typeof cadenceStepSends.$inferSelect;

@@ -95,11 +95,11 @@ export default function CampaignDetailPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            <Pencil className="size-4" aria-hidden="true" /> Edit
+          <Button variant="outline" onClick={() => setEditing(true)} icon={Pencil}>
+            Edit
           </Button>
-          <Button onClick={() => setSending(true)}>
-            <Mail className="size-4" aria-hidden="true" /> Send campaign e-mail
+          <Button onClick={() => setSending(true)} icon={Mail}>
+            Send campaign e-mail
           </Button>
         </div>
       </div>

@@ -84,8 +84,8 @@ export default function CampaignsPage() {
           <LinkButton to="/admin" variant="ghost" icon={ArrowLeft}>
             Back to Dashboard
           </LinkButton>
-          <Button onClick={() => setEditing({ campaign: null })}>
-            <Plus className="size-4" aria-hidden="true" /> Create Campaign
+          <Button onClick={() => setEditing({ campaign: null })} icon={Plus}>
+            Create Campaign
           </Button>
         </>
       }

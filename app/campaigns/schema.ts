@@ -24,4 +24,3 @@ export const campaigns = pgTable(
 );
 
 export type Campaign = typeof campaigns.$inferSelect;
-export type NewCampaign = typeof campaigns.$inferInsert;

@@ -1,4 +1,4 @@
-import { listParam, readListView, type ListView, type ListViewSpec, type TableSort } from "~/lists/list-view";
+import { listParam, type ListView, type ListViewSpec, type TableSort } from "~/lists/list-view";
 import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
 
 /**
@@ -21,7 +21,3 @@ export const CLIENT_LIST_VIEW: ListViewSpec<typeof CLIENT_FILTERS, ClientSortKey
 };
 
 export type ClientListView = ListView<typeof CLIENT_FILTERS, ClientSortKey>;
-
-export function readClientListView(params: URLSearchParams): ClientListView {
-  return readListView(params, CLIENT_LIST_VIEW);
-}

@@ -11,6 +11,7 @@ import { Textarea } from "~/ui/textarea";
 import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
 import type { ClientListView } from "./client-list-view";
 import { CLIENT_STATUSES, PAYMENT_STATUSES, type ClientStatus, type PaymentStatus } from "./client-options";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 // The clients directory's forms: its filters, Add Client and the rows' status selects (intents of the page's action).
 
@@ -47,8 +48,7 @@ export function InlineStatusSelect({
   const shown = typeof pending === "string" ? pending : value;
   return (
     <fetcher.Form method="post" className="flex items-center gap-1" noValidate>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="clientId" value={clientId} />
+      <HiddenInputs fields={{ intent, clientId }} />
       <NativeSelect
         name={field}
         value={shown}

@@ -8,13 +8,13 @@ import { redirectWithToast } from "~/forms/flash.server";
 import { formatDate } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListPage, viewHref } from "~/lists/list-page";
-import { isFilteredView } from "~/lists/list-view";
+import { isFilteredView, readListView } from "~/lists/list-view";
 import { tierLabel, tierNamesOf } from "~/organization/tier-names";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { Button, buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/clients-page";
 import { addClientSchema, clientPaymentStatusSchema, clientStatusSchema } from "./client-form";
-import { CLIENT_LIST_VIEW, readClientListView } from "./client-list-view";
+import { CLIENT_LIST_VIEW } from "./client-list-view";
 import { AddClientDialog, ClientFilters, InlineStatusSelect } from "./clients-dialogs";
 import { addClient, listClients, setClientPaymentStatus, setClientStatus } from "./clients.server";
 import type { Client } from "./schema";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Clients Directory | Adm
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const view = readClientListView(url.searchParams);
+  const view = readListView(url.searchParams, CLIENT_LIST_VIEW);
   const [page, settings, tiers] = await Promise.all([
     listClients({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     getOrganizationSettings(),
@@ -113,8 +113,8 @@ export default function ClientsPage() {
           <a href={viewHref("/admin/clients/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
             <Download className="size-4" aria-hidden="true" /> Export CSV
           </a>
-          <Button onClick={() => setAdding(true)}>
-            <Plus className="size-4" aria-hidden="true" /> Add Client
+          <Button onClick={() => setAdding(true)} icon={Plus}>
+            Add Client
           </Button>
         </>
       }

@@ -42,8 +42,8 @@ export const ConvertLeadAction: LeadAction = ({ lead, placement, returnTo }) => 
   return (
     <fetcher.Form method="post" action={action} noValidate>
       <input type="hidden" name="returnTo" value={returnTo} />
-      <Button type="submit" disabled={busy}>
-        <UserCheck aria-hidden="true" /> {busy ? "Converting…" : "Convert to Client"}
+      <Button type="submit" disabled={busy} icon={UserCheck}>
+        {busy ? "Converting…" : "Convert to Client"}
       </Button>
     </fetcher.Form>
   );

@@ -7,6 +7,7 @@ import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { refusalFor, type BookingAction } from "./booking-status";
 import type { ConsultationBookingStatus } from "./schema";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 /** What the row actions of /admin/bookings need of a booking. */
 export type BookingActionsRow = {
@@ -34,10 +35,9 @@ function CompleteButton({ booking }: { booking: BookingActionsRow }) {
   const { fetcher, busy } = useFormAction({ intent: "complete" });
   return (
     <fetcher.Form method="post" preventScrollReset noValidate>
-      <input type="hidden" name="intent" value="complete" />
-      <input type="hidden" name="bookingId" value={booking.id} />
-      <Button type="submit" size="sm" variant="outline" disabled={busy}>
-        <CheckCheck aria-hidden="true" /> Mark Completed
+      <HiddenInputs fields={{ intent: "complete", bookingId: booking.id }} />
+      <Button type="submit" size="sm" variant="outline" disabled={busy} icon={CheckCheck}>
+        Mark Completed
       </Button>
     </fetcher.Form>
   );
@@ -47,8 +47,8 @@ function CancelBookingDialog({ booking }: { booking: BookingActionsRow }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button size="sm" variant="ghost">
-          <X aria-hidden="true" /> Cancel
+        <Button size="sm" variant="ghost" icon={X}>
+          Cancel
         </Button>
       }
       title="Cancel this booking?"
@@ -65,8 +65,8 @@ function ConfirmBookingDialog({ booking, defaultMeetingLink }: { booking: Bookin
   return (
     <FormDialog
       trigger={
-        <Button size="sm">
-          <Check aria-hidden="true" /> Confirm
+        <Button size="sm" icon={Check}>
+          Confirm
         </Button>
       }
       title="Confirm Consultation"
@@ -100,8 +100,8 @@ function ProposedTimes({ bookingId, form }: { bookingId: string; form: FormDialo
         </FormField>
       ))}
       <div>
-        <Button type="button" variant="ghost" size="sm" onClick={() => setRows((count) => Math.min(count + 1, 10))}>
-          <Plus aria-hidden="true" /> Add another time
+        <Button type="button" variant="ghost" size="sm" onClick={() => setRows((count) => Math.min(count + 1, 10))} icon={Plus}>
+          Add another time
         </Button>
       </div>
     </>
@@ -112,8 +112,8 @@ function ProposeDialog({ booking }: { booking: BookingActionsRow }) {
   return (
     <FormDialog
       trigger={
-        <Button size="sm" variant="outline">
-          <CalendarClock aria-hidden="true" /> Propose New Time
+        <Button size="sm" variant="outline" icon={CalendarClock}>
+          Propose New Time
         </Button>
       }
       title="Propose New Time"

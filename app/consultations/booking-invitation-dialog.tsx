@@ -39,8 +39,8 @@ export function BookingInvitationDialog({
       onOpenChange={setOpen}
       trigger={
         trigger ?? (
-          <Button variant="outline" size="sm">
-            <CalendarPlus aria-hidden="true" /> Send Booking Link
+          <Button variant="outline" size="sm" icon={CalendarPlus}>
+            Send Booking Link
           </Button>
         )
       }
@@ -90,8 +90,8 @@ function GenerateSlotsForWindow({ onGenerated }: { onGenerated: () => void }) {
   return (
     <div className="grid gap-2 rounded-md border border-dashed p-3">
       <p className="text-sm text-muted-foreground">Make open slots from your recurring rules for this window, then send the invitation.</p>
-      <Button type="button" variant="outline" size="sm" className="w-fit" onClick={submit} disabled={generate.busy}>
-        <CalendarClock aria-hidden="true" /> {generate.busy ? "Generating..." : "Generate Slots"}
+      <Button type="button" variant="outline" size="sm" className="w-fit" onClick={submit} disabled={generate.busy} icon={CalendarClock}>
+        {generate.busy ? "Generating..." : "Generate Slots"}
       </Button>
       <FormError message={generate.formError} />
     </div>

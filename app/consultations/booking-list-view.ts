@@ -1,4 +1,4 @@
-import { listParam, readListView, type ListView, type ListViewSpec } from "~/lists/list-view";
+import { listParam, type ListView, listInOneOrder } from "~/lists/list-view";
 import { CONSULTATION_BOOKING_STATUSES } from "./schema";
 
 /** What /admin/bookings shows, read from the URL: `status`, the booked days `from` and `to`, the page; newest first. */
@@ -8,13 +8,6 @@ const BOOKING_LIST_FILTERS = {
   to: listParam.day(),
 };
 
-export const BOOKING_LIST_VIEW: ListViewSpec<typeof BOOKING_LIST_FILTERS, "created"> = {
-  filters: BOOKING_LIST_FILTERS,
-  sort: { keys: ["created"], fallback: { key: "created", direction: "desc" } },
-};
+export const BOOKING_LIST_VIEW = listInOneOrder(BOOKING_LIST_FILTERS, "created", "desc");
 
 export type BookingListView = ListView<typeof BOOKING_LIST_FILTERS, "created">;
-
-export function readBookingListView(params: URLSearchParams): BookingListView {
-  return readListView(params, BOOKING_LIST_VIEW);
-}

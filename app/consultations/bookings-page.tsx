@@ -2,11 +2,11 @@ import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { ListFilters, ListPage } from "~/lists/list-page";
-import { isFilteredView } from "~/lists/list-view";
+import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/bookings-page";
-import { BOOKING_LIST_VIEW, readBookingListView } from "./booking-list-view";
+import { BOOKING_LIST_VIEW } from "./booking-list-view";
 import { BOOKING_STATUS_LABELS } from "./booking-status";
 import { bookingColumns } from "./bookings-table";
 import { cancelBooking, completeBooking, confirmBooking, listBookings, proposeLocalTimes } from "./bookings.server";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Consultation Bookings |
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const view = readBookingListView(url.searchParams);
+  const view = readListView(url.searchParams, BOOKING_LIST_VIEW);
   const settings = await getOrganizationSettings();
   const page = await listBookings(view, settings.timezone, { after: url.searchParams.get("after"), before: url.searchParams.get("before") });
   return {

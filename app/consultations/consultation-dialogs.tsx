@@ -11,6 +11,7 @@ import { toast } from "~/ui/toaster";
 import { INVITATIONS_URL } from "./booking-invitation-dialog";
 import type { ConsultationUpdate } from "./consultation-forms";
 import { CONSULTATION_STATUSES } from "./schema";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 export type EditableConsultation = ConsultationUpdate & { id: string; client: { name: string } };
 
@@ -84,12 +85,8 @@ export function EditConsultationDialog({ consultation, onOpenChange }: { consult
 export function ConsultationActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
   return (
     <div className="flex gap-1">
-      <Button variant="ghost" size="icon" aria-label={`Edit consultation with ${name}`} onClick={onEdit}>
-        <Pencil aria-hidden="true" />
-      </Button>
-      <Button variant="ghost" size="icon" aria-label={`Delete consultation with ${name}`} onClick={onDelete}>
-        <Trash2 aria-hidden="true" />
-      </Button>
+      <Button variant="ghost" size="icon" aria-label={`Edit consultation with ${name}`} onClick={onEdit} icon={Pencil} />
+      <Button variant="ghost" size="icon" aria-label={`Delete consultation with ${name}`} onClick={onDelete} icon={Trash2} />
     </div>
   );
 }
@@ -110,22 +107,15 @@ export function InvitationActions({ invitation, link, onDelete }: { invitation: 
             () => toast.error(link),
           );
         }}
-      >
-        <Copy aria-hidden="true" />
-      </Button>
+       icon={Copy} />
       <a href={link} target="_blank" rel="noreferrer" aria-label={`Open booking link for ${name}`} className={buttonVariants({ variant: "ghost", size: "icon" })}>
         <ExternalLink aria-hidden="true" />
       </a>
       <resend.fetcher.Form method="post" action={INVITATIONS_URL} noValidate>
-        <input type="hidden" name="intent" value="resend" />
-        <input type="hidden" name="bookingId" value={invitation.id} />
-        <Button type="submit" variant="ghost" size="icon" aria-label={`Resend invitation to ${name}`} disabled={resend.busy}>
-          <RefreshCw aria-hidden="true" />
-        </Button>
+        <HiddenInputs fields={{ intent: "resend", bookingId: invitation.id }} />
+        <Button type="submit" variant="ghost" size="icon" aria-label={`Resend invitation to ${name}`} disabled={resend.busy} icon={RefreshCw} />
       </resend.fetcher.Form>
-      <Button variant="ghost" size="icon" aria-label={`Delete invitation for ${name}`} onClick={onDelete}>
-        <Trash2 aria-hidden="true" />
-      </Button>
+      <Button variant="ghost" size="icon" aria-label={`Delete invitation for ${name}`} onClick={onDelete} icon={Trash2} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { listParam, readListView, type ListView, type ListViewSpec } from "~/lists/list-view";
+import { listParam, type ListView, type ListViewSpec, listInOneOrder } from "~/lists/list-view";
 import { CONSULTATION_FILTERS } from "./consultations-overview";
 
 /**
@@ -14,13 +14,8 @@ const CONSULTATION_LIST_FILTERS = {
 };
 
 export const CONSULTATION_LIST_VIEW: ListViewSpec<typeof CONSULTATION_LIST_FILTERS, "date"> = {
-  filters: CONSULTATION_LIST_FILTERS,
-  sort: { keys: ["date"], fallback: { key: "date", direction: "desc" } },
+  ...listInOneOrder(CONSULTATION_LIST_FILTERS, "date", "desc"),
   notNarrowing: ["tab"],
 };
 
 export type ConsultationListView = ListView<typeof CONSULTATION_LIST_FILTERS, "date">;
-
-export function readConsultationListView(params: URLSearchParams): ConsultationListView {
-  return readListView(params, CONSULTATION_LIST_VIEW);
-}

@@ -1,10 +1,11 @@
+import { readListView } from "~/lists/list-view";
 import { describe, expect, it } from "vitest";
-import { readConsultationListView } from "./consultation-list-view";
+import { CONSULTATION_LIST_VIEW } from "./consultation-list-view";
 import { overviewQuery, overviewTiles } from "./consultations-overview";
 
 describe("the consultations overview's rules", () => {
   it("reads the page's view from its URL: an unknown filter or tab is none, the scheduled tab", () => {
-    const view = (query: string) => readConsultationListView(new URLSearchParams(query));
+    const view = (query: string) => readListView(new URLSearchParams(query), CONSULTATION_LIST_VIEW);
     expect(view("status=nope&tab=nope")).toMatchObject({ q: "", status: null, tab: "scheduled", sort: { key: "date", direction: "desc" } });
     expect(view("status=pending&tab=invitations&q=%20Ana%20")).toMatchObject({ q: "Ana", status: "pending", tab: "invitations" });
   });

@@ -7,7 +7,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { DataTable, DataTablePager } from "~/lists/data-table";
 import { DeleteRowsDialog, ListFilters, ListHeader, type RowDeletion } from "~/lists/list-page";
-import { filterHref, isFilteredView } from "~/lists/list-view";
+import { filterHref, isFilteredView, readListView } from "~/lists/list-view";
 import { Button } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
@@ -17,7 +17,7 @@ import { CalendarFeedCard } from "./calendar-feed-card";
 import { findCalendarFeed, makeCalendarFeed } from "./calendar-feed.server";
 import { CONSULTATION_DELETION, EditConsultationDialog, INVITATION_DELETION } from "./consultation-dialogs";
 import { consultationForm, consultationsReturnToForm, deleteConsultationForm } from "./consultation-forms";
-import { CONSULTATION_LIST_VIEW, readConsultationListView } from "./consultation-list-view";
+import { CONSULTATION_LIST_VIEW } from "./consultation-list-view";
 import { CONSULTATION_FILTERS } from "./consultations-overview";
 import { consultationColumns, invitationColumns, type ConsultationRow } from "./consultations-tables";
 import { consultationsOverview, deleteConsultation, updateConsultation } from "./consultations.server";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Consultations & Booking
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
-  const view = readConsultationListView(url.searchParams);
+  const view = readListView(url.searchParams, CONSULTATION_LIST_VIEW);
   const [overview, feed] = await Promise.all([
     consultationsOverview(view, { after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     findCalendarFeed(admin.id),
@@ -136,8 +136,8 @@ export default function ConsultationsPage() {
             <BookingInvitationDialog
               leadChoices={data.invitableLeads}
               trigger={
-                <Button size="sm">
-                  <Send aria-hidden="true" /> Send booking invitation
+                <Button size="sm" icon={Send}>
+                  Send booking invitation
                 </Button>
               }
             />

@@ -26,8 +26,8 @@ export function LeadBookingInvitationAction({ lead, placement }: LeadActionProps
       name={lead.name}
       defaultOpen={searchParams.get("invite") === "booking"}
       trigger={
-        <Button variant="outline" size="sm">
-          <CalendarPlus aria-hidden="true" /> Send booking invitation
+        <Button variant="outline" size="sm" icon={CalendarPlus}>
+          Send booking invitation
         </Button>
       }
     />

@@ -115,6 +115,4 @@ export const calendarFeeds = pgTable("calendar_feeds", {
 });
 
 export type ConsultationBooking = typeof consultationBookings.$inferSelect;
-export type NewConsultationBooking = typeof consultationBookings.$inferInsert;
 export type Consultation = typeof consultations.$inferSelect;
-export type NewConsultation = typeof consultations.$inferInsert;

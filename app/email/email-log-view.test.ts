@@ -1,5 +1,6 @@
+import { readListView } from "~/lists/list-view";
 import { describe, expect, it } from "vitest";
-import { canSendAgain, messageStatus, readEmailLogView } from "./email-log-view";
+import { canSendAgain, messageStatus, EMAIL_LOG_VIEW } from "./email-log-view";
 
 describe("messageStatus", () => {
   it("tells a message never tried (queued) from one waiting for its next try (retrying)", () => {
@@ -13,9 +14,9 @@ describe("messageStatus", () => {
   });
 });
 
-describe("readEmailLogView", () => {
+describe("readListView", () => {
   it("keeps known filters and drops anything else", () => {
-    expect(readEmailLogView(new URLSearchParams("type=booking_reminder&status=retrying&q=%20ana%20"))).toMatchObject({ type: "booking_reminder", status: "retrying", q: "ana" });
-    expect(readEmailLogView(new URLSearchParams("type=x';--&status=lost"))).toMatchObject({ type: null, status: null, q: "" });
+    expect(readListView(new URLSearchParams("type=booking_reminder&status=retrying&q=%20ana%20"), EMAIL_LOG_VIEW)).toMatchObject({ type: "booking_reminder", status: "retrying", q: "ana" });
+    expect(readListView(new URLSearchParams("type=x';--&status=lost"), EMAIL_LOG_VIEW)).toMatchObject({ type: null, status: null, q: "" });
   });
 });

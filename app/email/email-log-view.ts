@@ -1,4 +1,4 @@
-import { listParam, readListView, type ListView, type ListViewSpec } from "~/lists/list-view";
+import { listParam, type ListView, listInOneOrder } from "~/lists/list-view";
 import type { OutboxStatus } from "./schema";
 
 /**
@@ -48,16 +48,9 @@ const EMAIL_LOG_FILTERS = {
 };
 
 /** What the log shows, read from the URL (`q`, `type`, `status`, `after` / `before`): newest first, always. */
-export const EMAIL_LOG_VIEW: ListViewSpec<typeof EMAIL_LOG_FILTERS, "created"> = {
-  filters: EMAIL_LOG_FILTERS,
-  sort: { keys: ["created"], fallback: { key: "created", direction: "desc" } },
-};
+export const EMAIL_LOG_VIEW = listInOneOrder(EMAIL_LOG_FILTERS, "created", "desc");
 
 export type EmailLogView = ListView<typeof EMAIL_LOG_FILTERS, "created">;
-
-export function readEmailLogView(params: URLSearchParams): EmailLogView {
-  return readListView(params, EMAIL_LOG_VIEW);
-}
 
 /** A type's words for a person: `booking_confirmation` → "booking confirmation". */
 export function emailTypeLabel(type: string): string {

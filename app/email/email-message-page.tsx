@@ -85,8 +85,8 @@ export default function EmailMessagePage() {
         {canSendAgain(status) && !sentAgainAs ? (
           <fetcher.Form method="post" noValidate>
             <input type="hidden" name="intent" value="send-again" />
-            <Button type="submit" disabled={busy}>
-              <RefreshCw className="size-4" aria-hidden="true" /> Send Again
+            <Button type="submit" disabled={busy} icon={RefreshCw}>
+              Send Again
             </Button>
           </fetcher.Form>
         ) : null}

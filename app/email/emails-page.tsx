@@ -4,12 +4,12 @@ import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListFilters, ListPage } from "~/lists/list-page";
-import { isFilteredView } from "~/lists/list-view";
+import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { LinkButton } from "~/ui/button";
 import type { Route } from "./+types/emails-page";
-import { EMAIL_LOG_VIEW, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP, MESSAGE_STATUSES, readEmailLogView } from "./email-log-view";
+import { EMAIL_LOG_VIEW, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP, MESSAGE_STATUSES } from "./email-log-view";
 import { emailTypesInLog, listEmailMessages, type EmailLogRow } from "./email-log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "E-mail Log | Admin" }];
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "E-mail Log | Admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const view = readEmailLogView(url.searchParams);
+  const view = readListView(url.searchParams, EMAIL_LOG_VIEW);
   const [page, types, settings] = await Promise.all([
     listEmailMessages({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     emailTypesInLog(),

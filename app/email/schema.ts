@@ -170,9 +170,6 @@ export const emailSuppressions = pgTable("email_suppressions", {
 
 export type EmailSuppression = typeof emailSuppressions.$inferSelect;
 export type EmailTemplate = typeof emailTemplates.$inferSelect;
-export type NewEmailTemplate = typeof emailTemplates.$inferInsert;
 export type EmailTemplateVersion = typeof emailTemplateVersions.$inferSelect;
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
-export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;
 export type EmailLog = typeof emailLogs.$inferSelect;
-export type NewEmailLog = typeof emailLogs.$inferInsert;

@@ -1,6 +1,6 @@
 import { optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
-import { listParam, type ListViewSpec } from "~/lists/list-view";
+import { listParam, listInOneOrder } from "~/lists/list-view";
 
 // The suppression list's forms: one zod schema each, used by the dialogs and again by the action.
 
@@ -26,7 +26,4 @@ export const suppressionAddressSchema = z.object({
 const SUPPRESSION_FILTERS = { q: listParam.search() };
 
 /** The list's view in the URL: its search box (`q`) and page; newest first, always. */
-export const SUPPRESSION_LIST_VIEW: ListViewSpec<typeof SUPPRESSION_FILTERS, "since"> = {
-  filters: SUPPRESSION_FILTERS,
-  sort: { keys: ["since"], fallback: { key: "since", direction: "desc" } },
-};
+export const SUPPRESSION_LIST_VIEW = listInOneOrder(SUPPRESSION_FILTERS, "since", "desc");

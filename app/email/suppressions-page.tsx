@@ -80,8 +80,8 @@ export default function SuppressionsPage() {
           <LinkButton to="/admin/emails" variant="outline" icon={ArrowLeft}>
             E-mail Log
           </LinkButton>
-          <Button onClick={() => setAdding(true)}>
-            <Plus className="size-4" aria-hidden="true" /> Add Address
+          <Button onClick={() => setAdding(true)} icon={Plus}>
+            Add Address
           </Button>
         </>
       }

@@ -112,8 +112,8 @@ export function TemplateEditorForm({
             <Textarea {...bind("bodyText")} rows={10} className="font-mono text-xs" />
           </FormField>
           <div>
-            <Button type="submit" disabled={busy}>
-              <Save className="size-4" aria-hidden="true" /> {submitLabel}
+            <Button type="submit" disabled={busy} icon={Save}>
+              {submitLabel}
             </Button>
           </div>
         </fetcher.Form>

@@ -1,7 +1,7 @@
 import { recordId } from "~/forms/record-id";
 import { z } from "~/forms/zod";
 import { formatCount } from "~/formatting/dates";
-import { listParam, type ListViewSpec } from "~/lists/list-view";
+import { listParam, listInOneOrder } from "~/lists/list-view";
 import { imagesWithoutAlt, placeholderProblems, problemsMessage, type TemplateProblem } from "./template-checks";
 
 // The Templates screens' forms: one zod schema each, used by the editor and again by its action.
@@ -59,7 +59,4 @@ export const sendTestSchema = z.object({
 const TEMPLATE_FILTERS = { q: listParam.search() };
 
 /** The templates list's view in the URL: its search (name or subject) and page, by name. */
-export const TEMPLATE_LIST_VIEW: ListViewSpec<typeof TEMPLATE_FILTERS, "name"> = {
-  filters: TEMPLATE_FILTERS,
-  sort: { keys: ["name"], fallback: { key: "name", direction: "asc" } },
-};
+export const TEMPLATE_LIST_VIEW = listInOneOrder(TEMPLATE_FILTERS, "name", "asc");

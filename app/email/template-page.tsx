@@ -60,12 +60,12 @@ export default function TemplatePage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={cloning} onClick={() => clone(template.id)}>
-            <Copy className="size-4" aria-hidden="true" /> Clone
+          <Button variant="outline" disabled={cloning} onClick={() => clone(template.id)} icon={Copy}>
+            Clone
           </Button>
           {canDeleteTemplate(template) ? (
-            <Button variant="ghost" onClick={() => setDeleting(true)}>
-              <Trash2 className="size-4" aria-hidden="true" /> Delete
+            <Button variant="ghost" onClick={() => setDeleting(true)} icon={Trash2}>
+              Delete
             </Button>
           ) : null}
         </div>

@@ -7,6 +7,7 @@ import { formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { EmailPreview } from "./template-editor";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 /** 'Send test': the saved template with sample values to any address, through the outbox. */
 export function SendTestPanel({ defaultTo }: { defaultTo: string }) {
@@ -19,8 +20,8 @@ export function SendTestPanel({ defaultTo }: { defaultTo: string }) {
         <FormField label="Send to" name="to" required error={errors.to} className="min-w-56 flex-1">
           <Input type="email" defaultValue={values.to ?? defaultTo} maxLength={254} autoComplete="email" />
         </FormField>
-        <Button type="submit" variant="secondary" disabled={busy}>
-          <Send className="size-4" aria-hidden="true" /> Send Test
+        <Button type="submit" variant="secondary" disabled={busy} icon={Send}>
+          Send Test
         </Button>
       </fetcher.Form>
       {queued ? (
@@ -91,11 +92,9 @@ export function VersionView({ templateId, version, currentVersion, sampleValues,
         </div>
         <div className="flex gap-2">
           <fetcher.Form method="post" noValidate>
-            <input type="hidden" name="intent" value="restore-version" />
-            <input type="hidden" name="version" value={version.version} />
-            <input type="hidden" name="currentVersion" value={currentVersion} />
-            <Button type="submit" size="sm" disabled={busy}>
-              <RotateCcw className="size-4" aria-hidden="true" /> Restore
+            <HiddenInputs fields={{ intent: "restore-version", version: version.version, currentVersion }} />
+            <Button type="submit" size="sm" disabled={busy} icon={RotateCcw}>
+              Restore
             </Button>
           </fetcher.Form>
           <LinkButton to={`/admin/templates/${templateId}`} preventScrollReset size="sm" variant="ghost" icon={X}>

@@ -13,6 +13,7 @@ import { Button } from "~/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, type DialogContentProps } from "~/ui/dialog";
 import { FormError } from "~/ui/form-field";
 import type { FieldErrors, FormResult } from "./form-result";
+import { HiddenInputs, type HiddenFields } from "./hidden-inputs";
 import { useFormAction } from "./use-form-action";
 
 /**
@@ -21,21 +22,6 @@ import { useFormAction } from "./use-form-action";
  * the values typed, the field errors and the form's message; a success closes it (and toasts, by
  * `settleForm`). Opening it again starts clean. Pages build no dialog footer of their own.
  */
-
-/** Hidden fields sent with the form (ids, `returnTo`); an array repeats the field, nothing is left out. */
-export type HiddenFields = Record<string, string | number | boolean | readonly string[] | null | undefined>;
-
-export function HiddenInputs({ fields }: { fields: HiddenFields }) {
-  return (
-    <>
-      {Object.entries(fields).flatMap(([name, value]) => {
-        if (value === null || value === undefined) return [];
-        const values = Array.isArray(value) ? value : [String(value)];
-        return values.map((item, index) => <input key={`${name}:${index}`} type="hidden" name={name} value={item} />);
-      })}
-    </>
-  );
-}
 
 /**
  * What a dialog's fields render from: the last refusal's errors, values and message, and whether

@@ -65,8 +65,8 @@ export function GenerateFromProjectDialog({ billing }: { billing: ProjectBilling
   return (
     <FormDialog
       trigger={
-        <Button size="sm" variant="outline">
-          <FolderKanban className="size-4" aria-hidden="true" /> Generate from Project
+        <Button size="sm" variant="outline" icon={FolderKanban}>
+          Generate from Project
         </Button>
       }
       title="Generate from Project"
@@ -110,8 +110,8 @@ export function AddConsultationsDialog({ consultations }: { consultations: Billa
   return (
     <FormDialog
       trigger={
-        <Button size="sm" variant="outline">
-          <MessagesSquare className="size-4" aria-hidden="true" /> Add Consultations
+        <Button size="sm" variant="outline" icon={MessagesSquare}>
+          Add Consultations
         </Button>
       }
       title="Add Consultations"

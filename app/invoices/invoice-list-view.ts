@@ -1,4 +1,4 @@
-import { listParam, readListView, type ListView, type ListViewSpec } from "~/lists/list-view";
+import { listParam, type ListView, type ListViewSpec } from "~/lists/list-view";
 import { INVOICE_STATUSES } from "./invoice-options";
 
 /**
@@ -19,7 +19,3 @@ export const INVOICE_LIST_VIEW: ListViewSpec<typeof INVOICE_FILTERS, InvoiceSort
 };
 
 export type InvoiceListView = ListView<typeof INVOICE_FILTERS, InvoiceSortKey>;
-
-export function readInvoiceListView(params: URLSearchParams): InvoiceListView {
-  return readListView(params, INVOICE_LIST_VIEW);
-}

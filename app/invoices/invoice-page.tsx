@@ -108,8 +108,8 @@ export default function InvoicePage() {
           {locked ? (
             <Form method="post">
               <input type="hidden" name="intent" value="reopen" />
-              <Button type="submit" variant="outline">
-                <Lock className="size-4" aria-hidden="true" /> Reopen
+              <Button type="submit" variant="outline" icon={Lock}>
+                Reopen
               </Button>
             </Form>
           ) : (

@@ -10,16 +10,14 @@ import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { paymentMethodLabel } from "./invoice-document";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./invoice-options";
 import type { InvoicePayment } from "./schema";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 function RemovePayment({ payment }: { payment: InvoicePayment }) {
   const { fetcher, busy } = useFormAction({ intent: "delete-payment", key: `payment-${payment.id}` });
   return (
     <fetcher.Form method="post" noValidate>
-      <input type="hidden" name="intent" value="delete-payment" />
-      <input type="hidden" name="paymentId" value={payment.id} />
-      <Button type="submit" size="icon" variant="ghost" disabled={busy} aria-label={`Remove payment of ${formatCents(payment.amountCents)}`}>
-        <Trash2 className="size-4" aria-hidden="true" />
-      </Button>
+      <HiddenInputs fields={{ intent: "delete-payment", paymentId: payment.id }} />
+      <Button type="submit" size="icon" variant="ghost" disabled={busy} aria-label={`Remove payment of ${formatCents(payment.amountCents)}`} icon={Trash2} />
     </fetcher.Form>
   );
 }

@@ -6,6 +6,7 @@ import type { RowDeletion } from "~/lists/list-page";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { INVOICE_STATUS_BADGE, type InvoiceStatus } from "./invoice-options";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 // What a row of an invoice list shows and does: the invoices list's and a project's invoices panel's.
 
@@ -78,11 +79,9 @@ function InvoiceRowActions({
     <div className="flex justify-end gap-1">
       {canSend ? (
         <fetcher.Form method="post" action={INVOICE_LIST_URL} noValidate>
-          <input type="hidden" name="intent" value="send-invoice" />
-          <input type="hidden" name="invoiceId" value={invoice.id} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={`${sendLabel} ${invoice.invoiceNumber}`}>
-            <Send className="size-4" aria-hidden="true" /> {sendLabel}
+          <HiddenInputs fields={{ intent: "send-invoice", invoiceId: invoice.id, returnTo }} />
+          <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={`${sendLabel} ${invoice.invoiceNumber}`} icon={Send}>
+            {sendLabel}
           </Button>
         </fetcher.Form>
       ) : null}

@@ -5,14 +5,14 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { LinkButton } from "~/ui/button";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListFilters, ListPage } from "~/lists/list-page";
-import { isFilteredView } from "~/lists/list-view";
+import { isFilteredView, readListView } from "~/lists/list-view";
 import { formatDate, formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { StatCard } from "~/ui/stat-card";
 import type { Route } from "./+types/invoices-page";
 import { handleInvoiceListAction } from "./invoice-actions.server";
 import { INVOICE_DELETION, invoiceActionsColumn, invoiceNumberColumn, invoiceStatusColumn } from "./invoice-rows";
-import { INVOICE_LIST_VIEW, readInvoiceListView } from "./invoice-list-view";
+import { INVOICE_LIST_VIEW } from "./invoice-list-view";
 import { INVOICE_STATUSES } from "./invoice-options";
 import { invoiceStats, listInvoices, type InvoiceListRow } from "./invoices.server";
 
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Invoices | Admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const view = readInvoiceListView(url.searchParams);
+  const view = readListView(url.searchParams, INVOICE_LIST_VIEW);
   const [page, stats, settings] = await Promise.all([
     listInvoices({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     invoiceStats(view.client),

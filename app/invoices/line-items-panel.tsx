@@ -10,6 +10,7 @@ import { centsToDollarsInput, formatCents, parseDollarsToCents } from "~/formatt
 import { DataTable } from "~/lists/data-table";
 import { lineTotalCents } from "./invoice-totals";
 import type { InvoiceLineItem } from "./schema";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 /** Add Item / Edit: description required, quantity at least 1, unit price at least 0; the total shows as typed. */
 function LineItemDialog({
@@ -75,9 +76,7 @@ function LineRowActions({ line, first, last, locked }: { line: InvoiceLineItem; 
     <div className="flex justify-end gap-1">
       {(["up", "down"] as const).map((direction) => (
         <move.fetcher.Form key={direction} method="post" noValidate>
-          <input type="hidden" name="intent" value="move-item" />
-          <input type="hidden" name="lineItemId" value={line.id} />
-          <input type="hidden" name="direction" value={direction} />
+          <HiddenInputs fields={{ intent: "move-item", lineItemId: line.id, direction }} />
           <Button
             type="submit"
             size="icon"
@@ -90,11 +89,8 @@ function LineRowActions({ line, first, last, locked }: { line: InvoiceLineItem; 
         </move.fetcher.Form>
       ))}
       <remove.fetcher.Form method="post" noValidate>
-        <input type="hidden" name="intent" value="delete-item" />
-        <input type="hidden" name="lineItemId" value={line.id} />
-        <Button type="submit" size="icon" variant="ghost" disabled={remove.busy} aria-label={`Delete ${line.description}`}>
-          <Trash2 className="size-4" aria-hidden="true" />
-        </Button>
+        <HiddenInputs fields={{ intent: "delete-item", lineItemId: line.id }} />
+        <Button type="submit" size="icon" variant="ghost" disabled={remove.busy} aria-label={`Delete ${line.description}`} icon={Trash2} />
       </remove.fetcher.Form>
     </div>
   );
@@ -110,8 +106,8 @@ export function LineItemsPanel({ lines, locked, actions }: { lines: InvoiceLineI
         {locked ? null : (
           <div className="flex flex-wrap gap-2">
             {actions}
-            <Button size="sm" onClick={() => setAdding(true)}>
-              <Plus className="size-4" aria-hidden="true" /> Add Item
+            <Button size="sm" onClick={() => setAdding(true)} icon={Plus}>
+              Add Item
             </Button>
           </div>
         )}

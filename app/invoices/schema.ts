@@ -128,8 +128,6 @@ export const invoiceReminders = pgTable(
 );
 
 export type Invoice = typeof invoices.$inferSelect;
-export type NewInvoice = typeof invoices.$inferInsert;
 export type InvoiceLineItem = typeof invoiceLineItems.$inferSelect;
 export type NewInvoiceLineItem = typeof invoiceLineItems.$inferInsert;
 export type InvoicePayment = typeof invoicePayments.$inferSelect;
-export type InvoiceReminder = typeof invoiceReminders.$inferSelect;

@@ -79,8 +79,8 @@ export default function LeadDetailPage() {
           <LeadStatusSelect lead={lead} returnTo={returnTo} id="lead-status" />
           <LeadActions lead={lead} placement="detail" returnTo={returnTo} />
           <ErasePersonAction record="lead" id={lead.id} name={lead.name} />
-          <Button variant="outline" onClick={() => setDeleting(true)}>
-            <Trash2 className="size-4" aria-hidden="true" /> Delete
+          <Button variant="outline" onClick={() => setDeleting(true)} icon={Trash2}>
+            Delete
           </Button>
         </div>
       </div>
@@ -141,11 +141,11 @@ export default function LeadDetailPage() {
                   <Field label="Promo e-mail last sent">{lead.promoEmailSentAt ? formatDateTime(lead.promoEmailSentAt, timeZone) : "—"}</Field>
                 </dl>
                 <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" onClick={() => setEditingPromo(true)}>
-                    <Pencil className="size-4" aria-hidden="true" /> Edit Promo
+                  <Button variant="outline" onClick={() => setEditingPromo(true)} icon={Pencil}>
+                    Edit Promo
                   </Button>
-                  <Button variant="outline" onClick={() => resendPromo(lead.id, returnTo)}>
-                    <Mail className="size-4" aria-hidden="true" /> Resend promo email
+                  <Button variant="outline" onClick={() => resendPromo(lead.id, returnTo)} icon={Mail}>
+                    Resend promo email
                   </Button>
                 </div>
                 {promoState !== "active" ? (

@@ -13,6 +13,7 @@ import { PromoStatusBadge } from "./lead-display";
 import { BUSINESS_TYPES, INDUSTRIES, LEAD_TIERS } from "./lead-options";
 import { PROMO_EXTENSION, promoStateAt } from "./promo-state";
 import type { Lead } from "./schema";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 /** Where lead forms post: the list route handles every lead action. */
 export const LEAD_ACTIONS_URL = "/admin/leads";
@@ -110,9 +111,7 @@ export function EditPromoDialog({
               <dd>{lead.promoExpiresAt ? formatDateTime(lead.promoExpiresAt, timeZone) : "—"}</dd>
             </dl>
             <extend.Form method="post" action={LEAD_ACTIONS_URL} className="grid gap-3" noValidate>
-              <input type="hidden" name="intent" value="extend-promo" />
-              <input type="hidden" name="leadId" value={lead.id} />
-              <input type="hidden" name="returnTo" value={returnTo} />
+              <HiddenInputs fields={{ intent: "extend-promo", leadId: lead.id, returnTo }} />
               <FormField
                 label="Extend by (days)"
                 name="days"
@@ -126,10 +125,7 @@ export function EditPromoDialog({
               </Button>
             </extend.Form>
             <toggle.Form method="post" action={LEAD_ACTIONS_URL} className="flex items-center justify-between gap-3 border-t pt-4">
-              <input type="hidden" name="intent" value="set-promo-enabled" />
-              <input type="hidden" name="leadId" value={lead.id} />
-              <input type="hidden" name="returnTo" value={returnTo} />
-              <input type="hidden" name="enabled" value={state === "disabled" ? "true" : "false"} />
+              <HiddenInputs fields={{ intent: "set-promo-enabled", leadId: lead.id, returnTo, enabled: state === "disabled" ? "true" : "false" }} />
               <p className="text-sm text-muted-foreground">
                 {state === "disabled" ? "This code is disabled and cannot be used." : "Disable the code to stop it being used."}
               </p>
@@ -160,9 +156,7 @@ export function LeadStatusSelect({ lead, returnTo, id }: { lead: Pick<Lead, "id"
   const value = typeof optimistic === "string" ? optimistic : lead.status;
   return (
     <fetcher.Form method="post" action={LEAD_ACTIONS_URL}>
-      <input type="hidden" name="intent" value="change-status" />
-      <input type="hidden" name="leadId" value={lead.id} />
-      <input type="hidden" name="returnTo" value={returnTo} />
+      <HiddenInputs fields={{ intent: "change-status", leadId: lead.id, returnTo }} />
       <NativeSelect
         id={id}
         name="status"

@@ -208,8 +208,8 @@ export default function LeadImportPage() {
               <Label htmlFor="csvFile">CSV file</Label>
               <input id="csvFile" name="csvFile" type="file" accept=".csv,text/csv" required className="text-sm" />
             </div>
-            <Button type="submit" name="intent" value="upload" disabled={navigation.state !== "idle"}>
-              <Upload className="size-4" aria-hidden="true" /> Upload
+            <Button type="submit" name="intent" value="upload" disabled={navigation.state !== "idle"} icon={Upload}>
+              Upload
             </Button>
           </Form>
           {step?.analysis.fileError ? (

@@ -1,4 +1,4 @@
-import { listParam, readListView, type ListView, type ListViewSpec, type TableSort } from "~/lists/list-view";
+import { listParam, type ListView, type ListViewSpec, type TableSort } from "~/lists/list-view";
 import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIER_VALUES } from "./lead-options";
 
 /**
@@ -25,7 +25,3 @@ export const LEAD_LIST_VIEW: ListViewSpec<typeof LEAD_FILTERS, LeadSortKey> = {
 };
 
 export type LeadListView = ListView<typeof LEAD_FILTERS, LeadSortKey>;
-
-export function readLeadListView(params: URLSearchParams): LeadListView {
-  return readListView(params, LEAD_LIST_VIEW);
-}

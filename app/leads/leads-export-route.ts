@@ -1,8 +1,9 @@
+import { readListView } from "~/lists/list-view";
 import { requireAdmin } from "~/auth/guard.server";
 import { csvExportResponse, type CsvColumn } from "~/lists/csv-export.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import type { Route } from "./+types/leads-export-route";
-import { readLeadListView } from "./lead-list-view";
+import { LEAD_LIST_VIEW } from "./lead-list-view";
 import { leadsInViewBatches } from "./leads.server";
 import { promoStateAt } from "./promo-state";
 import type { Lead } from "./schema";
@@ -10,7 +11,7 @@ import type { Lead } from "./schema";
 /** Export CSV: exactly the list's view (search, filters, sort), every page of it, streamed. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const view = readLeadListView(new URL(request.url).searchParams);
+  const view = readListView(new URL(request.url).searchParams, LEAD_LIST_VIEW);
   const settings = await getOrganizationSettings();
   const now = new Date();
   const columns: CsvColumn<Lead>[] = [

@@ -8,7 +8,7 @@ import { Button, buttonVariants, LinkButton } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListPage, viewHref } from "~/lists/list-page";
-import { isFilteredView } from "~/lists/list-view";
+import { isFilteredView, readListView } from "~/lists/list-view";
 import { formatCount, formatDate } from "~/formatting/dates";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/leads-page";
@@ -16,7 +16,7 @@ import { handleLeadAction } from "./lead-actions.server";
 import { AddLeadDialog, EditPromoDialog, LEAD_DELETION, LeadStatusSelect, useResendPromo } from "./lead-dialogs";
 import { bookingLabel, DaysLeft, PromoStatusBadge, tierLabel } from "./lead-display";
 import { LeadFilters, sourceLabel } from "./lead-filters";
-import { LEAD_LIST_VIEW, readLeadListView } from "./lead-list-view";
+import { LEAD_LIST_VIEW } from "./lead-list-view";
 import { leadStats, listLeads, type LeadCount } from "./leads.server";
 import { promoStateAt } from "./promo-state";
 import type { Lead } from "./schema";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Website Leads | Admin" 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const view = readLeadListView(url.searchParams);
+  const view = readListView(url.searchParams, LEAD_LIST_VIEW);
   const now = new Date();
   const [page, stats, settings] = await Promise.all([
     listLeads({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
@@ -101,8 +101,8 @@ export default function LeadsPage() {
           <a href={viewHref("/admin/leads/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
             <Download className="size-4" aria-hidden="true" /> Export CSV
           </a>
-          <Button onClick={() => setAdding(true)}>
-            <Plus className="size-4" aria-hidden="true" /> Add Lead
+          <Button onClick={() => setAdding(true)} icon={Plus}>
+            Add Lead
           </Button>
         </>
       }

@@ -101,5 +101,3 @@ export const leadTimelineEvents = pgTable(
 
 export type Lead = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;
-export type LeadTimelineEvent = typeof leadTimelineEvents.$inferSelect;
-export type NewLeadTimelineEvent = typeof leadTimelineEvents.$inferInsert;

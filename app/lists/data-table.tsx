@@ -141,8 +141,8 @@ function ColumnsMenu<Row>({
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Columns of ${label}`}>
-          <Columns3 className="size-4" aria-hidden="true" /> Columns
+        <Button variant="outline" size="sm" aria-label={`Columns of ${label}`} icon={Columns3}>
+          Columns
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-52">

@@ -1,7 +1,8 @@
 import { Search, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Form, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
-import { ConfirmDialog, type HiddenFields } from "~/forms/form-dialog";
+import { ConfirmDialog } from "~/forms/form-dialog";
+import type { HiddenFields } from "~/forms/hidden-inputs";
 import { Button, LinkButton } from "~/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/ui/dropdown-menu";
 import { Input } from "~/ui/input";
@@ -90,8 +91,8 @@ export function ListFilters({
             {search.placeholder}
           </label>
           <Input id={`${id}-q`} name="q" type="search" key={current("q")} defaultValue={current("q")} placeholder={search.placeholder} maxLength={200} />
-          <Button type="submit" variant="secondary">
-            <Search className="size-4" aria-hidden="true" /> Search
+          <Button type="submit" variant="secondary" icon={Search}>
+            Search
           </Button>
         </div>
       ) : null}
@@ -279,8 +280,8 @@ export function ListPage<Row>({ title, description, actions, children, table, pa
           <div className="flex flex-wrap gap-2">
             {selection.actions?.(selectedIds, clear)}
             {deletion && deletableIds.length > 0 ? (
-              <Button variant="destructive" size="sm" onClick={() => setDeleting(deletableIds)}>
-                <Trash2 className="size-4" aria-hidden="true" /> Delete Selected
+              <Button variant="destructive" size="sm" onClick={() => setDeleting(deletableIds)} icon={Trash2}>
+                Delete Selected
               </Button>
             ) : null}
           </div>

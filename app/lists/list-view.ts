@@ -117,6 +117,11 @@ export type ListViewSpec<Filters extends FilterSchemas, Key extends string> = {
   notNarrowing?: readonly (keyof Filters)[];
 };
 
+/** The spec of a list shown in one order only (the audit log, newest first): its filters, and that order. */
+export function listInOneOrder<Filters extends FilterSchemas, Key extends string>(filters: Filters, key: Key, direction: TableSort<Key>["direction"]): ListViewSpec<Filters, Key> {
+  return { filters, sort: { keys: [key], fallback: { key, direction } } };
+}
+
 /** The one reader of a list's view from its URL: filters by their schemas, then the sort. */
 export function readListView<Filters extends FilterSchemas, Key extends string>(
   params: URLSearchParams,

@@ -81,6 +81,4 @@ export const packageTiers = pgTable(
 );
 
 export type OrganizationSettings = typeof organizationSettings.$inferSelect;
-export type NewOrganizationSettings = typeof organizationSettings.$inferInsert;
 export type PackageTier = typeof packageTiers.$inferSelect;
-export type NewPackageTier = typeof packageTiers.$inferInsert;

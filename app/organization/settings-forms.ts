@@ -25,11 +25,6 @@ export const BUSINESS_TIME_ZONES = [
 
 export const SETTINGS_SAVED = "Settings saved successfully";
 
-/** A Settings tab's answer to a save: the spec's toast, for the form of that intent. */
-export function settingsSaved<I extends string>(intent: I) {
-  return { ok: true as const, intent, toast: SETTINGS_SAVED };
-}
-
 const optionalEmail = z
   .string()
   .trim()

@@ -54,8 +54,8 @@ export default function ClientPortalCard() {
         </div>
         <fetcher.Form method="post" action={`/admin/clients/${portal.clientId}?index`} noValidate>
           <input type="hidden" name="intent" value="send-portal-link" />
-          <Button type="submit" variant="outline" disabled={busy}>
-            <Send className="size-4" aria-hidden="true" /> Send portal link
+          <Button type="submit" variant="outline" disabled={busy} icon={Send}>
+            Send portal link
           </Button>
         </fetcher.Form>
       </CardHeader>

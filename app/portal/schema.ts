@@ -59,5 +59,3 @@ export const portalEvents = pgTable(
 );
 
 export type PortalSignInLink = typeof portalSignInLinks.$inferSelect;
-export type PortalSession = typeof portalSessions.$inferSelect;
-export type PortalEvent = typeof portalEvents.$inferSelect;

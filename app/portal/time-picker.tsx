@@ -5,6 +5,7 @@ import type { FormResult } from "~/forms/form-result";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { FormError } from "~/ui/form-field";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 const choice = "flex min-h-11 cursor-pointer items-center justify-center rounded-md border bg-background px-2 text-sm font-medium has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring";
 
@@ -37,8 +38,7 @@ export function TimePickerForm({
   }
   return (
     <fetcher.Form method="post" action={action} noValidate className="grid gap-4">
-      <input type="hidden" name="intent" value="book" />
-      <input type="hidden" name="timeZone" value={zone} />
+      <HiddenInputs fields={{ intent: "book", timeZone: zone }} />
       <p className="text-sm text-muted-foreground">Times in {zone.replace(/_/g, " ")}.</p>
       {proposed.length > 0 ? (
         <fieldset className="grid gap-2">

@@ -11,6 +11,7 @@ import { Textarea } from "~/ui/textarea";
 import { groupTasksByCategory, projectProgress } from "./project-checklist";
 import { ProgressBar } from "./project-display";
 import type { ProjectTask } from "./schema";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 /** The tier checklist grouped by category; the progress bar counts what is ticked, as soon as it is ticked. */
 export function ChecklistPanel({ tasks, actions }: { tasks: ProjectTask[]; actions: React.ReactNode }) {
@@ -92,15 +93,12 @@ function TaskRow({ task, removing, onDelete, onToggle }: { task: ProjectTask; re
         >
           <MessageSquareText className={cn("size-4", task.notes && "text-primary")} aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="icon" className="size-7" aria-label={`Delete ${task.taskName}`} disabled={removing} onClick={onDelete}>
-          <Trash2 className="size-4" aria-hidden="true" />
-        </Button>
+        <Button variant="ghost" size="icon" className="size-7" aria-label={`Delete ${task.taskName}`} disabled={removing} onClick={onDelete} icon={Trash2} />
       </div>
       {task.notes && !notesOpen ? <p className="ml-7 whitespace-pre-line text-xs text-muted-foreground">{task.notes}</p> : null}
       {notesOpen ? (
         <notes.fetcher.Form method="post" className="ml-7 grid gap-2" noValidate>
-          <input type="hidden" name="intent" value="task-notes" />
-          <input type="hidden" name="taskId" value={task.id} />
+          <HiddenInputs fields={{ intent: "task-notes", taskId: task.id }} />
           <FormField label={`Notes for ${task.taskName}`} name="notes" id={`notes-${task.id}`} error={notes.errors.notes}>
             <Textarea defaultValue={notes.values.notes ?? task.notes ?? ""} rows={3} maxLength={5000} />
           </FormField>

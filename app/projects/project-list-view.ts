@@ -1,4 +1,4 @@
-import { listParam, readListView, type ListView, type ListViewSpec, type TableSort } from "~/lists/list-view";
+import { listParam, type ListView, type ListViewSpec, type TableSort } from "~/lists/list-view";
 import { PROJECT_STATUSES } from "./project-options";
 
 /**
@@ -24,7 +24,3 @@ export const PROJECT_LIST_VIEW: ListViewSpec<typeof PROJECT_FILTERS, ProjectSort
 };
 
 export type ProjectListView = ListView<typeof PROJECT_FILTERS, ProjectSortKey>;
-
-export function readProjectListView(params: URLSearchParams): ProjectListView {
-  return readListView(params, PROJECT_LIST_VIEW);
-}

@@ -19,8 +19,8 @@ export function UpgradeTierDialog({ projectId, currentTier, tierNames }: { proje
   const [open, setOpen] = React.useState(false);
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <ArrowUpCircle className="size-4" aria-hidden="true" /> Upgrade Tier
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} icon={ArrowUpCircle}>
+        Upgrade Tier
       </Button>
       <FormDialog
         open={open}
@@ -69,8 +69,8 @@ export function AddTaskDialog({
   };
   return (
     <>
-      <Button size="sm" onClick={start}>
-        <Plus className="size-4" aria-hidden="true" /> Add Task
+      <Button size="sm" onClick={start} icon={Plus}>
+        Add Task
       </Button>
       <FormDialog
         open={open}

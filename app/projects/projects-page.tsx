@@ -6,7 +6,7 @@ import { redirectWithToast } from "~/forms/flash.server";
 import { dayIn } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table";
 import { ListHeader, ListPage } from "~/lists/list-page";
-import { filterHref, isFilteredView } from "~/lists/list-view";
+import { filterHref, isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { buttonVariants, LinkButton } from "~/ui/button";
 import type { Route } from "./+types/projects-page";
@@ -15,7 +15,7 @@ import { isOverdue } from "./project-checklist";
 import { Deadline, ProgressBar, ProjectStatusBadge, projectTitle } from "./project-display";
 import { projectIdsFormSchema, projectStatusSchema, projectsReturnToSchema } from "./project-form";
 import { PROJECT_DELETION, ProjectFilters } from "./project-list-controls";
-import { PROJECT_LAYOUTS, PROJECT_LIST_VIEW, readProjectListView } from "./project-list-view";
+import { PROJECT_LAYOUTS, PROJECT_LIST_VIEW } from "./project-list-view";
 import { deleteProjects, listProjectBoard, listProjects, setProjectStatus, type ProjectListRow } from "./projects.server";
 import { tierLabel, tierNamesOf } from "~/organization/tier-names";
 
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Project Tracker | Admin
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const view = readProjectListView(url.searchParams);
+  const view = readListView(url.searchParams, PROJECT_LIST_VIEW);
   const [page, tiers, settings] = await Promise.all([
     view.layout === "board"
       ? listProjectBoard(view).then((rows) => ({ rows, nextCursor: null, previousCursor: null }))

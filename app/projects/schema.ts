@@ -82,6 +82,4 @@ export const tierTaskTemplates = pgTable(
 export type Project = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
 export type ProjectTask = typeof projectTasks.$inferSelect;
-export type NewProjectTask = typeof projectTasks.$inferInsert;
 export type TierTaskTemplate = typeof tierTaskTemplates.$inferSelect;
-export type NewTierTaskTemplate = typeof tierTaskTemplates.$inferInsert;

@@ -16,6 +16,7 @@ import { ReferralStatusBadge, ReferredPerson } from "./referral-display";
 import { referralPaidSchema } from "./referral-forms";
 import { listReferrals, setReferralPaid } from "./referrals.server";
 import type { Referral } from "./schema";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Referrals Tracker | Admin" }];
 
@@ -51,9 +52,7 @@ function PaidToggle({ referral }: { referral: Referral }) {
   if (referral.status !== "converted" && !referral.paid) return <span className="text-muted-foreground">—</span>;
   return (
     <fetcher.Form method="post" className="flex items-center justify-end gap-2" noValidate>
-      <input type="hidden" name="intent" value="set-paid" />
-      <input type="hidden" name="referralId" value={referral.id} />
-      <input type="hidden" name="paid" value={String(!referral.paid)} />
+      <HiddenInputs fields={{ intent: "set-paid", referralId: referral.id, paid: String(!referral.paid) }} />
       {referral.paid ? <Badge>Paid</Badge> : null}
       <Button type="submit" size="sm" variant={referral.paid ? "ghost" : "outline"} disabled={busy} aria-label={`${referral.paid ? "Mark unpaid" : "Mark paid"}: referral of ${referral.clientName ?? "lead"} by ${referral.referrerName}`}>
         {referral.paid ? "Mark unpaid" : "Mark paid"}

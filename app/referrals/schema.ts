@@ -45,4 +45,3 @@ export const referrals = pgTable(
 );
 
 export type Referral = typeof referrals.$inferSelect;
-export type NewReferral = typeof referrals.$inferInsert;

@@ -13,5 +13,3 @@ export const rateLimitCounters = pgTable("rate_limit_counters", {
   /** When the current window ends; the cleanup job deletes rows past it. */
   expiresAt: instant("expires_at").notNull(),
 });
-
-export type RateLimitCounter = typeof rateLimitCounters.$inferSelect;

@@ -1,6 +1,7 @@
+import { readListView } from "~/lists/list-view";
 import { Link, useLoaderData } from "react-router";
 import { auditFilterChoices, listAuditLogPage } from "~/audit/audit-log.server";
-import { dayRangeInstants, readAuditLogView } from "~/audit/audit-log-view";
+import { dayRangeInstants, AUDIT_LOG_VIEW } from "~/audit/audit-log-view";
 import type { AuditEntry } from "~/audit/schema";
 import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";
@@ -27,7 +28,7 @@ const RECORD_PAGES: Record<string, string> = {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const view = readAuditLogView(params);
+  const view = readListView(params, AUDIT_LOG_VIEW);
   const settings = await getOrganizationSettings();
   const filters = {
     ...(view.actor ? { actorUserId: view.actor } : {}),

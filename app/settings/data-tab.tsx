@@ -6,6 +6,7 @@ import { confirmationState, requireRecentConfirmation } from "~/auth/recent-conf
 import { copiesOlderThan, deleteCopiesOlderThan, isEmbedded, keptBackupFile, listBackups } from "~/backups/backups.server";
 import { exportedFileNames } from "~/data-transfer/full-export.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
+import { settingsSave } from "~/organization/settings-save.server";
 import { ERASURE_ACTION, erasePerson, type PersonRequest } from "~/personal-data/person-data.server";
 import { restoreEmbeddedDatabase } from "~/server-lifecycle.server";
 import { formatDateTime } from "~/formatting/dates";
@@ -14,7 +15,7 @@ import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/data-tab";
 import { BackupCard, ErasureCard, ExportEverythingCard, OldCopiesCard, PersonExportCard, PostgresBackupCard } from "./data-tab-cards";
 import { confirmedForm, eraseClientForm, eraseLeadForm, keptBackupForm, personEmailForm, restoreBackupForm } from "./data-tab-forms";
-import { backupSettingsForm, settingsSaved } from "~/organization/settings-forms";
+import { backupSettingsForm } from "~/organization/settings-forms";
 import { getOrganizationSettings, saveBackupSettings } from "~/organization/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Data | Settings | Admin" }];
@@ -87,10 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
       await restoreEmbeddedDatabase(actor, await keptBackupFile(name), name);
       return restored();
     },
-    "save-backups": async (form) => {
-      await saveBackupSettings(actor, parseForm(backupSettingsForm, form));
-      return settingsSaved("save-backups");
-    },
+    "save-backups": settingsSave("save-backups", backupSettingsForm, (input) => saveBackupSettings(actor, input)),
     "delete-old-copies": async (form) => {
       parseForm(confirmedForm, form);
       const erasedAt = await latestEntryOf(ERASURE_ACTION);

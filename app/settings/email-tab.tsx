@@ -3,6 +3,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { config } from "~/config.server";
 import { sendTestEmail } from "~/email/test-email.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
+import { settingsSave } from "~/organization/settings-save.server";
 import { Refusal } from "~/forms/refusal";
 import { useFormAction } from "~/forms/use-form-action";
 import { Badge } from "~/ui/badge";
@@ -12,7 +13,7 @@ import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/email-tab";
-import { emailSettingsForm, settingsSaved, testEmailForm } from "~/organization/settings-forms";
+import { emailSettingsForm, testEmailForm } from "~/organization/settings-forms";
 import { getOrganizationSettings, saveEmailTab } from "~/organization/settings.server";
 import { describeSmtpUrl } from "./smtp-connection";
 
@@ -37,10 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireAdmin(request);
   return answerForm(request, {
-    "save-email": async (form) => {
-      await saveEmailTab(actor, parseForm(emailSettingsForm, form));
-      return settingsSaved("save-email");
-    },
+    "save-email": settingsSave("save-email", emailSettingsForm, (input) => saveEmailTab(actor, input)),
     "send-test-email": async (form) => {
       const { to } = parseForm(testEmailForm, form);
       const outcome = await sendTestEmail(actor, to);

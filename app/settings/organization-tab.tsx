@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerForm } from "~/forms/form-action.server";
+import { settingsSave } from "~/organization/settings-save.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { TitledCard } from "~/ui/card";
@@ -10,7 +11,7 @@ import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/organization-tab";
-import { BUSINESS_TIME_ZONES, organizationSettingsForm, settingsSaved } from "~/organization/settings-forms";
+import { BUSINESS_TIME_ZONES, organizationSettingsForm } from "~/organization/settings-forms";
 import { getOrganizationSettings, saveOrganizationTab } from "~/organization/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization | Settings | Admin" }];
@@ -32,10 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireAdmin(request);
   return answerForm(request, {
-    "save-organization": async (form) => {
-      await saveOrganizationTab(actor, parseForm(organizationSettingsForm, form));
-      return settingsSaved("save-organization");
-    },
+    "save-organization": settingsSave("save-organization", organizationSettingsForm, (input) => saveOrganizationTab(actor, input)),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerForm } from "~/forms/form-action.server";
+import { settingsSave } from "~/organization/settings-save.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { TitledCard } from "~/ui/card";
@@ -12,8 +13,9 @@ import { centsToDollarsInput } from "~/formatting/money";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/promos-tab";
 import type { PackageTier } from "~/organization/schema";
-import { promoSettingsForm, settingsSaved, tierForm } from "~/organization/settings-forms";
+import { promoSettingsForm, tierForm } from "~/organization/settings-forms";
 import { getOrganizationSettings, listPackageTiers, savePromoTab, saveTier } from "~/organization/settings.server";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Promos | Settings | Admin" }];
 
@@ -33,14 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireAdmin(request);
   return answerForm(request, {
-    "save-promos": async (form) => {
-      await savePromoTab(actor, parseForm(promoSettingsForm, form));
-      return settingsSaved("save-promos");
-    },
-    "save-tier": async (form) => {
-      await saveTier(actor, parseForm(tierForm, form));
-      return settingsSaved("save-tier");
-    },
+    "save-promos": settingsSave("save-promos", promoSettingsForm, (input) => savePromoTab(actor, input)),
+    "save-tier": settingsSave("save-tier", tierForm, (input) => saveTier(actor, input)),
   });
 }
 
@@ -95,8 +91,7 @@ function TierCard({ tier }: { tier: PackageTier }) {
   return (
     <TitledCard title={<>Tier {tier.tier}</>}>
       <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate key={JSON.stringify(saved) + String(tier.isCustomQuote)}>
-        <input type="hidden" name="intent" value="save-tier" />
-        <input type="hidden" name="tier" value={tier.tier} />
+        <HiddenInputs fields={{ intent: "save-tier", tier: tier.tier }} />
         <FormField label="Name" name="name" id={id("name")} required error={errors.name}>
           <Input defaultValue={value("name")} maxLength={80} />
         </FormField>

@@ -10,7 +10,7 @@ import { BUSINESS_TYPES } from "~/leads/lead-options";
 import { Button } from "~/ui/button";
 import { FormError, FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect } from "~/ui/native-select";
+import { OptionSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/contact-page";
 import { clientAddressOf } from "~/request-safety/client-address.server";
@@ -116,14 +116,7 @@ export default function ContactPage() {
                 <Input type="tel" autoComplete="tel" maxLength={40} defaultValue={values.phone} />
               </FormField>
               <FormField label="Business type" name="businessType" id="contact-business-type" error={errors.businessType}>
-                <NativeSelect defaultValue={values.businessType ?? ""}>
-                  <option value="">Select…</option>
-                  {BUSINESS_TYPES.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <OptionSelect options={BUSINESS_TYPES} emptyLabel="Select…" defaultValue={values.businessType} />
               </FormField>
             </div>
             <FormField label="Message" name="message" id="contact-message" error={errors.message} required>

@@ -5,10 +5,11 @@ import { HoneypotField } from "~/request-safety/honeypot-field";
 import { Button } from "~/ui/button";
 import { FormError, FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
-import { NativeSelect } from "~/ui/native-select";
+import { OptionSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
 import { inquiryPageHref, type InquiryPreset } from "./inquiry-preset";
 import { markPopupSeen, markPromoClaimed } from "./promo-offer-state";
+import { HiddenInputs } from "~/forms/hidden-inputs";
 
 /** The inquiry's heading and lead-in, in the dialog and on its own page alike. */
 export function inquiryIntro(preset: InquiryPreset) {
@@ -67,9 +68,7 @@ export function InquiryForm({
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
     <form method="post" action={inquiryPageHref(preset)} onSubmit={onSubmit} className="grid gap-4">
-      <input type="hidden" name="tier" value={preset.tier ?? ""} />
-      <input type="hidden" name="promo" value={promo ? "true" : "false"} />
-      {submissionKey ? <input type="hidden" name="submissionKey" value={submissionKey} /> : null}
+      <HiddenInputs fields={{ tier: preset.tier ?? "", promo: promo ? "true" : "false", submissionKey: submissionKey || null }} />
       <HoneypotField id={id("website")} />
       <FormField label="Name" name="name" id={id("name")} error={errors.name} required>
         <Input autoComplete="name" maxLength={120} defaultValue={values.name} />
@@ -82,24 +81,10 @@ export function InquiryForm({
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Business type" name="businessType" id={id("business-type")} error={errors.businessType}>
-          <NativeSelect defaultValue={values.businessType ?? ""}>
-            <option value="">Select…</option>
-            {BUSINESS_TYPES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect options={BUSINESS_TYPES} emptyLabel="Select…" defaultValue={values.businessType} />
         </FormField>
         <FormField label="Industry" name="industry" id={id("industry")} error={errors.industry}>
-          <NativeSelect defaultValue={values.industry ?? ""}>
-            <option value="">Select…</option>
-            {INDUSTRIES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect options={INDUSTRIES} emptyLabel="Select…" defaultValue={values.industry} />
         </FormField>
       </div>
       <FormField label="Message" name="message" id={id("message")} error={errors.message}>

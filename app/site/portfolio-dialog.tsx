@@ -1,24 +1,13 @@
+import type { OnDemandDialogProps } from "~/ui/on-demand";
 import { ModalDialog } from "~/ui/modal-dialog";
 import type { PortfolioEntry } from "./portfolio-entry";
 import { PortfolioDetails } from "./portfolio-details";
 
 /** A portfolio project's details: category, description, package, features and an optional visit link. */
-export default function PortfolioDialog({
-  item,
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-}: {
-  item: PortfolioEntry;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+export default function PortfolioDialog({ item, ...dialog }: OnDemandDialogProps & { item: PortfolioEntry }) {
   return (
     <ModalDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      onCloseAutoFocus={onCloseAutoFocus}
+      {...dialog}
       width="xl"
       eyebrow={<p className="text-sm font-medium text-primary">{item.category}</p>}
       title={item.name}

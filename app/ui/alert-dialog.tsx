@@ -58,22 +58,6 @@ export const AlertDialogDescription = slotted(
 
 type ButtonStyleProps = VariantProps<typeof buttonVariants>;
 
-/** The confirming action; pass `variant="destructive"` for deletions. */
-export function AlertDialogAction({
-  className,
-  variant = "default",
-  size,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Action> & ButtonStyleProps) {
-  return (
-    <AlertDialogPrimitive.Action
-      data-slot="alert-dialog-action"
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...props}
-    />
-  );
-}
-
 /** Radix focuses Cancel on open, so the safe choice is the default. */
 export function AlertDialogCancel({
   className,

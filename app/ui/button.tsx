@@ -46,11 +46,16 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
+export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { icon?: LucideIcon };
 
-/** A `<button>`. A link that should look like one is a `LinkButton`. */
-export function Button({ className, variant, size, ...props }: ButtonProps) {
-  return <button data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+/** A `<button>`, with its icon before the label. A link that should look like one is a `LinkButton`. */
+export function Button({ className, variant, size, icon: Icon, children, ...props }: ButtonProps) {
+  return (
+    <button data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props}>
+      {Icon ? <Icon className="size-4" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
 }
 
 /** A link that looks like a button (an action that opens another page), with its icon before the label. */

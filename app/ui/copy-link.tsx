@@ -17,8 +17,8 @@ export function CopyLink({ link, label, copiedMessage }: { link: string; label: 
             () => toast.error("Could not copy: select the link and copy it by hand."),
           );
         }}
-      >
-        <Copy className="size-4" aria-hidden="true" /> Copy
+       icon={Copy}>
+        Copy
       </Button>
     </div>
   );

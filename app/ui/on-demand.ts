@@ -56,6 +56,13 @@ export function useOnDemand<Props>(target: OnDemand<Props>) {
   return [component, load] as const;
 }
 
+/** What `useOnDemandDialog` hands the dialog it loads, besides the dialog's own props. */
+export type OnDemandDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+};
+
 /**
  * A dialog (or the mobile menu) loaded on demand: its open state, and `show`, which remembers what
  * had focus (it gets it back when the dialog closes: pass `onCloseAutoFocus` to the dialog), loads

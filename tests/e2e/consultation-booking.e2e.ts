@@ -14,6 +14,8 @@ const TOKYO = "Asia/Tokyo";
 let app: AppServer;
 let browser: Browser;
 let mail: TestMailServer;
+/** Ben's booking link, booked in the first test; he cancels in the last. */
+let benBookingPath = "";
 
 beforeAll(async () => {
   mail = await startMailServer();
@@ -221,6 +223,17 @@ describe("consultation booking, end to end", () => {
     await benPage.getByRole("button", { name: "Confirm Booking" }).click();
     await toast(benPage, "Consultation booked successfully!");
     await benPage.getByTestId("booked-time").waitFor();
+
+    // Asked before cancelling: 'Keep Booking' (focused when it opens) leaves the booking as it is.
+    // (He cancels in the test of the consultations page, once the tests that need his booking have run.)
+    await benPage.getByRole("button", { name: "Cancel Booking" }).click();
+    const askFirst = benPage.getByRole("alertdialog", { name: "Cancel your consultation?" });
+    await askFirst.getByText("Your time will be released. This action cannot be undone.").waitFor();
+    expect(await askFirst.getByRole("button", { name: "Keep Booking" }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await askFirst.getByRole("button", { name: "Keep Booking" }).click();
+    await askFirst.waitFor({ state: "detached" });
+    await benPage.getByTestId("booked-time").waitFor();
+    benBookingPath = benPath;
     await benAgain.close();
     await aiko.context.close();
     await admin.close();
@@ -364,6 +377,19 @@ describe("consultation booking, end to end", () => {
     await page.waitForURL(/status=pending/);
     await invitations.getByText("Ben Racer").waitFor();
     expect(await invitations.getByText("Aiko Tanaka").count()).toBe(0);
+
+    // Ben cancels from his link, asked first; the page reloads into its cancelled state.
+    const ben = await browser.newContext({ baseURL: app.url, timezoneId: TOKYO });
+    const benPage = await ben.newPage();
+    await benPage.goto(benBookingPath);
+    await hydrated(benPage);
+    await benPage.getByRole("button", { name: "Cancel Booking" }).click();
+    const askFirst = benPage.getByRole("alertdialog", { name: "Cancel your consultation?" });
+    await askFirst.getByRole("button", { name: "Cancel Booking" }).click();
+    await toast(benPage, "Your consultation was cancelled.");
+    await askFirst.waitFor({ state: "detached" });
+    await benPage.getByText("Cancelled", { exact: true }).waitFor(); // after the 2-second reload
+    await ben.close();
 
     await invitations.getByRole("button", { name: "Delete invitation for Ben Racer" }).click();
     const deleteInvitation = page.getByRole("alertdialog", { name: "Delete this booking invitation?" });

@@ -1,10 +1,11 @@
+import { readListView } from "~/lists/list-view";
 import { randomUUID } from "node:crypto";
 import { testActor } from "../support/actors";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { getClientDetail } from "~/admin/client-detail.server";
-import { readClientListView } from "~/clients/client-list-view";
+import { CLIENT_LIST_VIEW } from "~/clients/client-list-view";
 import { clientsCsvResponse } from "~/clients/clients-export.server";
 import {
   addClient,
@@ -50,7 +51,7 @@ beforeEach(async () => {
 const newClient = (overrides: Partial<Parameters<typeof addClient>[1]> = {}) =>
   addClient(actor(), { name: "Mesa Verde Catering", email: "hello@mesaverde.test", phone: null, tier: "1", notes: null, ...overrides });
 
-const view = (query = "") => readClientListView(new URLSearchParams(query));
+const view = (query = "") => readListView(new URLSearchParams(query), CLIENT_LIST_VIEW);
 
 describe("Add Client", () => {
   it("creates an active client with a pending payment and a draft invoice priced from the catalog", async () => {

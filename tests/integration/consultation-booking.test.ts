@@ -1,3 +1,4 @@
+import { readListView } from "~/lists/list-view";
 import { testActor } from "../support/actors";
 import { decodeOfferedDays, offeredKeys, slotKey, slotKeyOf } from "~/availability/offered-days";
 import { action as bookingAction } from "~/booking/booking-page";
@@ -37,7 +38,7 @@ import {
 } from "~/consultations/bookings.server";
 import { addClientConsultation, deleteClientConsultation, notifyClientOfConsultation, updateClientConsultation } from "~/consultations/client-consultations.server";
 import { NO_SLOTS_FOR_INVITATION } from "~/consultations/consultation-forms";
-import { readConsultationListView } from "~/consultations/consultation-list-view";
+import { CONSULTATION_LIST_VIEW } from "~/consultations/consultation-list-view";
 import { consultationsOverview, deleteConsultation, listConsultations, updateConsultation } from "~/consultations/consultations.server";
 import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
 import { consultationBookings, consultations } from "~/consultations/schema";
@@ -428,7 +429,7 @@ describe("the lists of consultations and bookings", () => {
     expect(bookings.nextCursor).toBeNull();
     expect((await listBookings({ from: "2026-03-04", to: "2026-03-04" }, NY)).rows.map((row) => row.id)).toEqual([invitation.id]);
 
-    const view = (query: string) => readConsultationListView(new URLSearchParams(query));
+    const view = (query: string) => readListView(new URLSearchParams(query), CONSULTATION_LIST_VIEW);
     const all = await consultationsOverview(view(""), {}, NOW);
     expect(all.tiles).toEqual({ total: 7, completed: 1, upcoming: 5 });
     expect(all.tab === "scheduled" && all.consultations.rows).toHaveLength(5);

@@ -1,9 +1,10 @@
+import { readListView } from "~/lists/list-view";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { deliverDueEmails } from "~/email/delivery.server";
-import { readEmailLogView } from "~/email/email-log-view";
+import { EMAIL_LOG_VIEW } from "~/email/email-log-view";
 import { findEmailMessage, listEmailMessages, sendMessageAgain } from "~/email/email-log.server";
 import { enqueueEmail } from "~/email/outbox.server";
 import { emailOutbox } from "~/email/schema";
@@ -29,7 +30,7 @@ async function queue(to: string, emailType = "promo_welcome", createdAt?: Date) 
   return queued!;
 }
 
-const view = (query: string) => readEmailLogView(new URLSearchParams(query));
+const view = (query: string) => readListView(new URLSearchParams(query), EMAIL_LOG_VIEW);
 
 describe("the e-mail log", () => {
   it("lists messages newest first, paged by keyset, with their current status", async () => {

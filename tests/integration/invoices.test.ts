@@ -1,3 +1,4 @@
+import { readListView } from "~/lists/list-view";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -27,7 +28,7 @@ import {
   updateInvoiceDetails,
   updateLineItem,
 } from "~/invoices/invoices.server";
-import { readInvoiceListView } from "~/invoices/invoice-list-view";
+import { INVOICE_LIST_VIEW } from "~/invoices/invoice-list-view";
 import { action as invoiceAction } from "~/invoices/invoice-page";
 import { signedInCookie } from "../support/sessions";
 import { addConsultationsToInvoice, generateFromProject } from "~/invoices/project-billing.server";
@@ -264,7 +265,7 @@ describe("the list", () => {
     const { client } = await newClient();
     const { client: other } = await newClient("other@mesaverde.test");
     for (let i = 0; i < 4; i += 1) await createInvoice(actor(), { clientId: client.id, projectId: null, tier: null, dueDate: null });
-    const view = readInvoiceListView(new URLSearchParams(`status=draft&client=${client.id}`));
+    const view = readListView(new URLSearchParams(`status=draft&client=${client.id}`), INVOICE_LIST_VIEW);
     const first = await listInvoices({ view, pageSize: 2 });
     const second = await listInvoices({ view, after: first.nextCursor, pageSize: 2 });
     const third = await listInvoices({ view, after: second.nextCursor, pageSize: 2 });
@@ -275,9 +276,9 @@ describe("the list", () => {
     expect(walked.map((row) => row.createdAt.getTime())).toEqual([...walked.map((row) => row.createdAt.getTime())].sort((a, b) => b - a));
     expect(third.nextCursor).toBeNull();
     expect((await listInvoices({ view, before: third.previousCursor, pageSize: 2 })).invoices.map((row) => row.id)).toEqual(second.invoices.map((row) => row.id));
-    const oldestFirst = await listInvoices({ view: readInvoiceListView(new URLSearchParams(`client=${client.id}&sort=created&dir=asc`)), pageSize: 10 });
+    const oldestFirst = await listInvoices({ view: readListView(new URLSearchParams(`client=${client.id}&sort=created&dir=asc`), INVOICE_LIST_VIEW), pageSize: 10 });
     expect(oldestFirst.invoices.map((row) => row.id)).toEqual(walked.map((row) => row.id).reverse());
-    expect((await listInvoices({ view: readInvoiceListView(new URLSearchParams(`client=${other.id}`)) })).invoices).toHaveLength(1);
+    expect((await listInvoices({ view: readListView(new URLSearchParams(`client=${other.id}`), INVOICE_LIST_VIEW) })).invoices).toHaveLength(1);
     // An edited cursor is the first page, never a database error.
     expect((await listInvoices({ view, after: "not-a-cursor", pageSize: 2 })).invoices.map((row) => row.id)).toEqual(first.invoices.map((row) => row.id));
   });

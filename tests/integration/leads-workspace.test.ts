@@ -1,3 +1,4 @@
+import { readListView } from "~/lists/list-view";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { testActor } from "../support/actors";
 import { randomUUID } from "node:crypto";
@@ -12,7 +13,7 @@ import { deliverDueEmails } from "~/email/delivery.server";
 import { emailOutbox } from "~/email/schema";
 import { guessMapping } from "~/leads/lead-import";
 import { analyseImport, importLeads } from "~/leads/lead-import.server";
-import { readLeadListView, type LeadListView } from "~/leads/lead-list-view";
+import { type LeadListView, LEAD_LIST_VIEW } from "~/leads/lead-list-view";
 import { listLeadTimeline } from "~/leads/lead-timeline.server";
 import { addLead, addLeadNote, changeLeadStatus, deleteLeads, leadStats, leadsInViewBatches, listLeads } from "~/leads/leads.server";
 import { extendPromo, resendPromoEmail, setPromoEnabled, sweepExpiredPromos } from "~/leads/promo.server";
@@ -29,7 +30,7 @@ beforeEach(async () => {
   await db().insert(user).values({ id: adminId, name: "Olivia Owner", email: `owner-${adminId}@example.com` });
 });
 
-const view = (query = ""): LeadListView => readLeadListView(new URLSearchParams(query));
+const view = (query = ""): LeadListView => readListView(new URLSearchParams(query), LEAD_LIST_VIEW);
 const DAY = 24 * 3600_000;
 
 async function seedLeads(count: number, seed = 7, overrides: Parameters<typeof demoLead>[2] = {}) {

@@ -1,3 +1,4 @@
+import { readListView } from "~/lists/list-view";
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -17,7 +18,7 @@ import { addOns, projectAddOns } from "~/add-ons/schema";
 import { addClient } from "~/clients/clients.server";
 import { db } from "~/db/connection.server";
 import { Refusal } from "~/forms/refusal";
-import { readProjectListView } from "~/projects/project-list-view";
+import { PROJECT_LIST_VIEW } from "~/projects/project-list-view";
 import {
   addCustomTask,
   addTierTask,
@@ -125,7 +126,7 @@ describe("the Project Tracker", () => {
     const made = [];
     for (let index = 0; index < 5; index++) made.push(await newProject("1", `Site ${index}`));
     await setProjectStatus(actor, made[0]!.id, "in_progress");
-    const view = readProjectListView(new URLSearchParams("sort=number&dir=asc"));
+    const view = readListView(new URLSearchParams("sort=number&dir=asc"), PROJECT_LIST_VIEW);
     const page1 = await listProjects({ view, pageSize: 2 });
     const page2 = await listProjects({ view, pageSize: 2, after: page1.nextCursor });
     const page3 = await listProjects({ view, pageSize: 2, after: page2.nextCursor });
@@ -134,9 +135,9 @@ describe("the Project Tracker", () => {
     const back = await listProjects({ view, pageSize: 2, before: page2.previousCursor });
     expect(back.rows.map((row) => row.name)).toEqual(["Site 0", "Site 1"]);
 
-    const inProgress = await listProjects({ view: readProjectListView(new URLSearchParams("status=in_progress")) });
+    const inProgress = await listProjects({ view: readListView(new URLSearchParams("status=in_progress"), PROJECT_LIST_VIEW) });
     expect(inProgress.rows.map((row) => row.name)).toEqual(["Site 0"]);
-    const board = await listProjectBoard(readProjectListView(new URLSearchParams("layout=board")));
+    const board = await listProjectBoard(readListView(new URLSearchParams("layout=board"), PROJECT_LIST_VIEW));
     expect(board.filter((row) => row.status === "not_started").length).toBe(4);
   });
 });
