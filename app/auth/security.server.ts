@@ -81,12 +81,7 @@ export async function confirmTwoFactor(actor: SecurityActor, code: string): Prom
   } catch (error) {
     return refusalOf(error, { ...WRONG_CODE, TOTP_NOT_ENABLED: { message: "Start again: enter your password to set up two-factor sign-in." } });
   }
-  await recordAuditEntry(db(), actor.admin.actor, {
-    action: "two-factor.enable",
-    entityType: "user",
-    entityId: actor.admin.id,
-    summary: "Turned on two-factor sign-in",
-  });
+  await auditAccountChange(db(), actor, "two-factor.enable", actor.admin.id, "Turned on two-factor sign-in");
   return headers;
 }
 
@@ -107,12 +102,7 @@ export async function disableTwoFactor(actor: SecurityActor, input: { password: 
       SESSION_NOT_FRESH: { message: "For your safety, sign out and sign in again before turning two-factor off." },
     });
   }
-  await recordAuditEntry(db(), actor.admin.actor, {
-    action: "two-factor.disable",
-    entityType: "user",
-    entityId: actor.admin.id,
-    summary: "Turned off two-factor sign-in",
-  });
+  await auditAccountChange(db(), actor, "two-factor.disable", actor.admin.id, "Turned off two-factor sign-in");
   return headers;
 }
 
@@ -140,12 +130,7 @@ export async function revokeAdminRoleOf(actor: SecurityActor, userId: string): P
   return db().transaction(async (tx) => {
     if (!(await revokeAdminRole(userId, tx))) throw notFound("Admin not found");
     await endSessions(tx, userId);
-    await recordAuditEntry(tx, actor.admin.actor, {
-      action: "admin.revoke",
-      entityType: "user",
-      entityId: userId,
-      summary: "Removed an admin's role",
-    });
+    await auditAccountChange(tx, actor, "admin.revoke", userId, "Removed an admin's role");
     return target.email;
   });
 }
@@ -156,13 +141,7 @@ export async function signOutEverywhere(actor: SecurityActor, userId: string): P
   const own = userId === actor.admin.id;
   return db().transaction(async (tx) => {
     const ended = await endSessions(tx, userId, own ? actor.sessionId : undefined);
-    await recordAuditEntry(tx, actor.admin.actor, {
-      action: "session.sign-out-everywhere",
-      entityType: "user",
-      entityId: userId,
-      summary: own ? `Signed out their other sessions (${ended})` : `Signed out another admin everywhere (${ended} sessions)`,
-      details: { sessionsEnded: ended },
-    });
+    await auditAccountChange(tx, actor, "session.sign-out-everywhere", userId, own ? `Signed out their other sessions (${ended})` : `Signed out another admin everywhere (${ended} sessions)`, { sessionsEnded: ended });
     return ended;
   });
 }
@@ -184,11 +163,11 @@ export async function changeOwnPassword(actor: SecurityActor, input: { currentPa
       PASSWORD_TOO_SHORT: { message: "Use at least 8 characters", field: "newPassword" },
     });
   }
-  await recordAuditEntry(db(), actor.admin.actor, {
-    action: "account.change-password",
-    entityType: "user",
-    entityId: actor.admin.id,
-    summary: "Changed their own password and signed out their other sessions",
-  });
+  await auditAccountChange(db(), actor, "account.change-password", actor.admin.id, "Changed their own password and signed out their other sessions");
   return headers;
+}
+
+/** The audit entry of a change to an admin account (one's own or another's), in the change's transaction when it has one. */
+function auditAccountChange(executor: Parameters<typeof recordAuditEntry>[0], actor: SecurityActor, action: string, userId: string, summary: string, details?: Record<string, unknown>) {
+  return recordAuditEntry(executor, actor.admin.actor, { action, entityType: "user", entityId: userId, summary, ...(details ? { details } : {}) });
 }

@@ -418,25 +418,22 @@ export function DataTablePager({
     <nav aria-label="Pages" className="flex items-center justify-between gap-4">
       <div className="text-sm text-muted-foreground">{summary}</div>
       <div className="flex gap-2">
-        {previousCursor ? (
-          <LinkButton to={pageHref(searchParams, "before", previousCursor)} variant="outline" size="sm">
-            Previous
-          </LinkButton>
-        ) : (
-          <Button variant="outline" size="sm" disabled>
-            Previous
-          </Button>
-        )}
-        {nextCursor ? (
-          <LinkButton to={pageHref(searchParams, "after", nextCursor)} variant="outline" size="sm">
-            Next
-          </LinkButton>
-        ) : (
-          <Button variant="outline" size="sm" disabled>
-            Next
-          </Button>
-        )}
+        <PageLink params={searchParams} direction="before" cursor={previousCursor} label="Previous" />
+        <PageLink params={searchParams} direction="after" cursor={nextCursor} label="Next" />
       </div>
     </nav>
+  );
+}
+
+/** A step to the page before or after, shown disabled where there is none. */
+function PageLink({ params, direction, cursor, label }: { params: URLSearchParams; direction: "before" | "after"; cursor: string | null | undefined; label: string }) {
+  return cursor ? (
+    <LinkButton to={pageHref(params, direction, cursor)} variant="outline" size="sm">
+      {label}
+    </LinkButton>
+  ) : (
+    <Button variant="outline" size="sm" disabled>
+      {label}
+    </Button>
   );
 }
