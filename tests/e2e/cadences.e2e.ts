@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser, toast } from "./support/browser";
+import { adminContext, hydrated, launchBrowser, popupSeenVisitor, toast } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -61,8 +61,7 @@ describe("cadences, end to end", () => {
     expect(await row.getByRole("switch", { name: "Promo follow-up active" }).getAttribute("aria-checked")).toBe("true");
 
     // A visitor claims the $99 offer on the packages page.
-    const visitor = await browser.newContext({ baseURL: app.url });
-    await visitor.addCookies([{ name: "promo_popup_seen", value: "1", url: app.url }]);
+    const visitor = await popupSeenVisitor(browser, app.url);
     const site = await visitor.newPage();
     await site.goto("/packages");
     await hydrated(site);

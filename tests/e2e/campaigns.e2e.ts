@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -21,8 +21,7 @@ afterAll(async () => {
 
 /** A visitor without JavaScript: the first-touch cookie is set by the server, the claim posts the packages page's own form. */
 async function visitorClaims(landing: string, name: string, email: string): Promise<string> {
-  const visitor = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
-  await visitor.addCookies([{ name: "promo_popup_seen", value: "1", url: app.url }]);
+  const visitor = await popupSeenVisitor(browser, app.url, { javaScriptEnabled: false });
   const site = await visitor.newPage();
   await site.goto(landing);
   const touch = (await visitor.cookies()).find((cookie) => cookie.name === "first_touch");

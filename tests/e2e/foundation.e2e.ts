@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -15,19 +15,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/**
- * A visitor who has seen the offer popup: it opens 2 s after the home page loads, and on a busy
- * machine (test files side by side) that can be before the click these tests make, covering it.
- */
-async function popupSeenVisitor(options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const visitor = await browser.newContext({ baseURL: app.url, ...options });
-  await visitor.addCookies([{ name: "promo_popup_seen", value: "1", url: app.url }]);
-  return visitor;
-}
-
 describe("from a visitor's inquiry to the admin's leads list", () => {
   it("a visitor sends an inquiry from the home page and an admin finds it by search", async () => {
-    const visitor = await popupSeenVisitor({ viewport: { width: 1280, height: 800 } });
+    const visitor = await popupSeenVisitor(browser, app.url, { viewport: { width: 1280, height: 800 } });
     const page = await visitor.newPage();
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Launch. Grow. Scale");
@@ -59,7 +49,7 @@ describe("from a visitor's inquiry to the admin's leads list", () => {
   });
 
   it("keeps what the visitor typed and says why when the e-mail is not valid", async () => {
-    const visitor = await popupSeenVisitor();
+    const visitor = await popupSeenVisitor(browser, app.url);
     const page = await visitor.newPage();
     await page.goto("/");
     // The dialog once the app runs (before, the link opens the inquiry's own page: decision 028).

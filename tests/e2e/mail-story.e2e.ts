@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/free-port.mjs";
 import { startMailServer, type TestMailServer, type ReceivedMail } from "../support/mail-server";
 import { runSeed, startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser, toast } from "./support/browser";
+import { adminContext, hydrated, launchBrowser, popupSeenVisitor, toast } from "./support/browser";
 
 // Issue 16's story as a new user lives it: a cadence for promo claims, a claim on the public site,
 // step 1 through a real SMTP server, a one-click unsubscribe, and step 2 held back, all in the log.
@@ -79,8 +79,7 @@ describe("issue 16's story: a cadence that sends, stops on unsubscribe, and is a
     await toast(page, "Cadence created");
 
     // 2. A visitor claims the $99 offer with a fresh address.
-    const visitor = await browser.newContext({ baseURL: appUrl });
-    await visitor.addCookies([{ name: "promo_popup_seen", value: "1", url: appUrl }]);
+    const visitor = await popupSeenVisitor(browser, appUrl);
     const site = await visitor.newPage();
     await site.goto("/packages");
     await hydrated(site);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { accessibilityViolations, adminContext, controlsUnderToast, hydrated, launchBrowser } from "./support/browser";
+import { accessibilityViolations, adminContext, controlsUnderToast, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -22,12 +22,9 @@ const PHONE = { width: 360, height: 740 };
 async function visitor(viewport = DESKTOP, options: { popupSeen?: boolean; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
   // Below 768 px the visitor is on a phone: a touch screen.
   const phone = viewport.width < 768;
-  const context = await browser.newContext({ baseURL: app.url, viewport, javaScriptEnabled: options.javaScriptEnabled ?? true, hasTouch: phone, isMobile: phone });
-  if (options.popupSeen !== false) {
-    // Most tests are not about the popup: mark it seen so it stays out of their way.
-    await context.addCookies([{ name: "promo_popup_seen", value: "1", url: app.url }]);
-  }
-  return context;
+  const context = { viewport, javaScriptEnabled: options.javaScriptEnabled ?? true, hasTouch: phone, isMobile: phone };
+  // Most tests are not about the popup: it is marked seen so it stays out of their way.
+  return options.popupSeen === false ? browser.newContext({ baseURL: app.url, ...context }) : popupSeenVisitor(browser, app.url, context);
 }
 
 /** Below 768 px the app starts at the visitor's first touch, key press or focus: a key press here. */

@@ -5,7 +5,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -168,9 +168,7 @@ describe("settings", () => {
   }, 120_000);
 
   it("exports a person's data, erases them, and offers to delete the backups that still hold them", async () => {
-    const visitor = await browser.newContext({ baseURL: app.url });
-    // The offer popup (2 s after load on a wide screen) would cover the form on a slow machine.
-    await visitor.addCookies([{ name: "promo_popup_seen", value: "1", url: app.url }]);
+    const visitor = await popupSeenVisitor(browser, app.url);
     const form = await visitor.newPage();
     await form.goto("/contact");
     await hydrated(form);

@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { addSlot } from "~/availability/availability.server";
 import { slotKeyOf } from "~/availability/offered-days";
 import { serveKeptBookingPages, type RenderDocument } from "~/booking/booking-document.server";
-import { bookingPageCache } from "~/booking/booking-page-cache.server";
 import { decodeBookingPage, type BookingPageView } from "~/booking/booking-page-data";
 import { bookSlot } from "~/consultations/visitor-booking.server";
 import { createBookingInvitation } from "~/consultations/bookings.server";
@@ -14,6 +13,7 @@ import { db } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
 import { logger } from "~/logging/logger.server";
 import { mountRequestStack } from "../../server/request-stack";
+import { heard } from "../support/change-heard";
 import { testDatabaseKind } from "../support/database-kind";
 import { browserGet, closeServer, listenOnLoopback } from "../support/stack-server";
 import { withTestDatabase } from "../support/test-database";
@@ -90,10 +90,6 @@ afterEach(async () => {
 
 function get(path: string, headers?: Record<string, string>) {
   return browserGet(`${origin}${path}`, headers);
-}
-
-async function heard(): Promise<void> {
-  if (testDatabaseKind() === "server") await bookingPageCache().caughtUp();
 }
 
 const NOW = new Date("2099-03-01T12:00:00Z");

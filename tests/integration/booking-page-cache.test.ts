@@ -10,6 +10,7 @@ import { confirmBooking, createBookingInvitation, deleteBookingInvitation, propo
 import { db } from "~/db/connection.server";
 import { deleteLeads } from "~/leads/leads.server";
 import { leads } from "~/leads/schema";
+import { heard } from "../support/change-heard";
 import { testDatabaseKind } from "../support/database-kind";
 import { withTestDatabase } from "../support/test-database";
 
@@ -23,15 +24,6 @@ const actor = testActor();
 // Monday 2 March 2026, 08:00 in New York (13:00 UTC); invitations made now end on 9 March.
 const NOW = new Date("2026-03-02T13:00:00Z");
 const SETTINGS = { defaultConsultDurationMinutes: 30, bufferTimeMinutes: 0, timezone: "America/New_York", defaultMeetingLink: null };
-
-/**
- * On the embedded database a change is heard while it commits, so nothing is awaited there: the
- * very next load must show it. On a PostgreSQL server it arrives on another connection a moment
- * later; caughtUp() waits for it (and nothing else).
- */
-async function heard(): Promise<void> {
-  if (testDatabaseKind() === "server") await bookingPageCache().caughtUp();
-}
 
 async function invitation(name = "Ana Lima") {
   const [lead] = await db().insert(leads).values({ name, email: `${name.split(" ")[0]?.toLowerCase()}@example.com`, source: "website", status: "new" }).returning();

@@ -2,7 +2,6 @@ import type http from "node:http";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { bookingPageCache } from "~/booking/booking-page-cache.server";
 import { db } from "~/db/connection.server";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { organizationSettings, packageTiers } from "~/organization/schema";
@@ -10,7 +9,7 @@ import { portfolioItems } from "~/site/schema";
 import { listPortfolioItems } from "~/site/portfolio.server";
 import { KEPT_PUBLIC_PATHS, serveKeptPublicPages } from "~/site/kept-public-pages.server";
 import { mountRequestStack } from "../../server/request-stack";
-import { testDatabaseKind } from "../support/database-kind";
+import { heard } from "../support/change-heard";
 import { browserGet, closeServer, listenOnLoopback } from "../support/stack-server";
 import { withTestDatabase } from "../support/test-database";
 
@@ -51,11 +50,6 @@ afterEach(async () => {
 
 function get(path: string, headers?: Record<string, string>) {
   return browserGet(`${origin}${path}`, headers);
-}
-
-/** On PostgreSQL a notification reaches the listener a moment after the commit. */
-async function heard(): Promise<void> {
-  if (testDatabaseKind() === "server") await bookingPageCache().caughtUp();
 }
 
 describe("a kept public page", () => {

@@ -33,6 +33,16 @@ export async function adminContext(
   return context;
 }
 
+/**
+ * A visitor's browser context with the offer popup already seen: the popup (2 s after load on a
+ * wide screen) would otherwise cover what a test that is not about it clicks, on a slow machine.
+ */
+export async function popupSeenVisitor(browser: Browser, appUrl: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const visitor = await browser.newContext({ baseURL: appUrl, ...options });
+  await visitor.addCookies([{ name: "promo_popup_seen", value: "1", url: appUrl }]);
+  return visitor;
+}
+
 /** The root marks <html data-hydrated> once React has taken over the server-rendered page: interact only after that. */
 export async function hydrated(page: Page, timeout?: number): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", ...(timeout ? { timeout } : {}) });
