@@ -9,6 +9,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { coalescedOutput } from "~/document/coalesced-output";
 import { CspNonce } from "~/document/csp-nonce";
 import { paintsFirst, rewriteForPaintFirst } from "~/document/paint-first";
+import { carriesFlashToast } from "~/forms/flash.server";
 import { redactedPath } from "~/logging/log-redaction";
 import { logger } from "~/logging/logger.server";
 
@@ -96,7 +97,8 @@ export default function handleRequest(
           timeoutId = undefined;
         });
         responseHeaders.set("Content-Type", "text/html");
-        if (paintsFirst(new URL(request.url).pathname)) {
+        // A page that carries a toast (after a form posted without the app) needs the app to show it: scripts first.
+        if (paintsFirst(new URL(request.url).pathname) && !carriesFlashToast(request.headers.get("Cookie"))) {
           const rewritten = paintFirst(nonce);
           rewritten.pipe(body);
           pipe(rewritten);

@@ -11,14 +11,15 @@
 // requests. With several --url, the servers take turns request by request, so that each is
 // measured under the same load of the (shared) machine: a before/after comparison in one run.
 // With --db (and DATABASE_URL), also times the leads list's queries in this process through the
-// services the loader calls. With --pid LABEL=PID (Linux), also the server's CPU time per request,
-// read from /proc: a figure the other work on a shared machine disturbs far less than latency.
+// services the loader calls. On Linux, also the server's CPU time per request, read from /proc: a
+// figure the other work on a shared machine disturbs far less than latency. The server is the
+// process listening on the URL's port on this machine, or --pid LABEL=PID.
 // Prints a Markdown table.
 import http from "node:http";
 import { parseArgs } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { percentile } from "./support/figures.mjs";
-import { cpuMsOf } from "./support/process-usage";
+import { cpuMsOf, listenerPidOf } from "./support/process-usage";
 
 const { values } = parseArgs({
   options: {
@@ -72,7 +73,10 @@ function parseServer(raw: string): Omit<Server, "cookie"> {
   const at = raw.indexOf("=");
   const [label, origin] = at > 0 && !raw.slice(0, at).includes("/") ? [raw.slice(0, at), raw.slice(at + 1)] : [raw, raw];
   const pid = (values.pid ?? []).map((entry) => entry.split("=")).find(([name]) => name === label)?.[1];
-  return { label, origin: origin.replace(/\/$/, ""), agent: new http.Agent({ keepAlive: true, maxSockets: 1 }), pid: pid ? Number(pid) : undefined };
+  const url = new URL(origin);
+  // Without --pid, the process listening on the server's port (when it is on this machine).
+  const listener = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname) ? listenerPidOf(Number(url.port || 80)) : undefined;
+  return { label, origin: origin.replace(/\/$/, ""), agent: new http.Agent({ keepAlive: true, maxSockets: 1 }), pid: pid ? Number(pid) : listener };
 }
 
 function get(server: Server, path: string): Promise<Answer> {

@@ -1,8 +1,8 @@
 import { Ban, Plus } from "lucide-react";
 import * as React from "react";
-import { FormDialog, type FormDialogState } from "~/forms/form-dialog";
+import { DialogTrigger, FormDialog, type FormDialogState } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/ui/dialog";
+import { ModalDialog } from "~/ui/modal-dialog";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
@@ -22,23 +22,24 @@ export function SelectRangeDialog({ slots, onSelect }: { slots: SlotRow[]; onSel
   const [end, setEnd] = React.useState("");
   const [error, setError] = React.useState<string | null>(null);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setError(null);
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          Select Date Range
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Select Date Range</DialogTitle>
-          <DialogDescription>Selects every slot that is not booked between the two dates, inclusive, in this view.</DialogDescription>
-        </DialogHeader>
+    <>
+      <DialogTrigger
+        trigger={
+          <Button variant="outline" size="sm">
+            Select Date Range
+          </Button>
+        }
+        onOpen={() => {
+          setOpen(true);
+          setError(null);
+        }}
+      />
+      <ModalDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Select Date Range"
+        description="Selects every slot that is not booked between the two dates, inclusive, in this view."
+      >
         <form
           className="grid gap-3"
           noValidate
@@ -66,8 +67,8 @@ export function SelectRangeDialog({ slots, onSelect }: { slots: SlotRow[]; onSel
             Select Slots in Range
           </Button>
         </form>
-      </DialogContent>
-    </Dialog>
+      </ModalDialog>
+    </>
   );
 }
 

@@ -1,16 +1,7 @@
 import * as React from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/ui/alert-dialog";
+import { Slot } from "radix-ui";
 import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, type DialogContentProps } from "~/ui/dialog";
+import { DialogFooter, ModalDialog, type ModalDialogProps } from "~/ui/modal-dialog";
 import { FormError } from "~/ui/form-field";
 import type { FieldErrors, FormResult } from "./form-result";
 import { HiddenInputs, type HiddenFields } from "./hidden-inputs";
@@ -51,7 +42,7 @@ export type FormDialogProps<T extends object = object> = DialogFormProps<T> & {
   submitLabel: string;
   /** A deletion's red button. */
   destructive?: boolean;
-  width?: DialogContentProps["width"];
+  width?: ModalDialogProps["width"];
   encType?: "multipart/form-data";
   /** The form's fields, rendered from the refusal they may have to show. */
   children?: (form: FormDialogState) => React.ReactNode;
@@ -80,13 +71,9 @@ export function FormDialog<T extends object = object>(props: FormDialogProps<T>)
   const { trigger, title, description, action, intent, fields = {}, submitLabel, destructive = false, width, encType, children } = props;
   const { fetcher, busy, errors, values, formError, clear, open, setOpen } = useDialogForm(props);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent width={width}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          {description ? <DialogDescription>{description}</DialogDescription> : null}
-        </DialogHeader>
+    <>
+      {trigger ? <DialogTrigger trigger={trigger} onOpen={() => setOpen(true)} /> : null}
+      <ModalDialog open={open} onOpenChange={setOpen} width={width} title={title} description={description}>
         <fetcher.Form method="post" action={action} encType={encType} className="grid gap-4" noValidate>
           <HiddenInputs fields={{ intent, ...fields }} />
           {/* A service's refusal that names its field is shown there, once. */}
@@ -101,8 +88,17 @@ export function FormDialog<T extends object = object>(props: FormDialogProps<T>)
             </Button>
           </DialogFooter>
         </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+      </ModalDialog>
+    </>
+  );
+}
+
+/** The button that opens a dialog that keeps its own open state: the caller's button, told what it opens. */
+export function DialogTrigger({ trigger, onOpen }: { trigger: React.ReactElement; onOpen: () => void }) {
+  return (
+    <Slot.Root aria-haspopup="dialog" onClick={onOpen}>
+      {trigger}
+    </Slot.Root>
   );
 }
 
@@ -151,20 +147,19 @@ export function ConfirmFrame({
   children: React.ReactNode;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          {description ? <AlertDialogDescription>{description}</AlertDialogDescription> : null}
-        </AlertDialogHeader>
-        {children}
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      {trigger ? <DialogTrigger trigger={trigger} onOpen={() => onOpenChange(true)} /> : null}
+      <ModalDialog role="alertdialog" open={open} onOpenChange={onOpenChange} title={title} description={description}>
+        <CloseDialog.Provider value={() => onOpenChange(false)}>{children}</CloseDialog.Provider>
+      </ModalDialog>
+    </>
   );
 }
 
-/** Cancel (Radix focuses it on open) beside the one button that confirms, red unless nothing is destroyed. */
+/** How a confirmation's Cancel closes the frame it stands in. */
+const CloseDialog = React.createContext<() => void>(() => undefined);
+
+/** Cancel (focused when it opens) beside the one button that confirms, red unless nothing is destroyed. */
 export function ConfirmFooter({
   type,
   confirmLabel,
@@ -180,12 +175,15 @@ export function ConfirmFooter({
   disabled?: boolean;
   onConfirm?: () => void;
 }) {
+  const close = React.useContext(CloseDialog);
   return (
-    <AlertDialogFooter>
-      <AlertDialogCancel type="button">{cancelLabel}</AlertDialogCancel>
+    <DialogFooter>
+      <Button type="button" variant="outline" data-autofocus onClick={close}>
+        {cancelLabel}
+      </Button>
       <Button type={type} variant={destructive ? "destructive" : "default"} disabled={disabled} onClick={onConfirm}>
         {confirmLabel}
       </Button>
-    </AlertDialogFooter>
+    </DialogFooter>
   );
 }

@@ -3,7 +3,7 @@ import { useFormAction } from "~/forms/use-form-action";
 import { FormDialog } from "~/forms/form-dialog";
 import type { RowDeletion } from "~/lists/list-page";
 import { Button } from "~/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/ui/dialog";
+import { ModalDialog } from "~/ui/modal-dialog";
 import { formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
@@ -88,18 +88,19 @@ export function EditPromoDialog({
   const { fetcher: toggle, busy: toggling } = useFormAction({ intent: "set-promo-enabled", open, onSuccess: close });
   const state = lead ? promoStateAt(lead, now) : null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent width="md">
-        <DialogHeader>
-          <DialogTitle>Edit Promo</DialogTitle>
-          <DialogDescription>
-            {lead ? (
-              <>
-                <span className="font-mono">{lead.promoCode}</span> for {lead.name}
-              </>
-            ) : null}
-          </DialogDescription>
-        </DialogHeader>
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      width="md"
+      title="Edit Promo"
+      description={
+        lead ? (
+          <>
+            <span className="font-mono">{lead.promoCode}</span> for {lead.name}
+          </>
+        ) : null
+      }
+    >
         {lead ? (
           <div className="grid gap-5">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -135,8 +136,7 @@ export function EditPromoDialog({
             </toggle.Form>
           </div>
         ) : null}
-      </DialogContent>
-    </Dialog>
+    </ModalDialog>
   );
 }
 

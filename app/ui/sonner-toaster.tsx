@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { Toaster as Sonner } from "sonner";
+import { ABOVE_DIALOGS } from "./modal-dialog";
 
 export { toast } from "sonner";
 
@@ -17,7 +18,14 @@ function toastPosition(pathname: string) {
 /** Sonner's toast region as this app shows it; loaded on demand by `./toaster`. */
 export default function SonnerToaster({ onMounted }: { onMounted: () => void }) {
   const { pathname } = useLocation();
+  const layer = useRef<HTMLDivElement>(null);
+  // In the top layer, so that a toast shows over an open dialog (which the dialog puts back on top).
+  useEffect(() => layer.current?.showPopover?.(), []);
   // Runs after Sonner's own effects, so it is listening when the first toast is sent.
   useEffect(onMounted, [onMounted]);
-  return <Sonner position={toastPosition(pathname)} richColors closeButton theme="light" toastOptions={{ classNames: { toast: "font-sans" } }} />;
+  return (
+    <div ref={layer} popover="manual" {...{ [ABOVE_DIALOGS]: "" }} className="toast-layer">
+      <Sonner position={toastPosition(pathname)} richColors closeButton theme="light" toastOptions={{ classNames: { toast: "font-sans" } }} />
+    </div>
+  );
 }
