@@ -5,7 +5,7 @@ import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { WEEKDAY_NAMES } from "~/availability/availability-forms";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser, toast } from "./support/browser";
+import { adminContext, hydrated, launchBrowser, toast, toastOnTop } from "./support/browser";
 import { dayIn, formatClockTime } from "~/formatting/dates";
 
 const NY = "America/New_York";
@@ -194,8 +194,8 @@ describe("consultation booking, end to end", () => {
     const confirmDialog = adminPage.getByRole("dialog");
     await confirmDialog.getByLabel("Meeting link").fill("");
     await confirmDialog.getByRole("button", { name: "Confirm & Send" }).click();
-    await toast(adminPage, "Please provide a meeting link");
-    // The refusal keeps the dialog open, with the message at its field.
+    // The refusal's toast shows over the dialog, which stays open with the message at its field.
+    expect(await toastOnTop(adminPage, "Please provide a meeting link")).toBe(true);
     await confirmDialog.getByText("Please provide a meeting link").waitFor();
     expect(await confirmDialog.isVisible()).toBe(true);
     await adminPage.getByRole("dialog").getByLabel("Meeting link").fill("https://meet.example.test/aiko");
@@ -324,6 +324,8 @@ describe("consultation booking, end to end", () => {
     dialog = page.getByRole("dialog");
     await dialog.getByLabel("Meeting link").fill("");
     await dialog.getByRole("button", { name: "Confirm & Send" }).click();
+    // The toast region came with the refusal before; this dialog opened over it, and put it back on top.
+    expect(await toastOnTop(page, "Please provide a meeting link")).toBe(true);
     await refusedIn(dialog, "Please provide a meeting link");
     await admin.close();
   });

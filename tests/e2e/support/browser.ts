@@ -53,6 +53,37 @@ export async function toast(page: Page, text: string | RegExp): Promise<void> {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 }
 
+/**
+ * Whether the toast that says `text` is painted on top at its middle, over the page and over any
+ * open dialog. Asked of the browser's own hit test through the DevTools protocol, counting elements
+ * that take no clicks: an open modal dialog makes everything outside it inert, the toasts included.
+ */
+export async function toastOnTop(page: Page, text: string): Promise<boolean> {
+  const shown = page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+  await shown.waitFor();
+  const box = await shown.boundingBox();
+  if (!box) return false;
+  const devTools = await page.context().newCDPSession(page);
+  try {
+    await devTools.send("DOM.getDocument", { depth: 0 });
+    const { backendNodeId } = await devTools.send("DOM.getNodeForLocation", {
+      x: Math.round(box.x + box.width / 2),
+      y: Math.round(box.y + box.height / 2),
+      ignorePointerEventsNone: true,
+    });
+    const { object } = await devTools.send("DOM.resolveNode", { backendNodeId });
+    const { result } = await devTools.send("Runtime.callFunctionOn", {
+      objectId: object.objectId,
+      functionDeclaration: "function (text) { const toast = this.closest && this.closest('[data-sonner-toast]'); return toast !== null && toast.textContent.includes(text); }",
+      arguments: [{ value: text }],
+      returnByValue: true,
+    });
+    return result.value === true;
+  } finally {
+    await devTools.detach();
+  }
+}
+
 /** axe-core's violations on the current page. */
 export async function accessibilityViolations(page: Page) {
   // Evaluated through the DevTools protocol, not as an inline <script>: the page's
