@@ -89,6 +89,15 @@ export async function accessibilityViolations(page: Page) {
   // Evaluated through the DevTools protocol, not as an inline <script>: the page's
   // Content-Security-Policy (rightly) refuses inline scripts without its nonce.
   await page.evaluate(AxeBuilder.source);
+  // Sections far below the fold are not rendered until a reader nears them (content-visibility:
+  // auto, app.css), and axe would read a skipped section's colours from the page behind it: render
+  // them, as a reader who scrolls down sees them, before the check.
+  // Then let colours that are still changing (a transition, a fade-in) settle: axe reads them as they are painted now.
+  await page.evaluate(async () => {
+    for (const section of document.querySelectorAll<HTMLElement>(".render-near-viewport")) section.style.contentVisibility = "visible";
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([Promise.all(ending.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
     const result = await axe.run(document);
