@@ -377,8 +377,9 @@ describe("consultation booking, end to end", () => {
     await invitations.getByText("Aiko Tanaka").waitFor();
     await page.getByRole("combobox", { name: "Status" }).selectOption("pending");
     await page.waitForURL(/status=pending/);
+    // The filtered list replaces the whole one once its data is in: Aiko (booked, completed) leaves it, Ben stays.
+    await invitations.getByText("Aiko Tanaka").waitFor({ state: "detached" });
     await invitations.getByText("Ben Racer").waitFor();
-    expect(await invitations.getByText("Aiko Tanaka").count()).toBe(0);
 
     // Ben cancels from his link, asked first; the page reloads into its cancelled state.
     const ben = await browser.newContext({ baseURL: app.url, timezoneId: TOKYO });

@@ -61,24 +61,27 @@ export async function toast(page: Page, text: string | RegExp): Promise<void> {
 export async function toastOnTop(page: Page, text: string): Promise<boolean> {
   const shown = page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
   await shown.waitFor();
-  const box = await shown.boundingBox();
-  if (!box) return false;
   const devTools = await page.context().newCDPSession(page);
   try {
     await devTools.send("DOM.getDocument", { depth: 0 });
-    const { backendNodeId } = await devTools.send("DOM.getNodeForLocation", {
-      x: Math.round(box.x + box.width / 2),
-      y: Math.round(box.y + box.height / 2),
-      ignorePointerEventsNone: true,
-    });
-    const { object } = await devTools.send("DOM.resolveNode", { backendNodeId });
-    const { result } = await devTools.send("Runtime.callFunctionOn", {
-      objectId: object.objectId,
-      functionDeclaration: "function (text) { const toast = this.closest && this.closest('[data-sonner-toast]'); return toast !== null && toast.textContent.includes(text); }",
-      arguments: [{ value: text }],
-      returnByValue: true,
-    });
-    return result.value === true;
+    // A toast slides in: ask again until it has settled where it stays (or 3 s have passed).
+    for (const started = Date.now(); Date.now() - started < 3_000; await page.waitForTimeout(100)) {
+      const box = await shown.boundingBox();
+      if (!box) continue;
+      const hit = await devTools
+        .send("DOM.getNodeForLocation", { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2), ignorePointerEventsNone: true })
+        .catch(() => null);
+      if (!hit) continue;
+      const { object } = await devTools.send("DOM.resolveNode", { backendNodeId: hit.backendNodeId });
+      const { result } = await devTools.send("Runtime.callFunctionOn", {
+        objectId: object.objectId,
+        functionDeclaration: "function (text) { const toast = this.closest && this.closest('[data-sonner-toast]'); return toast !== null && toast.textContent.includes(text); }",
+        arguments: [{ value: text }],
+        returnByValue: true,
+      });
+      if (result.value === true) return true;
+    }
+    return false;
   } finally {
     await devTools.detach();
   }
