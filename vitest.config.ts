@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two files at a time on this 2-core machine (vitest's default here is one): a file spends much
+    // of its time waiting on its database, its app process or a timer (decision 036).
+    maxWorkers: 2,
   },
 });

@@ -54,14 +54,40 @@ export async function openEmptyDatabase(): Promise<OpenedDatabase> {
   return createServerDatabase("agency_empty", undefined, 2);
 }
 
-/** Empties every table of the app (not the migrations' bookkeeping), then seeds the reference data again. */
+/** The app's tables (not the migrations' bookkeeping), read once per database. */
+const tablesOf = new WeakMap<DatabaseHandle, string[]>();
+
+async function appTables(handle: DatabaseHandle): Promise<string[]> {
+  let tables = tablesOf.get(handle);
+  if (!tables) {
+    const rows = await queryRows<{ tablename: string }>(handle.db, sql`select tablename from pg_tables where schemaname = 'public'`);
+    tables = rows.map((row) => `"${row.tablename}"`);
+    tablesOf.set(handle, tables);
+  }
+  return tables;
+}
+
+/**
+ * Empties every table of the app, then seeds the reference data again. Only the tables holding
+ * rows are emptied, by DELETE with the foreign keys' triggers off (every table ends empty, so no
+ * reference dangles): a TRUNCATE of all 51 tables cost ~100 ms per test on PGlite and ~320 ms on
+ * PostgreSQL, which makes a new file for each; this costs a few milliseconds. The two number
+ * sequences are not owned by a table, so TRUNCATE … RESTART IDENTITY never reset them either.
+ */
 async function resetDatabase(handle: DatabaseHandle): Promise<void> {
-  const rows = await queryRows<{ tablename: string }>(
-    handle.db,
-    sql`select tablename from pg_tables where schemaname = 'public'`,
-  );
-  const tables = rows.map((row) => `"${row.tablename}"`);
-  if (tables.length > 0) await handle.db.execute(sql.raw(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY CASCADE`));
+  const tables = await appTables(handle);
+  if (tables.length > 0) {
+    const holding = await queryRows<{ name: string }>(
+      handle.db,
+      sql.raw(tables.map((table) => `select '${table}' as name where exists (select 1 from ${table})`).join(" union all ")),
+    );
+    if (holding.length > 0) {
+      await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        for (const { name } of holding) await tx.execute(sql.raw(`delete from ${name}`));
+      });
+    }
+  }
   await seedReferenceData();
 }
 
