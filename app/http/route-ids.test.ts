@@ -47,6 +47,11 @@ describe("the route tables given to React Router's matching", () => {
     "site/docs": { id: "site/docs", parentId: "site/site-layout", path: "docs?/:page" },
     "site/exact-case": { id: "site/exact-case", parentId: "site/site-layout", path: "Exact/:id", caseSensitive: true },
     "site/admin-help": { id: "site/admin-help", parentId: "site/site-layout", path: "admin/help" },
+    // Competing for the second segment: a parameter beside static names, an optional segment
+    // that shifts the ones after it, and a splat.
+    "admin/section": { id: "admin/section", parentId: "admin/admin-layout", path: ":section/overview" },
+    "admin/reports": { id: "admin/reports", parentId: "admin/admin-layout", path: "reports?/:year" },
+    "admin/files": { id: "admin/files", parentId: "admin/admin-layout", path: "files/*" },
   };
 
   /** React Router's own answer over the whole table, as the finder gave it before. */
@@ -71,9 +76,14 @@ describe("the route tables given to React Router's matching", () => {
       "/", "/booking", "/booking/abc", "/BOOKING/abc", "/bo%6Fking/abc", "/pricing", "/docs/intro", "/intro",
       "/Exact/1", "/exact/1", "/admin", "/admin/help", "/admin/leads", "/admin/leads/1", "/admin/leads.data",
       "/invoice/t/pdf", "/invoice/t", "/unsubscribe/t", "/no/such/page", "//double", "/booking/a/b",
+      "/admin/LEADS", "/admin/le%61ds/7", "/admin/leads/overview", "/admin/other/overview", "/admin/reports/2026",
+      "/admin/2026", "/admin/files", "/admin/files/a/b/c", "/admin/help/more", "/admin/nothing",
     ];
     for (const path of paths) expect({ path, route: routeOf(path) }).toEqual({ path, route: reference(path) });
     expect(routeOf("/pricing")).toBe("site/page-by-slug");
     expect(routeOf("/docs/intro")).toBe("site/docs");
+    expect(routeOf("/admin/other/overview")).toBe("admin/section");
+    expect(routeOf("/admin/2026")).toBe("admin/reports");
+    expect(routeOf("/admin/files/a/b/c")).toBe("admin/files");
   });
 });

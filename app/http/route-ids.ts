@@ -3,19 +3,38 @@ import { matchRoutes, type RouteObject } from "react-router";
 /** A route of the server build's manifest (`build.routes`), as far as matching needs it. */
 export type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
 
-/** The first segment of a route's path as it can match: a static name, or "any" (a parameter, a splat, an optional segment, no path). */
-function firstSegmentOf(path: string): string {
-  const segment = path.split("/").find((part) => part !== "") ?? "";
-  return segment === "" || segment.startsWith(":") || segment === "*" || segment.endsWith("?") ? "" : segment.toLowerCase();
+/** How many of a path's leading segments choose the table a path is matched against. */
+const KEY_DEPTH = 2;
+
+/** What a route's segment can match in a table's key: a static name, or any value (a parameter). */
+type KeySegment = { static: string } | { any: true };
+
+/**
+ * The leading segments of a route's full path as they choose tables: a static name, or any value
+ * (a parameter); an optional segment or a splat can shift or swallow the ones after it, so the
+ * segments stop there and the route stays in every table those positions would choose.
+ */
+function keySegmentsOf(path: string): KeySegment[] {
+  const segments: KeySegment[] = [];
+  for (const part of path.split("/").filter((part) => part !== "")) {
+    if (segments.length === KEY_DEPTH || part === "*" || part.endsWith("?")) break;
+    segments.push(part.startsWith(":") ? { any: true } : { static: part.toLowerCase() });
+  }
+  return segments;
 }
 
-function decodedFirstSegment(pathname: string): string {
-  const segment = pathname.split("/").find((part) => part !== "") ?? "";
-  try {
-    return decodeURIComponent(segment).toLowerCase();
-  } catch {
-    return segment.toLowerCase();
-  }
+function decodedSegments(pathname: string): string[] {
+  return pathname
+    .split("/")
+    .filter((part) => part !== "")
+    .slice(0, KEY_DEPTH)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).toLowerCase();
+      } catch {
+        return segment.toLowerCase();
+      }
+    });
 }
 
 /**
@@ -23,12 +42,14 @@ function decodedFirstSegment(pathname: string): string {
  * log line: it names the page without the path's tokens or ids. A single-fetch data request
  * (`/admin/leads.data`) names its page's route. Undefined for a path no route matches.
  *
- * React Router's matchRoutes flattens and ranks the whole route table on every call (~70 routes:
- * a tenth of a booking link's first view in its profile, decision 035), so it is given only the
- * routes that can match the path's first segment: those under that static name and those that
- * match any (parameters, splats, pathless layouts). Leaving out routes that cannot match changes
- * neither the ranking of the others nor the answer. One such table per static first segment of
- * the route table, made on first use.
+ * React Router's matchRoutes flattens and ranks the whole route table it is given on every call
+ * (~80 routes: a tenth of a booking link's first view in its profile, decision 035; ~0.9 ms of an
+ * admin page's, decision 038), so it is given only the routes that can match the path's first two
+ * segments: those whose segments there are the path's own static names or parameters (pathless
+ * layouts and index routes included, and a route with an optional segment or a splat from there
+ * on). Leaving out routes that cannot match changes neither the ranking of the others nor the
+ * answer. One such table per combination of static names the route table has at those positions
+ * (a segment that is none of them counts as "other"), made on first use.
  */
 export function routeIdFinder(manifest: Record<string, ManifestRoute | undefined>): (pathname: string) => string | undefined {
   const routes = Object.values(manifest).filter((route) => route !== undefined);
@@ -42,23 +63,36 @@ export function routeIdFinder(manifest: Record<string, ManifestRoute | undefined
     }
     return known;
   };
-  const staticFirstSegments = new Set(routes.map((route) => firstSegmentOf(fullPathOf(route))).filter((segment) => segment !== ""));
-  const childrenOf = (parentId: string | undefined, first: string): RouteObject[] =>
+  const keySegments = new Map(routes.map((route) => [route.id, keySegmentsOf(fullPathOf(route))]));
+  /** The static names routes have at each position of the key. */
+  const staticNames = Array.from({ length: KEY_DEPTH }, (_, position) => {
+    const names = new Set<string>();
+    for (const segments of keySegments.values()) {
+      const segment = segments[position];
+      if (segment && "static" in segment) names.add(segment.static);
+    }
+    return names;
+  });
+  /** A path's key: at each position its static name, "" for any other value, absent past its end. */
+  const keyOf = (pathname: string): string[] => decodedSegments(pathname).map((segment, position) => (staticNames[position]?.has(segment) ? segment : ""));
+  const fits = (route: ManifestRoute, key: string[]): boolean =>
+    (keySegments.get(route.id) ?? []).every((segment, position) => ("any" in segment ? true : segment.static === key[position]));
+  const childrenOf = (parentId: string | undefined, key: string[]): RouteObject[] =>
     routes
-      .filter((route) => route.parentId === parentId && [first, ""].includes(firstSegmentOf(fullPathOf(route))))
+      .filter((route) => route.parentId === parentId && fits(route, key))
       .map((route): RouteObject =>
         route.index
           ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id, first) },
+          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id, key) },
       );
   const tables = new Map<string, RouteObject[]>();
   const tableFor = (pathname: string): RouteObject[] => {
-    const decoded = decodedFirstSegment(pathname);
-    const first = staticFirstSegments.has(decoded) ? decoded : "";
-    let table = tables.get(first);
+    const key = keyOf(pathname);
+    const name = key.join("/");
+    let table = tables.get(name);
     if (!table) {
-      table = childrenOf(undefined, first);
-      tables.set(first, table);
+      table = childrenOf(undefined, key);
+      tables.set(name, table);
     }
     return table;
   };
