@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomFillSync } from "node:crypto";
 
 /**
  * The Content-Security-Policy of every page (decision 023). Scripts: the app's own files and the
@@ -29,9 +29,23 @@ export function contentSecurityPolicy(scripts: ScriptPermission, options: { deve
   ].join("; ");
 }
 
-/** A fresh nonce per answer: 128 random bits. */
+const NONCE_BYTES = 16;
+/**
+ * Random bytes for 256 nonces, drawn at once: asking the system for 16 bytes per answer cost ~0.04
+ * ms of every request (5% of a kept booking page's CPU in its profile); each slice is used once.
+ */
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let noncePoolOffset = noncePool.length;
+
+/** A fresh nonce per answer: 128 random bits, never handed out twice. */
 export function newNonce(): string {
-  return randomBytes(16).toString("base64");
+  if (noncePoolOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", noncePoolOffset, noncePoolOffset + NONCE_BYTES);
+  noncePoolOffset += NONCE_BYTES;
+  return nonce;
 }
 
 /**

@@ -79,7 +79,8 @@ describe("the route tables given to React Router's matching", () => {
       "/admin/LEADS", "/admin/le%61ds/7", "/admin/leads/overview", "/admin/other/overview", "/admin/reports/2026",
       "/admin/2026", "/admin/files", "/admin/files/a/b/c", "/admin/help/more", "/admin/nothing",
     ];
-    for (const path of paths) expect({ path, route: routeOf(path) }).toEqual({ path, route: reference(path) });
+    // Twice: the second answer is the one kept for the path.
+    for (const path of [...paths, ...paths]) expect({ path, route: routeOf(path) }).toEqual({ path, route: reference(path) });
     expect(routeOf("/pricing")).toBe("site/page-by-slug");
     expect(routeOf("/docs/intro")).toBe("site/docs");
     expect(routeOf("/admin/other/overview")).toBe("admin/section");
