@@ -9,19 +9,16 @@ const KNOWN_PATHS_LIMIT = 2_000;
 /** How many of a path's leading segments choose the table a path is matched against. */
 const KEY_DEPTH = 2;
 
-/** What a route's segment can match in a table's key: a static name, or any value (a parameter). */
-type KeySegment = { static: string } | { any: true };
-
 /**
- * The leading segments of a route's full path as they choose tables: a static name, or any value
- * (a parameter); an optional segment or a splat can shift or swallow the ones after it, so the
- * segments stop there and the route stays in every table those positions would choose.
+ * The leading segments of a route's full path as they choose tables: a static name, or null for
+ * any value (a parameter); an optional segment or a splat can shift or swallow the ones after it,
+ * so the segments stop there and the route stays in every table those positions would choose.
  */
-function keySegmentsOf(path: string): KeySegment[] {
-  const segments: KeySegment[] = [];
+function keySegmentsOf(path: string): (string | null)[] {
+  const segments: (string | null)[] = [];
   for (const part of path.split("/").filter((part) => part !== "")) {
     if (segments.length === KEY_DEPTH || part === "*" || part.endsWith("?")) break;
-    segments.push(part.startsWith(":") ? { any: true } : { static: part.toLowerCase() });
+    segments.push(part.startsWith(":") ? null : part.toLowerCase());
   }
   return segments;
 }
@@ -68,18 +65,14 @@ export function routeIdFinder(manifest: Record<string, ManifestRoute | undefined
   };
   const keySegments = new Map(routes.map((route) => [route.id, keySegmentsOf(fullPathOf(route))]));
   /** The static names routes have at each position of the key. */
-  const staticNames = Array.from({ length: KEY_DEPTH }, (_, position) => {
-    const names = new Set<string>();
-    for (const segments of keySegments.values()) {
-      const segment = segments[position];
-      if (segment && "static" in segment) names.add(segment.static);
-    }
-    return names;
-  });
+  const staticNames = Array.from(
+    { length: KEY_DEPTH },
+    (_, position) => new Set([...keySegments.values()].map((segments) => segments[position]).filter((segment) => typeof segment === "string")),
+  );
   /** A path's key: at each position its static name, "" for any other value, absent past its end. */
   const keyOf = (pathname: string): string[] => decodedSegments(pathname).map((segment, position) => (staticNames[position]?.has(segment) ? segment : ""));
   const fits = (route: ManifestRoute, key: string[]): boolean =>
-    (keySegments.get(route.id) ?? []).every((segment, position) => ("any" in segment ? true : segment.static === key[position]));
+    (keySegments.get(route.id) ?? []).every((segment, position) => segment === null || segment === key[position]);
   const childrenOf = (parentId: string | undefined, key: string[]): RouteObject[] =>
     routes
       .filter((route) => route.parentId === parentId && fits(route, key))

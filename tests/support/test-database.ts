@@ -76,17 +76,18 @@ async function appTables(handle: DatabaseHandle): Promise<string[]> {
  */
 async function resetDatabase(handle: DatabaseHandle): Promise<void> {
   const tables = await appTables(handle);
-  if (tables.length > 0) {
-    const holding = await queryRows<{ name: string }>(
-      handle.db,
-      sql.raw(tables.map((table) => `select '${table}' as name where exists (select 1 from ${table})`).join(" union all ")),
-    );
-    if (holding.length > 0) {
-      await handle.db.transaction(async (tx) => {
-        await tx.execute(sql`set local session_replication_role = replica`);
-        for (const { name } of holding) await tx.execute(sql.raw(`delete from ${name}`));
-      });
-    }
+  const holding =
+    tables.length === 0
+      ? []
+      : await queryRows<{ name: string }>(
+          handle.db,
+          sql.raw(tables.map((table) => `select '${table}' as name where exists (select 1 from ${table})`).join(" union all ")),
+        );
+  if (holding.length > 0) {
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      for (const { name } of holding) await tx.execute(sql.raw(`delete from ${name}`));
+    });
   }
   await seedReferenceData();
 }

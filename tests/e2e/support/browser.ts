@@ -64,14 +64,14 @@ export async function toastOnTop(page: Page, text: string): Promise<boolean> {
   const devTools = await page.context().newCDPSession(page);
   try {
     await devTools.send("DOM.getDocument", { depth: 0 });
-    // A toast slides in: ask again until it has settled where it stays (or 3 s have passed).
-    for (const started = Date.now(); Date.now() - started < 3_000; await page.waitForTimeout(100)) {
+    /** Whether the topmost element at the toast's centre is (inside) the toast, now. */
+    const toastIsHit = async (): Promise<boolean> => {
       const box = await shown.boundingBox();
-      if (!box) continue;
+      if (!box) return false;
       const hit = await devTools
         .send("DOM.getNodeForLocation", { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2), ignorePointerEventsNone: true })
         .catch(() => null);
-      if (!hit) continue;
+      if (!hit) return false;
       const { object } = await devTools.send("DOM.resolveNode", { backendNodeId: hit.backendNodeId });
       const { result } = await devTools.send("Runtime.callFunctionOn", {
         objectId: object.objectId,
@@ -79,9 +79,15 @@ export async function toastOnTop(page: Page, text: string): Promise<boolean> {
         arguments: [{ value: text }],
         returnByValue: true,
       });
-      if (result.value === true) return true;
+      return result.value === true;
+    };
+    // A toast slides in: ask again until it has settled where it stays (or 3 s have passed).
+    const until = Date.now() + 3_000;
+    while (!(await toastIsHit())) {
+      if (Date.now() > until) return false;
+      await page.waitForTimeout(100);
     }
-    return false;
+    return true;
   } finally {
     await devTools.detach();
   }
