@@ -17,25 +17,27 @@ export type RateLimitRule = {
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterMs: number; key: string };
 
-type CounterRow = { count: number; expires_at: string | Date };
+type CounterRow = { key: string; count: number; expires_at: string | Date };
 
 /**
- * Counts one request against every rule and says whether all of them still allow it.
- * A refused request is counted too, so hammering a limit does not reopen it early.
+ * Counts one request against every rule and says whether all of them still allow it: one atomic
+ * upsert for all the rules' keys (a public lead post has five), in key order so that two requests
+ * counting the same keys on PostgreSQL lock them in the same order. A refused request is counted
+ * too, so hammering a limit does not reopen it early; the first rule (in the given order) over its
+ * limit is the one the verdict names.
  */
 export async function consumeRateLimits(
   rules: RateLimitRule[],
   options: { now?: Date; database?: Database } = {},
 ): Promise<RateLimitVerdict> {
   const now = options.now ?? new Date();
-  let refused: RateLimitVerdict = { allowed: true };
+  const windows = await countRateLimitHits(rules, options);
   for (const rule of rules) {
-    const { count, windowEndsAt } = await countRateLimitHit(rule, options);
-    if (count > rule.limit && refused.allowed) {
-      refused = { allowed: false, key: rule.key, retryAfterMs: Math.max(0, windowEndsAt.getTime() - now.getTime()) };
-    }
+    const window = windows.get(rule.key);
+    if (!window) throw new Error(`The rate limit counter ${rule.key} was not updated`);
+    if (window.count > rule.limit) return { allowed: false, key: rule.key, retryAfterMs: Math.max(0, window.windowEndsAt.getTime() - now.getTime()) };
   }
-  return refused;
+  return { allowed: true };
 }
 
 /**
@@ -46,21 +48,43 @@ export async function countRateLimitHit(
   rule: RateLimitRule,
   options: { now?: Date; database?: Database } = {},
 ): Promise<{ count: number; windowEndsAt: Date }> {
+  const window = (await countRateLimitHits([rule], options)).get(rule.key);
+  if (!window) throw new Error("The rate limit counter was not updated");
+  return window;
+}
+
+/**
+ * One hit for each distinct key of `rules` (a key named twice is counted once, with its first
+ * rule's window), in one statement: each key's count and window end after it.
+ */
+async function countRateLimitHits(
+  rules: RateLimitRule[],
+  options: { now?: Date; database?: Database },
+): Promise<Map<string, { count: number; windowEndsAt: Date }>> {
   const now = options.now ?? new Date();
   const database = options.database ?? db();
-  const windowEnds = new Date(now.getTime() + rule.windowMs);
-  const [row] = await queryRows<CounterRow>(
+  const byKey = new Map<string, RateLimitRule>();
+  for (const rule of rules) if (!byKey.has(rule.key)) byKey.set(rule.key, rule);
+  if (byKey.size === 0) return new Map();
+  const keys = [...byKey.keys()].sort();
+  const values = sql.join(
+    keys.map((key) => {
+      const windowEnds = new Date(now.getTime() + (byKey.get(key)?.windowMs ?? 0));
+      return sql`(${key}, ${now.toISOString()}::timestamptz, 1, ${windowEnds.toISOString()}::timestamptz)`;
+    }),
+    sql`, `,
+  );
+  const rows = await queryRows<CounterRow>(
     database,
     sql`insert into ${rateLimitCounters} (key, window_started_at, count, expires_at)
-        values (${rule.key}, ${now.toISOString()}::timestamptz, 1, ${windowEnds.toISOString()}::timestamptz)
+        values ${values}
         on conflict (key) do update set
           count = case when ${rateLimitCounters.expiresAt} <= excluded.window_started_at then 1 else ${rateLimitCounters.count} + 1 end,
           window_started_at = case when ${rateLimitCounters.expiresAt} <= excluded.window_started_at then excluded.window_started_at else ${rateLimitCounters.windowStartedAt} end,
           expires_at = case when ${rateLimitCounters.expiresAt} <= excluded.window_started_at then excluded.expires_at else ${rateLimitCounters.expiresAt} end
-        returning count, expires_at`,
+        returning key, count, expires_at`,
   );
-  if (!row) throw new Error("The rate limit counter was not updated");
-  return { count: row.count, windowEndsAt: new Date(row.expires_at) };
+  return new Map(rows.map((row) => [row.key, { count: row.count, windowEndsAt: new Date(row.expires_at) }]));
 }
 
 /**
