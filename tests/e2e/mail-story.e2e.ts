@@ -22,8 +22,7 @@ let mail: TestMailServer;
 let admin: BrowserContext;
 /** Ours, not the app's: it outlives a restart of the app. */
 let dataDir: string;
-let environment: Record<string, string>;
-/** The app's origin: our own port (startAppServer's `url` names the port it picked, not PORT). */
+/** The app's origin, on a port chosen here: the links in the mails name it (PUBLIC_URL). */
 let appUrl: string;
 
 beforeAll(async () => {
@@ -32,8 +31,7 @@ beforeAll(async () => {
   const port = String(await freePort());
   mail = await startMailServer();
   appUrl = `http://127.0.0.1:${port}`;
-  environment = { DATA_DIR: dataDir, SMTP_URL: mail.url, PORT: port, PUBLIC_URL: appUrl };
-  [app, browser] = await Promise.all([startAppServer(environment), launchBrowser()]);
+  [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir, SMTP_URL: mail.url, PORT: port, PUBLIC_URL: appUrl }), launchBrowser()]);
   admin = await adminContext(browser, appUrl);
 }, 400_000);
 
@@ -50,9 +48,7 @@ function header(message: ReceivedMail, key: string): string | undefined {
 
 /** Step 2 is an hour away: with the app stopped, its enrolment is moved two hours back, then the app starts again. */
 async function makeStepTwoDue() {
-  await app.stop();
-  runSeed(dataDir, "tests/e2e/support/age-cadence-enrolments.ts", ["2"], { PUBLIC_URL: appUrl });
-  app = await startAppServer(environment);
+  await app.whileStopped(() => void runSeed(dataDir, "tests/e2e/support/age-cadence-enrolments.ts", ["2"], { PUBLIC_URL: appUrl }));
 }
 
 describe("issue 16's story: a cadence that sends, stops on unsubscribe, and is all in the log", () => {

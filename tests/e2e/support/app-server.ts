@@ -7,38 +7,74 @@ import { copyMigratedDatabase } from "../../support/migrated-data-dir";
 
 export const E2E_ADMIN = { email: "owner@sistersite.test", password: "e2e-admin-password" };
 
-export type AppServer = { url: string; dataDir: string; process: ChildProcess; output(): string; stop(): Promise<void> };
+export type AppServer = {
+  url: string;
+  dataDir: string;
+  /** The running process (a new one after `whileStopped`). */
+  readonly process: ChildProcess;
+  output(): string;
+  /**
+   * Stops the app, keeping its data, runs `change` (a seed on the data directory: PGlite lets one
+   * process hold it), then starts it again on the same port and data, so a browser's cookies and
+   * the links in sent mail still point at it.
+   */
+  whileStopped(change: (dataDir: string) => void | Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+};
 
+type RunningApp = { child: ChildProcess; output(): string; stop(): Promise<void> };
 
 /**
  * Runs the built app as `npm start` does (plain node on the build), on its own
- * port and new data directory (holding a copy of the run's migrated database, when there is one),
- * with the given extra environment.
+ * port (or PORT) and new data directory (holding a copy of the run's migrated database, when there
+ * is one; or DATA_DIR), with the given extra environment.
  */
 export async function startAppServer(environment: Record<string, string> = {}): Promise<AppServer> {
-  const port = await freePort();
+  const port = environment.PORT ?? String(await freePort());
   const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
   if (!environment.DATA_DIR && !environment.DATABASE_URL) copyMigratedDatabase(ownDataDir);
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: path.resolve("."),
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: ownDataDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      ...environment,
+  const dataDir = environment.DATA_DIR ?? ownDataDir;
+  const processEnvironment = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: ownDataDir,
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    ...environment,
+    PORT: port,
+  };
+  let running = await runApp(processEnvironment);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    get process() {
+      return running.child;
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+    output: () => running.output(),
+    async whileStopped(change) {
+      await running.stop();
+      await change(dataDir);
+      running = await runApp(processEnvironment);
+    },
+    async stop() {
+      await running.stop();
+      fs.rmSync(ownDataDir, { recursive: true, force: true });
+      // A scene's directory goes with the app that ran on it.
+      if (environment.DATA_DIR && seededDataDirs.has(environment.DATA_DIR)) fs.rmSync(environment.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts `node server.js` and waits until it says it is ready; a start that fails stops the process, leaving no orphan. */
+async function runApp(environment: NodeJS.ProcessEnv): Promise<RunningApp> {
+  const child = spawn(process.execPath, ["server.js"], { cwd: path.resolve("."), env: environment, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   // Generous: on a loaded machine (several builds and browsers at once) a cold start with its
-  // migrations has taken over a minute. A start that fails stops the process, leaving no orphan.
+  // migrations has taken over a minute.
   const deadline = Date.now() + Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000);
   while (!output.includes("ready at")) {
     if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}):\n${output}`);
@@ -49,19 +85,13 @@ export async function startAppServer(environment: Record<string, string> = {}): 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
-    url: `http://127.0.0.1:${port}`,
-    dataDir: environment.DATA_DIR ?? ownDataDir,
-    process: child,
+    child,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      fs.rmSync(ownDataDir, { recursive: true, force: true });
-      // A scene's directory goes with the app that ran on it.
-      if (environment.DATA_DIR && seededDataDirs.has(environment.DATA_DIR)) fs.rmSync(environment.DATA_DIR, { recursive: true, force: true });
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
     },
   };
 }
