@@ -1,8 +1,7 @@
-import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
-import { adminContext, launchBrowser } from "./support/browser";
+import { adminContext, downloadedBytes, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -59,7 +58,7 @@ describe("analytics & reports", () => {
     await page.getByRole("link", { name: "Download CSV: Leads by source" }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^analytics-leads-by-source-90d-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+    const csv = (await downloadedBytes(download)).toString("utf8").replace(/^\uFEFF/, "");
     const [header, ...rows] = csv.trim().split("\n");
     expect(header?.startsWith("Day,")).toBe(true);
     expect(header?.endsWith(",Total")).toBe(true);

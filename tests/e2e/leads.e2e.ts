@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
-import { adminContext, controlsUnderToast, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, controlsUnderToast, downloadedBytes, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -93,7 +93,7 @@ describe("the leads workspace", () => {
     const expected = await rows().count();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = fs.readFileSync((await download.path())!, "utf8");
+    const text = (await downloadedBytes(download)).toString("utf8");
     const lines = text.trim().split("\n");
     expect(lines[0]).toContain("Name,Email,Phone");
     expect(lines.length - 1).toBe(expected);

@@ -5,7 +5,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
+import { adminContext, downloadedBytes, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -121,7 +121,7 @@ describe("settings", () => {
     await page.getByLabel("Your password").fill(E2E_ADMIN.password);
     const [exported] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Confirm it's you" }).click()]);
     expect(exported.suggestedFilename()).toMatch(/^agency-export-\d{4}-\d{2}-\d{2}\.zip$/);
-    const files = unzipSync(new Uint8Array(fs.readFileSync(await exported.path())));
+    const files = unzipSync(new Uint8Array(await downloadedBytes(exported)));
     expect(Object.keys(files)).toEqual(
       expect.arrayContaining(["leads.csv", "clients.csv", "projects.csv", "invoices.csv", "consultations.csv", "consultation_bookings.csv", "email_logs.csv", "organization_settings.csv"]),
     );
@@ -184,7 +184,7 @@ describe("settings", () => {
     await hydrated(page);
     await page.getByLabel("Person's e-mail address").fill("zelda.quixote@example.org");
     const [exported] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export their data" }).click()]);
-    const files = unzipSync(new Uint8Array(fs.readFileSync(await exported.path())));
+    const files = unzipSync(new Uint8Array(await downloadedBytes(exported)));
     expect(strFromU8(files["summary.txt"] ?? new Uint8Array())).toContain("Personal data held about zelda.quixote@example.org");
     expect(strFromU8(files["leads.csv"] ?? new Uint8Array())).toContain("A site for my marmalade shop, please");
 

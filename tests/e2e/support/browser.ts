@@ -1,5 +1,5 @@
 import AxeBuilder from "axe-core";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Download, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { E2E_ADMIN, signInCookies } from "./app-server";
 
@@ -41,6 +41,16 @@ export function launchBrowserServer(): Promise<BrowserServer> {
 export async function launchBrowser(): Promise<Browser> {
   const endpoint = inject("browserEndpoint");
   return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_OPTIONS);
+}
+
+/**
+ * The bytes of a finished download, through Playwright's own stream: with the run's one Chromium,
+ * the file is on the browser's side, and `download.path()` is not offered to a connected client.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 /** A browser context signed in as the e2e admin (or another account): the session is made through the auth API, not the form. */
