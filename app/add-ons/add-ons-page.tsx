@@ -81,7 +81,7 @@ const columns: DataTableColumn<AddOn>[] = [
   },
   { id: "category", header: "Category", cell: (addOn) => addOn.category ?? "—" },
   { id: "pricing", header: "Pricing", cell: (addOn) => <Pricing addOn={addOn} /> },
-  { id: "tiers", header: "Tiers", cell: (addOn) => addOn.availableForTiers.map((tier) => `Tier ${tier}`).join(", "), className: "whitespace-nowrap" },
+  { id: "tiers", header: "Tiers", cell: (addOn) => addOn.availableForTiers.map((tier) => `Tier ${tier}`).join(", ") },
   { id: "active", header: "Active", cell: (addOn) => <ActiveSwitch addOn={addOn} /> },
 ];
 

@@ -51,7 +51,7 @@ const columns: DataTableColumn<CadenceListRow>[] = [
       </div>
     ),
   },
-  { id: "trigger", header: "Trigger", cell: (cadence) => triggerLabel(cadence.trigger), className: "whitespace-nowrap" },
+  { id: "trigger", header: "Trigger", cell: (cadence) => triggerLabel(cadence.trigger) },
   { id: "steps", header: "Steps", cell: (cadence) => cadence.steps.length },
   { id: "enrolled", header: "Enrolled", cell: (cadence) => cadence.enrolled },
   { id: "active", header: "In progress", cell: (cadence) => cadence.activeEnrolments },

@@ -38,7 +38,7 @@ export function CampaignLeadsTable({ leads, timeZone, limit }: { leads: Campaign
         ),
     },
     { id: "revenue", header: "Paid", className: "text-right tabular-nums", cell: (lead) => formatCents(lead.paidCents) },
-    { id: "created", header: "Created", className: "whitespace-nowrap", cell: (lead) => formatDate(lead.createdAt, timeZone) },
+    { id: "created", header: "Created", cell: (lead) => formatDate(lead.createdAt, timeZone) },
   ];
   return (
     <section aria-labelledby="campaign-leads" className="grid gap-3">

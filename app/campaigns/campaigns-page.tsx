@@ -63,7 +63,7 @@ const columns: DataTableColumn<CampaignListRow>[] = [
     ),
   },
   { id: "offer", header: "Offer", cell: (campaign) => campaign.offerTitle ?? "—" },
-  { id: "start", header: "Start date", className: "whitespace-nowrap", cell: (campaign) => startDateText(campaign.startDate) },
+  { id: "start", header: "Start date", cell: (campaign) => startDateText(campaign.startDate) },
   { id: "promoDays", header: "Promo days", className: "text-right tabular-nums", cell: (campaign) => campaign.promoDurationDays },
   { id: "status", header: "Status", cell: (campaign) => <Badge variant={CAMPAIGN_STATUS_BADGE[campaign.status]}>{campaign.status}</Badge> },
   { id: "leads", header: "Leads", className: "text-right tabular-nums", cell: (campaign) => campaign.leads },

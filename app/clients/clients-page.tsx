@@ -78,7 +78,7 @@ export default function ClientsPage() {
     },
     { id: "email", header: "Email", sortable: true, cell: (client) => client.email },
     { id: "phone", header: "Phone", cell: (client) => client.phone ?? "—" },
-    { id: "tier", header: "Tier", sortable: true, className: "whitespace-nowrap", cell: (client) => tierLabel(client.tier, tierNames) },
+    { id: "tier", header: "Tier", sortable: true, cell: (client) => tierLabel(client.tier, tierNames) },
     {
       id: "status",
       header: "Status",
@@ -101,7 +101,7 @@ export default function ClientsPage() {
           <span className="text-muted-foreground">—</span>
         ),
     },
-    { id: "created", header: "Created", sortable: true, className: "whitespace-nowrap", cell: (client) => formatDate(client.createdAt, timeZone) },
+    { id: "created", header: "Created", sortable: true, cell: (client) => formatDate(client.createdAt, timeZone) },
   ];
 
   return (

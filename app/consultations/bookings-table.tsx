@@ -25,7 +25,6 @@ export function bookingColumns({ timeZone, defaultMeetingLink }: { timeZone: str
     {
       id: "time",
       header: "Time",
-      className: "whitespace-nowrap",
       cell: (booking) => (
         <>
           {booking.selectedStart ? formatDateTime(booking.selectedStart, timeZone) : "Not booked yet"}

@@ -28,7 +28,7 @@ export function consultationColumns(actions: { onEdit: (row: ConsultationRow) =>
       ),
     },
     { id: "type", header: "Type", cell: (consultation) => consultation.consultType },
-    { id: "date", header: "Date", sortable: true, className: "whitespace-nowrap", cell: (consultation) => (consultation.scheduledDate ? formatDay(consultation.scheduledDate) : "—") },
+    { id: "date", header: "Date", sortable: true, cell: (consultation) => (consultation.scheduledDate ? formatDay(consultation.scheduledDate) : "—") },
     {
       id: "time",
       header: "Time",

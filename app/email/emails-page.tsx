@@ -35,7 +35,6 @@ export default function EmailsPage() {
     {
       id: "sentAt",
       header: "Sent at",
-      className: "whitespace-nowrap",
       cell: (message) => (
         <Link to={`/admin/emails/${message.id}`} className="hover:underline">
           {message.sentAt ? formatDateTime(message.sentAt, timeZone) : <span className="text-muted-foreground">queued {formatDateTime(message.createdAt, timeZone)}</span>}
@@ -56,7 +55,6 @@ export default function EmailsPage() {
     {
       id: "type",
       header: "Type",
-      className: "whitespace-nowrap",
       cell: (message) => (
         <span className="flex flex-wrap gap-1">
           {emailTypeLabel(message.emailType)}

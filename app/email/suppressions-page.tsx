@@ -56,7 +56,7 @@ export default function SuppressionsPage() {
     { id: "email", header: "Address", cell: (row) => <span className="font-medium break-all">{row.email}</span> },
     { id: "reason", header: "Reason", cell: (row) => <Badge variant={REASON_BADGE[row.reason]}>{SUPPRESSION_REASON_LABELS[row.reason]}</Badge> },
     { id: "detail", header: "Detail", cell: (row) => <span className="line-clamp-2 max-w-md text-sm text-muted-foreground">{row.detail ?? "—"}</span> },
-    { id: "since", header: "Since", className: "whitespace-nowrap", cell: (row) => formatDateTime(row.createdAt, timeZone) },
+    { id: "since", header: "Since", cell: (row) => formatDateTime(row.createdAt, timeZone) },
     {
       id: "actions",
       header: "Actions",

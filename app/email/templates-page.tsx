@@ -65,7 +65,7 @@ export default function TemplatesPage() {
     },
     { id: "subject", header: "Subject", cell: (template) => <span className="line-clamp-1">{template.subject}</span> },
     { id: "version", header: "Version", className: "tabular-nums", cell: (template) => `v${template.version}` },
-    { id: "updated", header: "Updated", className: "whitespace-nowrap", cell: (template) => formatDateTime(template.updatedAt, timeZone) },
+    { id: "updated", header: "Updated", cell: (template) => formatDateTime(template.updatedAt, timeZone) },
   ];
 
   return (

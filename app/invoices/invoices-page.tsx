@@ -49,7 +49,7 @@ export default function InvoicesPage() {
   const columns: DataTableColumn<InvoiceListRow>[] = [
     invoiceNumberColumn(),
     { id: "client", header: "Client", cell: (invoice) => invoice.clientName },
-    { id: "project", header: "Project", cell: (invoice) => invoice.projectNumber ?? "—", className: "whitespace-nowrap" },
+    { id: "project", header: "Project", cell: (invoice) => invoice.projectNumber ?? "—" },
     invoiceStatusColumn(),
     { id: "total", header: "Total", className: "text-right tabular-nums", cell: (invoice) => formatCents(invoice.totalCents) },
     {
@@ -58,8 +58,8 @@ export default function InvoicesPage() {
       className: "text-right tabular-nums",
       cell: (invoice) => formatCents(Math.max(0, invoice.totalCents - invoice.paidCents)),
     },
-    { id: "due", header: "Due", className: "whitespace-nowrap", cell: (invoice) => (invoice.dueDate ? formatDay(invoice.dueDate) : "—") },
-    { id: "created", header: "Created", sortable: true, className: "whitespace-nowrap", cell: (invoice) => formatDate(invoice.createdAt, timeZone) },
+    { id: "due", header: "Due", cell: (invoice) => (invoice.dueDate ? formatDay(invoice.dueDate) : "—") },
+    { id: "created", header: "Created", sortable: true, cell: (invoice) => formatDate(invoice.createdAt, timeZone) },
     invoiceActionsColumn(returnTo, (invoice) => invoice.status === "draft" || invoice.status === "sent"),
   ];
 

@@ -11,7 +11,7 @@ import { NativeSelect, NativeSelectOption, OptionSelect } from "~/ui/native-sele
 import { Textarea } from "~/ui/textarea";
 import { PromoStatusBadge } from "./lead-display";
 import { BUSINESS_TYPES, INDUSTRIES, LEAD_TIERS } from "./lead-options";
-import { PROMO_EXTENSION, promoStateAt } from "./promo-state";
+import { PROMO_EXTENSION, promoStateAt, type PromoFields } from "./promo-state";
 import type { Lead } from "./schema";
 import { HiddenInputs } from "~/forms/hidden-inputs";
 
@@ -76,7 +76,7 @@ export function EditPromoDialog({
   timeZone,
   now,
 }: {
-  lead: Lead | null;
+  lead: (Pick<Lead, "id" | "name"> & PromoFields) | null;
   onOpenChange: (open: boolean) => void;
   returnTo: string;
   timeZone: string;
@@ -149,27 +149,29 @@ export const LEAD_DELETION: RowDeletion = {
   field: "leadIds",
 };
 
-/** Inline status selector: submits on change. */
+/**
+ * Inline status selector: a bare select that posts on change (no form and hidden fields per row:
+ * a list shows 25 of them; a select alone never submitted without the app either).
+ */
 export function LeadStatusSelect({ lead, returnTo, id }: { lead: Pick<Lead, "id" | "name" | "status">; returnTo: string; id?: string }) {
   const { fetcher } = useFormAction({ intent: "change-status" });
   const optimistic = fetcher.formData?.get("status");
   const value = typeof optimistic === "string" ? optimistic : lead.status;
   return (
-    <fetcher.Form method="post" action={LEAD_ACTIONS_URL}>
-      <HiddenInputs fields={{ intent: "change-status", leadId: lead.id, returnTo }} />
-      <NativeSelect
-        id={id}
-        name="status"
-        aria-label={`Status of ${lead.name}`}
-        value={value}
-        compact
-        onChange={(event) => void fetcher.submit(event.currentTarget.form)}
-      >
-        <NativeSelectOption value="new">new</NativeSelectOption>
-        <NativeSelectOption value="contacted">contacted</NativeSelectOption>
-        <NativeSelectOption value="converted">converted</NativeSelectOption>
-      </NativeSelect>
-    </fetcher.Form>
+    <NativeSelect
+      id={id}
+      name="status"
+      aria-label={`Status of ${lead.name}`}
+      value={value}
+      compact
+      onChange={(event) =>
+        void fetcher.submit({ intent: "change-status", leadId: lead.id, status: event.currentTarget.value, returnTo }, { method: "post", action: LEAD_ACTIONS_URL })
+      }
+    >
+      <NativeSelectOption value="new">new</NativeSelectOption>
+      <NativeSelectOption value="contacted">contacted</NativeSelectOption>
+      <NativeSelectOption value="converted">converted</NativeSelectOption>
+    </NativeSelect>
   );
 }
 

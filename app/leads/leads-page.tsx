@@ -17,9 +17,8 @@ import { AddLeadDialog, EditPromoDialog, LEAD_DELETION, LeadStatusSelect, useRes
 import { bookingLabel, DaysLeft, PromoStatusBadge, tierLabel } from "./lead-display";
 import { LeadFilters, sourceLabel } from "./lead-filters";
 import { LEAD_LIST_VIEW } from "./lead-list-view";
-import { leadStats, listLeads, type LeadCount } from "./leads.server";
+import { leadStats, listLeads, type LeadCount, type LeadRow } from "./leads.server";
 import { promoStateAt } from "./promo-state";
-import type { Lead } from "./schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Leads | Admin" }];
 
@@ -63,10 +62,10 @@ export default function LeadsPage() {
   const [searchParams] = useSearchParams();
   const returnTo = `${location.pathname}${location.search}`;
   const [adding, setAdding] = React.useState(false);
-  const [promoLead, setPromoLead] = React.useState<Lead | null>(null);
+  const [promoLead, setPromoLead] = React.useState<LeadRow | null>(null);
   const resendPromo = useResendPromo();
 
-  const columns: DataTableColumn<Lead>[] = [
+  const columns: DataTableColumn<LeadRow>[] = [
     {
       id: "name",
       header: "Name",
@@ -78,15 +77,15 @@ export default function LeadsPage() {
       ),
     },
     { id: "email", header: "Email", sortable: true, cell: (lead) => lead.email },
-    { id: "phone", header: "Phone", cell: (lead) => lead.phone ?? "—", className: "whitespace-nowrap" },
-    { id: "source", header: "Source", cell: (lead) => sourceLabel(lead.source), className: "whitespace-nowrap" },
-    { id: "tier", header: "Tier", cell: (lead) => tierLabel(lead.tier), className: "whitespace-nowrap" },
+    { id: "phone", header: "Phone", cell: (lead) => lead.phone ?? "—" },
+    { id: "source", header: "Source", cell: (lead) => sourceLabel(lead.source) },
+    { id: "tier", header: "Tier", cell: (lead) => tierLabel(lead.tier) },
     { id: "status", header: "Status", cell: (lead) => <LeadStatusSelect lead={lead} returnTo={returnTo} /> },
     { id: "promoCode", header: "Promo Code", cell: (lead) => <span className="font-mono text-xs">{lead.promoCode ?? "—"}</span> },
     { id: "daysLeft", header: "Days Left", cell: (lead) => <DaysLeft promo={lead} now={now} /> },
     { id: "promoStatus", header: "Promo Status", cell: (lead) => <PromoStatusBadge promo={lead} now={now} /> },
-    { id: "booking", header: "Booking", cell: (lead) => bookingLabel(lead.bookingStatus), className: "whitespace-nowrap" },
-    { id: "created", header: "Created", sortable: true, cell: (lead) => formatDate(lead.createdAt, timeZone), className: "whitespace-nowrap" },
+    { id: "booking", header: "Booking", cell: (lead) => bookingLabel(lead.bookingStatus) },
+    { id: "created", header: "Created", sortable: true, cell: (lead) => formatDate(lead.createdAt, timeZone) },
   ];
 
   return (

@@ -22,8 +22,29 @@ export type LeadListQuery = {
   pageSize?: number;
 };
 
-export type LeadListPage = {
-  leads: Lead[];
+/**
+ * What a row of the leads list shows and offers (its columns, its menu, the actions other domains
+ * put there): the list answers only these, not the message, tags and keys a row never shows.
+ */
+const LEAD_ROW_COLUMNS = {
+  id: leads.id,
+  createdAt: leads.createdAt,
+  name: leads.name,
+  email: leads.email,
+  phone: leads.phone,
+  tier: leads.tier,
+  source: leads.source,
+  status: leads.status,
+  promoCode: leads.promoCode,
+  promoStatus: leads.promoStatus,
+  promoExpiresAt: leads.promoExpiresAt,
+  bookingStatus: leads.bookingStatus,
+};
+
+export type LeadRow = Pick<Lead, keyof typeof LEAD_ROW_COLUMNS>;
+
+export type LeadListPage<Row extends LeadRow = LeadRow> = {
+  leads: Row[];
   /** Cursor for the next page, or null on the last page. */
   nextCursor: string | null;
   /** Cursor for the previous page, or null on the first page. */
@@ -40,39 +61,44 @@ export function leadViewCondition(view: Pick<LeadListView, "q" | "status" | "tie
   return and(...conditions);
 }
 
-const SORT_COLUMNS: Record<LeadSortKey, { by: AnyColumn; valueKind: KeysetOrder["valueKind"]; value(lead: Lead): string }> = {
+const SORT_COLUMNS: Record<LeadSortKey, { by: AnyColumn; valueKind: KeysetOrder["valueKind"]; value(lead: LeadRow): string }> = {
   created: { by: leads.createdAt, valueKind: "time", value: (lead) => lead.createdAt.toISOString() },
   name: { by: leads.name, valueKind: "text", value: (lead) => lead.name },
   email: { by: leads.email, valueKind: "text", value: (lead) => lead.email },
 };
 
+type LeadPageRead<Row> = (query: { where: SQL | undefined; orderBy: SQL[]; limit: number }) => Promise<Row[]>;
+
 /**
  * One page of a view, by keyset: a page is found from the row it follows,
  * so page 1000 costs what page 1 costs.
  */
-export async function listLeads(query: LeadListQuery): Promise<LeadListPage> {
+async function pageOfLeads<Row extends LeadRow>(query: LeadListQuery, read: LeadPageRead<Row>): Promise<LeadListPage<Row>> {
   const { view } = query;
   const sort = SORT_COLUMNS[view.sort.key];
   const page = await keysetPage(
     { after: query.after, before: query.before, size: query.pageSize ?? LEADS_PAGE_SIZE },
     { by: sort.by, tieBreaker: leads.id, direction: view.sort.direction, valueKind: sort.valueKind },
-    ({ beyond, orderBy, limit }) =>
-      db()
-        .select()
-        .from(leads)
-        .where(and(leadViewCondition(view), beyond))
-        .orderBy(...orderBy)
-        .limit(limit),
+    ({ beyond, orderBy, limit }) => read({ where: and(leadViewCondition(view), beyond), orderBy, limit }),
     (lead) => ({ value: sort.value(lead), id: lead.id }),
   );
   return { leads: page.rows, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
 }
 
-/** Every lead of a view in the view's order, a batch at a time (the CSV export). */
+/** One page of the leads list: the fields its rows show. */
+export function listLeads(query: LeadListQuery): Promise<LeadListPage> {
+  return pageOfLeads(query, ({ where, orderBy, limit }) =>
+    db().select(LEAD_ROW_COLUMNS).from(leads).where(where).orderBy(...orderBy).limit(limit),
+  );
+}
+
+/** Every lead of a view in the view's order, whole, a batch at a time (the CSV export). */
 export async function* leadsInViewBatches(view: LeadListView, batchSize = 1000): AsyncGenerator<Lead[]> {
   let after: string | null = null;
   for (;;) {
-    const page = await listLeads({ view, after, pageSize: batchSize });
+    const page: LeadListPage<Lead> = await pageOfLeads({ view, after, pageSize: batchSize }, ({ where, orderBy, limit }) =>
+      db().select().from(leads).where(where).orderBy(...orderBy).limit(limit),
+    );
     if (page.leads.length > 0) yield page.leads;
     if (!page.nextCursor) return;
     after = page.nextCursor;

@@ -1,6 +1,9 @@
 import * as React from "react";
 import type { Lead } from "./schema";
 
+/** What an action needs of a lead: a list row holds these, the lead's page all of it. */
+export type LeadActionLead = Pick<Lead, "id" | "name" | "email" | "status">;
+
 /**
  * The actions other domains offer on a lead (convert to a client, invite to book, enrol in a
  * cadence). The leads screens render what they are given here; the back-office shell gives them
@@ -16,7 +19,7 @@ import type { Lead } from "./schema";
 export type LeadActionPlacement = "row-menu" | "detail";
 
 export type LeadActionProps = {
-  lead: Lead;
+  lead: LeadActionLead;
   placement: LeadActionPlacement;
   /** The page to come back to (the list with its whole view, or the lead's page). */
   returnTo: string;

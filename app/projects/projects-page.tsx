@@ -76,7 +76,7 @@ export default function ProjectsPage() {
       ),
     },
     { id: "number", header: "Number", sortable: true, cell: (project) => <span className="font-mono text-xs">{project.projectNumber}</span> },
-    { id: "tier", header: "Tier", cell: (project) => tierLabel(project.tier, tierNames), className: "whitespace-nowrap" },
+    { id: "tier", header: "Tier", cell: (project) => tierLabel(project.tier, tierNames) },
     { id: "status", header: "Status", cell: (project) => <ProjectStatusBadge status={project.status} /> },
     { id: "progress", header: "Progress", cell: (project) => <ProgressBar progress={project.progress} label={`Progress of ${projectTitle(project)}`} className="w-32" /> },
     { id: "deadline", header: "Deadline", sortable: true, cell: (project) => <Deadline deadline={project.deliveryDeadline} overdue={isOverdue(project, today)} /> },

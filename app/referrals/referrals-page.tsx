@@ -96,7 +96,7 @@ export default function ReferralsPage() {
           formatCents(referral.commissionCents)
         ),
     },
-    { id: "created", header: "Referred", className: "whitespace-nowrap", cell: (referral) => formatDate(referral.createdAt, timeZone) },
+    { id: "created", header: "Referred", cell: (referral) => formatDate(referral.createdAt, timeZone) },
     { id: "paid", header: "Paid", className: "text-right", cell: (referral) => <PaidToggle referral={referral} /> },
   ];
 

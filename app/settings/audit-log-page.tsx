@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AuditLogPage() {
   const { entries, view, choices, timeZone, nextCursor, previousCursor } = useLoaderData<typeof loader>();
   const columns: DataTableColumn<AuditEntry>[] = [
-    { id: "when", header: "When", className: "whitespace-nowrap", cell: (entry) => formatDateTime(entry.occurredAt, timeZone) },
+    { id: "when", header: "When", cell: (entry) => formatDateTime(entry.occurredAt, timeZone) },
     { id: "who", header: "Admin", cell: (entry) => entry.actorEmail ?? "—" },
     { id: "action", header: "Action", cell: (entry) => <code className="text-xs">{entry.action}</code> },
     {
@@ -64,7 +64,7 @@ export default function AuditLogPage() {
       },
     },
     { id: "summary", header: "What", cell: (entry) => entry.summary },
-    { id: "address", header: "From", className: "whitespace-nowrap", cell: (entry) => entry.ipAddress ?? "—" },
+    { id: "address", header: "From", cell: (entry) => entry.ipAddress ?? "—" },
   ];
   return (
     <div className="grid gap-4">

@@ -7,10 +7,11 @@ import { cn } from "~/ui/class-names";
 
 /**
  * Every look a button has is a variant here: `cn` joins classes without resolving conflicts, so a
- * caller adds layout (margins, width) but never a class that restyles what a variant sets.
+ * caller adds layout (margins, width) but never a class that restyles what a variant sets. What
+ * every button shares is the one class `button-base` (app.css): a page of rows has dozens of buttons.
  */
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md transition-colors outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "button-base",
   {
     variants: {
       variant: {

@@ -40,7 +40,7 @@ export function NativeSelect({ className, wrapperClassName, compact = false, ...
 }
 
 export function NativeSelectOption(props: React.ComponentProps<"option">) {
-  return <option data-slot="native-select-option" {...props} />;
+  return <option {...props} />;
 }
 
 /** A choice of a select: a plain value is its own label. */
