@@ -7,7 +7,7 @@ import { answerHealthChecks } from "~/health/health-endpoints.server";
 import { newNonce } from "~/http/content-security-policy";
 import { bodyLimitFor } from "~/http/request-body-limit";
 import { allowedOriginsFor, judgeRequestOrigin } from "~/http/request-origin";
-import { isPrivatePath, securityHeaders } from "~/http/security-headers.server";
+import { DOCUMENT_ONLY_HEADERS, isBuiltScriptOrStyle, isPrivatePath, securityHeaders } from "~/http/security-headers.server";
 import { logRequests } from "~/logging/request-log.server";
 import { countPublicPost, countsAsPublicPost } from "~/request-safety/public-post-limit.server";
 import { describeWait } from "~/request-safety/rate-limit.server";
@@ -127,7 +127,13 @@ function mountBuiltFiles(server: express.Express, directory: string): void {
       enableBrotli: true,
       orderPreference: ["br", "gz"],
       index: false,
-      serveStatic: { immutable: true, maxAge: "1y" },
+      serveStatic: {
+        immutable: true,
+        maxAge: "1y",
+        setHeaders: (response, filePath) => {
+          if (isBuiltScriptOrStyle(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) response.removeHeader(name);
+        },
+      },
     }),
   );
   // The other public files (favicon.svg) all have an extension; a page's path (/booking/{token})

@@ -67,6 +67,31 @@ describe("the request log", () => {
   });
 });
 
+describe("the built files", () => {
+  it("go without a document's headers (CSP, frame and referrer rules), which a missing one, answered by a page, keeps", async () => {
+    const page = await fetch(`${app.url}/`);
+    expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'self'/);
+    const html = await page.text();
+    const script = /\/assets\/[\w-]+\.js/.exec(html)?.[0];
+    const style = /\/assets\/[\w-]+\.css/.exec(html)?.[0];
+    for (const file of [script, style]) {
+      expect(file).toBeDefined();
+      for (const encoding of ["br", "gzip", "identity"]) {
+        const answer = await fetch(`${app.url}${file}`, { headers: { "Accept-Encoding": encoding } });
+        expect(answer.status, `${file} ${encoding}`).toBe(200);
+        expect(answer.headers.get("content-security-policy")).toBeNull();
+        expect(answer.headers.get("x-frame-options")).toBeNull();
+        expect(answer.headers.get("referrer-policy")).toBeNull();
+        expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      }
+    }
+    const missing = await fetch(`${app.url}/assets/not-a-built-file.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-security-policy")).toMatch(/^default-src 'self'/);
+    expect(missing.headers.get("x-frame-options")).toBe("DENY");
+  });
+});
+
 describe("a stop (SIGTERM)", () => {
   it("finishes the request in flight, closes idle connections, refuses new ones, and exits 0", async () => {
     const port = Number(new URL(app.url).port);
