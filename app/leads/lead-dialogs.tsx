@@ -160,7 +160,6 @@ export function LeadStatusSelect({ lead, returnTo, id }: { lead: Pick<Lead, "id"
   return (
     <NativeSelect
       id={id}
-      name="status"
       aria-label={`Status of ${lead.name}`}
       value={value}
       compact

@@ -1,5 +1,3 @@
-import { sql } from "drizzle-orm";
-
 /**
  * Records the nights around now as backed up in the embedded database of `dataDir` (no app may
  * hold it): an app started on a copy makes no backup at its start, which would cost every browser
@@ -9,14 +7,14 @@ import { sql } from "drizzle-orm";
 export async function markTonightsBackupMade(dataDir: string): Promise<void> {
   const { openEmbeddedDatabase } = await import("~/db/connection.server");
   const { nightOf } = await import("~/backups/nightly-schedule");
+  const { nightlyBackups } = await import("~/backups/schema");
   const { DEFAULT_ORGANIZATION } = await import("~/organization/settings.server");
   const database = await openEmbeddedDatabase(dataDir);
   try {
     const day = 24 * 3_600_000;
-    const nights = [-day, 0, day].map((offset) => nightOf(new Date(Date.now() + offset), DEFAULT_ORGANIZATION.timezone));
-    for (const night of nights) {
-      await database.db.execute(sql`insert into nightly_backups (night, finished_at) values (${night}, now()) on conflict (night) do update set finished_at = excluded.finished_at`);
-    }
+    const finishedAt = new Date();
+    const nights = [-day, 0, day].map((offset) => ({ night: nightOf(new Date(finishedAt.getTime() + offset), DEFAULT_ORGANIZATION.timezone), finishedAt }));
+    await database.db.insert(nightlyBackups).values(nights).onConflictDoUpdate({ target: nightlyBackups.night, set: { finishedAt } });
   } finally {
     await database.close();
   }
