@@ -2,6 +2,9 @@
 // PostgreSQL when TEST_DATABASE_URL is set, then the browser tests in Chromium: one run after
 // the other (decision 036 says why not side by side on two cores), then a line per run.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { buildIfStale } from "./build-if-stale.mjs";
 
 const vitest = ["node_modules/vitest/vitest.mjs", "run"];
@@ -15,19 +18,42 @@ const extra = process.argv.slice(2);
 const startedAt = Date.now();
 // One build before the runs (the browser run and the process tests need it).
 buildIfStale(process.cwd());
+// Each run also writes a JSON report, so that its failures are repeated at the very end, where
+// a CI log cut to its last lines still shows them.
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "agency-test-reports-"));
 const results = [];
-for (const run of runs) {
+for (const [index, run] of runs.entries()) {
   console.log(`\n=== ${run.name} ===`);
   const runStartedAt = Date.now();
-  const result = spawnSync(process.execPath, [...run.args, ...extra], { stdio: "inherit", env: { ...process.env, ...run.env } });
+  const report = path.join(reports, `run-${index}.json`);
+  const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+  const result = spawnSync(process.execPath, [...run.args, ...reporters, ...extra], { stdio: "inherit", env: { ...process.env, ...run.env } });
   const seconds = Math.round((Date.now() - runStartedAt) / 1000);
   const passed = result.status === 0;
   console.log(`=== ${run.name}: ${passed ? "passed" : "FAILED"} (${seconds} s) ===`);
-  results.push({ run, passed, seconds });
+  results.push({ run, passed, seconds, failures: passed ? [] : failuresIn(report) });
 }
 console.log("");
+for (const { run, failures } of results) {
+  for (const failure of failures) console.log(`FAILED in ${run.name}: ${failure}`);
+}
 for (const { run, passed, seconds } of results) console.log(`${passed ? "passed" : "FAILED"}  ${run.name}  ${seconds} s`);
 const failed = results.filter((result) => !result.passed).length;
 const total = Math.round((Date.now() - startedAt) / 1000);
 console.log(failed === 0 ? `\nAll test runs passed in ${total} s.` : `\n${failed} test run(s) failed (${total} s).`);
+fs.rmSync(reports, { recursive: true, force: true });
 process.exit(failed === 0 ? 0 : 1);
+
+/** A run's failed files and tests, each with the first lines of its message, from its JSON report. */
+function failuresIn(report) {
+  if (!fs.existsSync(report)) return ["(no report: the run ended before writing one)"];
+  const firstLines = (text) => String(text ?? "").split("\n").slice(0, 6).join("\n    ");
+  const { testResults = [] } = JSON.parse(fs.readFileSync(report, "utf8"));
+  const failures = testResults.flatMap((file) => {
+    const name = path.relative(process.cwd(), file.name);
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    if (tests.length === 0) return file.status === "failed" ? [`${name}\n    ${firstLines(file.message)}`] : [];
+    return tests.map((test) => `${name} > ${test.fullName}\n    ${firstLines(test.failureMessages?.[0])}`);
+  });
+  return failures.length > 0 ? failures : ["(no failed test in its report: an error outside the tests, above)"];
+}
