@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
 import * as React from "react";
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";

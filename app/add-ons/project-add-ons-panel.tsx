@@ -1,4 +1,5 @@
-import { PackagePlus, Trash2 } from "lucide-react";
+import PackagePlus from "lucide-react/icons/package-plus";
+import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { Link } from "react-router";
 import { addOnUnitPriceCents } from "./add-on-price";

@@ -1,4 +1,5 @@
-import { LogOut, Menu } from "lucide-react";
+import LogOut from "lucide-react/icons/log-out";
+import Menu from "lucide-react/icons/menu";
 import { useState } from "react";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";

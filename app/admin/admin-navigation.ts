@@ -1,21 +1,19 @@
-import {
-  BarChart3,
-  CalendarCheck,
-  CalendarClock,
-  FileText,
-  FlaskConical,
-  FolderKanban,
-  LayoutDashboard,
-  Mail,
-  Megaphone,
-  PackagePlus,
-  Settings,
-  Share2,
-  UserRound,
-  Users,
-  Workflow,
-  type LucideIcon,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import FileText from "lucide-react/icons/file-text";
+import FlaskConical from "lucide-react/icons/flask-conical";
+import FolderKanban from "lucide-react/icons/folder-kanban";
+import LayoutDashboard from "lucide-react/icons/layout-dashboard";
+import Mail from "lucide-react/icons/mail";
+import Megaphone from "lucide-react/icons/megaphone";
+import PackagePlus from "lucide-react/icons/package-plus";
+import Settings from "lucide-react/icons/settings";
+import Share2 from "lucide-react/icons/share-2";
+import UserRound from "lucide-react/icons/user-round";
+import Users from "lucide-react/icons/users";
+import Workflow from "lucide-react/icons/workflow";
 
 export type AdminNavItem = { label: string; to: string; icon: LucideIcon };
 

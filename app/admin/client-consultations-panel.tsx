@@ -1,4 +1,7 @@
-import { CalendarPlus, Mail, Pencil, Trash2 } from "lucide-react";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
+import Mail from "lucide-react/icons/mail";
+import Pencil from "lucide-react/icons/pencil";
+import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { CONSULT_TYPES, CONSULTATION_STATUSES } from "~/consultations/schema";
 import { ConfirmDialog, FormDialog } from "~/forms/form-dialog";

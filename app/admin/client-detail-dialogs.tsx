@@ -1,4 +1,6 @@
-import { Link2, Pencil, Trash2 } from "lucide-react";
+import Link2 from "lucide-react/icons/link-2";
+import Pencil from "lucide-react/icons/pencil";
+import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { ConfirmDialog, FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";

@@ -1,4 +1,5 @@
-import { FileText, Plus } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
+import Plus from "lucide-react/icons/plus";
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { LinkButton } from "~/ui/button";

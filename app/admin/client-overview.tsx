@@ -1,4 +1,5 @@
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import ExternalLink from "lucide-react/icons/external-link";
 import { Link } from "react-router";
 import { BookingInvitationDialog } from "~/consultations/booking-invitation-dialog";
 import { tierLabel, tierName, type TierNames } from "~/organization/tier-names";

@@ -1,4 +1,4 @@
-import { FolderPlus } from "lucide-react";
+import FolderPlus from "lucide-react/icons/folder-plus";
 import * as React from "react";
 import { FormDialog } from "~/forms/form-dialog";
 import { ClientProjectList } from "~/projects/client-project-list";

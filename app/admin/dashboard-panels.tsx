@@ -1,4 +1,9 @@
-import { CalendarClock, DollarSign, FileText, FolderKanban, UserCheck, Users } from "lucide-react";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import DollarSign from "lucide-react/icons/dollar-sign";
+import FileText from "lucide-react/icons/file-text";
+import FolderKanban from "lucide-react/icons/folder-kanban";
+import UserCheck from "lucide-react/icons/user-check";
+import Users from "lucide-react/icons/users";
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { LinkButton } from "~/ui/button";

@@ -1,4 +1,5 @@
-import { ArrowLeft, Trash2 } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";

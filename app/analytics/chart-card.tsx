@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import Download from "lucide-react/icons/download";
 import * as React from "react";
 import { buttonVariants } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";

@@ -1,5 +1,7 @@
 import { format, parseISO } from "date-fns";
-import { ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { formatDay } from "~/formatting/dates";
 import { ConfirmDialog } from "~/forms/form-dialog";

@@ -1,4 +1,5 @@
-import { Ban, Plus } from "lucide-react";
+import Ban from "lucide-react/icons/ban";
+import Plus from "lucide-react/icons/plus";
 import * as React from "react";
 import { DialogTrigger, FormDialog, type FormDialogState } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";

@@ -1,4 +1,5 @@
-import { CalendarPlus, Trash2 } from "lucide-react";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
+import Trash2 from "lucide-react/icons/trash";
 import { Link } from "react-router";
 import { formatDay } from "~/formatting/dates";
 import { useFormAction } from "~/forms/use-form-action";

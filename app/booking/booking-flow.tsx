@@ -1,5 +1,7 @@
 import { format } from "date-fns";
-import { CalendarCheck, Clock, Globe } from "lucide-react";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import Clock from "lucide-react/icons/clock";
+import Globe from "lucide-react/icons/globe";
 import * as React from "react";
 import type { FetcherWithComponents } from "react-router";
 import { decodeOfferedDays } from "~/availability/offered-days";

@@ -1,4 +1,7 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import type { FieldErrors } from "~/forms/form-result";
 import { Button } from "~/ui/button";

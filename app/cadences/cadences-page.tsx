@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";

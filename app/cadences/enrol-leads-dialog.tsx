@@ -1,4 +1,4 @@
-import { Workflow } from "lucide-react";
+import Workflow from "lucide-react/icons/workflow";
 import * as React from "react";
 import { useFetcher } from "react-router";
 import { FormDialog } from "~/forms/form-dialog";

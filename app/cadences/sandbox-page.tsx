@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import Send from "lucide-react/icons/send";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";

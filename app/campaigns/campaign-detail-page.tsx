@@ -1,4 +1,5 @@
-import { Mail, Pencil } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import Pencil from "lucide-react/icons/pencil";
 import * as React from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";

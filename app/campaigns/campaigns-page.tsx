@@ -1,4 +1,5 @@
-import { ArrowLeft, Plus } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Plus from "lucide-react/icons/plus";
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";

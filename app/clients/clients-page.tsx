@@ -1,4 +1,6 @@
-import { Download, ExternalLink, Plus } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import ExternalLink from "lucide-react/icons/external-link";
+import Plus from "lucide-react/icons/plus";
 import * as React from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";

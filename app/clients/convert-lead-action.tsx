@@ -1,4 +1,4 @@
-import { UserCheck } from "lucide-react";
+import UserCheck from "lucide-react/icons/user-check";
 import { useFetcher } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
 import type { LeadAction } from "~/leads/offered-lead-actions";

@@ -1,4 +1,8 @@
-import { CalendarClock, Check, CheckCheck, Plus, X } from "lucide-react";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import Check from "lucide-react/icons/check";
+import CheckCheck from "lucide-react/icons/check-check";
+import Plus from "lucide-react/icons/plus";
+import X from "lucide-react/icons/x";
 import * as React from "react";
 import { ConfirmDialog, FormDialog, type FormDialogState } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";

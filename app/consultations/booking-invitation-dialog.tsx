@@ -1,4 +1,5 @@
-import { CalendarClock, CalendarPlus } from "lucide-react";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
 import * as React from "react";
 import { FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";

@@ -1,4 +1,4 @@
-import { CalendarDays } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
 import { useFormAction } from "~/forms/use-form-action";
 import { formatDateTime } from "~/formatting/dates";
 import { Button } from "~/ui/button";

@@ -1,4 +1,8 @@
-import { Copy, ExternalLink, Pencil, RefreshCw, Trash2 } from "lucide-react";
+import Copy from "lucide-react/icons/copy";
+import ExternalLink from "lucide-react/icons/external-link";
+import Pencil from "lucide-react/icons/pencil";
+import RefreshCw from "lucide-react/icons/refresh-cw";
+import Trash2 from "lucide-react/icons/trash";
 import { FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
 import type { RowDeletion } from "~/lists/list-page";

@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import Send from "lucide-react/icons/send";
 import * as React from "react";
 import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";

@@ -1,4 +1,4 @@
-import { CalendarPlus } from "lucide-react";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
 import { Link, useSearchParams } from "react-router";
 import type { LeadActionProps } from "~/leads/offered-lead-actions";
 import { Button } from "~/ui/button";

@@ -1,4 +1,5 @@
-import { Paperclip, RefreshCw } from "lucide-react";
+import Paperclip from "lucide-react/icons/paperclip";
+import RefreshCw from "lucide-react/icons/refresh-cw";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { redirectWithToast } from "~/forms/flash.server";

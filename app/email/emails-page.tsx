@@ -1,4 +1,4 @@
-import { ShieldOff } from "lucide-react";
+import ShieldOff from "lucide-react/icons/shield-off";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";

@@ -1,4 +1,4 @@
-import { Save } from "lucide-react";
+import Save from "lucide-react/icons/save";
 import * as React from "react";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";

@@ -1,4 +1,5 @@
-import { Copy, Trash2 } from "lucide-react";
+import Copy from "lucide-react/icons/copy";
+import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";

@@ -1,4 +1,7 @@
-import { History, RotateCcw, Send, X } from "lucide-react";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import Send from "lucide-react/icons/send";
+import X from "lucide-react/icons/x";
 import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button, LinkButton } from "~/ui/button";

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";

@@ -1,4 +1,5 @@
-import { CheckCircle2, MailX } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import MailX from "lucide-react/icons/mail-x";
 import { data, Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import { answerForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";

@@ -1,4 +1,5 @@
-import { FolderKanban, MessagesSquare } from "lucide-react";
+import FolderKanban from "lucide-react/icons/folder-kanban";
+import MessagesSquare from "lucide-react/icons/messages-square";
 import * as React from "react";
 import { FormDialog } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";

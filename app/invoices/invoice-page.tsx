@@ -1,4 +1,5 @@
-import { Download, Lock } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import Lock from "lucide-react/icons/lock";
 import { Form, Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";

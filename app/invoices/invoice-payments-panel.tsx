@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import Trash2 from "lucide-react/icons/trash";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { TitledCard } from "~/ui/card";

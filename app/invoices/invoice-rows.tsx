@@ -1,4 +1,5 @@
-import { Download, Send } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import Send from "lucide-react/icons/send";
 import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
 import type { DataTableColumn } from "~/lists/data-table";

@@ -1,4 +1,5 @@
-import { Eye, Send } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import Send from "lucide-react/icons/send";
 import { FormDialog } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";
 

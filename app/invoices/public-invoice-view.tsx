@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import Download from "lucide-react/icons/download";
 import { buttonVariants } from "~/ui/button";
 import { formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";

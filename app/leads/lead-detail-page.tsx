@@ -1,4 +1,6 @@
-import { Mail, Pencil, Trash2 } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import Pencil from "lucide-react/icons/pencil";
+import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { requireRecord } from "~/http/record-not-found";

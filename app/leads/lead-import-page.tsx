@@ -1,4 +1,4 @@
-import { Upload } from "lucide-react";
+import Upload from "lucide-react/icons/upload";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { Refusal } from "~/forms/refusal";

@@ -1,4 +1,6 @@
-import { Download, Plus, Upload } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import Plus from "lucide-react/icons/plus";
+import Upload from "lucide-react/icons/upload";
 import * as React from "react";
 import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "./offered-lead-actions";

@@ -7,7 +7,10 @@ import {
   type RowSelectionState,
   type VisibilityState,
 } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown, Columns3 } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import ArrowUpDown from "lucide-react/icons/arrow-up-down";
+import Columns3 from "lucide-react/icons/columns-3";
 import { Link, useNavigate, useSearchParams } from "react-router";
 
 import { TABLE_COLUMNS_URL } from "./table-columns-form";

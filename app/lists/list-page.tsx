@@ -1,4 +1,5 @@
-import { Search, Trash2 } from "lucide-react";
+import Search from "lucide-react/icons/search";
+import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { Form, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { ConfirmDialog } from "~/forms/form-dialog";

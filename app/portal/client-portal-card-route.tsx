@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import Send from "lucide-react/icons/send";
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { clientIdSchema } from "~/clients/client-form";

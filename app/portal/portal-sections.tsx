@@ -1,4 +1,6 @@
-import { CalendarPlus, Download, Mail } from "lucide-react";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
+import Download from "lucide-react/icons/download";
+import Mail from "lucide-react/icons/mail";
 import { Link } from "react-router";
 import { formatClockTime, formatDate, formatDay, formatLongDate } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";

@@ -1,4 +1,4 @@
-import { GripVertical } from "lucide-react";
+import GripVertical from "lucide-react/icons/grip-vertical";
 import * as React from "react";
 import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";

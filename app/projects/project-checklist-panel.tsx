@@ -1,4 +1,5 @@
-import { MessageSquareText, Trash2 } from "lucide-react";
+import MessageSquareText from "lucide-react/icons/message-square-text";
+import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { useFormAction } from "~/forms/use-form-action";
 import { Badge } from "~/ui/badge";

@@ -1,4 +1,4 @@
-import { AlertTriangle } from "lucide-react";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
 import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/class-names";
 import { formatDate } from "~/formatting/dates";

@@ -1,4 +1,5 @@
-import { ArrowUpCircle, Plus } from "lucide-react";
+import ArrowUpCircle from "lucide-react/icons/circle-arrow-up";
+import Plus from "lucide-react/icons/plus";
 import * as React from "react";
 import { FormDialog } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";

@@ -1,4 +1,6 @@
-import { Columns3, Plus, Table2 } from "lucide-react";
+import Columns3 from "lucide-react/icons/columns-3";
+import Plus from "lucide-react/icons/plus";
+import Table2 from "lucide-react/icons/table-2";
 import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";

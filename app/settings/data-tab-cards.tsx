@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import Download from "lucide-react/icons/download";
 import { Form, Link } from "react-router";
 import { PG_DUMP_COMMAND, PG_RESTORE_COMMAND } from "~/backups/server-backup-commands";
 import { useFormAction } from "~/forms/use-form-action";

@@ -1,4 +1,9 @@
-import { Eye, HandCoins, Heart, Layers, LifeBuoy, Sparkles } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import HandCoins from "lucide-react/icons/hand-coins";
+import Heart from "lucide-react/icons/heart";
+import Layers from "lucide-react/icons/layers";
+import LifeBuoy from "lucide-react/icons/life-buoy";
+import Sparkles from "lucide-react/icons/sparkles";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/about-page";

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { Mail, MapPin, Phone } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
+import Phone from "lucide-react/icons/phone";
 import { useState } from "react";
 import { useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import type { FormResult } from "~/forms/form-result";

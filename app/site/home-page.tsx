@@ -1,4 +1,12 @@
-import { ArrowRight, CalendarCheck, HeartHandshake, PartyPopper, Rocket, Smartphone, Sparkles, UtensilsCrossed, Wallet } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import HeartHandshake from "lucide-react/icons/heart-handshake";
+import PartyPopper from "lucide-react/icons/party-popper";
+import Rocket from "lucide-react/icons/rocket";
+import Smartphone from "lucide-react/icons/smartphone";
+import Sparkles from "lucide-react/icons/sparkles";
+import UtensilsCrossed from "lucide-react/icons/utensils-crossed";
+import Wallet from "lucide-react/icons/wallet";
 import { Link, useLoaderData } from "react-router";
 import { listPackageTiers } from "~/organization/settings.server";
 import { buttonVariants } from "~/ui/button";

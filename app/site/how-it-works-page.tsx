@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/how-it-works-page";

@@ -1,4 +1,5 @@
-import { Menu, XIcon } from "lucide-react";
+import Menu from "lucide-react/icons/menu";
+import XIcon from "lucide-react/icons/x";
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import { buttonVariants } from "~/ui/button";

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import { cn } from "~/ui/class-names";
 import { tierPrice, type TierForDisplay } from "./tier-display";
 

@@ -1,4 +1,4 @@
-import { MailCheck } from "lucide-react";
+import MailCheck from "lucide-react/icons/mail-check";
 import { useState } from "react";
 import { Link, useActionData, useLoaderData } from "react-router";
 import { answerPromoClaim } from "~/leads/capture-actions.server";

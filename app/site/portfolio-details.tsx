@@ -1,4 +1,5 @@
-import { Check, ExternalLink } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import ExternalLink from "lucide-react/icons/external-link";
 import { buttonVariants } from "~/ui/button";
 import type { PortfolioEntry } from "./portfolio-entry";
 

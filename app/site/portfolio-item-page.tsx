@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/portfolio-item-page";
 import { NotFoundPage } from "./not-found-page";

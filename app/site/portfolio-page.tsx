@@ -1,4 +1,4 @@
-import { ArrowUpRight } from "lucide-react";
+import ArrowUpRight from "lucide-react/icons/arrow-up-right";
 import { useState } from "react";
 import { useLoaderData } from "react-router";
 import { onDemand, useOnDemandDialog } from "~/ui/on-demand";

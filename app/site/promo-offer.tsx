@@ -1,4 +1,4 @@
-import { Gift } from "lucide-react";
+import Gift from "lucide-react/icons/gift";
 import { useCallback, useEffect, useState } from "react";
 import type { PromoPlacement } from "~/leads/inquiry-form";
 import { onDemand, useOnDemandDialog } from "~/ui/on-demand";

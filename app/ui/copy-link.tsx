@@ -1,4 +1,4 @@
-import { Copy } from "lucide-react";
+import Copy from "lucide-react/icons/copy";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { toast } from "~/ui/toaster";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
-import { CheckIcon } from "lucide-react";
+import CheckIcon from "lucide-react/icons/check";
 
 import { cn } from "~/ui/class-names";
 import { slotted } from "~/ui/slotted";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { XIcon } from "lucide-react";
+import XIcon from "lucide-react/icons/x";
 
 import { cn } from "~/ui/class-names";
 
