@@ -4,11 +4,17 @@ import { constants } from "node:zlib";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
+import { clientChunks } from "./bundling/client-chunks";
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entries: our Express app (build/server/index.js), so the request handler,
   // the database connection and the worker share one module graph (one PGlite); and the jobs alone
   // (build/server/jobs.js) for worker.js, a process or thread without the pages (decision 034).
-  build: isSsrBuild ? { rollupOptions: { input: { index: "./server/app.ts", jobs: "./server/jobs.ts" } } } : undefined,
+  // The browser's code is minified by Terser: ~3 KB less of it on a public page than esbuild,
+  // Vite's default, leaves (decision 040).
+  build: isSsrBuild
+    ? { rollupOptions: { input: { index: "./server/app.ts", jobs: "./server/jobs.ts" } } }
+    : { minify: "terser", terserOptions: { compress: { passes: 2 } } },
   // The icons the pages use are bundled into the server build: importing lucide-react from
   // node_modules at start loads all of its ~1,600 icons (a third of a second of CPU per start).
   ssr: { noExternal: ["lucide-react"] },
@@ -16,6 +22,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    // The browser's code cut into files by what each page and dialog loads (decision 040).
+    clientChunks(),
     // The browser's files are compressed once, at their best, when built (server.js serves these
     // files; compressing per request would cost CPU and give bigger files).
     ...(isSsrBuild
