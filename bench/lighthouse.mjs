@@ -50,7 +50,8 @@ function gzippedBodyBytes(url) {
  */
 async function appStartGzippedBytes(pageUrl) {
   const html = await (await fetch(pageUrl)).text();
-  const modules = [...html.matchAll(/<link rel="(?:x-modulepreload-after-paint|modulepreload)" href="([^"]+)"/g)].map((match) => match[1]);
+  // Each file once: React Router names the client entry's file twice when routes import from it.
+  const modules = [...new Set([...html.matchAll(/<link rel="(?:x-modulepreload-after-paint|modulepreload)" href="([^"]+)"/g)].map((match) => match[1]))];
   if (modules.length === 0) throw new Error(`No module preloads found in ${pageUrl}`);
   const sizes = await Promise.all(modules.map((href) => gzippedBodyBytes(new URL(href, pageUrl).href)));
   return sizes.reduce((sum, size) => sum + size, 0);
