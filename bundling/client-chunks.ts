@@ -29,7 +29,6 @@ export type Chunk = { modules: string[]; loads: Set<number>; size: number };
 function mergeGain(a: Chunk, b: Chunk): number {
   let both = 0;
   for (const load of a.loads) if (b.loads.has(load)) both++;
-  if (both === 0) return -Infinity;
   return CHUNK_OVERHEAD * both - a.size * (b.loads.size - both) - b.size * (a.loads.size - both);
 }
 
