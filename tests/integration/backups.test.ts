@@ -37,18 +37,19 @@ const NIGHT_1 = new Date("2026-11-24T08:00:00Z");
 const NIGHT_2 = new Date("2026-11-25T08:00:00Z");
 const NIGHT_3 = new Date("2026-11-26T08:00:00Z");
 
-if (testDatabaseKind() === "embedded") {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-backups-"));
-  // Read when the configuration is first asked for: by openStorage, below.
-  process.env.DATA_DIR = dataDir;
+// The file's own data directory on both databases, read when the configuration is first asked
+// for: the default (./data) holds the backups of an `npm start` run in this checkout.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-backups-"));
+process.env.DATA_DIR = dataDir;
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+if (testDatabaseKind() === "embedded") {
   beforeAll(async () => {
     await openStorage();
   }, 120_000);
 
   afterAll(async () => {
     await stopApplication();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   beforeEach(async () => {
