@@ -1,10 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/connection.server";
+import { keptShelf } from "~/db/kept-reads.server";
 import { adminTablePreferences } from "./schema";
 import { hiddenColumnsOf, isTableId, type HiddenColumnsByTable, type TableId } from "~/lists/table-columns";
 
+/** The channel the preferences' triggers notify on every write (migration 0027). */
+export const TABLE_PREFERENCES_CHANNEL = "admin_table_preferences";
+
+/** Each admin's hidden columns, kept per process until a write to them is heard (decision 041). */
+const keptHiddenColumns = keptShelf<HiddenColumnsByTable>(TABLE_PREFERENCES_CHANNEL, { maxAgeMs: 10_000, limit: 200, where: "embedded" });
+
 /** The columns this admin hid, per table; read by the admin layout so every table renders without them. */
-export async function hiddenColumnsByTable(userId: string): Promise<HiddenColumnsByTable> {
+export function hiddenColumnsByTable(userId: string): Promise<HiddenColumnsByTable> {
+  return keptHiddenColumns().get(userId, new Date(), async () => ({ value: Object.freeze(await readHiddenColumns(userId)), until: Infinity }));
+}
+
+async function readHiddenColumns(userId: string): Promise<HiddenColumnsByTable> {
   const rows = await db()
     .select({ tableId: adminTablePreferences.tableId, hiddenColumns: adminTablePreferences.hiddenColumns })
     .from(adminTablePreferences)

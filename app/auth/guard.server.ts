@@ -1,6 +1,8 @@
+import { parseCookies } from "better-auth/cookies";
 import { redirect } from "react-router";
 import type { Actor } from "~/audit/actor";
 import { requestClientAddress } from "~/request-safety/client-address.server";
+import { keptShelf } from "~/db/kept-reads.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { getAuth } from "./auth.server";
@@ -39,6 +41,47 @@ function signInAgain(request: Request, reason?: "idle") {
 
 type AdminSession = { admin: AdminUser; sessionId: string; twoFactorEnabled: boolean };
 
+/** The channel the sign-in tables' triggers notify on every write (session, user, user_roles: migration 0027). */
+export const SIGN_INS_CHANNEL = "sign_ins";
+
+/** What the guard judges a request by: its session, the account, and whether it holds the admin role. */
+type SessionRead = {
+  session: { id: string; updatedAt: Date; expiresAt: Date };
+  user: { id: string; name: string; email: string; twoFactorEnabled: boolean };
+  isAdmin: boolean;
+};
+
+/**
+ * The sessions read, kept by their cookie until a write to the sign-in tables is heard (decision
+ * 041): a sign-out, a session ended or timed out, an account changed, a role given or taken. Kept
+ * only once better-auth has checked the cookie's signature and found the session, never past the
+ * session's expiry, and only on the embedded database, where the change is heard before the
+ * writer's query resolves. Every rule of the verdict (idle timeout, two-factor) is still judged on
+ * each request.
+ */
+const keptSessions = keptShelf<SessionRead | null>(SIGN_INS_CHANNEL, { maxAgeMs: 5_000, limit: 1_000, where: "embedded" });
+
+async function readSession(request: Request): Promise<SessionRead | null> {
+  const auth = await getAuth();
+  const read = async () => {
+    const result = await auth.api.getSession({ headers: request.headers });
+    // Not kept (until 0): a cookie that names no session is judged afresh each time.
+    if (!result) return { value: null, until: 0 };
+    const { session, user } = result;
+    const value: SessionRead = Object.freeze({
+      session: { id: session.id, updatedAt: new Date(session.updatedAt), expiresAt: new Date(session.expiresAt) },
+      user: { id: user.id, name: user.name, email: user.email, twoFactorEnabled: user.twoFactorEnabled === true },
+      isAdmin: await isAdmin(user.id),
+    });
+    return { value, until: value.session.expiresAt.getTime() };
+  };
+  // The cookie better-auth reads, by its exact name: the key is what it checked.
+  const cookieName = (await auth.$context).authCookies.sessionToken.name;
+  const cookie = parseCookies(request.headers.get("cookie") ?? "").get(cookieName);
+  if (!cookie) return null;
+  return keptSessions().get(cookie, new Date(), read);
+}
+
 /**
  * The verdicts being worked out, per page address and session cookie: a page's loaders (the admin
  * layout's and the page's) start together, each with its own copy of the Request (React Router
@@ -62,13 +105,13 @@ export async function requireAdminSession(request: Request): Promise<AdminSessio
 }
 
 async function judgeAdminSession(request: Request): Promise<AdminSession> {
-  const result = await currentSession(request);
+  const result = await readSession(request);
   if (!result) throw redirect(signInAgain(request));
-  if (!(await isAdmin(result.user.id))) throw redirect("/");
+  if (!result.isAdmin) throw redirect("/");
   const settings = await getOrganizationSettings();
   const signedOut = await endIdleSession(result.session, settings.sessionTimeoutMinutes, request.headers);
   if (signedOut) throw redirect(signInAgain(request, "idle"), { headers: signedOut });
-  const twoFactorEnabled = result.user.twoFactorEnabled === true;
+  const twoFactorEnabled = result.user.twoFactorEnabled;
   if (settings.require2fa && !twoFactorEnabled && new URL(request.url).pathname !== SECURITY_SETTINGS_PATH) {
     throw await redirectWithToast(SECURITY_SETTINGS_PATH, {
       type: "info",

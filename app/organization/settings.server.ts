@@ -3,6 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { batchedReads } from "~/db/batched-reads.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { keptShelf } from "~/db/kept-reads.server";
 import { notFound } from "~/forms/refusal";
 import { organizationSettings, packageTiers, type OrganizationSettings, type PackageTier } from "./schema";
 import type { EmailSettingsInput, OrganizationSettingsInput, PromoSettingsInput, TierInput } from "./settings-forms";
@@ -27,9 +28,27 @@ export async function seedSettings(tx: DatabaseExecutor): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** The channel the settings row's triggers notify on every write (migration 0027). */
+export const ORGANIZATION_SETTINGS_CHANNEL = "organization_settings";
+
+/**
+ * The settings row, kept per process until a write to it is heard (decision 041): every page and
+ * the guard read it, a few times a request. Never more than ten seconds old, in case a
+ * notification is silently lost (a server connection that died without a word).
+ */
+const keptSettings = keptShelf<OrganizationSettings>(ORGANIZATION_SETTINGS_CHANNEL, { maxAgeMs: 10_000, limit: 1, where: "embedded" });
+
 /** The one settings row; the seed creates it, so it always exists after start. Pass the caller's transaction when inside one. */
 export async function getOrganizationSettings(executor?: DatabaseExecutor): Promise<OrganizationSettings> {
-  const settings = executor ? await readSettings(executor) : await readSettingsTogether("row");
+  if (executor) return requireSettings(await readSettings(executor));
+  return keptSettings().get("row", new Date(), async () => ({
+    // Frozen: every reader in this process shares the row.
+    value: Object.freeze(requireSettings(await readSettingsTogether("row"))),
+    until: Infinity,
+  }));
+}
+
+function requireSettings(settings: OrganizationSettings | undefined): OrganizationSettings {
   if (!settings) throw new Error("Organization settings are missing: the seed has not run.");
   return settings;
 }
@@ -40,9 +59,9 @@ async function readSettings(executor: DatabaseExecutor): Promise<OrganizationSet
 }
 
 /**
- * Outside a transaction, the reads asked for in one turn share one query: a back-office page's
- * loaders (the admin layout's and the page's) start together once the guard has passed, and each
- * reads the settings (decision 038). Never older than the turn it was asked in.
+ * The reads asked for in one turn share one query (decision 038): when nothing is kept (not yet
+ * listening, or a change just heard), a back-office page's loaders, which start together, still
+ * read the row once. Never older than the turn it was asked in.
  */
 const readSettingsTogether = batchedReads<"row", OrganizationSettings>(async () => {
   const settings = await readSettings(db());
@@ -61,8 +80,8 @@ type SettingsTab = { action: string; summary: string };
 
 /**
  * Changes some of the organization's settings (the settings domain alone writes them), records the
- * names of the fields whose value changed in the audit log, and answers them. Every reader reads
- * the row per request; the kept booking pages hear the change from the table's trigger (decision 009).
+ * names of the fields whose value changed in the audit log, and answers them. Every process hears
+ * the change from the table's triggers and reads the row again (decisions 009 and 041).
  */
 export async function updateOrganizationSettings(actor: Actor, tab: SettingsTab, changes: SettingsChanges): Promise<string[]> {
   return db().transaction(async (tx) => {

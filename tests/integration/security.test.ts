@@ -7,7 +7,7 @@ import { getAuth } from "~/auth/auth.server";
 import { requireAdmin, requireAdminSession, SECURITY_SETTINGS_PATH } from "~/auth/guard.server";
 import { findUserByEmail, grantAdmin, isAdmin, LAST_ADMIN_MESSAGE, revokeAdmin } from "~/auth/roles.server";
 import { claimTotpStep } from "~/auth/two-factor-replay.server";
-import { session } from "~/auth/schema";
+import { session, user, userRoles } from "~/auth/schema";
 import { revokeAdminRoleOf, signOutEverywhere, type SecurityActor } from "~/auth/security.server";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
@@ -15,6 +15,7 @@ import { Refusal } from "~/forms/refusal";
 import { rateLimitCounters } from "~/request-safety/schema";
 import { updateOrganizationSettings } from "~/organization/settings.server";
 import { makeAdmin, signedInCookie } from "../support/sessions";
+import { testDatabaseKind } from "../support/database-kind";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -200,6 +201,59 @@ describe("the guard", { timeout: 120_000 }, () => {
 
     await db().delete(session).where(eq(session.id, layout.sessionId));
     expect(await guardOutcome(request())).toBeInstanceOf(Response);
+  });
+
+  it("keeps nothing past a sign-out, a role taken, an account's address unproven or a cookie's signature altered", async () => {
+    const me = await signedInCookie({ admin: true });
+    const other = await signedInCookie({ admin: true });
+    const request = (cookie: string) => new Request("http://localhost/admin/leads", { headers: { Cookie: cookie } });
+    // Each admin judged once already: on the embedded database, the verdicts' reads are now kept (decision 041).
+    expect(await guardOutcome(request(me.cookie))).toMatchObject({ email: me.account.email });
+    expect(await guardOutcome(request(other.cookie))).toMatchObject({ email: other.account.email });
+
+    // An attacker's copy of the cookie with the signature changed is never taken for the kept one.
+    const forged = me.cookie.replace(/(session_token=[^.;]+\.)([^;]+)/, (_, token: string, signature: string) => `${token}${signature.split("").reverse().join("")}`);
+    expect(forged).not.toBe(me.cookie);
+    expect(((await guardOutcome(request(forged))) as Response).headers.get("Location")).toMatch(/^\/auth\?/);
+
+    // The other admin's role taken by the command line (which leaves their sessions): sent to the site at once.
+    const actor = await actorFor(me.cookie, me.account);
+    await revokeAdmin(other.account.email);
+    expect(((await guardOutcome(request(other.cookie))) as Response).headers.get("Location")).toBe("/");
+
+    // An account whose address is no longer proven holds no role.
+    await db().update(user).set({ emailVerified: false }).where(eq(user.id, actor.admin.id));
+    expect(((await guardOutcome(request(me.cookie))) as Response).headers.get("Location")).toBe("/");
+    await db().update(user).set({ emailVerified: true }).where(eq(user.id, actor.admin.id));
+    expect(await guardOutcome(request(me.cookie))).toMatchObject({ email: me.account.email });
+
+    // Signed out through better-auth's own endpoint: the cookie opens nothing.
+    const auth = await getAuth();
+    await auth.api.signOut({ headers: request(me.cookie).headers });
+    expect(((await guardOutcome(request(me.cookie))) as Response).headers.get("Location")).toMatch(/^\/auth\?/);
+  });
+
+  it("on the embedded database, answers a signed-in admin's next page from what it kept, until a sign-in table changes", async () => {
+    if (testDatabaseKind() !== "embedded") {
+      // A server database's change is heard a moment after its commit: nothing of the verdict is kept there.
+      const { cookie } = await signedInCookie({ admin: true });
+      const actor = await actorFor(cookie, { email: "" });
+      await db().delete(session).where(eq(session.id, actor.sessionId));
+      expect(await guardOutcome(new Request("http://localhost/admin/leads", { headers: { Cookie: cookie } }))).toBeInstanceOf(Response);
+      return;
+    }
+    const { cookie, account } = await signedInCookie({ admin: true });
+    const request = () => new Request("http://localhost/admin/leads", { headers: { Cookie: cookie } });
+    const actor = await actorFor(cookie, account);
+    expect(await guardOutcome(request())).toMatchObject({ email: account.email });
+    // A change the triggers do not announce is not seen: the verdict's reads were kept.
+    await db().execute(sql`alter table "user_roles" disable trigger user`);
+    await db().delete(userRoles).where(eq(userRoles.userId, actor.admin.id));
+    await db().execute(sql`alter table "user_roles" enable trigger user`);
+    expect(await guardOutcome(request())).toMatchObject({ email: account.email });
+    // Any announced write to the sign-in tables drops what was kept.
+    await db().update(session).set({ userAgent: "changed" }).where(eq(session.id, actor.sessionId));
+    expect(((await guardOutcome(request())) as Response).headers.get("Location")).toBe("/");
   });
 
   it("with two-factor required, sends an admin without it to enrol before any other admin page", async () => {

@@ -1,0 +1,216 @@
+import { sql } from "drizzle-orm";
+import { logger } from "~/logging/logger.server";
+import { currentDatabase, type DatabaseHandle } from "./connection.server";
+
+/**
+ * Reads kept in this process while nothing they depend on changed (decision 009, first for the
+ * booking page; decision 041 for what every back-office page reads). Triggers on the tables
+ * notify a channel on every committed write; this process listens, and any notification drops
+ * everything kept under that channel (a version that every notification bumps).
+ *
+ * Embedded (PGlite): the notification is handled while the COMMIT is answered, before the writer's
+ * query resolves, so a read after a write always sees it. Server (PostgreSQL, maybe several
+ * processes): each process hears the commit on its own listening connection, typically within a
+ * millisecond; while that connection is down nothing is kept, and when it is back everything
+ * kept before is dropped. A value is also never kept longer than `maxAgeMs`, in case a
+ * notification is silently lost.
+ */
+export class KeptReads {
+  /** Bumped by every notification and every gap in listening: a kept value of another version is dropped. */
+  private version = 0;
+  private listening = false;
+  private starting: Promise<void> | undefined;
+  private readonly shelves = new Set<Shelf<unknown>>();
+  private readonly waitingForEcho = new Map<string, () => void>();
+  private echoes = 0;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    readonly channel: string,
+    readonly maxAgeMs: number,
+    private readonly where: KeptWhere = "everywhere",
+  ) {}
+
+  /** Starts listening (once); resolves when the first attempt is over, heard or not. */
+  ready(): Promise<void> {
+    if (this.where === "embedded" && this.database.kind !== "embedded") return Promise.resolve();
+    this.starting ??= this.database
+      .listen(this.channel, {
+        onNotification: (payload) => {
+          this.forget();
+          this.waitingForEcho.get(payload)?.();
+        },
+        onListening: () => {
+          this.forget();
+          this.listening = true;
+        },
+        onInterrupted: () => {
+          this.listening = false;
+          this.forget();
+          for (const resolve of this.waitingForEcho.values()) resolve();
+        },
+      })
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        // Without notifications nothing is kept (every read goes to the database); try again next time.
+        logger.warn({ err: error, channel: this.channel }, "cannot listen for changes; nothing is kept");
+        this.starting = undefined;
+      });
+    return this.starting;
+  }
+
+  /** Whether values are kept now (listening for changes). */
+  get keeping(): boolean {
+    return this.listening;
+  }
+
+  /** A shelf of values kept under this channel, at most `limit` of them (the oldest kept goes first). */
+  shelf<T>(limit: number): Shelf<T> {
+    const shelf = new Shelf<T>(this, limit);
+    this.shelves.add(shelf as Shelf<unknown>);
+    return shelf;
+  }
+
+  /** The current version, for a shelf: what it keeps under another one is stale. */
+  get currentVersion(): number {
+    return this.version;
+  }
+
+  /**
+   * Resolves once this process has heard every change committed before the call: it notifies the
+   * channel itself and waits for that echo, which PostgreSQL delivers after the notifications of
+   * every transaction that committed earlier. Immediate in effect on the embedded database.
+   */
+  async caughtUp(timeoutMs = 2_000): Promise<void> {
+    await this.ready();
+    if (!this.listening) return;
+    this.echoes += 1;
+    const payload = `caught-up ${process.pid} ${this.echoes}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      this.waitingForEcho.set(payload, resolve);
+      // A connection that died without a word never echoes: the caller goes on.
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    try {
+      await this.database.db.execute(sql`select pg_notify(${this.channel}, ${payload})`);
+      await heard;
+    } finally {
+      clearTimeout(timer);
+      this.waitingForEcho.delete(payload);
+    }
+  }
+
+  private forget(): void {
+    this.version += 1;
+    for (const shelf of this.shelves) shelf.clear();
+  }
+}
+
+/**
+ * Where values are kept: on every database, or only on the embedded one, where a change is heard
+ * before the writer's query resolves. On a server database another process's change is heard a
+ * moment after its commit; reads that must never lag a change by that moment (a session ended, a
+ * role taken) are then read every time, where the queries run in PostgreSQL's process anyway.
+ */
+export type KeptWhere = "everywhere" | "embedded";
+
+/** What a read answers: its value, and the instant (ms) until which it holds without a change. */
+export type Reading<T> = { value: T; until: number };
+
+type Kept<T> = { value: T; version: number; until: number };
+type Flight<T> = { version: number; reading: Promise<Reading<T>> };
+
+/** Values of one kind kept by key under a channel's version (see KeptReads). */
+export class Shelf<T> {
+  private readonly kept = new Map<string, Kept<T>>();
+  private readonly flights = new Map<string, Flight<T>>();
+
+  constructor(
+    private readonly reads: KeptReads,
+    private readonly limit: number,
+  ) {}
+
+  /** The value kept for `key` if it is good at `now`, without waiting for anything (a fast path). */
+  peek(key: string, now = Date.now()): T | undefined {
+    if (!this.reads.keeping) return undefined;
+    const found = this.kept.get(key);
+    return found && found.version === this.reads.currentVersion && now < found.until ? found.value : undefined;
+  }
+
+  /** The value of `key` at `now`: the kept one while it is good, else `read` (once, however many ask at the same time). */
+  async get(key: string, now: Date, read: () => Promise<Reading<T>>): Promise<T> {
+    await this.reads.ready();
+    const at = now.getTime();
+    if (!this.reads.keeping) return (await read()).value;
+    const version = this.reads.currentVersion;
+    const found = this.kept.get(key);
+    if (found && found.version === version && at < found.until) return found.value;
+    // Join a reading of the same version that is under way, if it is still good at `now`.
+    const flight = this.flights.get(key);
+    if (flight && flight.version === version) {
+      const joined = await flight.reading;
+      if (at < joined.until) return joined.value;
+      return (await read()).value;
+    }
+    const reading = read().then(({ value, until }) => ({ value, until: Math.min(until, at + this.reads.maxAgeMs) }));
+    this.flights.set(key, { version, reading });
+    try {
+      const { value, until } = await reading;
+      // Kept only if no change was heard while reading (the value could predate it) and still listening.
+      if (this.reads.keeping && this.reads.currentVersion === version && at < until) {
+        this.kept.delete(key);
+        this.kept.set(key, { value, version, until });
+        if (this.kept.size > this.limit) {
+          const oldest = this.kept.keys().next();
+          if (!oldest.done) this.kept.delete(oldest.value);
+        }
+      }
+      return value;
+    } finally {
+      if (this.flights.get(key)?.reading === reading) this.flights.delete(key);
+    }
+  }
+
+  /** Drops `key` (its value was found no longer good by a rule the channel does not hear). */
+  drop(key: string): void {
+    this.kept.delete(key);
+  }
+
+  clear(): void {
+    this.kept.clear();
+  }
+}
+
+/** One KeptReads per database handle and channel (tests switch databases). */
+export function keptReadsOf(database: DatabaseHandle, channel: string, maxAgeMs: number, where: KeptWhere = "everywhere"): KeptReads {
+  let byChannel = registry.get(database);
+  if (!byChannel) {
+    byChannel = new Map();
+    registry.set(database, byChannel);
+  }
+  let reads = byChannel.get(channel);
+  if (!reads) {
+    reads = new KeptReads(database, channel, maxAgeMs, where);
+    byChannel.set(channel, reads);
+  }
+  return reads;
+}
+
+const registry = new WeakMap<DatabaseHandle, Map<string, KeptReads>>();
+
+/**
+ * A shelf of one kind of value kept under `channel`, per database handle: `shelf()` answers the
+ * current database's (the same one on every call).
+ */
+export function keptShelf<T>(channel: string, options: { maxAgeMs: number; limit: number; where?: KeptWhere }): (database?: DatabaseHandle) => Shelf<T> {
+  const shelves = new WeakMap<DatabaseHandle, Shelf<T>>();
+  return (database = currentDatabase()) => {
+    let shelf = shelves.get(database);
+    if (!shelf) {
+      shelf = keptReadsOf(database, channel, options.maxAgeMs, options.where).shelf<T>(options.limit);
+      shelves.set(database, shelf);
+    }
+    return shelf;
+  };
+}
