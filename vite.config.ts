@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 import { clientChunks } from "./bundling/client-chunks";
+import { leanIcons } from "./bundling/lean-icons";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entries: our Express app (build/server/index.js), so the request handler,
@@ -20,6 +21,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: ["lucide-react"] },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [
+    // Every lucide icon drawn without the attributes app.css sets once (decision 042).
+    leanIcons(),
     tailwindcss(),
     reactRouter(),
     // The browser's code cut into files by what each page and dialog loads (decision 040).

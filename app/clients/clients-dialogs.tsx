@@ -3,7 +3,6 @@ import { useFormAction } from "~/forms/use-form-action";
 import { ListFilters } from "~/lists/list-page";
 import { TierOptions } from "~/organization/tier-options";
 import type { TierNames } from "~/organization/tier-names";
-import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
@@ -47,7 +46,8 @@ export function InlineStatusSelect({
   const pending = fetcher.formData?.get(field);
   const shown = typeof pending === "string" ? pending : value;
   return (
-    <fetcher.Form method="post" className="flex items-center gap-1" noValidate>
+    // Its look and its Save button's (shown without JavaScript) are app.css's (`[data-slot=row-form]`): a page has 50 of them.
+    <fetcher.Form method="post" data-slot="row-form" noValidate>
       <HiddenInputs fields={{ intent, clientId }} />
       <NativeSelect
         name={field}
@@ -59,9 +59,7 @@ export function InlineStatusSelect({
         <StatusOptions of={intent} />
       </NativeSelect>
       <noscript>
-        <Button type="submit" size="sm" variant="outline">
-          Save
-        </Button>
+        <button type="submit">Save</button>
       </noscript>
     </fetcher.Form>
   );

@@ -1,5 +1,4 @@
 import { Badge } from "~/ui/badge";
-import { cn } from "~/ui/class-names";
 import { LEAD_TIERS, type PromoStatus } from "./lead-options";
 import { daysLeftColour, promoDaysLeft, promoStateAt, type PromoFields } from "./promo-state";
 
@@ -18,23 +17,13 @@ export function PromoStatusBadge({ promo, now }: { promo: PromoFields; now: Date
   return <Badge variant={PROMO_STATE_VARIANT[state]}>{PROMO_STATE_LABEL[state]}</Badge>;
 }
 
-const COLOUR_CLASSES = {
-  red: "bg-red-100 text-red-800 border-red-200",
-  yellow: "bg-yellow-100 text-yellow-800 border-yellow-200",
-  green: "bg-green-100 text-green-800 border-green-200",
-} as const;
-
-/** Days left of an active promo, coloured as the spec says; a dash otherwise. */
+/** Days left of an active promo, coloured as the spec says (app.css, `[data-slot=days-left]`: one pill per row of the leads list); a dash otherwise. */
 export function DaysLeft({ promo, now }: { promo: PromoFields; now: Date }) {
   if (promoStateAt(promo, now) !== "active" || !promo.promoExpiresAt) return <span className="text-muted-foreground">—</span>;
   const days = promoDaysLeft(promo.promoExpiresAt, now);
-  const colour = daysLeftColour(days);
   return (
-    <span
-      data-colour={colour}
-      className={cn("inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap", COLOUR_CLASSES[colour])}
-    >
-      {days} {days === 1 ? "day" : "days"}
+    <span data-slot="days-left" data-colour={daysLeftColour(days)}>
+      {`${days} ${days === 1 ? "day" : "days"}`}
     </span>
   );
 }

@@ -174,13 +174,6 @@ function ColumnsMenu<Row>({
   );
 }
 
-/** Compact cells; every header cell sticks to the top of the table's box, over the rows. */
-const HEAD_CELL = "sticky top-0 z-20 h-9 bg-background px-2";
-/** The select box column is exactly 2.5rem wide, so the name column sticks right after it. */
-const SELECT_CELL = "left-0 w-10 min-w-10 max-w-10 px-2";
-/** The first data column's right edge, drawn as a shadow because sticky cells lose their borders. */
-const FIRST_COLUMN_EDGE = "shadow-[inset_-1px_0_0_var(--color-border)]";
-
 function isInteractive(target: EventTarget | null): boolean {
   return target instanceof Element && Boolean(target.closest("a, button, input, select, textarea, label, [role=menuitem], [role=dialog]"));
 }
@@ -201,7 +194,6 @@ export function DataTable<Row>({
   const navigate = useNavigate();
   const { hidden, save } = useHiddenColumns(tableId);
   const firstColumnId = columns[0]?.id;
-  const firstColumnLeft = selection ? "left-10" : "left-0";
 
   const columnVisibility: VisibilityState = {};
   for (const columnId of hidden) columnVisibility[columnId] = false;
@@ -252,8 +244,8 @@ export function DataTable<Row>({
 
   // The body's cells are written per visible column, not through TanStack's cell objects (a page
   // of 25 rows and 13 columns has 325 cells, and the server renders each page once: decision 027).
-  // What every body cell and row looks like is app.css's, keyed by the table's data-slot and the
-  // sticky cells' data-sticky, not classes repeated on each of them (decision 038).
+  // What every cell and row looks like is app.css's, keyed by the table's data-slot and the sticky
+  // cells' data-sticky, not classes repeated on each of them (decisions 038 and 042).
   const visibleColumns = table.getVisibleLeafColumns();
   const bodyCells = visibleColumns.map((leaf) => {
     if (leaf.id === SELECT_COLUMN_ID && selection) return { column: null, className: undefined, sticky: "select" as const };
@@ -298,7 +290,7 @@ export function DataTable<Row>({
                 {group.headers.map((header) => {
                   if (header.column.id === SELECT_COLUMN_ID && selection) {
                     return (
-                      <TableHead key={header.id} className={cn(HEAD_CELL, "z-30", SELECT_CELL)}>
+                      <TableHead key={header.id} data-sticky="select">
                         <NativeCheckbox
                           aria-label="Select all on this page"
                           checked={allSelected}
@@ -318,19 +310,12 @@ export function DataTable<Row>({
                   return (
                     <TableHead
                       key={header.id}
-                      className={cn(
-                        HEAD_CELL,
-                        column.className,
-                        column.id === firstColumnId && ["z-30", firstColumnLeft, FIRST_COLUMN_EDGE],
-                      )}
+                      className={column.className}
+                      data-sticky={column.id === firstColumnId ? "first" : undefined}
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                     >
                       {column.sortable && sort ? (
-                        <Link
-                          to={sortHref(searchParams, sort, column.id)}
-                          className="inline-flex items-center gap-1 hover:text-foreground"
-                          preventScrollReset
-                        >
+                        <Link to={sortHref(searchParams, sort, column.id)} preventScrollReset>
                           {column.header}
                           {sorted === "asc" ? (
                             <ArrowUp className="size-3.5" aria-hidden="true" />

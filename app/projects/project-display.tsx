@@ -1,6 +1,5 @@
 import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
 import { Badge } from "~/ui/badge";
-import { cn } from "~/ui/class-names";
 import { formatDate } from "~/formatting/dates";
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "./project-options";
 import type { ProjectProgress } from "./project-checklist";
@@ -36,9 +35,10 @@ export function Deadline({ deadline, overdue }: { deadline: string | null; overd
   );
 }
 
+/** A project's progress; its look is app.css's (`[data-slot=progress]`): the projects list shows one per row. */
 export function ProgressBar({ progress, label, className }: { progress: ProjectProgress; label: string; className?: string }) {
   return (
-    <div className={cn("grid gap-1", className)}>
+    <div data-slot="progress" className={className}>
       <div
         role="progressbar"
         aria-label={label}
@@ -46,13 +46,10 @@ export function ProgressBar({ progress, label, className }: { progress: ProjectP
         aria-valuemax={100}
         aria-valuenow={progress.percent}
         aria-valuetext={`${progress.percent}% (${progress.complete} of ${progress.total} tasks)`}
-        className="h-2 w-full overflow-hidden rounded-full bg-muted"
       >
-        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${progress.percent}%` }} />
+        <div style={{ width: `${progress.percent}%` }} />
       </div>
-      <p className="text-xs text-muted-foreground">
-        {progress.percent}% · {progress.complete} of {progress.total} tasks
-      </p>
+      <p>{`${progress.percent}% · ${progress.complete} of ${progress.total} tasks`}</p>
     </div>
   );
 }

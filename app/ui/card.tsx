@@ -3,11 +3,8 @@ import * as React from "react";
 import { cn } from "~/ui/class-names";
 import { slotted } from "~/ui/slotted";
 
-export const Card = slotted(
-  "div",
-  "card",
-  "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm",
-);
+/** Its look is app.css's (`[data-slot=card]`): a dashboard or a list's figures show several. */
+export const Card = slotted("div", "card");
 
 export const CardHeader = slotted("div", "card-header", "grid gap-1.5 px-6");
 

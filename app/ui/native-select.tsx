@@ -17,24 +17,11 @@ export type NativeSelectProps = React.ComponentProps<"select"> & {
 /** A styled native `<select>`: works without JavaScript and uses the platform picker on mobile. */
 export function NativeSelect({ className, wrapperClassName, compact = false, ...props }: NativeSelectProps) {
   if (compact) return <select data-slot="native-select" data-size="compact" className={className} {...props} />;
+  // The select's and the chevron's look is app.css's (`[data-slot=native-select-wrapper]`).
   return (
     <div data-slot="native-select-wrapper" className={cn("relative", wrapperClassName ?? "w-full")}>
-      <select
-        data-slot="native-select"
-        className={cn(
-          "w-full min-w-0 appearance-none rounded-md border border-input bg-card pr-9 pl-3 text-foreground shadow-xs transition-colors outline-none",
-          "h-10 py-2 text-base md:text-sm",
-          "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40",
-          "aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive/30",
-          "disabled:cursor-not-allowed disabled:opacity-50",
-          className,
-        )}
-        {...props}
-      />
-      <ChevronDownIcon
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
+      <select data-slot="native-select" className={className} {...props} />
+      <ChevronDownIcon aria-hidden="true" />
     </div>
   );
 }

@@ -24,19 +24,9 @@ const TABLE_CELL_CLASSES = "p-3 align-middle [&:has([role=checkbox])]:pr-0";
 
 export const TableRow = slotted("tr", "table-row", TABLE_ROW_CLASSES);
 
-/** Defaults `scope="col"`; pass `scope="row"` for row headers. */
-export function TableHead({ className, scope = "col", ...props }: React.ComponentProps<"th">) {
-  return (
-    <th
-      data-slot="table-head"
-      scope={scope}
-      className={cn(
-        "h-10 px-3 align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pr-0",
-        className,
-      )}
-      {...props}
-    />
-  );
+/** Defaults `scope="col"`; pass `scope="row"` for row headers. Its look is app.css's (`[data-slot=table-head]`). */
+export function TableHead({ scope = "col", ...props }: React.ComponentProps<"th">) {
+  return <th data-slot="table-head" scope={scope} {...props} />;
 }
 
 export const TableCell = slotted("td", "table-cell", TABLE_CELL_CLASSES);
