@@ -137,7 +137,10 @@ function mountBuiltFiles(server: express.Express, directory: string): void {
     }),
   );
   // The other public files (favicon.svg) all have an extension; a page's path (/booking/{token})
-  // never makes the disk look for a file of its name.
+  // never makes the disk look for a file of its name, nor does a page's loader data (`….data`).
   const publicFiles = express.static(directory, { maxAge: "1h", index: false });
-  server.use((request, response, next) => (path.extname(request.path) ? publicFiles(request, response, next) : next()));
+  server.use((request, response, next) => {
+    const extension = path.extname(request.path);
+    return extension && extension !== ".data" ? publicFiles(request, response, next) : next();
+  });
 }
