@@ -21,11 +21,7 @@ import type { KeptDocument } from "./kept-document.server";
  * - its clock has not run out: the instant an offered time starts, the change cut-off passes or
  *   the business day turns (nextTimedChange), and never more than MAX_AGE_MS after it was read.
  *
- * Embedded (PGlite): the notification is handled while the COMMIT is answered, before the writer's
- * query resolves, so a page read after a write always sees it. Server (PostgreSQL, maybe several
- * processes): each process hears the commit on its own listening connection, typically within a
- * millisecond; while that connection is down nothing is kept, and when it is back everything
- * kept before is dropped.
+ * How a change is heard on each database, and when nothing is kept: ~/db/kept-reads.server.ts.
  */
 export const BOOKING_PAGES_CHANNEL = "booking_pages";
 
@@ -35,8 +31,6 @@ export const BOOKING_PAGES_CHANNEL = "booking_pages";
  * seconds bounds that, for one re-read per link every ten seconds.
  */
 export const MAX_AGE_MS = 10_000;
-/** How long caughtUp() waits for its echo at most. */
-const ECHO_TIMEOUT_MS = 2_000;
 /** Links whose pages are kept at once (a page and its document are ~20 KB); the oldest kept goes first. */
 const PAGE_LIMIT = 500;
 /** Public pages kept at once (a path's document and its compressed forms, ~70 KB); the oldest kept goes first. */
@@ -58,11 +52,11 @@ export class BookingPageCache {
   };
 
   constructor(database: DatabaseHandle) {
-    this.reads = keptReadsOf(database, BOOKING_PAGES_CHANNEL, MAX_AGE_MS);
-    this.pages = this.reads.shelf(PAGE_LIMIT);
-    this.offers = this.reads.shelf(OFFER_LIMIT);
-    this.settingsKept = this.reads.shelf(1);
-    this.publicPages = this.reads.shelf(PUBLIC_PAGE_LIMIT);
+    this.reads = keptReadsOf(database, BOOKING_PAGES_CHANNEL);
+    this.pages = this.reads.shelf(PAGE_LIMIT, MAX_AGE_MS);
+    this.offers = this.reads.shelf(OFFER_LIMIT, MAX_AGE_MS);
+    this.settingsKept = this.reads.shelf(1, MAX_AGE_MS);
+    this.publicPages = this.reads.shelf(PUBLIC_PAGE_LIMIT, MAX_AGE_MS);
   }
 
   /** Starts listening (once); resolves when the first attempt is over, heard or not. */
@@ -112,7 +106,7 @@ export class BookingPageCache {
    * KeptReads.caughtUp). Immediate in effect on the embedded database.
    */
   caughtUp(): Promise<void> {
-    return this.reads.caughtUp(ECHO_TIMEOUT_MS);
+    return this.reads.caughtUp();
   }
 
   /** Offered times through `lastDate`, shared by every invitation with that last date. */

@@ -12,9 +12,12 @@ import { currentDatabase, type DatabaseHandle } from "./connection.server";
  * query resolves, so a read after a write always sees it. Server (PostgreSQL, maybe several
  * processes): each process hears the commit on its own listening connection, typically within a
  * millisecond; while that connection is down nothing is kept, and when it is back everything
- * kept before is dropped. A value is also never kept longer than `maxAgeMs`, in case a
+ * kept before is dropped. A shelf also keeps a value no longer than its `maxAgeMs`, in case a
  * notification is silently lost.
  */
+/** How long caughtUp() waits for its echo at most. */
+const ECHO_TIMEOUT_MS = 2_000;
+
 export class KeptReads {
   /** Bumped by every notification and every gap in listening: a kept value of another version is dropped. */
   private version = 0;
@@ -27,7 +30,6 @@ export class KeptReads {
   constructor(
     private readonly database: DatabaseHandle,
     readonly channel: string,
-    readonly maxAgeMs: number,
     private readonly where: KeptWhere = "everywhere",
   ) {}
 
@@ -64,9 +66,9 @@ export class KeptReads {
     return this.listening;
   }
 
-  /** A shelf of values kept under this channel, at most `limit` of them (the oldest kept goes first). */
-  shelf<T>(limit: number): Shelf<T> {
-    const shelf = new Shelf<T>(this, limit);
+  /** A shelf of values kept under this channel: at most `limit` of them (the oldest kept goes first), each at most `maxAgeMs`. */
+  shelf<T>(limit: number, maxAgeMs: number): Shelf<T> {
+    const shelf = new Shelf<T>(this, limit, maxAgeMs);
     this.shelves.add(shelf as Shelf<unknown>);
     return shelf;
   }
@@ -81,7 +83,7 @@ export class KeptReads {
    * channel itself and waits for that echo, which PostgreSQL delivers after the notifications of
    * every transaction that committed earlier. Immediate in effect on the embedded database.
    */
-  async caughtUp(timeoutMs = 2_000): Promise<void> {
+  async caughtUp(): Promise<void> {
     await this.ready();
     if (!this.listening) return;
     this.echoes += 1;
@@ -90,7 +92,7 @@ export class KeptReads {
     const heard = new Promise<void>((resolve) => {
       this.waitingForEcho.set(payload, resolve);
       // A connection that died without a word never echoes: the caller goes on.
-      timer = setTimeout(resolve, timeoutMs);
+      timer = setTimeout(resolve, ECHO_TIMEOUT_MS);
     });
     try {
       await this.database.db.execute(sql`select pg_notify(${this.channel}, ${payload})`);
@@ -129,6 +131,7 @@ export class Shelf<T> {
   constructor(
     private readonly reads: KeptReads,
     private readonly limit: number,
+    private readonly maxAgeMs: number,
   ) {}
 
   /** The value kept for `key` if it is good at `now`, without waiting for anything (a fast path). */
@@ -153,7 +156,7 @@ export class Shelf<T> {
       if (at < joined.until) return joined.value;
       return (await read()).value;
     }
-    const reading = read().then(({ value, until }) => ({ value, until: Math.min(until, at + this.reads.maxAgeMs) }));
+    const reading = read().then(({ value, until }) => ({ value, until: Math.min(until, at + this.maxAgeMs) }));
     this.flights.set(key, { version, reading });
     try {
       const { value, until } = await reading;
@@ -172,18 +175,13 @@ export class Shelf<T> {
     }
   }
 
-  /** Drops `key` (its value was found no longer good by a rule the channel does not hear). */
-  drop(key: string): void {
-    this.kept.delete(key);
-  }
-
   clear(): void {
     this.kept.clear();
   }
 }
 
-/** One KeptReads per database handle and channel (tests switch databases). */
-export function keptReadsOf(database: DatabaseHandle, channel: string, maxAgeMs: number, where: KeptWhere = "everywhere"): KeptReads {
+/** One KeptReads per database handle and channel (tests switch databases); a channel has one owner, who says where it keeps. */
+export function keptReadsOf(database: DatabaseHandle, channel: string, where: KeptWhere = "everywhere"): KeptReads {
   let byChannel = registry.get(database);
   if (!byChannel) {
     byChannel = new Map();
@@ -191,7 +189,7 @@ export function keptReadsOf(database: DatabaseHandle, channel: string, maxAgeMs:
   }
   let reads = byChannel.get(channel);
   if (!reads) {
-    reads = new KeptReads(database, channel, maxAgeMs, where);
+    reads = new KeptReads(database, channel, where);
     byChannel.set(channel, reads);
   }
   return reads;
@@ -208,7 +206,7 @@ export function keptShelf<T>(channel: string, options: { maxAgeMs: number; limit
   return (database = currentDatabase()) => {
     let shelf = shelves.get(database);
     if (!shelf) {
-      shelf = keptReadsOf(database, channel, options.maxAgeMs, options.where).shelf<T>(options.limit);
+      shelf = keptReadsOf(database, channel, options.where).shelf<T>(options.limit, options.maxAgeMs);
       shelves.set(database, shelf);
     }
     return shelf;
