@@ -59,6 +59,39 @@ export const clientNotesSchema = z.object({ notes: optionalText(20_000) });
 export const clientStatusSchema = z.object({ clientId: recordId("Client not found"), status: z.enum(CLIENT_STATUSES, "Choose a status") });
 export const clientPaymentStatusSchema = z.object({ clientId: recordId("Client not found"), paymentStatus: z.enum(PAYMENT_STATUSES, "Choose a payment status") });
 
+const clientRowStatusesSchema = z.object({
+  clientId: recordId("Client not found"),
+  status: z.enum(CLIENT_STATUSES, "Choose a status").optional(),
+  paymentStatus: z.enum(PAYMENT_STATUSES, "Choose a payment status").optional(),
+});
+export type ClientRowStatuses = z.infer<typeof clientRowStatusesSchema>;
+
+/** A row's select in the clients list's one form: `status:<client id>` or `payment:<client id>`. */
+export function clientRowFieldName(field: "status" | "payment", clientId: string): string {
+  return `${field}:${clientId}`;
+}
+
+const CLIENT_ROW_FIELD = /^(status|payment):(.+)$/;
+
+/**
+ * The clients list's rows as its form posts them without JavaScript (every row's two selects,
+ * named by `clientRowFieldName`), a row each; other fields are ignored.
+ */
+export const clientRowsSchema = z
+  .record(z.string(), z.unknown())
+  .transform((fields) => {
+    const rows = new Map<string, Record<string, unknown>>();
+    for (const [name, value] of Object.entries(fields)) {
+      const [, field, clientId] = CLIENT_ROW_FIELD.exec(name) ?? [];
+      if (!field || !clientId) continue;
+      const row = rows.get(clientId) ?? { clientId };
+      row[field === "status" ? "status" : "paymentStatus"] = value;
+      rows.set(clientId, row);
+    }
+    return [...rows.values()];
+  })
+  .pipe(z.array(clientRowStatusesSchema).max(100, "Save at most 100 clients at once"));
+
 export const CLIENT_STATUS_LABELS: Record<(typeof CLIENT_STATUSES)[number], string> = {
   active: "Active",
   pending: "Pending",

@@ -7,12 +7,13 @@ import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
-import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./client-form";
+import { useLocation } from "react-router";
+import { Button } from "~/ui/button";
+import { CLIENT_STATUS_LABELS, clientRowFieldName, PAYMENT_STATUS_LABELS } from "./client-form";
 import type { ClientListView } from "./client-list-view";
 import { CLIENT_STATUSES, PAYMENT_STATUSES, type ClientStatus, type PaymentStatus } from "./client-options";
-import { HiddenInputs } from "~/forms/hidden-inputs";
 
-// The clients directory's forms: its filters, Add Client and the rows' status selects (intents of the page's action).
+// The clients directory's forms: its filters, Add Client, the rows' status selects and their one form (intents of the page's action).
 
 const FILTERS = [
   { name: "status", label: "Status", allLabel: "All statuses", options: CLIENT_STATUSES.map((status) => ({ value: status, label: CLIENT_STATUS_LABELS[status] })), width: "w-40" },
@@ -27,6 +28,28 @@ export function ClientFilters({ view }: { view: ClientListView }) {
 export function StatusOptions({ of }: { of: "status" | "payment" }) {
   const labels: Record<string, string> = of === "status" ? CLIENT_STATUS_LABELS : PAYMENT_STATUS_LABELS;
   return <NativeSelectOptions options={(of === "status" ? CLIENT_STATUSES : PAYMENT_STATUSES).map((value) => ({ value, label: labels[value] }))} />;
+}
+
+/** The clients list's one form, which the rows' selects name: saved at once by its Save button, shown without JavaScript. */
+const CLIENT_ROWS_FORM = "client-rows";
+
+/**
+ * The form the rows' selects belong to (`form` attribute), so that a row carries no form of its own
+ * (decision 043). It posts back to the list as it is shown. With JavaScript a select saves itself
+ * on change and the form is never posted; its box is the page grid's nothing (`contents`).
+ */
+export function ClientRowsForm() {
+  const location = useLocation();
+  return (
+    <form id={CLIENT_ROWS_FORM} method="post" action={`${location.pathname}${location.search}`} className="contents" noValidate>
+      <input type="hidden" name="intent" value="rows" />
+      <noscript>
+        <div className="flex justify-end">
+          <Button type="submit">Save changes</Button>
+        </div>
+      </noscript>
+    </form>
+  );
 }
 
 /** A select that saves its row's value as soon as it changes; the action's answer is the toast. */
@@ -46,22 +69,16 @@ export function InlineStatusSelect({
   const pending = fetcher.formData?.get(field);
   const shown = typeof pending === "string" ? pending : value;
   return (
-    // Its look and its Save button's (shown without JavaScript) are app.css's (`[data-slot=row-form]`): a page has 50 of them.
-    <fetcher.Form method="post" data-slot="row-form" noValidate>
-      <HiddenInputs fields={{ intent, clientId }} />
-      <NativeSelect
-        name={field}
-        value={shown}
-        aria-label={`${intent === "status" ? "Status" : "Payment status"} of ${clientName}`}
-        compact
-        onChange={(event) => void fetcher.submit(event.currentTarget.form)}
-      >
-        <StatusOptions of={intent} />
-      </NativeSelect>
-      <noscript>
-        <button type="submit">Save</button>
-      </noscript>
-    </fetcher.Form>
+    <NativeSelect
+      form={CLIENT_ROWS_FORM}
+      name={clientRowFieldName(intent, clientId)}
+      value={shown}
+      aria-label={`${intent === "status" ? "Status" : "Payment status"} of ${clientName}`}
+      compact
+      onChange={(event) => void fetcher.submit({ intent, clientId, [field]: event.currentTarget.value }, { method: "post", action: "/admin/clients" })}
+    >
+      <StatusOptions of={intent} />
+    </NativeSelect>
   );
 }
 

@@ -15,11 +15,10 @@ import { tierLabel, tierNamesOf } from "~/organization/tier-names";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { Button, buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/clients-page";
-import { addClientSchema, clientPaymentStatusSchema, clientStatusSchema } from "./client-form";
+import { addClientSchema, clientPaymentStatusSchema, clientRowsSchema, clientStatusSchema } from "./client-form";
 import { CLIENT_LIST_VIEW } from "./client-list-view";
-import { AddClientDialog, ClientFilters, InlineStatusSelect } from "./clients-dialogs";
-import { addClient, listClients, setClientPaymentStatus, setClientStatus } from "./clients.server";
-import type { Client } from "./schema";
+import { AddClientDialog, ClientFilters, ClientRowsForm, InlineStatusSelect } from "./clients-dialogs";
+import { addClient, listClients, saveClientRows, setClientPaymentStatus, setClientStatus, type ClientRow } from "./clients.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Clients Directory | Admin" }];
 
@@ -57,6 +56,12 @@ export async function action({ request }: Route.ActionArgs) {
       await setClientPaymentStatus(actor, clientId, paymentStatus);
       return { ok: true, intent: "payment", toast: "Payment status updated" } satisfies FormSuccess;
     },
+    // Every row's selects at once, from the page without JavaScript: back to the list as it was shown.
+    rows: async (form) => {
+      await saveClientRows(actor, parseForm(clientRowsSchema, form));
+      const { pathname, search } = new URL(request.url);
+      return redirectWithToast(`${pathname}${search}`, { type: "success", title: "Status updated" });
+    },
   });
 }
 
@@ -66,7 +71,7 @@ export default function ClientsPage() {
   const [adding, setAdding] = React.useState(false);
   const filtered = isFilteredView(view, CLIENT_LIST_VIEW);
 
-  const columns: DataTableColumn<Client>[] = [
+  const columns: DataTableColumn<ClientRow>[] = [
     {
       id: "name",
       header: "Name",
@@ -133,6 +138,7 @@ export default function ClientsPage() {
       dialogs={<AddClientDialog open={adding} onOpenChange={setAdding} tierNames={tierNames} />}
     >
       <ClientFilters view={view} />
+      <ClientRowsForm />
     </ListPage>
   );
 }

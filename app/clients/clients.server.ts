@@ -11,7 +11,7 @@ import { addLeadForClient } from "~/leads/lead-booking-status.server";
 import { keysetBatchesOf, keysetPage, type KeysetOrder, type KeysetPage, type KeysetRead } from "~/lists/keyset-page.server";
 import type { KeysetCursor } from "~/lists/list-view";
 import { searchCondition } from "~/lists/search-condition.server";
-import type { AddClientInput, ClientOwnDetailsInput, EditClientInput } from "./client-form";
+import type { AddClientInput, ClientOwnDetailsInput, ClientRowStatuses, EditClientInput } from "./client-form";
 import type { ClientListView, ClientSortKey } from "./client-list-view";
 import type { ClientStatus, PaymentStatus } from "./client-options";
 import { mintReferralCode } from "./referral-code";
@@ -19,10 +19,17 @@ import { clients, type Client, type NewClient } from "./schema";
 
 export const CLIENTS_PAGE_SIZE = 25;
 
-export type ClientListPage = KeysetPage<Client> & {
+/** What a row of the clients list shows, and all its page sends of a client. */
+export type ClientRow = Pick<Client, "id" | "name" | "email" | "phone" | "tier" | "status" | "paymentStatus" | "projectLink" | "createdAt">;
+
+export type ClientListPage = KeysetPage<ClientRow> & {
   /** Clients matching the filters, over all pages. */
   total: number;
 };
+
+function clientRowOf({ id, name, email, phone, tier, status, paymentStatus, projectLink, createdAt }: Client): ClientRow {
+  return { id, name, email, phone, tier, status, paymentStatus, projectLink, createdAt };
+}
 
 /** The WHERE of the list and of its CSV export: search on name or e-mail (case-insensitive), status, payment. */
 function clientViewCondition(view: Pick<ClientListView, "q" | "status" | "payment">): SQL | undefined {
@@ -62,7 +69,7 @@ export async function listClients(query: { view: ClientListView; after?: string 
     keysetPage({ after: query.after, before: query.before, size: query.pageSize ?? CLIENTS_PAGE_SIZE }, ...viewKeyset(query.view)),
     db().select({ total: count() }).from(clients).where(clientViewCondition(query.view)),
   ]);
-  return { ...page, total: counted?.total ?? 0 };
+  return { ...page, rows: page.rows.map(clientRowOf), total: counted?.total ?? 0 };
 }
 
 /** Every client of a view in the view's order, a batch at a time (the streamed CSV export). */
@@ -122,56 +129,70 @@ type ClientChange = {
  * already there changes and records nothing; a client deleted meanwhile is refused (404) with `missing`.
  */
 async function changeClient(actor: Actor, clientId: string, change: ClientChange, missing: () => Refusal = () => notFound(CLIENT_GONE)): Promise<Client> {
-  return db().transaction(async (tx) => {
-    const [before] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
-    if (!before) throw missing();
-    const changed = (Object.keys(change.values) as (keyof NewClient)[]).filter((field) => change.values[field] !== before[field]);
-    if (changed.length === 0) return before;
-    const [client] = await tx
-      .update(clients)
-      .set({ ...change.values, updatedAt: sql`now()` })
-      .where(eq(clients.id, clientId))
-      .returning();
-    if (!client) throw missing();
-    await recordAuditEntry(tx, actor, {
-      action: change.action,
-      entityType: "client",
-      entityId: clientId,
-      summary: change.summary(before),
-      details: { changed, ...change.details?.(before) },
-    });
-    return client;
+  return db().transaction((tx) => changeClientIn(tx, actor, clientId, change, missing));
+}
+
+async function changeClientIn(tx: DatabaseExecutor, actor: Actor, clientId: string, change: ClientChange, missing: () => Refusal): Promise<Client> {
+  const [before] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
+  if (!before) throw missing();
+  const changed = (Object.keys(change.values) as (keyof NewClient)[]).filter((field) => change.values[field] !== before[field]);
+  if (changed.length === 0) return before;
+  const [client] = await tx
+    .update(clients)
+    .set({ ...change.values, updatedAt: sql`now()` })
+    .where(eq(clients.id, clientId))
+    .returning();
+  if (!client) throw missing();
+  await recordAuditEntry(tx, actor, {
+    action: change.action,
+    entityType: "client",
+    entityId: clientId,
+    summary: change.summary(before),
+    details: { changed, ...change.details?.(before) },
   });
+  return client;
 }
 
 const statusNotUpdated = () => notFound("Failed to update status");
 
+function statusChange(status: ClientStatus): ClientChange {
+  return {
+    values: { status },
+    action: "client.status",
+    summary: (before) => `Changed a client's status from ${before.status} to ${status}`,
+    details: (before) => ({ from: before.status, to: status }),
+  };
+}
+
+function paymentStatusChange(paymentStatus: PaymentStatus): ClientChange {
+  return {
+    values: { paymentStatus },
+    action: "client.payment",
+    summary: (before) => `Changed a client's payment status from ${before.paymentStatus} to ${paymentStatus}`,
+    details: (before) => ({ from: before.paymentStatus, to: paymentStatus }),
+  };
+}
+
 export function setClientStatus(actor: Actor, clientId: string, status: ClientStatus) {
-  return changeClient(
-    actor,
-    clientId,
-    {
-      values: { status },
-      action: "client.status",
-      summary: (before) => `Changed a client's status from ${before.status} to ${status}`,
-      details: (before) => ({ from: before.status, to: status }),
-    },
-    statusNotUpdated,
-  );
+  return changeClient(actor, clientId, statusChange(status), statusNotUpdated);
 }
 
 export function setClientPaymentStatus(actor: Actor, clientId: string, paymentStatus: PaymentStatus) {
-  return changeClient(
-    actor,
-    clientId,
-    {
-      values: { paymentStatus },
-      action: "client.payment",
-      summary: (before) => `Changed a client's payment status from ${before.paymentStatus} to ${paymentStatus}`,
-      details: (before) => ({ from: before.paymentStatus, to: paymentStatus }),
-    },
-    statusNotUpdated,
-  );
+  return changeClient(actor, clientId, paymentStatusChange(paymentStatus), statusNotUpdated);
+}
+
+/**
+ * The list's rows saved at once (its form posted without JavaScript): each row's status and
+ * payment status, in one transaction, each change with its own audit entry as a select's change
+ * has; an unchanged row records nothing. A client deleted meanwhile refuses the whole save.
+ */
+export async function saveClientRows(actor: Actor, rows: ClientRowStatuses[]): Promise<void> {
+  await db().transaction(async (tx) => {
+    for (const row of rows) {
+      if (row.status) await changeClientIn(tx, actor, row.clientId, statusChange(row.status), statusNotUpdated);
+      if (row.paymentStatus) await changeClientIn(tx, actor, row.clientId, paymentStatusChange(row.paymentStatus), statusNotUpdated);
+    }
+  });
 }
 
 export function updateClient(actor: Actor, clientId: string, input: EditClientInput) {

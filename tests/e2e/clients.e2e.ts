@@ -330,6 +330,25 @@ describe("clients", () => {
     await page.getByRole("heading", { name: "Clients Directory" }).waitFor();
     await page.close();
   });
+
+  it("without JavaScript, the rows' selects are saved at once by 'Save changes', back on the same filtered list", async () => {
+    const page = await admin.newPage();
+    await addClient(page, "Sunny Side Bakery", "hello@sunnyside.test", "1");
+    // With the app running a select saves itself: there is no button to press.
+    expect(await page.getByRole("button", { name: "Save changes" }).count()).toBe(0);
+    await page.close();
+
+    const plain = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false, storageState: await admin.storageState(), viewport: { width: 1400, height: 900 } });
+    const list = await plain.newPage();
+    await list.goto("/admin/clients?q=sunny");
+    await list.getByRole("combobox", { name: "Status of Sunny Side Bakery", exact: true }).selectOption("completed");
+    await list.getByRole("combobox", { name: "Payment status of Sunny Side Bakery" }).selectOption("paid");
+    await Promise.all([list.waitForURL(/\/admin\/clients\?q=sunny$/), list.getByRole("button", { name: "Save changes" }).click()]);
+    await list.reload();
+    expect(await list.getByRole("combobox", { name: "Status of Sunny Side Bakery", exact: true }).inputValue()).toBe("completed");
+    expect(await list.getByRole("combobox", { name: "Payment status of Sunny Side Bakery" }).inputValue()).toBe("paid");
+    await plain.close();
+  });
 });
 
 describe("conversion", () => {

@@ -12,13 +12,17 @@ import {
   archiveClient,
   clientsInViewBatches,
   deleteClient,
+  findClient,
   listClients,
   saveClientNotes,
+  saveClientRows,
   setClientPaymentStatus,
   setClientStatus,
   updateClient,
 } from "~/clients/clients.server";
 import { clients } from "~/clients/schema";
+import { clientRowFieldName, clientRowsSchema } from "~/clients/client-form";
+import { parseForm } from "~/forms/form-action.server";
 import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
 import { clientInvoicesOnDeletion } from "~/invoices/client-invoices.server";
 import { consultationBookings } from "~/consultations/schema";
@@ -142,6 +146,55 @@ describe("a client's audit trail", () => {
     expect(audit[3]).toMatchObject({ details: { from: "active", to: "paused" } });
     expect(audit[1]).toMatchObject({ details: { changed: ["name", "tier"], tier: "3" } });
     expect(await listAuditEntries({ domain: "client" })).toHaveLength(5);
+  });
+});
+
+describe("the clients list's rows saved at once (its form without JavaScript)", () => {
+  const rowsForm = (fields: Record<string, string>) => {
+    const form = new FormData();
+    form.set("intent", "rows");
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return form;
+  };
+
+  it("saves each row's changed status and payment status, one audit entry per change, nothing for an unchanged row", async () => {
+    const { client: mesa } = await newClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test" });
+    const { client: party } = await newClient({ name: "Party Palace Rentals", email: "book@partypalace.test" });
+    const rows = parseForm(
+      clientRowsSchema,
+      rowsForm({
+        [clientRowFieldName("status", mesa.id)]: "paused",
+        [clientRowFieldName("payment", mesa.id)]: "pending",
+        [clientRowFieldName("status", party.id)]: "active",
+        [clientRowFieldName("payment", party.id)]: "paid",
+      }),
+    );
+    await saveClientRows(actor(), rows);
+
+    expect(await findClient(mesa.id)).toMatchObject({ status: "paused", paymentStatus: "pending" });
+    expect(await findClient(party.id)).toMatchObject({ status: "active", paymentStatus: "paid" });
+    expect((await listAuditEntries({ entityType: "client", entityId: mesa.id })).map((entry) => entry.action)).toEqual(["client.status", "client.create"]);
+    expect((await listAuditEntries({ entityType: "client", entityId: party.id })).map((entry) => entry.action)).toEqual(["client.payment", "client.create"]);
+  });
+
+  it("refuses a forged value, a malformed id or too many rows with a 400, and a client deleted meanwhile with a 404, saving none of the rows", async () => {
+    const { client: mesa } = await newClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test" });
+    expect(() => parseForm(clientRowsSchema, rowsForm({ [clientRowFieldName("status", mesa.id)]: "deleted" }))).toThrow(
+      expect.objectContaining({ status: 400, message: "Choose a status" }),
+    );
+    expect(() => parseForm(clientRowsSchema, rowsForm({ [clientRowFieldName("payment", "1; drop table clients")]: "paid" }))).toThrow(
+      expect.objectContaining({ status: 400, message: "Client not found" }),
+    );
+    const tooMany = Object.fromEntries(Array.from({ length: 101 }, () => [clientRowFieldName("status", randomUUID()), "active"]));
+    expect(() => parseForm(clientRowsSchema, rowsForm(tooMany))).toThrow(expect.objectContaining({ status: 400 }));
+
+    const rows = parseForm(
+      clientRowsSchema,
+      rowsForm({ [clientRowFieldName("status", mesa.id)]: "archived", [clientRowFieldName("status", randomUUID())]: "paused" }),
+    );
+    await expect(saveClientRows(actor(), rows)).rejects.toMatchObject({ status: 404, message: "Failed to update status" });
+    expect(await findClient(mesa.id)).toMatchObject({ status: "active" });
+    expect(await listAuditEntries({ entityType: "client", entityId: mesa.id })).toHaveLength(1);
   });
 });
 
