@@ -25,7 +25,7 @@ import { cadenceEnrolments, cadences, cadenceStepSends, type Cadence, type Caden
  * crash before commit or a restart can never send a step twice, and a crash loses no claim.
  */
 
-export type CadenceRunContext = { now: Date; timeZone: string; companyName: string; offer: string; tiers: PackageTier[] };
+export type CadenceRunContext = { now: Date; timeZone: string; companyName: string; offer: string; tiers: readonly PackageTier[] };
 
 export async function cadenceRunContext(now = new Date()): Promise<CadenceRunContext> {
   const [settings, tiers] = await Promise.all([getOrganizationSettings(), listPackageTiers()]);

@@ -28,7 +28,7 @@ export async function seedSettings(tx: DatabaseExecutor): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** The channel the settings row's triggers notify on every write (migration 0027). */
+/** The channel the settings row's and the tier catalog's triggers notify on every write (migrations 0027, 0028). */
 export const ORGANIZATION_SETTINGS_CHANNEL = "organization_settings";
 
 /**
@@ -68,9 +68,23 @@ const readSettingsTogether = batchedReads<"row", OrganizationSettings>(async () 
   return new Map(settings ? [["row", settings] as const] : []);
 });
 
+/**
+ * The tier catalog, kept like the settings row and under its channel (migration 0028): most pages,
+ * public and back-office, name the tiers.
+ */
+const keptTiers = keptShelf<readonly PackageTier[]>(ORGANIZATION_SETTINGS_CHANNEL, { maxAgeMs: 10_000, limit: 1, where: "embedded" });
+
 /** The tier catalog, in display order. */
-export async function listPackageTiers(): Promise<PackageTier[]> {
-  return db().select().from(packageTiers).orderBy(asc(packageTiers.sortOrder));
+export async function listPackageTiers(): Promise<readonly PackageTier[]> {
+  return keptTiers().get("catalog", new Date(), async () => ({
+    // Frozen, each tier and its features too: every reader in this process shares them.
+    value: Object.freeze((await db().select().from(packageTiers).orderBy(asc(packageTiers.sortOrder))).map(frozenTier)),
+    until: Infinity,
+  }));
+}
+
+function frozenTier(tier: PackageTier): PackageTier {
+  return Object.freeze({ ...tier, features: Object.freeze([...tier.features]) as string[] });
 }
 
 type SettingsChanges = Partial<Omit<OrganizationSettings, "id" | "updatedAt">>;

@@ -8,7 +8,7 @@ export function PackageCards({
   action,
   headingLevel = "h3",
 }: {
-  tiers: TierForDisplay[];
+  tiers: readonly TierForDisplay[];
   action: (tier: TierForDisplay) => React.ReactNode;
   headingLevel?: "h2" | "h3";
 }) {

@@ -23,6 +23,9 @@ import {
 import { clients } from "~/clients/schema";
 import { clientRowFieldName, clientRowsSchema } from "~/clients/client-form";
 import { parseForm } from "~/forms/form-action.server";
+import { action as clientsAction } from "~/clients/clients-page";
+import { postToAction, statusOf } from "../support/route-actions";
+import { signedInCookie } from "../support/sessions";
 import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
 import { clientInvoicesOnDeletion } from "~/invoices/client-invoices.server";
 import { consultationBookings } from "~/consultations/schema";
@@ -195,6 +198,19 @@ describe("the clients list's rows saved at once (its form without JavaScript)", 
     await expect(saveClientRows(actor(), rows)).rejects.toMatchObject({ status: 404, message: "Failed to update status" });
     expect(await findClient(mesa.id)).toMatchObject({ status: "active" });
     expect(await listAuditEntries({ entityType: "client", entityId: mesa.id })).toHaveLength(1);
+  });
+
+  it("answers the page's form through its action: back to the list as it was shown, or a 400 that changes nothing", async () => {
+    const { cookie } = await signedInCookie({ admin: true });
+    const { client: mesa } = await newClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test" });
+    const saved = await postToAction(clientsAction, "/admin/clients?q=mesa&status=active", cookie, { intent: "rows", [clientRowFieldName("status", mesa.id)]: "paused" });
+    expect(statusOf(saved)).toBe(302);
+    expect((saved as Response).headers.get("Location")).toBe("/admin/clients?q=mesa&status=active");
+    expect(await findClient(mesa.id)).toMatchObject({ status: "paused" });
+
+    const forged = await postToAction(clientsAction, "/admin/clients", cookie, { intent: "rows", [clientRowFieldName("payment", mesa.id)]: "free" });
+    expect(statusOf(forged)).toBe(400);
+    expect(await findClient(mesa.id)).toMatchObject({ paymentStatus: "pending" });
   });
 });
 

@@ -17,6 +17,7 @@ import { emailOutbox } from "~/email/schema";
 import { promoClaimSchema } from "~/leads/inquiry-form";
 import { claimPromo } from "~/leads/lead-capture.server";
 import { leads } from "~/leads/schema";
+import { packageTiers } from "~/organization/schema";
 import { action as addOnsAction } from "~/add-ons/add-ons-page";
 import { action as availabilityAction } from "~/availability/availability-page";
 import { action as clientsAction } from "~/clients/clients-page";
@@ -28,6 +29,7 @@ import { action as promosAction } from "~/settings/promos-tab";
 import { getOrganizationSettings, listPackageTiers, saveOrganizationTab, savePromoTab, saveTier } from "~/organization/settings.server";
 import { postToAction, statusOf } from "../support/route-actions";
 import { signedInCookie } from "../support/sessions";
+import { testDatabaseKind } from "../support/database-kind";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -90,6 +92,22 @@ describe("a changed setting reaches its readers", () => {
     const { invoice } = await convertLeadToClient(await anAdmin(), lead!.id);
     expect(invoice).toMatchObject({ subtotalCents: 31_500, totalCents: 31_500 });
     expect((await listPackageTiers()).find((tier) => tier.tier === "2")).toMatchObject({ name: "Growth Plus", features: ["Up to 5 pages"] });
+  });
+
+  it("keeps the tier catalog on the embedded database until a write to it is heard, and answers every change at once", async () => {
+    const nameOfTier1 = async () => (await listPackageTiers()).find((tier) => tier.tier === "1")?.name;
+    const before = await nameOfTier1();
+    // A change the triggers do not announce: kept on the embedded database, read again on a server.
+    await db().execute(sql`alter table package_tiers disable trigger user`);
+    await db().update(packageTiers).set({ name: "Quietly renamed" }).where(eq(packageTiers.tier, "1"));
+    await db().execute(sql`alter table package_tiers enable trigger user`);
+    expect(await nameOfTier1()).toBe(testDatabaseKind() === "embedded" ? before : "Quietly renamed");
+    // Any announced write, by the settings' service or by hand, is seen by the next read.
+    await db().update(packageTiers).set({ name: "Starter Plus" }).where(eq(packageTiers.tier, "1"));
+    expect(await nameOfTier1()).toBe("Starter Plus");
+    const tier1 = (await listPackageTiers()).find((tier) => tier.tier === "1");
+    await saveTier(testActor(), { tier: "1", name: "Starter Site", tagline: tier1?.tagline ?? null, price: 24_900, promoPrice: 9_900, isCustomQuote: false, features: ["One page"] });
+    expect((await listPackageTiers()).find((tier) => tier.tier === "1")).toMatchObject({ name: "Starter Site", features: ["One page"] });
   });
 });
 
