@@ -1,14 +1,14 @@
+import { useLocation } from "react-router";
 import { FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
 import { ListFilters } from "~/lists/list-page";
 import { TierOptions } from "~/organization/tier-options";
 import type { TierNames } from "~/organization/tier-names";
+import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
-import { useLocation } from "react-router";
-import { Button } from "~/ui/button";
 import { CLIENT_STATUS_LABELS, clientRowFieldName, PAYMENT_STATUS_LABELS } from "./client-form";
 import type { ClientListView } from "./client-list-view";
 import { CLIENT_STATUSES, PAYMENT_STATUSES, type ClientStatus, type PaymentStatus } from "./client-options";
