@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { logger } from "~/logging/logger.server";
 import { currentDatabase, type DatabaseHandle } from "./connection.server";
 
+/** How long caughtUp() waits for its echo at most. */
+const ECHO_TIMEOUT_MS = 2_000;
+
 /**
  * Reads kept in this process while nothing they depend on changed (decision 009, first for the
  * booking page; decision 041 for what every back-office page reads). Triggers on the tables
@@ -15,9 +18,6 @@ import { currentDatabase, type DatabaseHandle } from "./connection.server";
  * kept before is dropped. A shelf also keeps a value no longer than its `maxAgeMs`, in case a
  * notification is silently lost.
  */
-/** How long caughtUp() waits for its echo at most. */
-const ECHO_TIMEOUT_MS = 2_000;
-
 export class KeptReads {
   /** Bumped by every notification and every gap in listening: a kept value of another version is dropped. */
   private version = 0;

@@ -31,12 +31,15 @@ export async function seedSettings(tx: DatabaseExecutor): Promise<void> {
 /** The channel the settings row's and the tier catalog's triggers notify on every write (migrations 0027, 0028). */
 export const ORGANIZATION_SETTINGS_CHANNEL = "organization_settings";
 
+/** How the settings row and the tier catalog are kept: on the embedded database only (decision 041), one value each. */
+const KEPT_LIKE_SETTINGS = { maxAgeMs: 10_000, limit: 1, where: "embedded" } as const;
+
 /**
  * The settings row, kept per process until a write to it is heard (decision 041): every page and
  * the guard read it, a few times a request. Never more than ten seconds old, in case a
  * notification is silently lost (a server connection that died without a word).
  */
-const keptSettings = keptShelf<OrganizationSettings>(ORGANIZATION_SETTINGS_CHANNEL, { maxAgeMs: 10_000, limit: 1, where: "embedded" });
+const keptSettings = keptShelf<OrganizationSettings>(ORGANIZATION_SETTINGS_CHANNEL, KEPT_LIKE_SETTINGS);
 
 /** The one settings row; the seed creates it, so it always exists after start. Pass the caller's transaction when inside one. */
 export async function getOrganizationSettings(executor?: DatabaseExecutor): Promise<OrganizationSettings> {
@@ -72,7 +75,7 @@ const readSettingsTogether = batchedReads<"row", OrganizationSettings>(async () 
  * The tier catalog, kept like the settings row and under its channel (migration 0028): most pages,
  * public and back-office, name the tiers.
  */
-const keptTiers = keptShelf<readonly PackageTier[]>(ORGANIZATION_SETTINGS_CHANNEL, { maxAgeMs: 10_000, limit: 1, where: "embedded" });
+const keptTiers = keptShelf<readonly PackageTier[]>(ORGANIZATION_SETTINGS_CHANNEL, KEPT_LIKE_SETTINGS);
 
 /** The tier catalog, in display order. */
 export async function listPackageTiers(): Promise<readonly PackageTier[]> {

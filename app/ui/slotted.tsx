@@ -11,7 +11,8 @@ import { cn } from "~/ui/class-names";
 export function slotted<T extends React.ElementType>(part: T, slot: string, classes?: string) {
   const Part: React.ElementType = part;
   function SlottedPart({ className, ...props }: React.ComponentProps<T> & { className?: string }) {
-    return <Part data-slot={slot} className={cn(classes, className)} {...props} />;
+    // A part whose look is app.css's alone (keyed by its data-slot) writes no empty `class`.
+    return <Part data-slot={slot} className={cn(classes, className) || undefined} {...props} />;
   }
   SlottedPart.displayName = slot;
   return SlottedPart;
