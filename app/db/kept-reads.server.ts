@@ -198,6 +198,14 @@ export function keptReadsOf(database: DatabaseHandle, channel: string, where: Ke
 const registry = new WeakMap<DatabaseHandle, Map<string, KeptReads>>();
 
 /**
+ * Resolves once every channel kept on this database has heard each change committed before the
+ * call (KeptReads.caughtUp): a test that rewrote the database reads nothing kept from before.
+ */
+export async function everyKeptReadCaughtUp(database: DatabaseHandle): Promise<void> {
+  await Promise.all([...(registry.get(database)?.values() ?? [])].map((reads) => reads.caughtUp()));
+}
+
+/**
  * A shelf of one kind of value kept under `channel`, per database handle: `shelf()` answers the
  * current database's (the same one on every call).
  */

@@ -11,6 +11,7 @@ import {
   type DatabaseHandle,
 } from "~/db/connection.server";
 import { seedReferenceData } from "~/reference-data.server";
+import { everyKeptReadCaughtUp } from "~/db/kept-reads.server";
 import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "./database-kind";
 import { EMBEDDED_TEMPLATE_FILE } from "./global-setup";
 
@@ -90,6 +91,9 @@ async function resetDatabase(handle: DatabaseHandle): Promise<void> {
     });
   }
   await seedReferenceData();
+  // The reseed's inserts notify the kept reads' channels; on a PostgreSQL server they are heard a
+  // moment after the commit, so a test could otherwise be answered from the test before.
+  if (testDatabaseKind() === "server") await everyKeptReadCaughtUp(handle);
 }
 
 /**
