@@ -1,5 +1,7 @@
 import { tzOffset } from "@date-fns/tz";
-import { addDays, format, parseISO } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { format } from "date-fns/format";
+import { parseISO } from "date-fns/parseISO";
 import { dayIn } from "~/formatting/dates";
 
 /**

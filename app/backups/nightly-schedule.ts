@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 
 /** The hour (business-local) from which a night's backup is made. */
 export const NIGHTLY_BACKUP_HOUR = 2;

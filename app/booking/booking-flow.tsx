@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import CalendarCheck from "lucide-react/icons/calendar-check";
 import Clock from "lucide-react/icons/clock";
 import Globe from "lucide-react/icons/globe";

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays } from "date-fns";
+import { addDays } from "date-fns/addDays";
 import type { CadenceStep } from "./cadence-options";
 
 // When each step of an enrolment is due. Pure: the worker, the editor and the sandbox's timeline

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { eq, inArray } from "drizzle-orm";
 import { claimSlot, findOfferableSlot, releaseSlotOfBooking, slotAtTime } from "~/availability/availability.server";
 import { parseSlotKey } from "~/availability/offered-days";

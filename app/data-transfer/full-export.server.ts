@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { asc, getTableColumns, getTableName, gt, type Column } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { stringify } from "csv-stringify/sync";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { Zip, ZipDeflate } from "fflate";
 import { clients } from "~/clients/schema";
 import { consultationBookings, consultations } from "~/consultations/schema";

@@ -1,5 +1,7 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, format, parseISO } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { format } from "date-fns/format";
+import { parseISO } from "date-fns/parseISO";
 import { describe, expect, it } from "vitest";
 import { dayIn, formatClockTime, formatCount, formatDate, formatDateTime, formatDay, formatDayTimes, formatLongDate } from "./dates";
 

@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { csvCellText, csvFileName } from "./csv-cells";
 
 /**

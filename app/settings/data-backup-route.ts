@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { data } from "react-router";
 import { requireRecentConfirmation } from "~/auth/recent-confirmation.server";
 import { backupStreamNow } from "~/backups/backups.server";
