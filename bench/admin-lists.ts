@@ -12,14 +12,15 @@
 // measured under the same load of the (shared) machine: a before/after comparison in one run.
 // With --db (and DATABASE_URL), also times the leads list's queries in this process through the
 // services the loader calls. On Linux, also the server's CPU time per request, read from /proc: a
-// figure the other work on a shared machine disturbs far less than latency. The server is the
-// process listening on the URL's port on this machine, or --pid LABEL=PID.
+// figure the other work on a shared machine disturbs far less than latency, and the part of it
+// the main thread spent (the rest is V8's garbage-collection helpers and zlib's threads). The
+// server is the process listening on the URL's port on this machine, or --pid LABEL=PID.
 // Prints a Markdown table.
 import http from "node:http";
 import { parseArgs } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { percentile } from "./support/figures.mjs";
-import { cpuMsOf, listenerPidOf } from "./support/process-usage";
+import { cpuMsOf, listenerPidOf, mainThreadCpuMsOf } from "./support/process-usage";
 
 const { values } = parseArgs({
   options: {
@@ -122,27 +123,31 @@ function check(answer: Answer, server: Server, page: { path: string; mark: strin
   return answer.body.length;
 }
 
-type Row = { path: string; server: string; p50: number; p95: number; max: number; bytes: number; cpuMs?: number | null };
+type Row = { path: string; server: string; p50: number; p95: number; max: number; bytes: number; cpuMs?: number | null; mainThreadCpuMs?: number | null };
 
 async function measurePage(servers: Server[], page: { path: string; mark: string }): Promise<Row[]> {
   const timings = servers.map(() => [] as number[]);
   const bytes = servers.map(() => 0);
   const cpu = servers.map(() => 0);
+  const mainThreadCpu = servers.map(() => 0);
   for (let i = 0; i < WARMUP + RUNS; i += 1) {
     for (const [index, server] of servers.entries()) {
       const cpuBefore = cpuMsOf(server.pid);
+      const mainThreadBefore = mainThreadCpuMsOf(server.pid);
       const started = performance.now();
       const answer = await get(server, page.path);
       const elapsed = performance.now() - started;
       bytes[index] = check(answer, server, page);
       if (i >= WARMUP) timings[index]?.push(elapsed);
       const cpuAfter = cpuMsOf(server.pid);
+      const mainThreadAfter = mainThreadCpuMsOf(server.pid);
       if (i >= WARMUP && cpuBefore !== null && cpuAfter !== null) cpu[index] = (cpu[index] ?? 0) + cpuAfter - cpuBefore;
+      if (i >= WARMUP && mainThreadBefore !== null && mainThreadAfter !== null) mainThreadCpu[index] = (mainThreadCpu[index] ?? 0) + mainThreadAfter - mainThreadBefore;
     }
   }
   return servers.map((server, index) => {
     const sorted = (timings[index] ?? []).sort((a, b) => a - b);
-    return { path: page.path, server: server.label, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? 0, bytes: bytes[index] ?? 0, cpuMs: server.pid ? (cpu[index] ?? 0) / RUNS : null };
+    return { path: page.path, server: server.label, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? 0, bytes: bytes[index] ?? 0, cpuMs: server.pid ? (cpu[index] ?? 0) / RUNS : null, mainThreadCpuMs: server.pid ? (mainThreadCpu[index] ?? 0) / RUNS : null };
   });
 }
 
@@ -200,10 +205,11 @@ if (values.db) rows.push(...(await measureQueries()));
 
 console.log(`\n${RUNS} sequential requests per page and server after ${WARMUP} warm-up ones (${new Date().toISOString().slice(0, 16)}Z).\n`);
 const withCpu = rows.some((row) => row.cpuMs != null);
-console.log(`| page | server | p50 (ms) | p95 (ms) | max (ms) | size (KB) |${withCpu ? " server CPU (ms/request) |" : ""}`);
-console.log(`| --- | --- | ---: | ---: | ---: | ---: |${withCpu ? " ---: |" : ""}`);
+console.log(`| page | server | p50 (ms) | p95 (ms) | max (ms) | size (KB) |${withCpu ? " server CPU (ms/request) | of it, main thread |" : ""}`);
+console.log(`| --- | --- | ---: | ---: | ---: | ---: |${withCpu ? " ---: | ---: |" : ""}`);
 for (const row of rows) {
-  const cpuCell = withCpu ? ` ${row.cpuMs != null ? row.cpuMs.toFixed(1) : "—"} |` : "";
+  const figure = (value: number | null | undefined) => (value != null ? value.toFixed(1) : "—");
+  const cpuCell = withCpu ? ` ${figure(row.cpuMs)} | ${figure(row.mainThreadCpuMs)} |` : "";
   console.log(`| ${row.path.startsWith("/") ? `\`${row.path}\`` : row.path} | ${row.server} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} | ${row.bytes ? (row.bytes / 1024).toFixed(0) : "—"} |${cpuCell}`);
 }
 for (const server of servers) server.agent.destroy();

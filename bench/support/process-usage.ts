@@ -1,9 +1,21 @@
 import fs from "node:fs";
 
-/** CPU time (user + system, ms) a process has used so far; null when it cannot be read (Linux only). */
+/** CPU time (user + system, ms) a process has used so far, all its threads; null when it cannot be read (Linux only). */
 export function cpuMsOf(pid: number | undefined): number | null {
+  return cpuMsIn(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU time (ms) of a process's main thread alone: for Node, the JavaScript. The rest of
+ * `cpuMsOf` is its other threads' (V8's garbage-collection helpers, libuv's pool: zlib, files).
+ */
+export function mainThreadCpuMsOf(pid: number | undefined): number | null {
+  return cpuMsIn(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function cpuMsIn(statFile: string): number | null {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const fields = fs.readFileSync(statFile, "utf8").split(") ")[1]?.split(" ") ?? [];
     // utime and stime are fields 14 and 15 of the file, in clock ticks (100 per second on Linux).
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
