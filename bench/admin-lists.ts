@@ -207,8 +207,8 @@ console.log(`\n${RUNS} sequential requests per page and server after ${WARMUP} w
 const withCpu = rows.some((row) => row.cpuMs != null);
 console.log(`| page | server | p50 (ms) | p95 (ms) | max (ms) | size (KB) |${withCpu ? " server CPU (ms/request) | of it, main thread |" : ""}`);
 console.log(`| --- | --- | ---: | ---: | ---: | ---: |${withCpu ? " ---: | ---: |" : ""}`);
+const figure = (value: number | null | undefined) => (value != null ? value.toFixed(1) : "—");
 for (const row of rows) {
-  const figure = (value: number | null | undefined) => (value != null ? value.toFixed(1) : "—");
   const cpuCell = withCpu ? ` ${figure(row.cpuMs)} | ${figure(row.mainThreadCpuMs)} |` : "";
   console.log(`| ${row.path.startsWith("/") ? `\`${row.path}\`` : row.path} | ${row.server} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} | ${row.bytes ? (row.bytes / 1024).toFixed(0) : "—"} |${cpuCell}`);
 }

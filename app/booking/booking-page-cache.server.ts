@@ -103,7 +103,7 @@ export class BookingPageCache {
 
   /**
    * Resolves once this process has heard every change committed before the call (see
-   * KeptReads.caughtUp). Immediate in effect on the embedded database.
+   * KeptReads.caughtUp). Immediate on the embedded database.
    */
   caughtUp(): Promise<void> {
     return this.reads.caughtUp();

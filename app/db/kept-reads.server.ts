@@ -81,11 +81,12 @@ export class KeptReads {
   /**
    * Resolves once this process has heard every change committed before the call: it notifies the
    * channel itself and waits for that echo, which PostgreSQL delivers after the notifications of
-   * every transaction that committed earlier. Immediate in effect on the embedded database.
+   * every transaction that committed earlier. On the embedded database there is nothing to wait
+   * for: a notification is handled while its COMMIT is answered.
    */
   async caughtUp(): Promise<void> {
     await this.ready();
-    if (!this.listening) return;
+    if (!this.listening || this.database.kind === "embedded") return;
     this.echoes += 1;
     const payload = `caught-up ${process.pid} ${this.echoes}`;
     let timer: NodeJS.Timeout | undefined;

@@ -93,7 +93,7 @@ async function resetDatabase(handle: DatabaseHandle): Promise<void> {
   await seedReferenceData();
   // The reseed's inserts notify the kept reads' channels; on a PostgreSQL server they are heard a
   // moment after the commit, so a test could otherwise be answered from the test before.
-  if (testDatabaseKind() === "server") await everyKeptReadCaughtUp(handle);
+  await everyKeptReadCaughtUp(handle);
 }
 
 /**
