@@ -1,6 +1,7 @@
-// `npm test`: every suite. Unit and database suites on the embedded PGlite, again on
-// PostgreSQL when TEST_DATABASE_URL is set, then the browser tests in Chromium: one run after
-// the other (decision 036 says why not side by side on two cores), then a line per run.
+// `npm test`: every suite. One vitest run of three projects (vitest.config.ts): the unit tests, the
+// integration files on the embedded PGlite and, when TEST_DATABASE_URL is set, those about what
+// PostgreSQL does differently on it; then the browser tests in Chromium (decision 036 says why the
+// browser run comes after, not beside), then a line per run.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,11 +9,11 @@ import path from "node:path";
 import { buildIfStale } from "./build-if-stale.mjs";
 
 const vitest = ["node_modules/vitest/vitest.mjs", "run"];
-const runs = [{ name: "unit and integration (PGlite)", args: [...vitest], env: { TEST_DB_KIND: "embedded" } }];
-if (process.env.TEST_DATABASE_URL) {
-  runs.push({ name: "unit and integration (PostgreSQL)", args: [...vitest], env: { TEST_DB_KIND: "server" } });
-}
-runs.push({ name: "browser (Chromium)", args: [...vitest, "--config", "vitest.e2e.config.ts"], env: {} });
+const databases = process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite";
+const runs = [
+  { name: `unit and integration (${databases})`, args: [...vitest] },
+  { name: "browser (Chromium)", args: [...vitest, "--config", "vitest.e2e.config.ts"] },
+];
 
 const extra = process.argv.slice(2);
 const startedAt = Date.now();
@@ -27,7 +28,7 @@ for (const [index, run] of runs.entries()) {
   const runStartedAt = Date.now();
   const report = path.join(reports, `run-${index}.json`);
   const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
-  const result = spawnSync(process.execPath, [...run.args, ...reporters, ...extra], { stdio: "inherit", env: { ...process.env, ...run.env } });
+  const result = spawnSync(process.execPath, [...run.args, ...reporters, ...extra], { stdio: "inherit", env: process.env });
   const seconds = Math.round((Date.now() - runStartedAt) / 1000);
   const passed = result.status === 0;
   console.log(`=== ${run.name}: ${passed ? "passed" : "FAILED"} (${seconds} s) ===`);

@@ -5,6 +5,7 @@ import { config } from "~/config.server";
 import { currentDatabase, type Database, type DatabaseHandle } from "~/db/connection.server";
 import { CLIENT_ADDRESS_HEADER } from "./auth-request-headers";
 import { instanceSecret } from "./instance-secrets.server";
+import { passwordHashing } from "./password-hashing.server";
 import { account, rateLimit, session, twoFactor, user, verification } from "./schema";
 import { signInPolicy } from "./sign-in-policy.server";
 
@@ -20,7 +21,7 @@ function createAuth(db: Database, secret: string) {
       provider: "pg",
       schema: { user, session, account, verification, twoFactor, rateLimit },
     }),
-    emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 8, maxPasswordLength: 128, password: passwordHashing() },
     // A session lives at most 7 days from sign-in. Its updated_at is its last activity, written
     // only by the idle timeout (sessions.server.ts), so better-auth's own refresh is off.
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24, disableSessionRefresh: true },

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "./database-kind";
+import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl } from "./database-kind";
 import { makeMigratedDataDir } from "./migrated-data-dir";
 
 /**
@@ -24,7 +24,8 @@ export const EMBEDDED_TEMPLATE_FILE = path.join(
  * process a test starts (startAppServer) on a copy of a migrated data directory.
  */
 export default async function setup(project: TestProject) {
-  if (testDatabaseKind() === "server") {
+  // The project's own kind (db:pglite or db:postgres, vitest.config.ts): both run in one process.
+  if (project.config.env.TEST_DB_KIND === "server") {
     const admin = new pg.Client({ connectionString: serverTestUrl() });
     await admin.connect();
     try {
