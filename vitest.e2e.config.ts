@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Browser tests: the built app in its own process, driven by Debian's Chromium. One file at a time:
-// on two cores, files side by side timed out waiting on each other (decision 036).
+// Browser tests: the built app in its own process, driven by Debian's Chromium (one Chromium for the
+// run). Two files at a time (decision 036): a file waits much of its time on its app, its mail or
+// the page, and no test bounds its waits by the wall clock.
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
@@ -10,7 +11,7 @@ export default defineConfig({
     globalSetup: ["tests/e2e/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    maxWorkers: 2,
     pool: "forks",
   },
 });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { updatedAt } from "~/db/columns";
 import { TIER_IDS } from "./tier-catalog";
+import { DEFAULT_POPUP_DELAY_SECONDS } from "./promo-popup";
 
 /**
  * The organization's settings: exactly one row (id = 1, enforced by a CHECK), so every app
@@ -29,6 +30,8 @@ export const organizationSettings = pgTable(
     timezone: text("timezone").notNull().default("America/New_York"),
     promoDurationDays: integer("promo_duration_days").notNull().default(7),
     promoCodePrefix: text("promo_code_prefix").notNull().default("LAUNCH"),
+    /** How long after a page loads the $99 offer pops up on a wide screen (spec 000 §4: 2 seconds). */
+    promoPopupDelaySeconds: integer("promo_popup_delay_seconds").notNull().default(DEFAULT_POPUP_DELAY_SECONDS),
     sessionTimeoutMinutes: integer("session_timeout_minutes").notNull().default(30),
     require2fa: boolean("require_2fa").notNull().default(false),
     defaultMeetingLink: text("default_meeting_link"),
@@ -48,6 +51,7 @@ export const organizationSettings = pgTable(
   (t) => [
     check("organization_settings_singleton_check", sql`${t.id} = 1`),
     check("organization_settings_promo_duration_check", sql`${t.promoDurationDays} BETWEEN 1 AND 365`),
+    check("organization_settings_popup_delay_check", sql`${t.promoPopupDelaySeconds} BETWEEN 0 AND 60`),
     check("organization_settings_session_timeout_check", sql`${t.sessionTimeoutMinutes} > 0`),
     check("organization_settings_consult_duration_check", sql`${t.defaultConsultDurationMinutes} >= 15`),
     check("organization_settings_buffer_check", sql`${t.bufferTimeMinutes} >= 0`),

@@ -50,15 +50,15 @@ describe("the Email tab's form", () => {
 
 describe("the Promos tab's forms", () => {
   it("takes days, prefix (upper-cased) and commission", () => {
-    expect(checkForm(promoSettingsForm, { promoDurationDays: "14", promoCodePrefix: "spring", referralCommissionPercent: "15" })).toEqual({
+    expect(checkForm(promoSettingsForm, { promoDurationDays: "14", promoCodePrefix: "spring", referralCommissionPercent: "15", promoPopupDelaySeconds: "3" })).toEqual({
       ok: true,
-      data: { promoDurationDays: 14, promoCodePrefix: "SPRING", referralCommissionPercent: 15 },
+      data: { promoDurationDays: 14, promoCodePrefix: "SPRING", referralCommissionPercent: 15, promoPopupDelaySeconds: 3 },
     });
   });
 
   it("refuses days out of range, a prefix with a dash and a commission over 100", () => {
-    const checked = checkForm(promoSettingsForm, { promoDurationDays: "0", promoCodePrefix: "LA-UNCH", referralCommissionPercent: "101" });
-    expect(checked.ok ? null : Object.keys(checked.fieldErrors).sort()).toEqual(["promoCodePrefix", "promoDurationDays", "referralCommissionPercent"]);
+    const checked = checkForm(promoSettingsForm, { promoDurationDays: "0", promoCodePrefix: "LA-UNCH", referralCommissionPercent: "101", promoPopupDelaySeconds: "61" });
+    expect(checked.ok ? null : Object.keys(checked.fieldErrors).sort()).toEqual(["promoCodePrefix", "promoDurationDays", "promoPopupDelaySeconds", "referralCommissionPercent"]);
   });
 
   it("reads a tier in dollars to cents, features one per line, and refuses a promo price above the price", () => {

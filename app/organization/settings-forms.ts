@@ -76,6 +76,7 @@ export const promoSettingsForm = z.object({
     .toUpperCase()
     .regex(/^[A-Z0-9]{2,12}$/, "Use 2 to 12 letters or digits"),
   referralCommissionPercent: wholeNumber("a percent", 0, 100),
+  promoPopupDelaySeconds: wholeNumber("a number of seconds", 0, 60),
 });
 export type PromoSettingsInput = z.infer<typeof promoSettingsForm>;
 

@@ -27,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       promoDurationDays: String(settings.promoDurationDays),
       promoCodePrefix: settings.promoCodePrefix,
       referralCommissionPercent: String(settings.referralCommissionPercent),
+      promoPopupDelaySeconds: String(settings.promoPopupDelaySeconds),
     },
     tiers,
   };
@@ -57,6 +58,15 @@ export default function PromosTab() {
           </FormField>
           <FormField label="Referral commission (%)" name="referralCommissionPercent" required error={errors.referralCommissionPercent}>
             <Input type="number" inputMode="numeric" defaultValue={value("referralCommissionPercent")} />
+          </FormField>
+          <FormField
+            label="Offer popup delay (seconds)"
+            name="promoPopupDelaySeconds"
+            required
+            error={errors.promoPopupDelaySeconds}
+            description="How long after a page loads the offer pops up on a wide screen."
+          >
+            <Input type="number" inputMode="numeric" defaultValue={value("promoPopupDelaySeconds")} />
           </FormField>
           <div className="sm:col-span-3">
             <Button type="submit" disabled={busy}>

@@ -7,7 +7,6 @@ export const POPUP_SEEN_COOKIE = "promo_popup_seen";
 export const POPUP_SEEN_DAYS = 7;
 /** Set after a successful claim; hides the sticky button. */
 export const PROMO_CLAIMED_STORAGE_KEY = "promo_claimed";
-export const POPUP_DELAY_MS = 2_000;
 /** The screens the popup and the sticky button are for: the wide ones, where the app starts at once. */
 export const POPUP_SCREEN_QUERY = WIDE_SCREEN_QUERY;
 

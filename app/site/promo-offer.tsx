@@ -1,10 +1,10 @@
 import Gift from "lucide-react/icons/gift";
 import { useCallback, useEffect, useState } from "react";
 import type { PromoPlacement } from "~/leads/inquiry-form";
+import { popupDueInMs } from "~/organization/promo-popup";
 import { onDemand, useOnDemandDialog } from "~/ui/on-demand";
 import {
   markPopupSeen,
-  POPUP_DELAY_MS,
   POPUP_SCREEN_QUERY,
   popupSeen,
   PROMO_CLAIMED_STORAGE_KEY,
@@ -23,7 +23,7 @@ function afterPageLoad(ms: number, run: () => void): () => void {
   const start = () => {
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
     const sinceLoad = navigation && navigation.loadEventStart > 0 ? performance.now() - navigation.loadEventStart : 0;
-    timer = window.setTimeout(run, Math.max(0, ms - sinceLoad));
+    timer = window.setTimeout(run, popupDueInMs(ms, sinceLoad));
   };
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
@@ -34,12 +34,12 @@ function afterPageLoad(ms: number, run: () => void): () => void {
 }
 
 /**
- * The site-wide $99 offer (spec 000 §4): a popup 2 s after load on screens at least 768 px
+ * The site-wide $99 offer (spec 000 §4): a popup `popupDelayMs` (Settings; 2 s) after load on screens at least 768 px
  * wide unless the seen-cookie exists (closing or claiming sets it for 7 days), and a sticky
  * 'Claim $99 Offer' button on wide screens until the visitor has claimed. Loaded by
  * `PromoOfferOnWideScreens`, on wide screens only.
  */
-export default function PromoOffer() {
+export default function PromoOffer({ popupDelayMs }: { popupDelayMs: number }) {
   const [placement, setPlacement] = useState<PromoPlacement | null>(null);
   const [showSticky, setShowSticky] = useState(false);
   const { Dialog: PromoDialog, open, setOpen, show, onCloseAutoFocus } = useOnDemandDialog(promoDialog);
@@ -62,18 +62,18 @@ export default function PromoOffer() {
   useEffect(() => {
     const wide = () => window.matchMedia(POPUP_SCREEN_QUERY).matches;
     if (!wide() || popupSeen()) return;
-    // The 2 seconds are counted from the page's load, not from this code's arrival, and the
+    // The delay is counted from the page's load, not from this code's arrival, and the
     // dialog's code comes meanwhile, so the popup opens on time (a wide screen only: phones load none of it).
     // (A failed load is tried again when the popup is due.)
     promoDialog.load().catch(() => undefined);
     // Never over another dialog the visitor opened, nor after the window became narrow.
     const stillWanted = () => wide() && !popupSeen() && !document.querySelector('[role="dialog"]');
-    return afterPageLoad(POPUP_DELAY_MS, () => {
+    return afterPageLoad(popupDelayMs, () => {
       if (!stillWanted()) return;
       setPlacement("popup");
       show(stillWanted);
     });
-  }, [show]);
+  }, [show, popupDelayMs]);
 
   const onOpenChange = useCallback(
     (next: boolean) => {

@@ -14,6 +14,7 @@ export async function loader(_: Route.LoaderArgs) {
     companyName: settings.companyName ?? "Sister Site Studio",
     email: settings.replyToEmail,
     publicUrl: config().publicUrl,
+    popupDelayMs: settings.promoPopupDelaySeconds * 1000,
   };
 }
 
@@ -36,7 +37,7 @@ function organizationJsonLd({ companyName, email, publicUrl }: { companyName: st
 }
 
 export default function SiteLayout() {
-  const { companyName, email, publicUrl } = useLoaderData<typeof loader>();
+  const { companyName, email, publicUrl, popupDelayMs } = useLoaderData<typeof loader>();
   // A page may ask for no promo popup (the unsubscribe page: nobody leaving wants an offer).
   const hidePromoOffer = useMatches().some((match) => (match.handle as { hidePromoOffer?: boolean } | undefined)?.hidePromoOffer);
   return (
@@ -75,7 +76,7 @@ export default function SiteLayout() {
           </div>
         </div>
       </footer>
-      {hidePromoOffer ? null : <PromoOfferOnWideScreens />}
+      {hidePromoOffer ? null : <PromoOfferOnWideScreens popupDelayMs={popupDelayMs} />}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd({ companyName, email, publicUrl }) }} />
     </InquiryDialogProvider>
   );

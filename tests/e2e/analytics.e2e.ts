@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
+import { type AppServer, startAppServer } from "./support/app-server";
+import { sceneDataDir } from "../support/scenes";
 import { adminContext, downloadedBytes, launchBrowser } from "./support/browser";
 
 let app: AppServer;
@@ -9,7 +10,7 @@ let dataDir: string;
 let page: Page;
 
 beforeAll(async () => {
-  ({ dataDir } = seedDataDir("tests/e2e/support/seed-analytics-scene.ts"));
+  ({ dataDir } = sceneDataDir("analytics"));
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
   const context = await adminContext(browser, app.url, { viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
   page = await context.newPage();

@@ -74,7 +74,7 @@ describe("cadences, end to end", () => {
     await visitor.close();
 
     // The worker (every 15 s) sends step 1 through the real SMTP server.
-    const received = await mail.waitFor((message) => message.envelopeTo.includes("casey@example.com") && message.subject === "Your $99 website is reserved, Casey", 60_000);
+    const received = await mail.waitFor((message) => message.envelopeTo.includes("casey@example.com") && message.subject === "Your $99 website is reserved, Casey");
     expect(received.text).toContain("Hi Casey");
     expect(received.text).not.toContain("{{");
     expect(mail.messages.some((message) => message.subject?.startsWith("We received your inquiry"))).toBe(false);

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysToDate } from "~/availability/slot-time";
 import { dayIn } from "~/formatting/dates";
-import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
+import { type AppServer, startAppServer } from "./support/app-server";
+import { sceneDataDir } from "../support/scenes";
 import { adminContext, hydrated, launchBrowser, toast } from "./support/browser";
 
 let app: AppServer;
@@ -13,7 +14,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   // A client with a discovery call to link, written before the app takes the data directory.
-  ({ dataDir } = seedDataDir("tests/e2e/support/seed-discovery-call.ts"));
+  ({ dataDir } = sceneDataDir("discoveryCall"));
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
   admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
 });

@@ -1,22 +1,21 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2E_ADMIN, runSeed, seedDataDir, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { sceneDataDir, SECOND_ADMIN } from "../support/scenes";
 import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 // The shared data table on a laptop (1366 × 850): how much of the leads list shows, the "Columns"
 // menu remembered per admin on the server, and the header and name column staying in view.
 
 const LAPTOP = { width: 1366, height: 850 };
-const SECOND_ADMIN = { email: "partner@sistersite.test", password: "second-admin-password" };
 
 let app: AppServer;
 let browser: Browser;
 let dataDir: string;
 
 beforeAll(async () => {
-  ({ dataDir } = seedDataDir("scripts/seed-demo.ts", ["--leads", "40", "--seed", "7", "--days", "4", "--clients", "0"]));
-  runSeed(dataDir, "tests/e2e/support/add-admins.ts", [`${E2E_ADMIN.email}:${E2E_ADMIN.password}`, `${SECOND_ADMIN.email}:${SECOND_ADMIN.password}`]);
+  ({ dataDir } = sceneDataDir("dataTable"));
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
 }, 600_000);
 

@@ -127,16 +127,3 @@ describe("sign-in and the guard", () => {
     await context.close();
   });
 });
-
-describe("unknown paths", () => {
-  it("answer 404 with the not-found page", async () => {
-    const context = await browser.newContext({ baseURL: app.url });
-    const page = await context.newPage();
-    const response = await page.goto("/no-such-page");
-    expect(response?.status()).toBe(404);
-    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
-    await page.getByRole("link", { name: "Return to Home" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
-    await context.close();
-  });
-});

@@ -5,21 +5,20 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
+import { type AppServer, startAppServer } from "./support/app-server";
+import { type Scene, sceneDataDir } from "../support/scenes";
 import { adminContext, downloadedBytes, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
 let mail: TestMailServer;
 let dataDir: string;
-let scene: { clientId: string; projectId: string };
+let scene: Scene<"invoice">;
 let page: Page;
 
 beforeAll(async () => {
   // The starting point (a client, a project with add-ons, a completed consultation) is written before the app takes the data directory.
-  const seeded = seedDataDir("tests/e2e/support/seed-invoice-scene.ts");
-  dataDir = seeded.dataDir;
-  scene = JSON.parse(seeded.lastLine) as typeof scene;
+  ({ dataDir, scene } = sceneDataDir("invoice"));
   mail = await startMailServer();
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir, SMTP_URL: mail.url }), launchBrowser()]);
   const context = await adminContext(browser, app.url, { viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
@@ -101,7 +100,7 @@ describe("invoices", () => {
     await send.getByTitle("E-mail preview").waitFor();
     await send.getByRole("button", { name: "Send Invoice" }).click();
     await page.getByText("Invoice sent successfully").waitFor();
-    const received = await mail.waitFor((message) => message.subject?.includes(invoiceNumber) ?? false, 30_000);
+    const received = await mail.waitFor((message) => message.subject?.includes(invoiceNumber) ?? false);
     const attachment = received.attachments.find((file) => file.contentType === "application/pdf");
     expect(attachment?.filename).toBe(`${invoiceNumber}.pdf`);
     const text = pdfText(attachment!.content);

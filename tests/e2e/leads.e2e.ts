@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
+import { type AppServer, startAppServer } from "./support/app-server";
+import { sceneDataDir } from "../support/scenes";
 import { adminContext, controlsUnderToast, downloadedBytes, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
@@ -14,7 +15,7 @@ let page: Page;
 
 beforeAll(async () => {
   // Demo data made by the same factories as the integration tests, written before the app takes the data directory.
-  ({ dataDir } = seedDataDir("scripts/seed-demo.ts", ["--leads", "40", "--seed", "5", "--days", "4", "--clients", "0"]));
+  ({ dataDir } = sceneDataDir("leads"));
   mail = await startMailServer();
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir, SMTP_URL: mail.url }), launchBrowser()]);
   const context = await adminContext(browser, app.url, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDataDir, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { sceneDataDir } from "../support/scenes";
 import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 // The list kit (app/lists/, decision 031) on two lists that share nothing else: what it does once,
@@ -11,7 +12,7 @@ let browser: Browser;
 let admin: BrowserContext;
 
 beforeAll(async () => {
-  const { dataDir } = seedDataDir("scripts/seed-demo.ts", ["--leads", "160", "--clients", "120", "--seed", "11", "--days", "30"]);
+  const { dataDir } = sceneDataDir("longLists");
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
   admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 1000 } });
 }, 600_000);

@@ -5,7 +5,8 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/free-port.mjs";
 import { startMailServer, type TestMailServer, type ReceivedMail } from "../support/mail-server";
-import { runSeed, startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { ageCadenceEnrolments } from "./support/time-passes";
 import { adminContext, hydrated, launchBrowser, popupSeenVisitor, toast } from "./support/browser";
 
 // Issue 16's story as a new user lives it: a cadence for promo claims, a claim on the public site,
@@ -48,7 +49,7 @@ function header(message: ReceivedMail, key: string): string | undefined {
 
 /** Step 2 is an hour away: with the app stopped, its enrolment is moved two hours back, then the app starts again. */
 async function makeStepTwoDue() {
-  await app.whileStopped(() => void runSeed(dataDir, "tests/e2e/support/age-cadence-enrolments.ts", ["2"], { PUBLIC_URL: appUrl }));
+  await app.whileStopped(() => ageCadenceEnrolments(dataDir, 2));
 }
 
 describe("issue 16's story: a cadence that sends, stops on unsubscribe, and is all in the log", () => {
@@ -88,9 +89,9 @@ describe("issue 16's story: a cadence that sends, stops on unsubscribe, and is a
     await visitor.close();
 
     const toVisitor = (message: ReceivedMail) => message.envelopeTo.includes(VISITOR);
-    const welcome = await mail.waitFor((message) => toVisitor(message) && (message.subject ?? "").startsWith("Your $99 website code:"), 60_000);
+    const welcome = await mail.waitFor((message) => toVisitor(message) && (message.subject ?? "").startsWith("Your $99 website code:"));
     expect(header(welcome, "list-unsubscribe")).toBeUndefined();
-    const stepOne = await mail.waitFor((message) => toVisitor(message) && message.subject === STEP_1_SUBJECT, 60_000);
+    const stepOne = await mail.waitFor((message) => toVisitor(message) && message.subject === STEP_1_SUBJECT);
     expect(stepOne.text).toContain("Hi Morgan");
 
     // 3. The mail client's one-click unsubscribe (RFC 8058): no cookie, only the one-click body.

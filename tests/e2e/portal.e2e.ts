@@ -1,30 +1,26 @@
 import ICAL from "ical.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalClientScene } from "../support/portal-scene";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
+import { type AppServer, startAppServer } from "./support/app-server";
+import { type Scene, sceneDataDir } from "../support/scenes";
 import { accessibilityViolations, adminContext, launchBrowser, toast } from "./support/browser";
 import { formatClockTime, formatLongDate } from "~/formatting/dates";
 
 const NEW_YORK = "America/New_York";
 
-type Scene = { rosa: PortalClientScene; bo: PortalClientScene; freeSlots: { key: string; start: string }[]; expiredLink: string };
-
 let app: AppServer;
 let browser: Browser;
 let mail: TestMailServer;
 let dataDir: string;
-let scene: Scene;
+let scene: Scene<"portal">;
 
 const PHONE = { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 };
 const LAPTOP = { viewport: { width: 1280, height: 800 } };
 
 beforeAll(async () => {
   // Two clients with something of everything, written before the app takes the data directory.
-  const seeded = seedDataDir("tests/e2e/support/seed-portal-scene.ts");
-  dataDir = seeded.dataDir;
-  scene = JSON.parse(seeded.lastLine) as Scene;
+  ({ dataDir, scene } = sceneDataDir("portal"));
   mail = await startMailServer();
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir, SMTP_URL: mail.url }), launchBrowser()]);
 }, 180_000);

@@ -1,32 +1,26 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "~/routes";
-import { type AppServer, E2E_ADMIN, seedDataDir, startAppServer } from "./support/app-server";
+import { type AppServer, startAppServer } from "./support/app-server";
+import { type Scene, sceneDataDir } from "../support/scenes";
 import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 // The Content-Security-Policy breaks no page (decision 023): every public and admin page loads,
-// starts the app and works with no `securitypolicyviolation`; and a cross-site form post is refused.
-
-type Scene = { leadId: string; clientId: string; projectId: string; invoiceId: string; bookingToken: string; viewToken: string };
+// starts the app and works with no `securitypolicyviolation`. (What the stack answers over HTTP,
+// route by route, is in tests/integration/http-checks.test.ts.)
 
 let app: AppServer;
 let browser: Browser;
 let dataDir: string;
-let scene: Scene;
+let scene: Scene<"security">;
 let admin: BrowserContext;
 
 beforeAll(async () => {
-  const seeded = seedDataDir("tests/e2e/support/seed-security-scene.ts");
-  dataDir = seeded.dataDir;
-  scene = JSON.parse(seeded.lastLine) as Scene;
+  ({ dataDir, scene } = sceneDataDir("security"));
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
   admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 1000 } });
 }, 400_000);
@@ -188,127 +182,5 @@ describe("the public pages' HTML", () => {
     } finally {
       fs.rmSync(directory, { recursive: true, force: true });
     }
-  }, 300_000);
-});
-
-describe("a cross-site form post", () => {
-  it("is refused with 403 and changes nothing, though the admin's cookie goes with it", async () => {
-    // Another origin on the same site (127.0.0.1, another port): SameSite=Lax cookies still go.
-    const attacker = http.createServer((_request, response) => {
-      response.setHeader("Content-Type", "text/html");
-      response.end(
-        `<!doctype html><title>Win a prize</title><form method="post" action="${app.url}/admin/leads/${scene.leadId}/convert">` +
-          `<input name="returnTo" value="/admin/clients"><button>Claim</button></form>`,
-      );
-    });
-    await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
-    try {
-      const page = await admin.newPage();
-      await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
-      const [response] = await Promise.all([page.waitForResponse(`${app.url}/admin/leads/${scene.leadId}/convert`), page.getByRole("button", { name: "Claim" }).click()]);
-      expect(response.status()).toBe(403);
-      await page.goto(`${app.url}/admin/clients`);
-      await hydrated(page);
-      await expect.poll(() => page.locator("main").textContent()).not.toContain("Lena Lead");
-      await page.close();
-    } finally {
-      attacker.close();
-    }
-  });
-});
-
-/** Every URL pattern of the route table (app/routes.ts). */
-function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
-  return entries.flatMap((entry) => {
-    const own = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
-    return [...(entry.path ? [own] : []), ...routePaths(entry.children ?? [], own)];
-  });
-}
-
-/** A URL for a pattern: the scene's records where it has them, a well-formed unknown id elsewhere. */
-function sampleUrl(pattern: string): string {
-  return pattern
-    .replace("/api/auth/*", "/api/auth/get-session")
-    .replace(/^\/\*$/, "/no-such-page")
-    .replace(":leadId", scene.leadId)
-    .replace(":clientId", scene.clientId)
-    .replace(":projectId", scene.projectId)
-    .replace(":invoiceId", scene.invoiceId)
-    .replace("/booking/:token?", `/booking/${scene.bookingToken}`)
-    .replace("/invoice/:token", `/invoice/${scene.viewToken}`);
-}
-
-describe("the route walk", () => {
-  const adminCookie = async () => {
-    const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: app.url },
-      body: JSON.stringify(E2E_ADMIN),
-    });
-    return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  };
-
-  it("gets its session cookies httpOnly and SameSite=Lax (Secure comes with an https PUBLIC_URL)", async () => {
-    const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: app.url },
-      body: JSON.stringify(E2E_ADMIN),
-    });
-    const cookies = response.headers.getSetCookie();
-    expect(cookies.length).toBeGreaterThan(0);
-    for (const line of cookies) {
-      expect(line).toMatch(/; HttpOnly/i);
-      expect(line).toMatch(/; SameSite=Lax/i);
-    }
-  });
-
-  it("covers every route of the table", () => {
-    expect(routePaths(routes).length).toBeGreaterThan(30);
-  });
-
-  it("answers every route with the security headers, and keeps the private ones out of caches", async () => {
-    const cookie = await adminCookie();
-    for (const url of [...new Set(routePaths(routes).map(sampleUrl))]) {
-      const response = await fetch(`${app.url}${url}`, { headers: { Cookie: cookie }, redirect: "manual" });
-      await response.arrayBuffer();
-      const policy = response.headers.get("content-security-policy") ?? "";
-      expect(policy, url).toMatch(/script-src 'self' ('nonce-[^']+'|('sha256-[^']+' ?)+);/);
-      expect(policy, url).toContain(url.endsWith("/pdf") && url.startsWith("/admin/") ? "frame-ancestors 'self'" : "frame-ancestors 'none'");
-      expect(/script-src [^;]*/.exec(policy)?.[0], url).not.toMatch(/unsafe-(inline|eval)/);
-      expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
-      // The public invoice page adds its own stricter no-referrer, a portal sign-in link's page same-origin (the last one counts).
-      expect(response.headers.get("referrer-policy"), url).toMatch(/^strict-origin-when-cross-origin(, (no-referrer|same-origin))?$/);
-      if (/^\/(admin|auth|api\/auth|invoice|booking|portal|calendar)(\/|$)/.test(url)) expect(response.headers.get("cache-control"), url).toBe("private, no-store");
-      expect(response.status, url).toBeLessThan(500);
-    }
-  }, 300_000);
-
-  it("refuses a non-GET request from a foreign origin on every route with 403, and a broken body from our own with no 500", async () => {
-    const cookie = await adminCookie();
-    for (const url of [...new Set(routePaths(routes).map(sampleUrl))]) {
-      for (const method of ["POST", "PUT", "DELETE"]) {
-        const foreign = await fetch(`${app.url}${url}`, {
-          method,
-          headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
-          body: "intent=delete",
-          redirect: "manual",
-        });
-        expect(foreign.status, `${method} ${url}`).toBe(403);
-        expect(await foreign.text()).toBe("Requests from https://evil.example are not accepted.");
-      }
-      for (const [type, body] of [
-        ["multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nbroken"],
-        ["application/json", "{not json"],
-        ["application/x-www-form-urlencoded", "intent=delete&id=not-a-uuid&leadId=1%27&returnTo=https%3A%2F%2Fevil.example%2F%0D%0ASet-Cookie%3Ax"],
-      ] as const) {
-        const broken = await fetch(`${app.url}${url}`, { method: "POST", headers: { Cookie: cookie, Origin: app.url, "Content-Type": type }, body, redirect: "manual" });
-        expect(broken.status, `POST ${url} (${type})`).toBeLessThan(500);
-        const location = broken.headers.get("location");
-        if (location) expect(new URL(location, app.url).origin, `POST ${url} redirects to`).toBe(new URL(app.url).origin);
-      }
-    }
-    // The lead was not converted by any of it.
-    const clients = await fetch(`${app.url}/admin/clients`, { headers: { Cookie: cookie } });
-    expect(await clients.text()).not.toContain("Lena Lead");
   }, 300_000);
 });

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { freshCode, lastUsedCode } from "../support/totp";
-import { E2E_ADMIN, runSeed, startAppServer, type AppServer } from "./support/app-server";
+import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
+import { ageSessions } from "./support/time-passes";
 import { adminContext, launchBrowser } from "./support/browser";
 
 let app: AppServer;
@@ -243,7 +244,7 @@ describe("the session timeout", () => {
     const idleApi = await adminContext(browser, app.url, {}, E2E_ADMIN);
     expect((await (await idleApi.request.get("/api/auth/get-session")).json()) as unknown).toMatchObject({ user: { email: E2E_ADMIN.email } });
     // A minute and more without a request: the app is stopped while its sessions' last activity is moved two minutes back.
-    await app.whileStopped((dataDir) => void runSeed(dataDir, "tests/e2e/support/age-sessions.ts", ["2"]));
+    await app.whileStopped((dataDir) => ageSessions(dataDir, 2));
     expect(await (await idleApi.request.get("/api/auth/get-session")).json()).toBeNull();
     const rename = await idleApi.request.post("/api/auth/update-user", { data: { name: "Idle Rename" }, headers: { Origin: app.url } });
     expect(rename.status()).toBe(404);

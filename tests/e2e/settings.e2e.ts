@@ -4,7 +4,8 @@ import path from "node:path";
 import { unzipSync, strFromU8 } from "fflate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2E_ADMIN, seedDataDir, startAppServer, type AppServer } from "./support/app-server";
+import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
+import { sceneDataDir } from "../support/scenes";
 import { adminContext, downloadedBytes, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
 
 let app: AppServer;
@@ -13,7 +14,7 @@ let admin: BrowserContext;
 
 beforeAll(async () => {
   // A database with no backup made tonight: the app makes one at its start (the first test).
-  const { dataDir } = seedDataDir("tests/e2e/support/forget-tonights-backup.ts");
+  const { dataDir } = sceneDataDir("noBackupYet");
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir }), launchBrowser()]);
   admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 }, acceptDownloads: true });
 });

@@ -1,26 +1,25 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/free-port.mjs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
+import { type AppServer, startAppServer } from "./support/app-server";
+import { MARKETING_READER as READER, sceneDataDir } from "../support/scenes";
 import { accessibilityViolations, adminContext, hydrated, launchBrowser } from "./support/browser";
 
-const READER = "reader@example.test";
 
 let app: AppServer;
 let browser: Browser;
 let mail: TestMailServer;
 let dataDir: string;
-/** The app's origin: our own port, since the seed must know PUBLIC_URL before the app starts. */
+/** The app's origin: the one the scene's mail links name (the run's global setup chose it). */
 let appUrl: string;
 
 beforeAll(async () => {
   // A marketing e-mail waits in the outbox before the app takes the data directory; its worker sends it.
   // The seed and the app share PUBLIC_URL, so the link in the body and the one in the header agree.
-  const port = String(await freePort());
-  const publicUrl = `http://127.0.0.1:${port}`;
+  const publicUrl = inject("marketingOrigin") ?? "";
+  const port = new URL(publicUrl).port;
   appUrl = publicUrl;
-  ({ dataDir } = seedDataDir("tests/e2e/support/seed-marketing-mail.ts", [READER], { PUBLIC_URL: publicUrl }));
+  ({ dataDir } = sceneDataDir("marketingMail"));
   mail = await startMailServer();
   [app, browser] = await Promise.all([startAppServer({ DATA_DIR: dataDir, SMTP_URL: mail.url, PORT: port, PUBLIC_URL: publicUrl }), launchBrowser()]);
 }, 180_000);
@@ -33,7 +32,7 @@ afterAll(async () => {
 
 /** The path of the message's List-Unsubscribe link (its host is PUBLIC_URL's). */
 async function unsubscribePath(): Promise<string> {
-  const received = await mail.waitFor((m) => m.envelopeTo.includes(READER), 60_000);
+  const received = await mail.waitFor((m) => m.envelopeTo.includes(READER));
   const header = received.headerLines.find((line) => line.key === "list-unsubscribe")?.line.replace(/\r?\n[ \t]+/g, " ") ?? "";
   const url = /<([^>]+)>/.exec(header)?.[1] ?? "";
   expect(received.headerLines.find((line) => line.key === "list-unsubscribe-post")?.line).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");

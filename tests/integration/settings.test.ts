@@ -72,7 +72,7 @@ describe("a changed setting reaches its readers", () => {
 
   it("a new promo claim gets the configured days and prefix, its e-mail the company's name and address", async () => {
     await saveOrganizationTab(testActor(), organization);
-    await savePromoTab(testActor(), { promoDurationDays: 3, promoCodePrefix: "SPRING", referralCommissionPercent: 12 });
+    await savePromoTab(testActor(), { promoDurationDays: 3, promoCodePrefix: "SPRING", referralCommissionPercent: 12, promoPopupDelaySeconds: 2 });
     const now = new Date("2026-11-02T15:00:00Z");
     const claim = promoClaimSchema.parse({ name: "Ana Rivera", email: "ana@example.com", phone: "214-555-0100", placement: "popup" });
     const result = await claimPromo(claim, { clientAddress: "10.9.0.1", now });

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -19,12 +20,19 @@ export type TestMailServer = {
   hold(): () => void;
   /** Messages whose data has arrived and whose answer is not given yet: a sender has them in hand. */
   inHand(): number;
-  waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * The first message, received or to come, that matches: awaited on the server's own arrival
+   * event, with no clock of its own (the test's timeout bounds it), so a slow machine delays the
+   * answer but never fails it.
+   */
+  waitFor(predicate: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   stop(): Promise<void>;
 };
 
 export async function startMailServer(): Promise<TestMailServer> {
   const messages: ReceivedMail[] = [];
+  const arrivals = new EventEmitter();
+  arrivals.setMaxListeners(0);
   let refusing: "temporary" | "permanent" | false = false;
   const unknownRecipients = new Set<string>();
   let held: Promise<void> = Promise.resolve();
@@ -53,8 +61,10 @@ export async function startMailServer(): Promise<TestMailServer> {
         const raw = Buffer.concat(chunks);
         simpleParser(raw)
           .then((mail) => {
-            messages.push(Object.assign(mail, { envelopeTo: session.envelope.rcptTo.map((to) => to.address), raw }));
+            const received = Object.assign(mail, { envelopeTo: session.envelope.rcptTo.map((to) => to.address), raw });
+            messages.push(received);
             callback();
+            arrivals.emit("message", received);
           })
           .catch(callback);
       }));
@@ -82,14 +92,17 @@ export async function startMailServer(): Promise<TestMailServer> {
     refuseRecipient(address) {
       unknownRecipients.add(address.toLowerCase());
     },
-    async waitFor(predicate, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = messages.find(predicate);
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`No matching e-mail arrived within ${timeoutMs} ms (received ${messages.length})`);
+    waitFor(predicate) {
+      const found = messages.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise<ReceivedMail>((resolve) => {
+        const onMessage = (received: ReceivedMail) => {
+          if (!predicate(received)) return;
+          arrivals.off("message", onMessage);
+          resolve(received);
+        };
+        arrivals.on("message", onMessage);
+      });
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { freePort } from "../../../scripts/free-port.mjs";
 import os from "node:os";
@@ -98,27 +98,9 @@ async function runApp(environment: NodeJS.ProcessEnv): Promise<RunningApp> {
 
 const seededDataDirs = new Set<string>();
 
-/**
- * A data directory with a scene written into it before the app takes it (`runSeed`). It is removed
- * when the app started on it stops.
- */
-export function seedDataDir(script: string, args: string[] = [], environment: Record<string, string> = {}): { dataDir: string; lastLine: string } {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-e2e-scene-"));
+/** Marks a data directory made for one app (a copy of a scene): it is removed when that app stops. */
+export function removedWithItsApp(dataDir: string): void {
   seededDataDirs.add(dataDir);
-  copyMigratedDatabase(dataDir);
-  return { dataDir, lastLine: runSeed(dataDir, script, args, environment) };
-}
-
-/**
- * Runs `script` (a seed in tests/e2e/support or scripts/) on the embedded database in `dataDir`
- * while no app holds it, and answers its last line of output (a seed prints what it made as JSON there).
- */
-export function runSeed(dataDir: string, script: string, args: string[] = [], environment: Record<string, string> = {}): string {
-  const output = execFileSync(process.execPath, ["--import", "tsx", script, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production", ...environment },
-    stdio: "pipe",
-  }).toString();
-  return output.trim().split("\n").at(-1) ?? "";
 }
 
 /** Signs in through the auth API (not the form) and answers the session's cookies. */

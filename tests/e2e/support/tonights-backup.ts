@@ -2,7 +2,7 @@
  * Records the nights around now as backed up in the embedded database of `dataDir` (no app may
  * hold it): an app started on a copy makes no backup at its start, which would cost every browser
  * test file's app two seconds of CPU and its stop the wait for it. The test about that backup
- * starts on a copy without these (tests/e2e/support/forget-tonights-backup.ts).
+ * starts on a copy without these (the `noBackupYet` scene, scenes.ts).
  */
 export async function markTonightsBackupMade(dataDir: string): Promise<void> {
   const { openEmbeddedDatabase } = await import("~/db/connection.server");

@@ -1,0 +1,2 @@
+ALTER TABLE "organization_settings" ADD COLUMN "promo_popup_delay_seconds" integer DEFAULT 2 NOT NULL;--> statement-breakpoint
+ALTER TABLE "organization_settings" ADD CONSTRAINT "organization_settings_popup_delay_check" CHECK ("organization_settings"."promo_popup_delay_seconds" BETWEEN 0 AND 60);

@@ -1,0 +1,235 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { hashPassword } from "better-auth/crypto";
+import { eq, inArray } from "drizzle-orm";
+import { inject } from "vitest";
+import { addOns, projectAddOns } from "~/add-ons/schema";
+import { systemActor } from "~/audit/actor";
+import { installAdmin } from "~/auth/admin-invitations.server";
+import { availabilitySlots } from "~/availability/schema";
+import { slotInstants } from "~/availability/slot-time";
+import { nightlyBackups } from "~/backups/schema";
+import { campaigns } from "~/campaigns/schema";
+import { addClient } from "~/clients/clients.server";
+import { clients } from "~/clients/schema";
+import { consultationBookings, consultations } from "~/consultations/schema";
+import { db } from "~/db/connection.server";
+import { seedDemoData } from "~/demo/demo-seed.server";
+import { deliverDueEmails } from "~/email/delivery.server";
+import { enqueueEmail } from "~/email/outbox.server";
+import { dayIn } from "~/formatting/dates";
+import { addLineItem, createInvoice } from "~/invoices/invoices.server";
+import { invoicePayments, invoices } from "~/invoices/schema";
+import { leads, leadTimelineEvents } from "~/leads/schema";
+import { requestSignInLink } from "~/portal/sign-in.server";
+import { createProjectForClient } from "~/projects/projects.server";
+import { referrals } from "~/referrals/schema";
+import { onEmbeddedDatabase } from "./embedded-data-dir";
+import { latestSignInSecret, makePortalClient, openSlot } from "./portal-scene";
+import { E2E_ADMIN, removedWithItsApp } from "../e2e/support/app-server";
+
+/**
+ * The browser files' starting points: each written once per run (the browser run's global setup)
+ * into a data directory of its own, which a file copies before its app takes it (`sceneDataDir`).
+ * Each answers what the file needs to know of it (ids, links) as JSON.
+ */
+
+/** An admin besides the e2e one, for the tests about what one admin's choices do to another's. */
+export const SECOND_ADMIN = { email: "second.admin@sistersite.test", password: "second-admin-password" };
+
+/** The marketing mail's reader (the unsubscribe file). */
+export const MARKETING_READER = "reader@example.test";
+
+const DAY = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * DAY);
+
+/**
+ * An admin as an accepted invitation leaves one, with the password hashed as the app process
+ * (NODE_ENV=production) checks it, whatever this process's own NODE_ENV.
+ */
+async function addAdmin(account: { email: string; password: string }): Promise<void> {
+  const credentials = { passwordHash: await hashPassword(account.password), newUserId: randomBytes(16).toString("hex") };
+  await db().transaction((tx) => installAdmin(tx, { email: account.email, name: account.email.split("@")[0] ?? "Admin" }, credentials));
+}
+
+async function demoLeads(options: { leads: number; clients: number; seed: number; days: number }): Promise<void> {
+  await seedDemoData(db(), { leads: options.leads, clients: options.clients, seed: options.seed, spreadDays: options.days });
+  await db().execute("vacuum analyze leads");
+}
+
+export const SCENES = {
+  /** A lead with a booking link, a client with a project and a sent invoice whose public link works (request hardening). */
+  async security() {
+    const [lead] = await db().insert(leads).values({ name: "Lena Lead", email: "lena@lead.test", source: "manual", status: "new" }).returning();
+    if (!lead) throw new Error("lead not saved");
+    const bookingToken = `${lead.id}-${randomBytes(16).toString("hex")}`;
+    await db().insert(consultationBookings).values({ leadId: lead.id, bookingToken, status: "pending" });
+    const { client } = await addClient(systemActor("console"), { name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null });
+    const project = await createProjectForClient(systemActor("console"), client.id, { name: "Bloom storefront", tier: "2" });
+    const invoice = await createInvoice(systemActor("console"), { clientId: client.id, projectId: project.id, tier: "2", dueDate: null });
+    await addLineItem(systemActor("console"), invoice.id, { description: "Design", quantity: 1, unitPrice: 120_000 });
+    const viewToken = randomBytes(32).toString("base64url");
+    await db().update(invoices).set({ viewToken, status: "sent" }).where(eq(invoices.id, invoice.id));
+    return { leadId: lead.id, clientId: client.id, projectId: project.id, invoiceId: invoice.id, bookingToken, viewToken };
+  },
+
+  /** A client with a tier 2 project carrying two add-ons, and a completed, unbilled consultation (invoices). */
+  async invoice() {
+    const { client } = await addClient(systemActor("console"), { name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null });
+    const project = await createProjectForClient(systemActor("console"), client.id, { name: "Bloom storefront", tier: "2" });
+    const [extraPage] = await db().insert(addOns).values({ name: "Extra page", flatPriceCents: 5_000 }).returning();
+    const [blog] = await db().insert(addOns).values({ name: "Blog setup", tierPricesCents: { "2": 7_500 } }).returning();
+    await db().insert(projectAddOns).values([
+      { projectId: project.id, addOnId: extraPage!.id, quantity: 2 },
+      { projectId: project.id, addOnId: blog!.id, quantity: 1, customPriceCents: 6_000 },
+    ]);
+    await db().insert(consultations).values({ clientId: client.id, status: "completed", consultType: "follow-up", scheduledDate: "2026-11-02" });
+    return { clientId: client.id, projectId: project.id };
+  },
+
+  /** Two clients with projects, invoices, calls, a referral and e-mails, two open times to book, and an expired sign-in link (the portal). */
+  async portal() {
+    const rosa = await makePortalClient("Rosa Delgado", "rosa@mesaverde.test");
+    const bo = await makePortalClient("Bo Brandt", "bo@brandt.test");
+    const free = [await openSlot(2), await openSlot(4)];
+    // A sign-in link sent an hour ago: long expired. Its mail is stored, not sent again by the app.
+    await requestSignInLink({ email: bo.email }, { clientAddress: "198.51.100.99", now: new Date(Date.now() - 60 * 60_000) });
+    const expiredLink = `/portal/sign-in/${await latestSignInSecret(bo.email)}`;
+    await deliverDueEmails({ transport: null });
+    const slots = await db().select().from(availabilitySlots).where(inArray(availabilitySlots.id, free.map((slot) => slot.id)));
+    const freeSlots = free.map(({ id, key }) => {
+      const slot = slots.find((row) => row.id === id);
+      const instants = slot ? slotInstants(slot, "America/New_York") : null;
+      return { key, start: instants?.start.toISOString() ?? "" };
+    });
+    return { rosa, bo, freeSlots, expiredLink };
+  },
+
+  /**
+   * Leads 1, 3, 10 and 60 days old (so 7, 30 and 90 days show 2, 3 and 4), one of them a client
+   * with a paid invoice, a campaign, a referral and a booked consultation (analytics).
+   */
+  async analytics() {
+    const [campaign] = await db().insert(campaigns).values({ name: "Spring Launch", slug: "spring-launch", status: "active" }).returning();
+    const [recent, , , converted] = await db()
+      .insert(leads)
+      .values([
+        { name: "Rita Recent", email: "rita@e2e.test", source: "Promo Popup", promoCode: "WEB-E2E-1", promoStatus: "active", createdAt: ago(1), campaignId: campaign!.id },
+        { name: "Rafe Referred", email: "rafe@e2e.test", source: "referral", createdAt: ago(3) },
+        { name: "Olive Old", email: "olive@e2e.test", source: "manual", createdAt: ago(60) },
+        { name: "Carl Client", email: "carl@e2e.test", source: "website", status: "converted", bookingStatus: "completed", createdAt: ago(10), campaignId: campaign!.id },
+      ])
+      .returning();
+    await db().insert(leadTimelineEvents).values({ leadId: recent!.id, event: "booked", data: { rescheduled: false }, createdAt: ago(1) });
+    const [client] = await db().insert(clients).values({ name: "Carl Client", email: "carl@e2e.test", leadId: converted!.id, createdAt: ago(9) }).returning();
+    const [invoice] = await db().insert(invoices).values({ invoiceNumber: "INV-E2E-1", clientId: client!.id, status: "paid", totalCents: 24_900 }).returning();
+    await db().insert(invoicePayments).values({ invoiceId: invoice!.id, amountCents: 24_900, paidOn: dayIn(ago(8), "America/New_York"), method: "cash" });
+    await db().insert(referrals).values({ referrerName: "Carl Client", referrerClientId: client!.id, createdAt: ago(3) });
+    return {};
+  },
+
+  /** A client who came from a lead, with a discovery call booked by that lead and a project, so the client page can link the call (clients). */
+  async discoveryCall() {
+    const [lead] = await db().insert(leads).values({ name: "Dora Discovery", email: "dora@discovery.test", source: "manual", status: "converted" }).returning();
+    if (!lead) throw new Error("lead not saved");
+    const [client] = await db()
+      .insert(clients)
+      .values({ name: "Dora Discovery", email: "dora@discovery.test", tier: "2", status: "active", paymentStatus: "pending", leadId: lead.id })
+      .returning();
+    if (!client) throw new Error("client not saved");
+    await db().insert(consultationBookings).values({
+      leadId: lead.id,
+      bookingToken: `${lead.id}-e2e-discovery-call-token-0000000000`,
+      status: "confirmed",
+      selectedStart: new Date("2026-12-03T15:00:00Z"),
+      selectedEnd: new Date("2026-12-03T15:30:00Z"),
+    });
+    await createProjectForClient(systemActor("console"), client.id, { name: "Discovery site", tier: "2" });
+    return {};
+  },
+
+  /**
+   * A lead and one marketing e-mail to it waiting in the outbox, its links on `MARKETING_ORIGIN`
+   * (the unsubscribe file's app listens there, so the body's link and the header's agree).
+   */
+  async marketingMail() {
+    await db().transaction(async (tx) => {
+      const [lead] = await tx.insert(leads).values({ name: "Rita Reader", email: MARKETING_READER, source: "website", status: "contacted" }).returning();
+      await enqueueEmail(tx, {
+        to: MARKETING_READER,
+        subject: "Two weeks on: ready for your new site?",
+        html: "<p>Hi Rita, your launch offer is still waiting.</p>",
+        text: "Hi Rita, your launch offer is still waiting.",
+        emailType: "cadence_step",
+        category: "marketing",
+        leadId: lead?.id ?? null,
+      });
+    });
+    return {};
+  },
+
+  /** 40 demo leads over 4 days, no clients (the leads file). */
+  async leads() {
+    await demoLeads({ leads: 40, clients: 0, seed: 5, days: 4 });
+    return {};
+  },
+
+  /** 40 demo leads over 4 days, and a second admin (the data table file). */
+  async dataTable() {
+    await demoLeads({ leads: 40, clients: 0, seed: 7, days: 4 });
+    await addAdmin(E2E_ADMIN);
+    await addAdmin(SECOND_ADMIN);
+    return {};
+  },
+
+  /** 160 demo leads and 120 clients over 30 days: lists longer than a page (the list kit). */
+  async longLists() {
+    await demoLeads({ leads: 160, clients: 120, seed: 11, days: 30 });
+    return {};
+  },
+
+  /** No night recorded as backed up: the app makes its nightly backup at its start, as a new installation does (settings). */
+  async noBackupYet() {
+    await db().delete(nightlyBackups);
+    return {};
+  },
+} satisfies Record<string, () => Promise<object>>;
+
+export type SceneName = keyof typeof SCENES;
+export type Scene<Name extends SceneName> = Awaited<ReturnType<(typeof SCENES)[Name]>>;
+type PreparedScene = { dataDir: string; scene: object };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Each scene's data directory and what it answered, written once per run (global setup). */
+    scenes?: Record<string, PreparedScene>;
+    /** The origin the marketing mail's links name, for the app that sends it. */
+    marketingOrigin?: string;
+  }
+}
+
+/** Writes every scene into a copy of `migratedDataDir`, one after the other in this process. */
+export async function prepareScenes(migratedDataDir: string): Promise<{ scenes: Record<string, PreparedScene>; remove(): void }> {
+  const scenes: Record<string, PreparedScene> = {};
+  for (const [name, seed] of Object.entries(SCENES)) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agency-e2e-scene-${name}-`));
+    fs.cpSync(path.join(migratedDataDir, "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
+    scenes[name] = { dataDir, scene: await onEmbeddedDatabase(dataDir, seed) };
+  }
+  return { scenes, remove: () => Object.values(scenes).forEach(({ dataDir }) => fs.rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/**
+ * A new data directory holding a copy of the scene's database, for this file's app to take, and
+ * what the scene answered. The directory goes when the app started on it stops.
+ */
+export function sceneDataDir<Name extends SceneName>(name: Name): { dataDir: string; scene: Scene<Name> } {
+  const prepared = inject("scenes")?.[name];
+  if (!prepared) throw new Error(`The scene "${name}" was not prepared by the browser run's global setup`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agency-e2e-${name}-`));
+  fs.cpSync(path.join(prepared.dataDir, "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
+  removedWithItsApp(dataDir);
+  return { dataDir, scene: prepared.scene as Scene<Name> };
+}
