@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { sceneDataDir } from "../support/scenes";
-import { adminContext, downloadedBytes, launchBrowser } from "./support/browser";
+import { adminContext, downloadedBytes, goInApp, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -28,7 +28,7 @@ async function totalLeads(): Promise<string> {
 
 describe("analytics & reports", () => {
   it("switches between 7, 30 and 90 days, draws the charts and downloads their numbers", async () => {
-    await page.goto("/admin/analytics");
+    await goInApp(page, "/admin/analytics");
     await page.getByRole("heading", { level: 1, name: "Analytics & Reports" }).waitFor();
     // 30 days by default.
     expect(await page.getByRole("link", { name: "30 days" }).getAttribute("aria-current")).toBe("page");

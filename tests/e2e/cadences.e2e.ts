@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser, popupSeenVisitor, toast } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser, popupSeenVisitor, toast } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -28,7 +28,7 @@ const STEP_2_TEMPLATE = "Inquiry confirmation";
 describe("cadences, end to end", () => {
   it("an admin builds a two-step cadence for promo claims; a visitor claims; the worker sends step 1 and the lead's timeline shows it", async () => {
     const page = await admin.newPage();
-    await page.goto("/admin/cadences");
+    await goInApp(page, "/admin/cadences");
     await page.getByText("No cadences yet").waitFor();
     await page.getByRole("link", { name: "New Cadence" }).click();
     await page.getByRole("heading", { name: "New Cadence" }).waitFor();
@@ -63,7 +63,7 @@ describe("cadences, end to end", () => {
     // A visitor claims the $99 offer on the packages page.
     const visitor = await popupSeenVisitor(browser, app.url);
     const site = await visitor.newPage();
-    await site.goto("/packages");
+    await goInApp(site, "/packages");
     await hydrated(site);
     const form = site.locator("#claim");
     await form.getByLabel("Full name").fill("Casey Cadence");
@@ -79,14 +79,14 @@ describe("cadences, end to end", () => {
     expect(received.text).not.toContain("{{");
     expect(mail.messages.some((message) => message.subject?.startsWith("We received your inquiry"))).toBe(false);
 
-    await page.goto("/admin/leads");
+    await goInApp(page, "/admin/leads");
     await page.getByRole("link", { name: "Casey Cadence" }).click();
     await page.getByText("Enrolled in cadence Promo follow-up").waitFor();
     await page.getByText("Cadence Promo follow-up: step 1 sent").waitFor();
     await page.getByText(`Template: ${STEP_1_TEMPLATE}`).waitFor();
 
     // 'Enrol in cadence' on the leads list: a lead already in the cadence is not enrolled twice.
-    await page.goto("/admin/leads");
+    await goInApp(page, "/admin/leads");
     await hydrated(page);
     await page.getByRole("checkbox", { name: "Select Casey Cadence" }).check();
     await page.getByRole("button", { name: "Enrol in cadence" }).click();
@@ -96,7 +96,7 @@ describe("cadences, end to end", () => {
     await toast(page, "0 lead(s) enrolled in Promo follow-up");
 
     // The list counts the enrolment; pausing says so.
-    await page.goto("/admin/cadences");
+    await goInApp(page, "/admin/cadences");
     const listed = page.getByRole("row").filter({ hasText: "Promo follow-up" });
     expect(await listed.getByRole("cell").nth(3).textContent()).toBe("1");
     await hydrated(page);
@@ -107,7 +107,7 @@ describe("cadences, end to end", () => {
 
   it("the sandbox refuses without a choice, sends a template, and sends every step of a cadence with its schedule shown", async () => {
     const page = await admin.newPage();
-    await page.goto("/admin/testing");
+    await goInApp(page, "/admin/testing");
     await page.getByRole("heading", { name: "Email Testing Sandbox" }).waitFor();
     await hydrated(page);
     await page.getByLabel("Test email address").fill("tester@example.com");
@@ -136,7 +136,7 @@ describe("cadences, end to end", () => {
     await sends.getByText("Promo follow-up · step 2", { exact: false }).waitFor();
 
     // Deleted from its row's menu, asked first; its editor is then not found.
-    await page.goto("/admin/cadences");
+    await goInApp(page, "/admin/cadences");
     await hydrated(page);
     const editor = await page.getByRole("link", { name: "Promo follow-up" }).getAttribute("href");
     await page.getByRole("button", { name: "Actions for Promo follow-up" }).click();
@@ -146,7 +146,7 @@ describe("cadences, end to end", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast(page, "Promo follow-up deleted");
     await page.getByText("No cadences yet").waitFor();
-    await page.goto(editor ?? "");
+    await goInApp(page, editor ?? "");
     await page.getByRole("heading", { level: 1, name: "Cadence not found" }).waitFor();
     await page.getByRole("link", { name: "Back to cadences" }).waitFor();
     await page.close();

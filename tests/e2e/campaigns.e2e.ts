@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -23,11 +23,11 @@ afterAll(async () => {
 async function visitorClaims(landing: string, name: string, email: string): Promise<string> {
   const visitor = await popupSeenVisitor(browser, app.url, { javaScriptEnabled: false });
   const site = await visitor.newPage();
-  await site.goto(landing);
+  await goInApp(site, landing);
   const touch = (await visitor.cookies()).find((cookie) => cookie.name === "first_touch");
   expect(touch).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   // Another page of the visit, then the claim: the cookie keeps the attribution across pages.
-  await site.goto("/packages");
+  await goInApp(site, "/packages");
   const claim = site.locator("#claim");
   await claim.getByLabel("Full name").fill(name);
   await claim.getByLabel("Email").fill(email);
@@ -40,7 +40,7 @@ async function visitorClaims(landing: string, name: string, email: string): Prom
 
 describe("campaigns", () => {
   it("creates a campaign, a visitor arrives through its link and claims the offer, and the lead shows in its details", async () => {
-    await page.goto("/admin/campaigns");
+    await goInApp(page, "/admin/campaigns");
     await hydrated(page);
     await page.getByRole("heading", { level: 1, name: "Marketing Campaigns" }).waitFor();
     expect(await page.getByRole("link", { name: "Back to Dashboard" }).getAttribute("href")).toBe("/admin");
@@ -72,7 +72,7 @@ describe("campaigns", () => {
     expect(await figures.textContent()).toMatch(/Leads1/);
 
     // The list counts it too; delete asks first.
-    await page.goto("/admin/campaigns");
+    await goInApp(page, "/admin/campaigns");
     await hydrated(page);
     const row = page.getByRole("row", { name: /Spring Launch/ });
     expect(await row.textContent()).toContain("$99 Launch Website");
@@ -82,7 +82,7 @@ describe("campaigns", () => {
   }, 240_000);
 
   it("previews a campaign e-mail's recipients before it is sent, edits and deletes the campaign, and a missing one is not found in the shell", async () => {
-    await page.goto("/admin/campaigns");
+    await goInApp(page, "/admin/campaigns");
     await hydrated(page);
     await page.getByRole("link", { name: "Spring Launch" }).click();
     await page.getByRole("heading", { level: 1, name: /Spring Launch/ }).waitFor();
@@ -106,7 +106,7 @@ describe("campaigns", () => {
     await page.getByRole("listitem", { name: "Send of Promo welcome (your $99 code)" }).waitFor();
 
     // Edit from the list's row menu, then delete, asked first with the spec's words.
-    await page.goto("/admin/campaigns");
+    await goInApp(page, "/admin/campaigns");
     await hydrated(page);
     await page.getByRole("button", { name: "Actions for Spring Launch" }).click();
     await page.getByRole("menuitem", { name: "Edit" }).click();
@@ -125,7 +125,7 @@ describe("campaigns", () => {
     await page.getByText("No campaigns yet. Create one and share its link.").waitFor();
 
     // Its page is gone: the shell says so and leads back to the list.
-    await page.goto(`/admin/campaigns/${id}`);
+    await goInApp(page, `/admin/campaigns/${id}`);
     await page.getByRole("heading", { level: 1, name: "Campaign not found" }).waitFor();
     await page.getByRole("navigation").first().waitFor();
     await page.getByRole("link", { name: "Back to Campaigns" }).click();
@@ -135,7 +135,7 @@ describe("campaigns", () => {
 
 describe("referrals", () => {
   it("follows a referral from the client's link to a paid commission", async () => {
-    await page.goto("/admin/clients");
+    await goInApp(page, "/admin/clients");
     await hydrated(page);
     await page.getByRole("button", { name: "Add Client" }).click();
     const add = page.getByRole("dialog", { name: "Add Client" });
@@ -143,7 +143,7 @@ describe("referrals", () => {
     await add.getByLabel("Email").fill("rosa@referrer.test");
     await add.getByRole("button", { name: "Add Client" }).click();
     await page.getByText("Client added successfully").waitFor();
-    await page.goto("/admin/clients?q=rosa");
+    await goInApp(page, "/admin/clients?q=rosa");
     await page.getByRole("link", { name: "Rosa Referrer" }).click();
     await page.getByRole("heading", { level: 1, name: "Rosa Referrer" }).waitFor();
     const referralLink = await page.getByLabel("Referral link").inputValue();
@@ -152,24 +152,24 @@ describe("referrals", () => {
 
     await visitorClaims(`/about?ref=${ref}`, "Fay Friend", "fay@friend.test");
 
-    await page.goto("/admin/referrals");
+    await goInApp(page, "/admin/referrals");
     await hydrated(page);
     await page.getByRole("heading", { level: 1, name: "Referrals Tracker" }).waitFor();
     const row = page.getByRole("row", { name: /Rosa Referrer/ });
     expect(await row.textContent()).toContain("pending");
 
     // The referred lead becomes a client: the referral is converted at the settings' 10 %.
-    await page.goto("/admin/leads?q=fay");
+    await goInApp(page, "/admin/leads?q=fay");
     await hydrated(page);
     await page.getByRole("button", { name: "Actions for Fay Friend" }).click();
     await page.getByRole("menuitem", { name: "Convert to Client" }).click();
     await page.getByText("Fay Friend converted to customer successfully").waitFor();
-    await page.goto("/admin/referrals");
+    await goInApp(page, "/admin/referrals");
     await hydrated(page);
     expect(await row.textContent()).toMatch(/Fay Friend.*converted.*10%.*Awaiting first payment/);
 
     // Her first invoice is paid: the commission is 10 % of it ($99 promo price → $9.90).
-    await page.goto("/admin/clients?q=fay");
+    await goInApp(page, "/admin/clients?q=fay");
     await page.getByRole("link", { name: "Fay Friend" }).click();
     await page.getByRole("heading", { level: 1, name: "Fay Friend" }).waitFor();
     await hydrated(page);
@@ -180,7 +180,7 @@ describe("referrals", () => {
     await page.getByRole("button", { name: "Record Payment" }).click();
     await page.getByText("Payment recorded").waitFor();
 
-    await page.goto("/admin/referrals");
+    await goInApp(page, "/admin/referrals");
     await hydrated(page);
     expect(await row.textContent()).toContain("$9.90");
     await row.getByRole("button", { name: /Mark paid/ }).click();
@@ -189,7 +189,7 @@ describe("referrals", () => {
     expect(await row.getByRole("button", { name: /Mark unpaid/ }).count()).toBe(1);
 
     // The referrer's page lists it.
-    await page.goto("/admin/clients?q=rosa");
+    await goInApp(page, "/admin/clients?q=rosa");
     await page.getByRole("link", { name: "Rosa Referrer" }).click();
     const list = page.getByRole("table", { name: "Referrals by this client" });
     await list.getByText("Fay Friend").waitFor();

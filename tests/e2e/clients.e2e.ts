@@ -4,7 +4,7 @@ import { addDaysToDate } from "~/availability/slot-time";
 import { dayIn } from "~/formatting/dates";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { sceneDataDir } from "../support/scenes";
-import { adminContext, hydrated, launchBrowser, toast } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser, toast } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 async function addClient(page: Page, name: string, email: string, tier: string) {
-  await page.goto("/admin/clients");
+  await goInApp(page, "/admin/clients");
   await page.getByRole("heading", { name: "Clients Directory" }).waitFor();
   await page.getByRole("button", { name: "Add Client" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Client" });
@@ -100,7 +100,7 @@ describe("clients", () => {
     await page.getByText("Client deleted successfully").waitFor();
     await page.waitForURL(/\/admin\/clients$/);
     expect(await page.getByRole("row", { name: /Olive Grove Deli/ }).count()).toBe(0);
-    await page.goto("/admin/invoices");
+    await goInApp(page, "/admin/invoices");
     await page.getByRole("table").first().waitFor();
     expect(await page.getByRole("main").getByText(draftNumber).count()).toBe(0);
 
@@ -142,7 +142,7 @@ describe("clients", () => {
     const send = page.getByRole("dialog", { name: "Preview & Send" });
     await send.getByRole("button", { name: "Send Invoice" }).click();
     await page.getByText("Invoice sent successfully").waitFor();
-    await page.goto("/admin/clients?q=mesaverde");
+    await goInApp(page, "/admin/clients?q=mesaverde");
     await page.getByRole("link", { name: "Mesa Verde Catering" }).click();
     await page.getByRole("heading", { level: 1, name: "Mesa Verde Catering" }).waitFor();
     await hydrated(page);
@@ -164,7 +164,7 @@ describe("clients", () => {
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     expect(await page.getByRole("alertdialog").getByRole("button", { name: "Already Archived" }).isDisabled()).toBe(true);
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
-    await page.goto("/admin/clients?status=archived");
+    await goInApp(page, "/admin/clients?status=archived");
     await page.getByRole("row", { name: /Mesa Verde Catering/ }).waitFor();
     await page.close();
   });
@@ -193,7 +193,7 @@ describe("clients", () => {
 
   it("every dialog of the clients screens, submitted empty, stays open with its message and what was typed", async () => {
     const page = await admin.newPage();
-    await page.goto("/admin/clients");
+    await goInApp(page, "/admin/clients");
     await hydrated(page);
     await page.getByRole("button", { name: "Add Client" }).click();
     const add = page.getByRole("dialog", { name: "Add Client" });
@@ -245,7 +245,7 @@ describe("clients", () => {
 
   it("links a discovery call to a project: without a project it stays open and says so", async () => {
     const page = await admin.newPage();
-    await page.goto("/admin/clients?q=discovery");
+    await goInApp(page, "/admin/clients?q=discovery");
     await page.getByRole("link", { name: "Dora Discovery" }).click();
     await page.getByRole("heading", { level: 1, name: "Dora Discovery" }).waitFor();
     await hydrated(page);
@@ -297,7 +297,7 @@ describe("clients", () => {
     // The admin adds a rule for tomorrow's weekday in another tab, and comes back to the dialog.
     const tomorrow = addDaysToDate(dayIn(new Date(), "America/New_York"), 1);
     const rules = await admin.newPage();
-    await rules.goto("/admin/availability?tab=rules");
+    await goInApp(rules, "/admin/availability?tab=rules");
     await hydrated(rules);
     await rules.getByRole("button", { name: "Add Rule" }).click();
     const ruleDialog = rules.getByRole("dialog");
@@ -341,7 +341,7 @@ describe("clients", () => {
 
     const plain = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false, storageState: await admin.storageState(), viewport: { width: 1400, height: 900 } });
     const list = await plain.newPage();
-    await list.goto("/admin/clients?q=sunny");
+    await goInApp(list, "/admin/clients?q=sunny");
     await list.getByRole("combobox", { name: "Status of Sunny Side Bakery", exact: true }).selectOption("completed");
     await list.getByRole("combobox", { name: "Payment status of Sunny Side Bakery" }).selectOption("paid");
     await Promise.all([list.waitForURL(/\/admin\/clients\?q=sunny$/), list.getByRole("button", { name: "Save changes" }).click()]);
@@ -356,7 +356,7 @@ describe("conversion", () => {
   it("converts a promo lead from the leads list; the client has a draft invoice at the promo price with the code", async () => {
     const visitor = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
     const site = await visitor.newPage();
-    await site.goto("/packages");
+    await goInApp(site, "/packages");
     const claim = site.locator("#claim");
     await claim.getByLabel("Full name").fill("Gina Griddle");
     await claim.getByLabel("Email").fill("gina@griddle-catering.test");
@@ -367,7 +367,7 @@ describe("conversion", () => {
     await visitor.close();
 
     const page = await admin.newPage();
-    await page.goto("/admin/leads?q=griddle");
+    await goInApp(page, "/admin/leads?q=griddle");
     await page.getByRole("button", { name: "Actions for Gina Griddle" }).click();
     await page.getByRole("menuitem", { name: "Convert to Client" }).click();
     await page.getByText("Gina Griddle converted to customer successfully").waitFor();
@@ -377,7 +377,7 @@ describe("conversion", () => {
     expect(await page.getByRole("menuitem", { name: "Convert to Client" }).count()).toBe(0);
     await page.keyboard.press("Escape");
 
-    await page.goto("/admin/clients?q=griddle");
+    await goInApp(page, "/admin/clients?q=griddle");
     await page.getByRole("link", { name: "Gina Griddle" }).click();
     await page.getByRole("heading", { level: 1, name: "Gina Griddle" }).waitFor();
     await page.getByRole("tab", { name: /Invoices/ }).click();

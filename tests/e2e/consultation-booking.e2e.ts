@@ -5,7 +5,7 @@ import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { WEEKDAY_NAMES } from "~/availability/availability-forms";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser, toast, toastOnTop } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser, toast, toastOnTop } from "./support/browser";
 import { dayIn, formatClockTime } from "~/formatting/dates";
 
 const NY = "America/New_York";
@@ -58,7 +58,7 @@ async function invitationLink(email: string): Promise<string> {
 }
 
 async function invite(page: Page, leadLabel: RegExp) {
-  await page.goto("/admin/consultations?tab=invitations");
+  await goInApp(page, "/admin/consultations?tab=invitations");
   await page.getByRole("button", { name: "Send booking invitation" }).click();
   const dialog = page.getByRole("dialog");
   const option = dialog.locator("#invite-lead option").filter({ hasText: leadLabel });
@@ -81,7 +81,7 @@ describe("consultation booking, end to end", () => {
 
     const admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
     const adminPage = await admin.newPage();
-    await adminPage.goto("/admin/availability?tab=rules");
+    await goInApp(adminPage, "/admin/availability?tab=rules");
     await adminPage.getByText("No recurring rules yet. Add rules for days you're regularly available.").waitFor();
     await adminPage.getByRole("button", { name: "Add Rule" }).click();
     const ruleDialog = adminPage.getByRole("dialog");
@@ -105,7 +105,7 @@ describe("consultation booking, end to end", () => {
     await toast(adminPage, `Blocked ${weekLater} to ${weekLater} and deleted 2 existing slot(s)`);
 
     // Aiko from the leads list's row menu (it opens her page with the dialog), Ben from Consultations.
-    await adminPage.goto("/admin/leads");
+    await goInApp(adminPage, "/admin/leads");
     // The leads table may re-render while it settles (closing an open menu): try the menu again then.
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -151,7 +151,7 @@ describe("consultation booking, end to end", () => {
     const openInTokyo = async (path: string) => {
       const context = await browser.newContext({ baseURL: app.url, timezoneId: TOKYO, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
-      await page.goto(path);
+      await goInApp(page, path);
       await page.getByText("Times shown in your timezone:").waitFor();
       expect(await page.getByText(TOKYO, { exact: true }).count()).toBeGreaterThan(0);
       await page.locator(`[data-day="${tokyoDate}"] button`).click();
@@ -188,7 +188,7 @@ describe("consultation booking, end to end", () => {
     }
 
     // The admin confirms Aiko with a meeting link, then completes; proposes a new time to Ben.
-    await adminPage.goto("/admin/bookings");
+    await goInApp(adminPage, "/admin/bookings");
     const aikoRow = adminPage.getByRole("row").filter({ hasText: "Aiko Tanaka" });
     await aikoRow.getByRole("button", { name: "Confirm" }).click();
     const confirmDialog = adminPage.getByRole("dialog");
@@ -216,7 +216,7 @@ describe("consultation booking, end to end", () => {
     // Ben sees the proposed time first and takes it.
     const benAgain = await browser.newContext({ baseURL: app.url, timezoneId: TOKYO });
     const benPage = await benAgain.newPage();
-    await benPage.goto(benPath);
+    await goInApp(benPage, benPath);
     await benPage.getByText("Proposed new times").waitFor();
     const proposed = localToInstant(addDaysToDate(today, 2), "15:00", NY)!;
     await benPage.getByRole("button", { name: new RegExp(formatClockTime(proposed, TOKYO)) }).first().click();
@@ -252,7 +252,7 @@ describe("consultation booking, end to end", () => {
     };
 
     // /admin/availability: Add Slot, Select Date Range, Add Rule, Block Dates.
-    await page.goto("/admin/availability");
+    await goInApp(page, "/admin/availability");
     await page.getByRole("button", { name: "Add Slot" }).click();
     let dialog = page.getByRole("dialog");
     await dialog.getByLabel("Start time").fill("");
@@ -265,7 +265,7 @@ describe("consultation booking, end to end", () => {
     await dialog.getByRole("button", { name: "Select Slots in Range" }).click();
     await refusedIn(dialog, "Please select both start and end dates");
 
-    await page.goto("/admin/availability?tab=rules");
+    await goInApp(page, "/admin/availability?tab=rules");
     await page.getByRole("button", { name: "Add Rule" }).click();
     dialog = page.getByRole("dialog");
     await dialog.getByLabel("Start time").fill("");
@@ -273,7 +273,7 @@ describe("consultation booking, end to end", () => {
     await dialog.getByRole("button", { name: "Add Rule" }).click();
     await refusedIn(dialog, "Choose a time");
 
-    await page.goto("/admin/availability?tab=blocked");
+    await goInApp(page, "/admin/availability?tab=blocked");
     await page.getByRole("button", { name: "Block Dates" }).click();
     dialog = page.getByRole("dialog");
     await dialog.getByLabel("Start date").fill("");
@@ -283,17 +283,17 @@ describe("consultation booking, end to end", () => {
 
     // /admin/consultations: Send booking invitation with no lead; Edit Consultation without its date.
     await sendInquiry("Cora Client", "cora@example.test");
-    await page.goto("/admin/consultations?tab=invitations");
+    await goInApp(page, "/admin/consultations?tab=invitations");
     await page.getByRole("button", { name: "Send booking invitation" }).click();
     dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Send Invitation" }).click();
     await refusedIn(dialog, "Please choose a lead");
 
-    await page.goto("/admin/leads?q=cora");
+    await goInApp(page, "/admin/leads?q=cora");
     await page.getByRole("button", { name: "Actions for Cora Client" }).click();
     await page.getByRole("menuitem", { name: "Convert to Client" }).click();
     await page.getByText("Cora Client converted to customer successfully").waitFor();
-    await page.goto("/admin/clients");
+    await goInApp(page, "/admin/clients");
     await page.getByRole("link", { name: "Cora Client" }).first().click();
     await page.getByRole("heading", { level: 1, name: "Cora Client" }).waitFor();
     await page.getByRole("tab", { name: /Consultations/ }).click();
@@ -305,7 +305,7 @@ describe("consultation booking, end to end", () => {
     await add.getByRole("button", { name: "Add Consultation" }).click();
     await page.getByText("Consultation added successfully").waitFor();
 
-    await page.goto("/admin/consultations");
+    await goInApp(page, "/admin/consultations");
     await page.getByRole("button", { name: "Edit consultation with Cora Client" }).click();
     dialog = page.getByRole("dialog");
     await dialog.getByLabel("Date").fill("");
@@ -313,7 +313,7 @@ describe("consultation booking, end to end", () => {
     await refusedIn(dialog, "Choose a date for a scheduled consultation");
 
     // /admin/bookings: Confirm (an invitation booked by the visitor, no default link) and Propose New Time, empty.
-    await page.goto("/admin/bookings");
+    await goInApp(page, "/admin/bookings");
     // Ben booked the time proposed to him: pending, so both Confirm and Propose New Time are offered.
     const row = page.getByRole("row").filter({ hasText: "Ben Racer" });
     await row.getByRole("button", { name: "Propose New Time" }).click();
@@ -358,7 +358,7 @@ describe("consultation booking, end to end", () => {
   it("the consultations page filters each tab in the URL and asks before deleting a consultation or an invitation; the bookings page filters by status and day", async () => {
     const admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
     const page = await admin.newPage();
-    await page.goto("/admin/consultations");
+    await goInApp(page, "/admin/consultations");
     await hydrated(page);
     const scheduled = page.getByRole("table", { name: "Scheduled consultations" });
     await scheduled.getByText("Cora Client").waitFor();
@@ -384,7 +384,7 @@ describe("consultation booking, end to end", () => {
     // Ben cancels from his link, asked first; the page reloads into its cancelled state.
     const ben = await browser.newContext({ baseURL: app.url, timezoneId: TOKYO });
     const benPage = await ben.newPage();
-    await benPage.goto(benBookingPath);
+    await goInApp(benPage, benBookingPath);
     await hydrated(benPage);
     await benPage.getByRole("button", { name: "Cancel Booking" }).click();
     const askFirst = benPage.getByRole("alertdialog", { name: "Cancel your consultation?" });
@@ -402,7 +402,7 @@ describe("consultation booking, end to end", () => {
     await page.getByText("No booking invitations match these filters.").waitFor();
 
     // A deleted consultation comes back to the same view of the page.
-    await page.goto("/admin/consultations?status=scheduled");
+    await goInApp(page, "/admin/consultations?status=scheduled");
     await hydrated(page);
     await scheduled.getByRole("button", { name: "Delete consultation with Cora Client" }).click();
     const deleteConsultation = page.getByRole("alertdialog", { name: "Delete this consultation?" });
@@ -412,15 +412,15 @@ describe("consultation booking, end to end", () => {
     await page.getByText("No consultations match these filters.").waitFor();
     expect(new URL(page.url()).searchParams.get("status")).toBe("scheduled");
 
-    await page.goto("/admin/bookings");
+    await goInApp(page, "/admin/bookings");
     await hydrated(page);
     const bookings = page.getByRole("table", { name: "Consultation bookings" });
     await bookings.getByText("Aiko Tanaka").waitFor();
     await page.getByRole("combobox", { name: "Status" }).selectOption("completed");
     await page.waitForURL(/status=completed/);
     await bookings.getByText("Aiko Tanaka").waitFor();
-    await page.getByLabel("From").fill("2000-01-01");
-    await page.getByLabel("To").fill("2000-01-02");
+    await page.getByLabel("From", { exact: true }).fill("2000-01-01");
+    await page.getByLabel("To", { exact: true }).fill("2000-01-02");
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL(/from=2000-01-01/);
     await page.getByText("No bookings match these filters.").waitFor();
@@ -428,7 +428,7 @@ describe("consultation booking, end to end", () => {
 
     // The calendar asks before deleting the selected slots, and keeps its view.
     const tomorrow = addDaysToDate(dayIn(new Date(), NY), 1);
-    await page.goto(`/admin/availability?view=week&date=${tomorrow}`);
+    await goInApp(page, `/admin/availability?view=week&date=${tomorrow}`);
     await hydrated(page);
     expect(await page.getByTestId("calendar-title").textContent()).toMatch(/^Week of [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await page.getByRole("button", { name: "Day", exact: true }).click();
@@ -453,7 +453,7 @@ describe("consultation booking, end to end", () => {
     expect(response?.status()).toBe(404);
     await page.getByText("Lead not found").waitFor();
     expect(await page.getByText("Welcome").count()).toBe(0);
-    await page.goto("/booking");
+    await goInApp(page, "/booking");
     await page.getByText("Invalid booking link").waitFor();
     await context.close();
   });

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { sceneDataDir, SECOND_ADMIN } from "../support/scenes";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser } from "./support/browser";
 
 // The shared data table on a laptop (1366 × 850): how much of the leads list shows, the "Columns"
 // menu remembered per admin on the server, and the header and name column staying in view.
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function open(page: Page, url: string) {
-  await page.goto(url);
+  await goInApp(page, url);
   await hydrated(page);
 }
 
@@ -138,7 +138,7 @@ describe("the data table on a laptop", () => {
     // The server's first render already leaves it out (no flash): read without JavaScript.
     const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState(), baseURL: app.url });
     const plainPage = await plain.newPage();
-    await plainPage.goto("/admin/leads");
+    await goInApp(plainPage, "/admin/leads");
     expect((await headers(plainPage)).some((text) => text === "Phone")).toBe(false);
     await plain.close();
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe("e-mail templates and the e-mail log", () => {
   it("writes a template with a live preview, refuses an unknown variable, clones it, sends a test and reads it in the log", async () => {
-    await page.goto("/admin/templates/new");
+    await goInApp(page, "/admin/templates/new");
     await hydrated(page);
     const form = page.getByRole("form", { name: "Template" });
     await form.getByLabel("Name").fill("Day 3 follow-up");
@@ -83,7 +83,7 @@ describe("e-mail templates and the e-mail log", () => {
     await page.getByRole("table", { name: "Delivery attempts" }).getByText("sent").waitFor();
 
     // The log lists it, and filtering by recipient finds it.
-    await page.goto("/admin/emails?q=tester%40example");
+    await goInApp(page, "/admin/emails?q=tester%40example");
     const log = page.getByRole("table", { name: "E-mails" });
     await log.getByText("[Test] Still interested, Jordan?").waitFor();
     expect(await log.getByRole("row").count()).toBe(2);
@@ -96,15 +96,15 @@ describe("e-mail templates and the e-mail log", () => {
     await page.getByText("No e-mails match these filters.").waitFor();
 
     // A message or a template that is not there is answered inside the back-office.
-    await page.goto(`/admin/emails/${crypto.randomUUID()}`);
+    await goInApp(page, `/admin/emails/${crypto.randomUUID()}`);
     await page.getByRole("heading", { level: 1, name: "Message not found" }).waitFor();
     await page.getByRole("link", { name: "Back to E-mail Log" }).waitFor();
-    await page.goto("/admin/templates/not-an-id");
+    await goInApp(page, "/admin/templates/not-an-id");
     await page.getByRole("heading", { level: 1, name: "Template not found" }).waitFor();
     await page.getByRole("link", { name: "Back to Templates" }).waitFor();
 
     // Clone from the row's menu: '{name} (Copy)' is listed beside the original.
-    await page.goto("/admin/templates?q=Day%203");
+    await goInApp(page, "/admin/templates?q=Day%203");
     await hydrated(page);
     await page.getByRole("button", { name: "Actions for Day 3 follow-up" }).click();
     await page.getByRole("menuitem", { name: "Clone" }).click();
@@ -122,7 +122,7 @@ describe("e-mail templates and the e-mail log", () => {
     await templates.getByRole("link", { name: "Day 3 follow-up (Copy)", exact: true }).waitFor({ state: "detached" });
 
     // A system template offers no 'Delete'; its page says why.
-    await page.goto("/admin/templates?q=Invoice%20reminder");
+    await goInApp(page, "/admin/templates?q=Invoice%20reminder");
     await hydrated(page);
     await page.getByRole("button", { name: /^Actions for Invoice reminder/ }).first().click();
     await page.getByRole("menuitem", { name: "Clone" }).waitFor();

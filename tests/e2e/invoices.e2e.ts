@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { type Scene, sceneDataDir } from "../support/scenes";
-import { adminContext, downloadedBytes, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, downloadedBytes, goInApp, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -44,7 +44,7 @@ function pdfText(pdf: Buffer): string {
 describe("invoices", () => {
   it("builds an invoice from a project, sends it with its PDF, the client opens it, and two payments pay it", async () => {
     // New invoice from the project: client, project and tier preset.
-    await page.goto(`/admin/invoices/new?project=${scene.projectId}`);
+    await goInApp(page, `/admin/invoices/new?project=${scene.projectId}`);
     await hydrated(page);
     await page.getByRole("button", { name: "Create Invoice" }).click();
     await page.waitForURL(/\/admin\/invoices\/[0-9a-f-]{36}$/);
@@ -113,7 +113,7 @@ describe("invoices", () => {
     expect(link).not.toBe("");
     const visitor = await browser.newContext({ acceptDownloads: true });
     const clientPage = await visitor.newPage();
-    await clientPage.goto(new URL(new URL(link).pathname, app.url).toString());
+    await goInApp(clientPage, new URL(new URL(link).pathname, app.url).toString());
     await clientPage.getByRole("heading", { name: `Invoice ${invoiceNumber}` }).waitFor();
     const [download] = await Promise.all([clientPage.waitForEvent("download"), clientPage.getByRole("link", { name: "Download PDF" }).click()]);
     expect(pdfText(await downloadedBytes(download))).toContain(invoiceNumber);
@@ -123,7 +123,7 @@ describe("invoices", () => {
     await visitor.close();
 
     // The admin sees it viewed, records a partial then a full payment.
-    await page.goto(invoiceUrl);
+    await goInApp(page, invoiceUrl);
     await hydrated(page);
     await page.getByText(/viewed/).first().waitFor();
     await page.getByLabel("Amount ($)").fill("200");
@@ -152,14 +152,14 @@ describe("invoices", () => {
     expect((await fetch(new URL(oldPath, app.url))).status).toBe(404);
 
     // The dashboard shows the revenue.
-    await page.goto("/admin");
+    await goInApp(page, "/admin");
     const summaryPanel = page.getByLabel("Financial summary");
     expect(await summaryPanel.textContent()).toContain("$544.00");
   }, 240_000);
 
   it("the list filters by status in the URL, asks before deleting the selected invoices, and keeps one with payments", async () => {
     // The client's draft (made when it was added) and the invoice paid above.
-    await page.goto("/admin/invoices");
+    await goInApp(page, "/admin/invoices");
     await hydrated(page);
     const table = page.getByRole("table", { name: "Invoices" });
     await table.getByRole("row").nth(2).waitFor();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { sceneDataDir } from "../support/scenes";
-import { adminContext, controlsUnderToast, downloadedBytes, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, controlsUnderToast, downloadedBytes, goInApp, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function open(url: string) {
-  await page.goto(url);
+  await goInApp(page, url);
   await hydrated(page);
 }
 async function reload() {

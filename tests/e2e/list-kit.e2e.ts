@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { sceneDataDir } from "../support/scenes";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser } from "./support/browser";
 
 // The list kit (app/lists/, decision 031) on two lists that share nothing else: what it does once,
 // every list does the same way — the search in the URL, paging by keyset, the "N selected" bar and
@@ -42,7 +42,7 @@ const hrefs = (rows: ShownRow[]) => rows.map((row) => row.href);
 describe.each(LISTS)("the list kit on $path", (list) => {
   it("pages by keyset, keeps its search in the URL, and deletes the selected rows after the spec's confirmation", async () => {
     const page = await admin.newPage();
-    await page.goto(list.path);
+    await goInApp(page, list.path);
     await hydrated(page);
     const pages = page.getByRole("navigation", { name: "Pages" });
 
@@ -102,7 +102,7 @@ describe("a row's menu", () => {
   it("deletes its one row after the spec's confirmation", async () => {
     const list = LISTS[0]!;
     const page = await admin.newPage();
-    await page.goto(list.path);
+    await goInApp(page, list.path);
     await hydrated(page);
     const [row] = await shownRows(page, list);
     await page.locator("tbody tr", { has: page.locator(`a[href="${row!.href}"]`) }).getByRole("button", { name: `Actions for ${row!.name}` }).click();

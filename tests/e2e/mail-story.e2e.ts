@@ -7,7 +7,7 @@ import { freePort } from "../../scripts/free-port.mjs";
 import { startMailServer, type TestMailServer, type ReceivedMail } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { ageCadenceEnrolments } from "./support/time-passes";
-import { adminContext, hydrated, launchBrowser, popupSeenVisitor, toast } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser, popupSeenVisitor, toast } from "./support/browser";
 
 // Issue 16's story as a new user lives it: a cadence for promo claims, a claim on the public site,
 // step 1 through a real SMTP server, a one-click unsubscribe, and step 2 held back, all in the log.
@@ -56,7 +56,7 @@ describe("issue 16's story: a cadence that sends, stops on unsubscribe, and is a
   it("builds a two-step cadence, a claim receives step 1, a one-click unsubscribe holds back step 2", async () => {
     // 1. The admin builds the cadence.
     const page = await admin.newPage();
-    await page.goto("/admin/cadences/new");
+    await goInApp(page, "/admin/cadences/new");
     await page.getByRole("heading", { name: "New Cadence" }).waitFor();
     await hydrated(page);
     await page.getByLabel("Name").fill("Claim follow-up");
@@ -78,7 +78,7 @@ describe("issue 16's story: a cadence that sends, stops on unsubscribe, and is a
     // 2. A visitor claims the $99 offer with a fresh address.
     const visitor = await popupSeenVisitor(browser, appUrl);
     const site = await visitor.newPage();
-    await site.goto("/packages");
+    await goInApp(site, "/packages");
     await hydrated(site);
     const form = site.locator("#claim");
     await form.getByLabel("Full name").fill("Morgan Story");
@@ -110,7 +110,7 @@ describe("issue 16's story: a cadence that sends, stops on unsubscribe, and is a
     // 4. Step 2 falls due; the worker holds it back and ends the enrolment.
     await makeStepTwoDue();
     const lead = await admin.newPage();
-    await lead.goto("/admin/leads");
+    await goInApp(lead, "/admin/leads");
     await lead.getByRole("link", { name: "Morgan Story" }).click();
     await lead.getByText("Enrolled in cadence Claim follow-up").waitFor();
     await lead.getByText("Cadence Claim follow-up: step 1 sent").waitFor();
@@ -133,7 +133,7 @@ describe("issue 16's story: a cadence that sends, stops on unsubscribe, and is a
 
     // The log: the welcome and step 1 sent; step 2 was never queued (the cadence recorded it skipped).
     const log = await admin.newPage();
-    await log.goto(`/admin/emails?q=${encodeURIComponent(VISITOR)}`);
+    await goInApp(log, `/admin/emails?q=${encodeURIComponent(VISITOR)}`);
     await log.getByRole("heading", { level: 1, name: "E-mail Log" }).waitFor();
     const rows = log.getByRole("table", { name: "E-mails" }).getByRole("row");
     const stepOneRow = rows.filter({ hasText: STEP_1_SUBJECT });

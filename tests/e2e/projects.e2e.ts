@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 async function addClient(page: Page, name: string, email: string, tier: string) {
-  await page.goto("/admin/clients");
+  await goInApp(page, "/admin/clients");
   await hydrated(page);
   await page.getByRole("button", { name: "Add Client" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Client" });
@@ -31,7 +31,7 @@ async function addClient(page: Page, name: string, email: string, tier: string) 
 }
 
 async function newProject(page: Page, client: string, name: string, options: { tier?: string; deadline?: string } = {}) {
-  await page.goto("/admin/projects/new");
+  await goInApp(page, "/admin/projects/new");
   await hydrated(page);
   await page.getByRole("combobox", { name: "Client", exact: true }).selectOption({ label: client });
   await page.getByLabel("Project name").fill(name);
@@ -49,7 +49,7 @@ describe("projects", () => {
     const page = await admin.newPage();
     await addClient(page, "Bloom Catering", "hello@bloom-catering.test", "1");
 
-    await page.goto("/admin/projects");
+    await goInApp(page, "/admin/projects");
     await page.getByRole("heading", { name: "Project Tracker" }).waitFor();
     await hydrated(page);
     await page.getByRole("link", { name: "New Project" }).click();
@@ -164,7 +164,7 @@ describe("projects", () => {
     await newProject(page, "Party Palace Rentals", "Rental catalog", { tier: "2", deadline: "2021-06-01" });
     await newProject(page, "Party Palace Rentals", "Booking portal", { tier: "3" });
 
-    await page.goto("/admin/projects?layout=board");
+    await goInApp(page, "/admin/projects?layout=board");
     await hydrated(page);
     const column = (name: string) => page.getByRole("region", { name });
     const card = page.getByRole("listitem", { name: /Rental catalog/ });
@@ -183,13 +183,13 @@ describe("projects", () => {
     await page.reload();
     await column("Final Edits").getByRole("listitem", { name: /Rental catalog/ }).waitFor();
 
-    await page.goto("/admin/projects?status=final_edits");
+    await goInApp(page, "/admin/projects?status=final_edits");
     await hydrated(page);
     const table = page.getByRole("table", { name: "Projects" });
     expect(await table.getByRole("row").count()).toBe(2);
     expect(await table.getByRole("row", { name: /Party Palace Rentals/ }).textContent()).toMatch(/Pending/);
 
-    await page.goto("/admin/projects");
+    await goInApp(page, "/admin/projects");
     await hydrated(page);
     await page.getByLabel("Select Rental catalog").check();
     await page.getByLabel("Select Booking portal").check();

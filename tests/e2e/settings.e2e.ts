@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
 import { sceneDataDir } from "../support/scenes";
-import { adminContext, downloadedBytes, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
+import { adminContext, downloadedBytes, goInApp, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 async function saveCompanyName(page: Page, name: string) {
-  await page.goto("/admin/settings/organization");
+  await goInApp(page, "/admin/settings/organization");
   await hydrated(page);
   await page.getByLabel("Company name").fill(name);
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -35,7 +35,7 @@ async function saveCompanyName(page: Page, name: string) {
 
 /** The company name the site shows in its header. */
 async function siteName(page: Page): Promise<string> {
-  await page.goto("/");
+  await goInApp(page, "/");
   return (await page.getByRole("banner").getByRole("link").first().textContent())?.trim() ?? "";
 }
 
@@ -43,7 +43,7 @@ describe("settings", () => {
   it("lists the nightly backup the app made on its start, and restores it", async () => {
     const page = await admin.newPage();
     const original = await siteName(page);
-    await page.goto("/admin/settings/data");
+    await goInApp(page, "/admin/settings/data");
     const nightly = page.getByRole("table", { name: "Nightly backups" }).getByRole("row").nth(1);
     // The worker makes the night's backup within a moment of the start.
     for (let attempt = 0; (await nightly.count()) === 0 && attempt < 60; attempt += 1) {
@@ -54,7 +54,7 @@ describe("settings", () => {
     expect(await nightly.textContent()).toMatch(/MB/);
     await saveCompanyName(page, "After The Night Studio");
 
-    await page.goto("/admin/settings/data");
+    await goInApp(page, "/admin/settings/data");
     await hydrated(page);
     // A restore replaces every account: it asks for the password again first (issue 25).
     await page.getByLabel("Your password").fill(E2E_ADMIN.password);
@@ -74,12 +74,12 @@ describe("settings", () => {
 
   it("/admin/settings opens the Organization tab; a new company name shows on the home page at once", async () => {
     const page = await admin.newPage();
-    await page.goto("/admin/settings");
+    await goInApp(page, "/admin/settings");
     await page.waitForURL(/\/admin\/settings\/organization$/);
     for (const tab of ["Organization", "Email", "Promos", "Security", "Data"]) await page.getByRole("link", { name: tab, exact: true }).waitFor();
     await saveCompanyName(page, "Harbor Light Studio");
 
-    await page.goto("/");
+    await goInApp(page, "/");
     await page.getByRole("banner").getByRole("link", { name: "Harbor Light Studio" }).waitFor();
     expect(await page.title()).toContain("Harbor Light Studio");
     expect(await page.getByRole("contentinfo").textContent()).toContain("Harbor Light Studio");
@@ -88,7 +88,7 @@ describe("settings", () => {
 
   it("a bad value is refused with the field's error, and the form keeps what was typed", async () => {
     const page = await admin.newPage();
-    await page.goto("/admin/settings/organization");
+    await goInApp(page, "/admin/settings/organization");
     await hydrated(page);
     await page.getByLabel("Reply-to e-mail").fill("not-an-address");
     await page.getByLabel("Phone").fill("+1 555 0142");
@@ -99,7 +99,7 @@ describe("settings", () => {
     await page.reload();
     expect(await page.getByLabel("Phone").inputValue()).not.toBe("+1 555 0142");
 
-    await page.goto("/admin/settings/promos");
+    await goInApp(page, "/admin/settings/promos");
     await hydrated(page);
     await page.getByLabel("Promo duration (days)").fill("400");
     await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -111,7 +111,7 @@ describe("settings", () => {
   it("exports everything as a zip of CSV files, downloads a backup and restores it", async () => {
     const page = await admin.newPage();
     await saveCompanyName(page, "Backup Time Studio");
-    await page.goto("/admin/settings/data");
+    await goInApp(page, "/admin/settings/data");
     await hydrated(page);
 
     // Everything leaves only after the password is given again (issue 25): from the link, the
@@ -132,7 +132,7 @@ describe("settings", () => {
     expect(strFromU8(files["package_tiers.csv"] ?? new Uint8Array())).toContain("Starter");
 
     // Confirmed for 5 minutes: the Data tab says so, and the backup needs no second asking.
-    await page.goto("/admin/settings/data");
+    await goInApp(page, "/admin/settings/data");
     await page.getByText(/^Confirmed: the downloads below work without asking again until/).waitFor();
     await expect(page.getByText(/keep it as private as the back-office/).count()).resolves.toBe(1);
     await expect(page.getByText(/everything needed to sign in as any admin/).count()).resolves.toBe(1);
@@ -142,7 +142,7 @@ describe("settings", () => {
     expect(fs.statSync(backupPath).size).toBeGreaterThan(1_000_000);
 
     await saveCompanyName(page, "Changed After Backup");
-    await page.goto("/admin/settings/data");
+    await goInApp(page, "/admin/settings/data");
     await hydrated(page);
     // By path: a backup is tens of megabytes, more than a buffer may carry to the browser.
     await page.getByLabel("Backup file").setInputFiles(backupPath);
@@ -151,7 +151,7 @@ describe("settings", () => {
     await dialog.getByRole("button", { name: "Restore" }).click();
     await page.getByText("Database restored from backup").waitFor({ timeout: 60_000 });
 
-    await page.goto("/");
+    await goInApp(page, "/");
     await page.getByRole("banner").getByRole("link", { name: "Backup Time Studio" }).waitFor();
     fs.rmSync(path.dirname(backupPath), { recursive: true, force: true });
     await page.close();
@@ -159,13 +159,13 @@ describe("settings", () => {
 
   it("a file that is not a backup is refused and changes nothing", async () => {
     const page = await admin.newPage();
-    await page.goto("/admin/settings/data");
+    await goInApp(page, "/admin/settings/data");
     await hydrated(page);
     await page.getByLabel("Backup file").setInputFiles({ name: "notes.tar", mimeType: "application/x-tar", buffer: Buffer.from("not a database") });
     await page.getByRole("button", { name: "Restore", exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
     await page.getByText(/This file is not a usable backup/).first().waitFor({ timeout: 60_000 });
-    await page.goto("/");
+    await goInApp(page, "/");
     await page.getByRole("banner").getByRole("link", { name: "Backup Time Studio" }).waitFor();
     await page.close();
   }, 120_000);
@@ -173,7 +173,7 @@ describe("settings", () => {
   it("exports a person's data, erases them, and offers to delete the backups that still hold them", async () => {
     const visitor = await popupSeenVisitor(browser, app.url);
     const form = await visitor.newPage();
-    await form.goto("/contact");
+    await goInApp(form, "/contact");
     await hydrated(form);
     await form.getByLabel("Name").fill("Zelda Quixote");
     await form.getByLabel("Email").fill("zelda.quixote@example.org");
@@ -183,7 +183,7 @@ describe("settings", () => {
     await visitor.close();
 
     const page = await admin.newPage();
-    await page.goto("/admin/settings/data");
+    await goInApp(page, "/admin/settings/data");
     await hydrated(page);
     await page.getByLabel("Person's e-mail address").fill("zelda.quixote@example.org");
     const [exported] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export their data" }).click()]);
@@ -212,7 +212,7 @@ describe("settings", () => {
   it("the audit log under Security lists the changes with who made them, filtered by action", async () => {
     const page = await admin.newPage();
     await saveCompanyName(page, "Audited Studio");
-    await page.goto("/admin/settings/security/audit?domain=settings");
+    await goInApp(page, "/admin/settings/security/audit?domain=settings");
     await page.getByRole("heading", { name: "Audit log" }).waitFor();
     expect(await page.getByRole("link", { name: "Security", exact: true }).getAttribute("aria-current")).toBe("page");
     const row = page.getByRole("row", { name: /settings\.save-organization/ }).first();
@@ -235,7 +235,7 @@ describe("the Data tab's downloads", () => {
   it("ask for the password in place, and hold for 5 minutes", async () => {
     const context = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
-    await page.goto("/admin/settings/data");
+    await goInApp(page, "/admin/settings/data");
     await hydrated(page);
     await page.getByText("Downloading the backup or everything asks for your password again, once every 5 minutes.").waitFor();
     await page.getByLabel("Your password").fill("wrong again");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { MARKETING_READER as READER, sceneDataDir } from "../support/scenes";
-import { accessibilityViolations, adminContext, hydrated, launchBrowser } from "./support/browser";
+import { accessibilityViolations, adminContext, goInApp, hydrated, launchBrowser } from "./support/browser";
 
 
 let app: AppServer;
@@ -73,7 +73,7 @@ describe("unsubscribe", () => {
     expect(await forged.text()).toContain("This unsubscribe link is not valid");
 
     const withScript = await browser.newPage({ baseURL: appUrl });
-    await withScript.goto(linkPath);
+    await goInApp(withScript, linkPath);
     await hydrated(withScript);
     await withScript.getByRole("heading", { level: 1, name: "You're unsubscribed" }).waitFor();
     expect(await accessibilityViolations(withScript)).toEqual([]);
@@ -83,7 +83,7 @@ describe("unsubscribe", () => {
   it("the admin sees the suppression list, adds an address, searches and removes one", async () => {
     const context = await adminContext(browser, appUrl, { viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
-    await page.goto("/admin/emails/suppressions");
+    await goInApp(page, "/admin/emails/suppressions");
     await hydrated(page);
     await page.getByRole("heading", { level: 1, name: "Suppression List" }).waitFor();
     const table = page.getByRole("table", { name: "Suppressed addresses" });

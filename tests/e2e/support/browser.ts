@@ -82,6 +82,31 @@ export async function hydrated(page: Page, timeout?: number): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", ...(timeout ? { timeout } : {}) });
 }
 
+type InAppRouter = { navigate(to: string): Promise<void>; state: { navigation: { state: string } } };
+
+/**
+ * Goes to `path` as a link in the app does: a client-side navigation (React Router fetches the
+ * page's data, the document stays), when the page already runs the app on this origin; otherwise
+ * a full load. A full load costs Chromium a new document to parse, style and hydrate (a second or
+ * two of CPU here); tests that are about a first load use `page.goto`.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const target = new URL(path, origin === "null" ? "http://localhost" : origin);
+  const running = origin !== "null" && target.origin === origin && (await page.locator("html[data-hydrated]").count()) > 0;
+  if (!running) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate(async (to) => {
+    const router = (window as unknown as { __reactRouterDataRouter?: InAppRouter }).__reactRouterDataRouter;
+    if (!router) throw new Error("React Router's router is not on this page");
+    await router.navigate(to);
+  }, target.pathname + target.search + target.hash);
+  // The navigation's promise settles once its loaders have answered; a redirect among them goes on.
+  await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: InAppRouter }).__reactRouterDataRouter?.state.navigation.state === "idle");
+}
+
 /** Waits for a toast that says `text`. */
 export async function toast(page: Page, text: string | RegExp): Promise<void> {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
