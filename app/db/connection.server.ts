@@ -128,11 +128,25 @@ function embeddedHandle(client: PGlite, walDirectory?: string): DatabaseHandle {
   };
 }
 
+/**
+ * How long making a connection may take before the query that needed it fails (the database is
+ * unreachable: its request is answered 503). Without it, a server that drops packets rather than
+ * refusing them would hold every request until the kernel gives up, minutes later.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export function openServerDatabase(connectionString: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // keepAlive: a connection whose server vanished without a word (a failover's old address) is found dead.
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   // An idle connection the server closes (restart, failover, a dropped test database) is
   // replaced on next use; without a listener, node-postgres would crash the process instead.
   pool.on("error", (error) => logger.warn({ err: error }, "idle database connection closed"));
+  // The pool listens to its idle connections only: one lost while lent out (inside a transaction,
+  // between two of its queries, as the server restarts) would end the process with an unhandled
+  // 'error'. Its queries fail with the error (their callers say so), and the pool drops it when it comes back.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.debug({ err: error }, "database connection lost"));
+  });
   const db = drizzlePostgres({ client: pool });
   const listeners = new Set<() => Promise<void>>();
   return {
@@ -192,7 +206,7 @@ async function listenOnServer(connectionString: string, channel: string, listene
   };
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString, keepAlive: true });
+    const client = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     current = client;
     client.on("notification", (message) => {
       if (message.channel === channel) listener.onNotification(message.payload ?? "");
