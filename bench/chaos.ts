@@ -145,13 +145,13 @@ if (restartMode) {
 
 const seconds = (ms: number | null) => (ms === null ? "—" : `${(ms / 1000).toFixed(1)} s`);
 console.log(
-  "\n| database | processes | fault | submissions | accepted | refused | 503 | unanswered | other 5xx | internals shown | processes died | ready again | lost | e-mails | taken over | duplicated | undelivered | max delivery after fault | slowest e-mail | slots booked twice |",
+  "\n| database | processes | fault | submissions | accepted | refused | 503 | unanswered | other 5xx | internals shown | processes died | ready again | lost | e-mails | outcomes kept | taken over | duplicated | undelivered | max delivery after fault | slowest e-mail | slots booked twice |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const r of results) {
   const fault = r.kills > 0 ? "SIGKILL" : `PostgreSQL restart (${restartMode})`;
   console.log(
-    `| ${r.database} | ${r.processes} | ${fault} | ${r.submissions} | ${r.accepted} | ${r.refused} | ${r.unavailable} | ${r.unanswered} | ${r.failed} | ${r.showedInternals} | ${r.died} | ${r.databaseRestarts > 0 ? seconds(r.readyAgainMs) : "—"} | ${r.lost} | ${r.emails} | ${r.takenOver} | ${r.duplicated} | ${r.undelivered} | ${seconds(r.maxDeliveryDelayAfterFaultMs)} | ${seconds(r.maxDeliveryMs)} | ${r.doubleBookedSlots} |`,
+    `| ${r.database} | ${r.processes} | ${fault} | ${r.submissions} | ${r.accepted} | ${r.refused} | ${r.unavailable} | ${r.unanswered} | ${r.failed} | ${r.showedInternals} | ${r.died} | ${r.databaseRestarts > 0 ? seconds(r.readyAgainMs) : "—"} | ${r.lost} | ${r.emails} | ${r.outcomesKept} | ${r.takenOver} | ${r.duplicated} | ${r.undelivered} | ${seconds(r.maxDeliveryDelayAfterFaultMs)} | ${seconds(r.maxDeliveryMs)} | ${r.doubleBookedSlots} |`,
   );
 }
 const failures = results.flatMap((r) => failedChecks(r).map((failure) => `${r.database}: ${failure}`));

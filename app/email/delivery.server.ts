@@ -66,9 +66,9 @@ function mayTakeOver(database: Database): boolean {
 
 /**
  * Claims due messages, and (`takeOver`) those whose lease ran out, so that no other worker
- * (process) sends them too.
+ * (process) sends them too; answers their ids.
  */
-async function claimDueMessages(database: Database, now: Date, limit: number, leaseMs: number, takeOver: boolean): Promise<EmailOutboxMessage[]> {
+async function claimDueMessages(database: Database, now: Date, limit: number, leaseMs: number, takeOver: boolean): Promise<string[]> {
   // `now` has milliseconds, next_attempt_at microseconds: a message queued in this very millisecond is due too.
   const dueBefore = new Date(now.getTime() + 1).toISOString();
   const lapsed = takeOver ? sql`or (status = 'sending' and (lease_until is null or lease_until < ${now.toISOString()}::timestamptz))` : sql``;
@@ -86,12 +86,12 @@ async function claimDueMessages(database: Database, now: Date, limit: number, le
           for update skip locked)
         returning id`,
   );
-  if (claimed.length === 0) return [];
-  const ids = claimed.map((row) => row.id);
-  const rows = await database
-    .select()
-    .from(emailOutbox)
-    .where(inArray(emailOutbox.id, ids));
+  return claimed.map((row) => row.id);
+}
+
+/** The claimed messages, in the order they fell due. */
+async function claimedMessages(database: Database, ids: string[]): Promise<EmailOutboxMessage[]> {
+  const rows = await database.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
   return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
 }
 
@@ -119,6 +119,8 @@ export async function renewLeases(database: Database, ids: string[], claimedAt: 
 type HeldClaims = {
   /** Whether the claim on `id` is still this sender's, asking the database first when the lease may have run out since it last said so. */
   stillOurs(id: string): Promise<boolean>;
+  /** The messages not done yet and not found taken over. */
+  remaining(): string[];
   /** The message's outcome is written (or it was given back): its lease is no longer renewed. */
   done(id: string): void;
   stop(): void;
@@ -154,6 +156,7 @@ function holdClaims(database: Database, ids: string[], claimedAt: Date, leaseMs:
       if (performance.now() - confirmedAt >= Math.max(leaseMs - everyMs, leaseMs / 2)) await renew();
       return held.has(id) && !lost.has(id);
     },
+    remaining: () => [...held].filter((id) => !lost.has(id)),
     done(id) {
       held.delete(id);
     },
@@ -186,26 +189,27 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
   const now = options.now ?? new Date();
   const report: DeliveryReport = { claimed: 0, sent: 0, stored: 0, retrying: 0, failed: 0, suppressed: 0 };
   const leaseMs = options.leaseMs ?? config().outboxLeaseMs;
-  let messages: EmailOutboxMessage[];
+  let ids: string[];
   try {
-    messages = await claimDueMessages(database, now, options.batchSize ?? 20, leaseMs, mayTakeOver(database));
+    ids = await claimDueMessages(database, now, options.batchSize ?? 20, leaseMs, mayTakeOver(database));
   } catch (error) {
     noteIfUnreachable(database, error);
     throw error;
   }
-  if (messages.length === 0) return report;
-  report.claimed = messages.length;
+  if (ids.length === 0) return report;
+  report.claimed = ids.length;
 
-  const claims = holdClaims(database, messages.map((message) => message.id), now, leaseMs, options.renewEveryMs ?? leaseMs / 3);
+  const claims = holdClaims(database, ids, now, leaseMs, options.renewEveryMs ?? leaseMs / 3);
   try {
-    // Nothing is sent until the database has answered this (the database away: the batch waits for its lease).
+    const messages = await claimedMessages(database, ids);
+    // Nothing is sent until the database has answered this.
     const settings = await getOrganizationSettings();
     const from = senderOf(settings);
     for (const [index, message] of messages.entries()) {
       // One message at a time: what it costs is all a request arriving meanwhile can wait behind.
       if (index > 0) await options.pace?.();
       if (options.stopping?.aborted) {
-        await releaseClaims(database, messages.slice(index));
+        await releaseClaims(database, claims.remaining(), now);
         break;
       }
       if (!(await claims.stillOurs(message.id))) continue;
@@ -215,6 +219,8 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
     }
   } catch (error) {
     noteIfUnreachable(database, error);
+    // The database went away before the batch was sent: what is left goes back once it answers, not after the lease.
+    if (isDatabaseUnreachable(error)) await giveBackOnceItAnswers(database, claims.remaining(), now, { leaseMs, stopping: options.stopping });
     throw error;
   } finally {
     claims.stop();
@@ -222,8 +228,31 @@ export async function deliverDueEmails(options: DeliveryOptions = {}): Promise<D
   return report;
 }
 
-/** The waits between two tries of an outcome's write: short, so that it lands within a second or so of the database's return. */
-const OUTCOME_RETRY_DELAYS_MS = [100, 200, 400, 800, 1_000];
+/** The waits between two tries of a write the database's absence held up: short, so that it lands within a second or so of its return. */
+const RETRY_DELAYS_MS = [100, 200, 400, 800, 1_000];
+
+function retryDelay(attempt: number): number {
+  return RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 1_000;
+}
+
+/**
+ * Claims a run could not work through because the database went away are given back as soon as
+ * it answers again, so that any process sends them then, rather than once their lease has run out.
+ * Tried until the lease would have run out anyway, or the process stops.
+ */
+async function giveBackOnceItAnswers(database: Database, ids: string[], claimedAt: Date, { leaseMs, stopping }: { leaseMs: number; stopping?: AbortSignal }): Promise<void> {
+  if (ids.length === 0) return;
+  const started = performance.now();
+  for (let attempt = 0; performance.now() - started < leaseMs && !stopping?.aborted; attempt += 1) {
+    try {
+      await releaseClaims(database, ids, claimedAt);
+      return;
+    } catch (error) {
+      if (!isDatabaseUnreachable(error)) return;
+      await sleep(retryDelay(attempt));
+    }
+  }
+}
 
 /**
  * An outcome known is an outcome kept: once the SMTP server has accepted a message (or refused
@@ -254,7 +283,7 @@ async function recordOutcomeUntilItLands(
         logger.error({ outbox_id: message.id, status: outcome.status }, "stopping with an e-mail outcome unwritten: the message may be sent again");
         throw error;
       }
-      await sleep(OUTCOME_RETRY_DELAYS_MS[Math.min(attempt, OUTCOME_RETRY_DELAYS_MS.length - 1)]);
+      await sleep(retryDelay(attempt));
     }
   }
 }
@@ -264,10 +293,8 @@ async function recordOutcomeUntilItLands(
  * any process sends them now instead of once their lease has run out. Only while the claim is
  * still this sender's (the same `claimed_at`).
  */
-async function releaseClaims(database: Database, messages: EmailOutboxMessage[]): Promise<void> {
-  const claimedAt = messages[0]?.claimedAt;
-  if (!claimedAt) return;
-  const ids = messages.map((message) => message.id);
+async function releaseClaims(database: Database, ids: string[], claimedAt: Date): Promise<void> {
+  if (ids.length === 0) return;
   await database
     .update(emailOutbox)
     .set({ status: "pending", claimedAt: null, leaseUntil: null, attempts: sql`${emailOutbox.attempts} - 1` })

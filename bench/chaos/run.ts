@@ -56,6 +56,8 @@ export type ChaosFigures = {
   died: number;
   /** After a database restart: how long until every process answered /readyz 200 by itself (null: not within 2 minutes). */
   readyAgainMs: number | null;
+  /** E-mails the SMTP server had accepted while the database was away, whose outcome their sender kept and wrote once it answered. */
+  outcomesKept: number;
   /** Accepted submissions not in the database. */
   lost: number;
   emails: number;
@@ -136,6 +138,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
       await waitForQuiet(mail.arrivals, stream.faultAt, stream.recoveredAt);
     }
     const died = apps.filter((app) => !app.running()).length;
+    // Each outcome a sender kept through the outage and wrote once the database answered (app/email/delivery.server.ts) says so in its log.
+    const outcomesKept = apps.reduce((count, app) => count + (app.output().match(/e-mail outcome written once the database answered again/g)?.length ?? 0), 0);
     for (const app of apps) await app.stop();
 
     const verifier = options.target.kind === "server" ? handle : await openTarget(options.target);
@@ -155,6 +159,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
         databaseRestarts: fault.kind === "restart-database" && stream.faultAt ? 1 : 0,
         died,
         readyAgainMs: stream.readyAgainMs,
+        outcomesKept,
         lost: await countLost(verifier, stream.submissions),
         ...(await deliveryFigures(verifier, mail.arrivals, stream.faultAt)),
         doubleBookedSlots: await countDoubleBooked(verifier),

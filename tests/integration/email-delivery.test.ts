@@ -270,6 +270,28 @@ if (testDatabaseKind() === "server") {
       expect((await db().select().from(emailOutbox).where(eq(emailOutbox.id, second!.id)))[0]).toMatchObject({ status: "sending" });
     }, 30_000);
 
+    it("gives back what it claimed and could not send while the database was away, once it answers, not after the lease", async () => {
+      await enqueueEmail(db(), { ...message("before-the-cut@example.com"), sendAfter: new Date(Date.now() - 1_000) });
+      // Marketing mail: its sender reads the suppression list first, which it cannot while the database is away.
+      const unsent = await enqueueEmail(db(), { ...message("after-the-cut@example.com"), category: "marketing" });
+      let healed: Promise<void> | undefined;
+      const run = deliverDueEmails({
+        database: sender.db,
+        transport: smtp(),
+        batchSize: 10,
+        // Between the two messages, the database goes away for a second and a half.
+        pace: async () => {
+          await proxy.cut();
+          healed = new Promise((resolve) => setTimeout(resolve, 1_500)).then(() => proxy.heal());
+        },
+      });
+      await expect(run).rejects.toThrow();
+      await healed;
+      expect((await db().select().from(emailOutbox).where(eq(emailOutbox.id, unsent!.id)))[0]).toMatchObject({ status: "pending", attempts: 0, claimedAt: null, leaseUntil: null });
+      expect(mail.messages.filter((m) => m.envelopeTo.includes("after-the-cut@example.com"))).toHaveLength(0);
+      expect(await deliverDueEmails({ transport: smtp() })).toMatchObject({ claimed: 1, sent: 1 });
+    }, 30_000);
+
     it("takes over no lapsed claim for a while after it found the database away, so that a living holder writes its outcome first", async () => {
       // The sender finds the database away, and then back.
       await proxy.cut();
