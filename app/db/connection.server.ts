@@ -141,12 +141,7 @@ export function openServerDatabase(connectionString: string, poolSize = 10): Dat
   // An idle connection the server closes (restart, failover, a dropped test database) is
   // replaced on next use; without a listener, node-postgres would crash the process instead.
   pool.on("error", (error) => logger.warn({ err: error }, "idle database connection closed"));
-  // The pool listens to its idle connections only: one lost while lent out (inside a transaction,
-  // between two of its queries, as the server restarts) would end the process with an unhandled
-  // 'error'. Its queries fail with the error (their callers say so), and the pool drops it when it comes back.
-  pool.on("connect", (client) => {
-    client.on("error", (error) => logger.debug({ err: error }, "database connection lost"));
-  });
+  dropLostConnectionsLentOut(pool);
   const db = drizzlePostgres({ client: pool });
   const listeners = new Set<() => Promise<void>>();
   return {
@@ -177,6 +172,37 @@ export function openServerDatabase(connectionString: string, poolSize = 10): Dat
       await pool.end();
     },
   };
+}
+
+/** How long a connection lost while lent out may stay unreturned before the pool takes it back itself. */
+const LOST_CONNECTION_RETURN_MS = 1_000;
+
+/**
+ * The pool listens to its idle connections only: one lost while lent out (inside a transaction,
+ * between two of its queries, as the server restarts) would end the process with an unhandled
+ * 'error'. Its queries fail with the error (their callers say so), and it goes back to the pool,
+ * which drops it, when its borrower returns it. Drizzle (0.45) returns a transaction's connection
+ * only once its BEGIN succeeded: one lost during the BEGIN would never come back, and each outage
+ * would take a connection from the pool for good (until none were left and every query waited
+ * for one in vain). So a lost connection not returned within a second is returned here; its
+ * borrower's own return, should it come later, does nothing.
+ */
+function dropLostConnectionsLentOut(pool: pg.Pool): void {
+  const lent = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => lent.add(client));
+  pool.on("release", (_error, client) => lent.delete(client));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      logger.debug({ err: error }, "database connection lost");
+      const timer = setTimeout(() => {
+        if (!lent.has(client)) return;
+        const giveBack = client.release;
+        client.release = () => undefined;
+        giveBack(error);
+      }, LOST_CONNECTION_RETURN_MS);
+      timer.unref();
+    });
+  });
 }
 
 const RECONNECT_DELAY_MS = 1_000;

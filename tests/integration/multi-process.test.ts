@@ -6,7 +6,7 @@ import { addSlot } from "~/availability/availability.server";
 import { addDaysToDate } from "~/availability/slot-time";
 import { MAX_AGE_MS } from "~/booking/booking-page-cache.server";
 import { createBookingInvitation } from "~/consultations/bookings.server";
-import { setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
+import { openServerDatabase, queryRows, setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
 import { seedReferenceData } from "~/reference-data.server";
 import { enqueueEmail } from "~/email/outbox.server";
 import { leads } from "~/leads/schema";
@@ -14,7 +14,7 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { sql } from "drizzle-orm";
 import { failedChecks, openTarget, runChaos, type ChaosTarget } from "../../bench/chaos/run";
 import { post, showsInternals } from "../../bench/chaos/submissions";
-import { OUTAGE_FORM_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "~/http/database-outage";
+import { isDatabaseUnreachable, OUTAGE_FORM_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "~/http/database-outage";
 import { startDatabaseProxy, type DatabaseProxy } from "../support/database-proxy";
 import { startAppProcess, type AppProcess } from "../../bench/support/app-process";
 import { outboxIdOf, startMailReceiver, type MailReceiver } from "../../bench/support/mail-receiver";
@@ -216,6 +216,62 @@ if (onServer) {
         await database.drop();
       }
     }, 600_000);
+
+    describe("a process's pool of connections", () => {
+      let pooled: DatabaseHandle | undefined;
+      afterAll(async () => {
+        await proxy.heal();
+        await pooled?.close();
+      });
+
+      it("outlives every connection cut mid-transaction, drops them and makes new ones", async () => {
+        pooled = openServerDatabase(proxy.url(serverTestUrl()), 3);
+        const { db } = pooled;
+        // Three connections lent out at once, each inside a transaction, when every one is cut.
+        const transactions = Promise.allSettled(
+          Array.from({ length: 3 }, () =>
+            db.transaction(async (tx) => {
+              await tx.execute(sql`select 1`);
+              await new Promise((resolve) => setTimeout(resolve, 300));
+              await tx.execute(sql`select 2`);
+            }),
+          ),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await proxy.restart(500);
+        for (const failed of await transactions) {
+          expect(failed.status).toBe("rejected");
+          if (failed.status === "rejected") expect(isDatabaseUnreachable(failed.reason)).toBe(true);
+        }
+        // New connections, as many as before: every query of a batch that needs all three is answered.
+        const answers = await Promise.all([1, 2, 3].map((n) => queryRows<{ n: number }>(db, sql`select ${n}::int as n, pg_sleep(0.1)`)));
+        expect(answers.map(([row]) => row?.n)).toEqual([1, 2, 3]);
+        await pooled.close();
+        pooled = undefined;
+      });
+
+      it("takes back a connection lost during a transaction's BEGIN, which its borrower never returns", async () => {
+        pooled = openServerDatabase(proxy.url(serverTestUrl()), 1);
+        const { db } = pooled;
+        await db.execute(sql`select 1`);
+        // The one connection is lent for a transaction whose BEGIN the server never answers, then cut.
+        proxy.stall();
+        const transaction = db.transaction(async (tx) => void (await tx.execute(sql`select 2`))).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await proxy.cut();
+        expect(String(await transaction)).toMatch(/Failed query: begin/);
+        await proxy.heal();
+        // With it lost for good, this would wait for a connection in vain (5 s, then fail); and closing would never end.
+        const started = Date.now();
+        expect(await queryRows<{ n: number }>(db, sql`select 3::int as n`)).toEqual([{ n: 3 }]);
+        expect(Date.now() - started).toBeLessThan(4_000);
+        await pooled.close();
+        pooled = undefined;
+      });
+    });
 
     describe("while it is away, one process", () => {
       let database: Awaited<ReturnType<typeof freshProcessDatabase>>;

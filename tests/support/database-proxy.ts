@@ -13,6 +13,8 @@ export type DatabaseProxy = {
   port: number;
   /** Connections open through the proxy now. */
   readonly open: number;
+  /** What the app sends on the connections open now is no longer passed on (a server that stopped answering), until they are cut. */
+  stall(): void;
   /** Every connection cut, new ones refused until `heal()`. */
   cut(): Promise<void>;
   heal(): Promise<void>;
@@ -26,9 +28,13 @@ export async function startDatabaseProxy(serverUrl: string): Promise<DatabasePro
   const targetHost = target.hostname || "127.0.0.1";
   const targetPort = Number(target.port || 5432);
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
 
   const server = net.createServer((client) => {
     const upstream = net.connect(targetPort, targetHost);
+    const pair = { client, upstream };
+    pairs.add(pair);
+    client.once("close", () => pairs.delete(pair));
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.setNoDelay(true);
@@ -79,6 +85,9 @@ export async function startDatabaseProxy(serverUrl: string): Promise<DatabasePro
     },
     get open() {
       return [...sockets].length / 2;
+    },
+    stall() {
+      for (const { client, upstream } of pairs) client.unpipe(upstream);
     },
     cut,
     heal,
