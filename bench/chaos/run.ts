@@ -54,6 +54,8 @@ export type ChaosFigures = {
   databaseRestarts: number;
   /** App processes found not running at the end (that died on their own; a killed one was started again). */
   died: number;
+  /** App processes that did not stop within a minute of SIGTERM at the end. */
+  stuck: number;
   /** After a database restart: how long until every process answered /readyz 200 by itself (null: not within 2 minutes). */
   readyAgainMs: number | null;
   /** E-mails the SMTP server had accepted while the database was away, whose outcome their sender kept and wrote once it answered. */
@@ -82,12 +84,16 @@ export function failedChecks(figures: ChaosFigures): string[] {
   if (figures.undelivered > 0) failures.push(`${figures.undelivered} e-mail(s) never delivered`);
   if (figures.maxDeliveryDelayAfterFaultMs > DELIVERY_BOUND_MS) failures.push("e-mail delivered more than 2 minutes after the fault");
   if (figures.died > 0) failures.push(`${figures.died} process(es) died`);
+  if (figures.stuck > 0) failures.push(`${figures.stuck} process(es) did not stop on SIGTERM`);
   if (figures.databaseRestarts > 0 && (figures.readyAgainMs === null || figures.readyAgainMs > 60_000)) failures.push("a process was not ready again within 60 s");
   if (figures.failed > 0) failures.push(`${figures.failed} answer(s) were faults (5xx other than 503)`);
   if (figures.showedInternals > 0) failures.push(`${figures.showedInternals} answer(s) showed internals`);
   if (figures.doubleBookedSlots > 0) failures.push(`${figures.doubleBookedSlots} slot(s) booked twice`);
   return failures;
 }
+
+/** How long a process may take to stop on SIGTERM at the end of the run (its shutdown deadline is 10 s). */
+const STOP_LIMIT_MS = 60_000;
 
 export async function openTarget(target: ChaosTarget): Promise<DatabaseHandle> {
   return target.kind === "server" ? openServerDatabase(target.databaseUrl, 2) : openEmbeddedDatabase(target.dataDir);
@@ -140,7 +146,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     const died = apps.filter((app) => !app.running()).length;
     // Each outcome a sender kept through the outage and wrote once the database answered (app/email/delivery.server.ts) says so in its log.
     const outcomesKept = apps.reduce((count, app) => count + (app.output().match(/e-mail outcome written once the database answered again/g)?.length ?? 0), 0);
-    for (const app of apps) await app.stop();
+    let stuck = 0;
+    for (const app of apps) {
+      // A stop that hangs (a connection never returned to its pool) is a failure, not a wait forever.
+      const stopped = await Promise.race([app.stop().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_LIMIT_MS))]);
+      if (!stopped) {
+        stuck += 1;
+        log(`${app.name} did not stop within ${STOP_LIMIT_MS / 1000} s of SIGTERM; killed`);
+        await app.kill();
+      }
+    }
 
     const verifier = options.target.kind === "server" ? handle : await openTarget(options.target);
     setCurrentDatabase(verifier);
@@ -158,6 +173,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
         kills: fault.kind === "kill" && stream.faultAt ? 1 : 0,
         databaseRestarts: fault.kind === "restart-database" && stream.faultAt ? 1 : 0,
         died,
+        stuck,
         readyAgainMs: stream.readyAgainMs,
         outcomesKept,
         lost: await countLost(verifier, stream.submissions),
