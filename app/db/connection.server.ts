@@ -135,9 +135,20 @@ function embeddedHandle(client: PGlite, walDirectory?: string): DatabaseHandle {
  */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * A connection that gives up connecting after CONNECT_TIMEOUT_MS. Set on the connection, not on
+ * the pool: the pool's option would also bound a query's wait for a free connection, and a busy
+ * pool (every connection working) must keep queueing, as before, rather than refuse.
+ */
+class ConnectionWithTimeout extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === "string" ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 export function openServerDatabase(connectionString: string, poolSize = 10): DatabaseHandle {
   // keepAlive: a connection whose server vanished without a word (a failover's old address) is found dead.
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = new pg.Pool({ connectionString, max: poolSize, keepAlive: true, Client: ConnectionWithTimeout });
   // An idle connection the server closes (restart, failover, a dropped test database) is
   // replaced on next use; without a listener, node-postgres would crash the process instead.
   pool.on("error", (error) => logger.warn({ err: error }, "idle database connection closed"));
@@ -216,6 +227,8 @@ async function listenOnServer(connectionString: string, channel: string, listene
   let current: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  // Failed attempts since it last listened: while the database is away, one warning, not one a second.
+  let failures = 0;
 
   const lost = (client: pg.Client, reason: string) => {
     if (current !== client) return;
@@ -223,7 +236,8 @@ async function listenOnServer(connectionString: string, channel: string, listene
     listener.onInterrupted();
     client.end().catch(() => undefined);
     if (stopped) return;
-    logger.warn({ channel, reason }, "stopped hearing database notifications; reconnecting");
+    failures += 1;
+    logger[failures === 1 ? "warn" : "debug"]({ channel, reason }, "stopped hearing database notifications; reconnecting");
     retry = setTimeout(() => {
       retry = undefined;
       void connect();
@@ -246,7 +260,10 @@ async function listenOnServer(connectionString: string, channel: string, listene
       lost(client, error instanceof Error ? error.message : String(error));
       return;
     }
-    if (current === client && !stopped) listener.onListening();
+    if (current !== client || stopped) return;
+    if (failures > 0) logger.info({ channel, attempts: failures }, "hearing database notifications again");
+    failures = 0;
+    listener.onListening();
   };
 
   await connect();

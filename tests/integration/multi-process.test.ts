@@ -264,10 +264,8 @@ if (onServer) {
         await proxy.cut();
         expect(String(await transaction)).toMatch(/Failed query: begin/);
         await proxy.heal();
-        // With it lost for good, this would wait for a connection in vain (5 s, then fail); and closing would never end.
-        const started = Date.now();
+        // With it lost for good, this would wait for a connection forever (past the test's limit), and so would closing.
         expect(await queryRows<{ n: number }>(db, sql`select 3::int as n`)).toEqual([{ n: 3 }]);
-        expect(Date.now() - started).toBeLessThan(4_000);
         await pooled.close();
         pooled = undefined;
       });
