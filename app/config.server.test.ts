@@ -44,6 +44,13 @@ describe("configuration", () => {
     expect(() => readConfig({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
   });
 
+  it("reads the outbox's lease, refusing one too short to be renewed in time", () => {
+    expect(readConfig({}).outboxLeaseMs).toBe(30_000);
+    expect(readConfig({ OUTBOX_LEASE_MS: "6000" }).outboxLeaseMs).toBe(6_000);
+    expect(() => readConfig({ OUTBOX_LEASE_MS: "500" })).toThrow(/OUTBOX_LEASE_MS/);
+    expect(() => readConfig({ OUTBOX_LEASE_MS: "soon" })).toThrow(/OUTBOX_LEASE_MS/);
+  });
+
   it("believes forwarding headers only from the proxies TRUST_PROXY names", () => {
     expect(readConfig({}).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);

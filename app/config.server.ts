@@ -39,6 +39,10 @@ const environmentSchema = z.object({
   // How long a stopping process lets requests in flight finish (server.js); systemd's TimeoutStopSec must be longer.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  // How long the outbox's claim on a message holds unless renewed: how soon mail a killed process
+  // held is sent by another (decision 024). Tests shorten it; at least 3 s, so a renewal (every
+  // third of it) is never outrun by a slow query.
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(3_000).max(600_000).default(30_000),
   JOBS: z.enum(JOBS_MODES, { error: "must be main, thread or off" }).optional(),
   // Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (Express `trust proxy`): a hop
   // count, or addresses, subnets and Express's names. Never "everyone": a visitor could then pick
@@ -67,6 +71,8 @@ export type AppConfig = {
   publicUrl: string;
   authSecret: string | undefined;
   shutdownTimeoutMs: number;
+  /** The outbox's lease on a claimed message (app/email/delivery.server.ts). */
+  outboxLeaseMs: number;
   /** Tests log nothing unless asked: their output is the runner's. */
   logLevel: LogLevel;
   /** Express's `trust proxy`: false (the default) believes no forwarding header. */
@@ -100,6 +106,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
     authSecret: values.AUTH_SECRET,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    outboxLeaseMs: values.OUTBOX_LEASE_MS,
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "silent" : "info"),
     trustProxy: values.TRUST_PROXY === undefined ? false : /^\d+$/.test(values.TRUST_PROXY) ? Number(values.TRUST_PROXY) : values.TRUST_PROXY,
     jobs: values.JOBS ?? (values.DATABASE_URL ? "thread" : "main"),

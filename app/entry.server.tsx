@@ -10,6 +10,7 @@ import { coalescedOutput } from "~/document/coalesced-output";
 import { CspNonce } from "~/document/csp-nonce";
 import { paintsFirst, rewriteForPaintFirst } from "~/document/paint-first";
 import { carriesFlashToast } from "~/forms/flash.server";
+import { isDatabaseUnreachable } from "~/http/database-outage";
 import { redactedPath } from "~/logging/log-redaction";
 import { logger } from "~/logging/logger.server";
 
@@ -38,9 +39,16 @@ function refusedStatus(error: unknown): number | null {
  * console). A request the visitor abandoned is not one, and a request refused as bad is the
  * visitor's doing: a warning, so that anyone's junk cannot fill the error log (issue 25).
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const path = redactedPath(new URL(request.url).pathname);
+  if (isDatabaseUnreachable(error)) {
+    // The database away (a restart, a failover): the answer becomes a 503 with Retry-After (server/app.ts), and it is no fault of ours to report.
+    const outage = (context as AppLoadContext | undefined)?.outage;
+    if (outage) outage.met = true;
+    logger.warn({ path }, "request failed: the database is unreachable");
+    return;
+  }
   const refused = refusedStatus(error);
   if (refused === null) logger.error({ err: error, path }, "request failed");
   else logger.warn({ status: refused, path }, "request refused");

@@ -6,6 +6,7 @@ import { withClientAddress } from "~/request-safety/client-address.server";
 import { serveKeptBookingPages } from "~/booking/booking-document.server";
 import { KEPT_PUBLIC_PATHS, serveKeptPublicPages } from "~/site/kept-public-pages.server";
 import { rememberFirstTouch } from "~/campaigns/attribution-cookie.server";
+import { answerOutagesAs503, type OutageNote } from "~/health/database-outage-answer.server";
 import { routeIdFinder } from "~/http/route-ids";
 import { logger } from "~/logging/logger.server";
 import { openStorage, startApplication, stopApplication, stopBackgroundWork } from "~/server-lifecycle.server";
@@ -23,6 +24,8 @@ declare module "react-router" {
     cspNonce?: string;
     /** The booking page to render, as its loader's string: the kept booking document renders its template so. */
     bookingPage?: string;
+    /** Noted by the error handler (entry.server.tsx) when a loader or action failed for want of the database: the answer is a 503. */
+    outage?: OutageNote;
   }
 }
 
@@ -48,8 +51,8 @@ function clientAddressOf(request: express.Request): string {
 }
 
 // Public forms are rate-limited per visitor address.
-function loadContext(request: express.Request, response?: express.Response): AppLoadContext {
-  return { clientAddress: clientAddressOf(request), cspNonce: response?.locals.cspNonce };
+function loadContext(request: express.Request, response: express.Response): AppLoadContext {
+  return { clientAddress: clientAddressOf(request), cspNonce: response.locals.cspNonce, outage: answerOutagesAs503(response) };
 }
 
 // The build as a module, not as a function returning it: given a function, React Router derives

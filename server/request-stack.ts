@@ -3,8 +3,10 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { config } from "~/config.server";
+import { answerDatabaseOutages } from "~/health/database-outage-answer.server";
 import { answerHealthChecks } from "~/health/health-endpoints.server";
 import { newNonce } from "~/http/content-security-policy";
+import { isDatabaseUnreachable } from "~/http/database-outage";
 import { bodyLimitFor } from "~/http/request-body-limit";
 import { allowedOriginsFor, judgeRequestOrigin } from "~/http/request-origin";
 import { DOCUMENT_ONLY_HEADERS, isBuiltScriptOrStyle, isPrivatePath, securityHeaders } from "~/http/security-headers.server";
@@ -18,8 +20,8 @@ import { describeWait } from "~/request-safety/rate-limit.server";
  * counts or refuses requests), the security headers every answer carries, the checks every request that changes
  * something passes (its origin, its public sender's rate, its size: decision 023), compression,
  * the browser's files, then the pages (server/app.ts `app`: kept booking pages, then React
- * Router, better-auth's API among its routes). A header or a check added here covers every page,
- * the kept booking page included.
+ * Router, better-auth's API among its routes), and last the answer to a failure for want of the
+ * database. A header or a check added here covers every page, the kept booking page included.
  *
  * Mounted as layers of the app itself rather than as a router of its own: a router whose layers
  * all pass the request on hands it back on the next turn of the event loop (`setImmediate`), a
@@ -41,6 +43,8 @@ export function mountRequestStack(server: express.Express, { files, pages }: { f
   if (files) server.use(files);
   else mountBuiltFiles(server, "build/client");
   server.use(pages);
+  // A failure passed on to Express because the database was away: 503 with Retry-After (decision 045).
+  server.use(answerDatabaseOutages);
 }
 
 declare module "express-serve-static-core" {
@@ -104,12 +108,17 @@ const boundedBodies: RequestHandler = (request, response, next) => {
     next();
   };
   if (!countsAsPublicPost(request.path)) return check();
-  countPublicPost(request.ip ?? request.socket.remoteAddress ?? "unknown").then((verdict) => {
-    if (verdict.allowed) return check();
-    const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-    response.setHeader("Retry-After", String(seconds));
-    refuse(response, 429, `Too many requests. Please try again ${describeWait(verdict.retryAfterMs)}.`);
-  }, next);
+  countPublicPost(request.ip ?? request.socket.remoteAddress ?? "unknown").then(
+    (verdict) => {
+      if (verdict.allowed) return check();
+      const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+      response.setHeader("Retry-After", String(seconds));
+      refuse(response, 429, `Too many requests. Please try again ${describeWait(verdict.retryAfterMs)}.`);
+    },
+    // The database away: the post can be neither counted nor saved. Its form refuses it with what
+    // was typed (a 503, decision 045), which this answer could not do.
+    (error: unknown) => (isDatabaseUnreachable(error) ? check() : next(error)),
+  );
 };
 
 /** Answers a refused request with its reason; the body is not read, and the connection is closed rather than drained. */

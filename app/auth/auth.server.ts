@@ -39,6 +39,10 @@ function createAuth(db: Database, secret: string) {
     // reaching better-auth has this header set by authRequestHeaders), for its rate limits and
     // the sessions list.
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
+    // A fault inside its HTTP endpoints (not a refusal: those stay its answers) is thrown to the
+    // route, as any loader's: logged once by the app's error handler, and a 503 when the database
+    // was away (decision 045) rather than its bare 500.
+    onAPIError: { throw: true },
     // The policy after the two-factor plugin: its after hooks see a sign-in as two-factor left it.
     plugins: [twoFactorPlugin({ issuer: "Agency back-office" }), signInPolicy()],
   });

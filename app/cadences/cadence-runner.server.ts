@@ -12,6 +12,7 @@ import { leads, type Lead } from "~/leads/schema";
 import type { PackageTier } from "~/organization/schema";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { launchOfferText } from "~/organization/tier-catalog";
+import { isDatabaseUnreachable } from "~/http/database-outage";
 import { logger } from "~/logging/logger.server";
 import { failedCondition } from "./cadence-conditions";
 import type { EnrolmentEndReason, StepSkipReason } from "./cadence-options";
@@ -197,7 +198,8 @@ export async function runCadenceSteps(now = new Date(), limit = CADENCE_STEPS_PE
       if (outcome === null) break;
       run[outcome] += 1;
     } catch (error) {
-      if (!picked) throw error;
+      // The database away fails every step alike: the run ends, and the next one takes them all again.
+      if (!picked || isDatabaseUnreachable(error)) throw error;
       failed.push(picked);
       logger.error({ err: error, enrolment_id: picked }, "a cadence step failed; it will be retried");
     }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "~/forms/zod";
+import { isDatabaseUnreachable, OUTAGE_FORM_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "~/http/database-outage";
 import { redactedPath } from "~/logging/log-redaction";
 import { logger } from "~/logging/logger.server";
 import { readRequestForm, type RequestForm } from "./request-form.server";
@@ -51,13 +52,24 @@ function faultAnswer(form: FormData | null, intent: string, message: string) {
 }
 
 /**
+ * What a form posted while the database was away is answered with (decision 045): its refusal with
+ * the values typed and a message to try again, 503 with `Retry-After`. Nothing was saved (a
+ * transaction cut before its commit rolls back; one cut at its commit is keyed, decision 019).
+ */
+function outageAnswer(form: FormData | null, intent: string) {
+  const refused: FormRefusal = { ok: false, intent: intent === "default" ? undefined : intent, fieldErrors: {}, values: form ? formValues(form) : {}, formError: OUTAGE_FORM_MESSAGE };
+  return data(refused, { status: 503, headers: { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } });
+}
+
+/**
  * Answers a form posted to a route: one handler per `intent` (a form without one uses the handler
  * named `default`). Refusals thrown by the handler become the form's refusal; an unknown intent
  * is refused with 400. `failureTitles` names, per intent, the toast title the spec gives its
  * failures ('Failed to confirm booking'); a refusal without a title of its own gets it.
  * Anything else thrown is a fault: a 500 with the error page, unless `faultMessages` names the
  * intent (a public page, whose visitor must keep the form and read a message): then it is logged
- * and answered as a refusal with that message and status 500; nothing was saved.
+ * and answered as a refusal with that message and status 500; nothing was saved. A failure for want
+ * of the database is refused alike on every form, with status 503 (`outageAnswer`).
  * The form layer writes no audit entry: the service the handler calls writes its own, in its own
  * transaction, with the Actor it is given (docs/decisions/020-audit-log.md).
  */
@@ -83,6 +95,10 @@ export async function answerForm(
     if (error instanceof Refusal) {
       const failureTitle = intent && Object.hasOwn(failureTitles, intent) ? failureTitles[intent] : undefined;
       return refusalAnswer(error, form, intent === "default" ? undefined : intent, failureTitle);
+    }
+    if (intent && isDatabaseUnreachable(error)) {
+      logger.warn({ path: redactedPath(new URL(request.url).pathname), intent }, "a form could not be saved: the database is unreachable");
+      return outageAnswer(form, intent);
     }
     const faultMessage = intent && Object.hasOwn(faultMessages, intent) ? faultMessages[intent] : undefined;
     if (intent && faultMessage) {

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { openServerDatabase } from "~/db/connection.server";
 import { logger } from "~/logging/logger.server";
 import { MAIN_THREAD_BUDGET, WORKER_PROCESS_BUDGET, startBackgroundWorker, startTurn, type BackgroundWorker, type JobsBudget, type RecurringJob } from "./background-worker.server";
 
@@ -46,6 +48,21 @@ describe("the background worker", () => {
     const [fields, message] = await logged.promise;
     expect(message).toBe("background job");
     expect(fields).toMatchObject({ job: "broken", outcome: "failed", err: new Error("SMTP said no") });
+  });
+
+  it("logs a run that found the database away as a warning: the next turn tries again, nothing is wrong with the job", async () => {
+    // A real connection refused (nothing listens on port 1), as while PostgreSQL restarts.
+    const unreachable = openServerDatabase("postgres://postgres@127.0.0.1:1/nothing", 1);
+    const logged = signal<unknown[]>();
+    vi.spyOn(logger, "warn").mockImplementation((...args: unknown[]) => logged.resolve(args));
+    try {
+      startWith({ name: "deliver e-mail", everyMs: 60_000, run: () => unreachable.db.execute(sql`select 1`) });
+      const [fields, message] = await logged.promise;
+      expect(message).toBe("background job");
+      expect(fields).toMatchObject({ job: "deliver e-mail", outcome: "database unreachable" });
+    } finally {
+      await unreachable.close();
+    }
   });
 
   it("stops: the run in hand sees the stop and finishes before stop() resolves; nothing runs after", async () => {

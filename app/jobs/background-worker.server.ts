@@ -3,6 +3,7 @@ import { runNightlyBackup } from "~/backups/backups.server";
 import { CADENCE_STEPS_PER_RUN, runCadenceSteps } from "~/cadences/cadence-runner.server";
 import { CAMPAIGN_SEND_EVERY_MS, runCampaignSends } from "~/campaigns/campaign-sends.server";
 import { deliverDueEmails } from "~/email/delivery.server";
+import { isDatabaseUnreachable } from "~/http/database-outage";
 import { sweepExpiredPromos } from "~/leads/promo.server";
 import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.server";
 import { runBookingUpkeep } from "~/consultations/booking-upkeep.server";
@@ -16,7 +17,9 @@ import { clearLeftBehindScratch } from "~/forms/scratch-folder.server";
  * runs, then waits `everyMs`, then runs again; a failing run is logged and retried on the next turn.
  * Every job must be safe with several processes running it at once (claim rows with
  * FOR UPDATE SKIP LOCKED, or enqueue with a dedupe key; the outbox's claim is a lease its sender
- * renews, decision 024).
+ * renews, decision 024), and with its run cut anywhere by the database going away: its effect is
+ * keyed, so that running it again changes nothing, or it writes its outcome again until it lands
+ * (decision 045).
  */
 export type RecurringJob = { name: string; everyMs: number; run: (turn: JobTurn) => Promise<unknown> };
 
@@ -100,7 +103,10 @@ export function startBackgroundWorker({ budget, jobs = RECURRING_JOBS }: { budge
         .then((result) => logRun(job, started, result))
         .catch((error: unknown) => {
           // A run cut short by the stop (its database closed under it) is no failure to report.
-          if (!stopping.signal.aborted) logger.error({ job: job.name, duration_ms: elapsedMs(started), outcome: "failed", err: error }, "background job");
+          if (stopping.signal.aborted) return;
+          // Nor is the database away (a restart, a failover): the next turn tries again (decision 045).
+          if (isDatabaseUnreachable(error)) logger.warn({ job: job.name, duration_ms: elapsedMs(started), outcome: "database unreachable", err: error }, "background job");
+          else logger.error({ job: job.name, duration_ms: elapsedMs(started), outcome: "failed", err: error }, "background job");
         })
         .finally(() => {
           running.delete(run);

@@ -2,9 +2,10 @@ import { asc, eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { batchedReads } from "~/db/batched-reads.server";
-import { db, type DatabaseExecutor } from "~/db/connection.server";
+import { currentDatabase, db, type DatabaseExecutor, type DatabaseHandle } from "~/db/connection.server";
 import { keptShelf } from "~/db/kept-reads.server";
 import { notFound } from "~/forms/refusal";
+import { isDatabaseUnreachable } from "~/http/database-outage";
 import { organizationSettings, packageTiers, type OrganizationSettings, type PackageTier } from "./schema";
 import type { EmailSettingsInput, OrganizationSettingsInput, PromoSettingsInput, TierInput } from "./settings-forms";
 import { DEFAULT_TIER_CATALOG } from "./tier-catalog";
@@ -88,6 +89,47 @@ export async function listPackageTiers(): Promise<readonly PackageTier[]> {
 
 function frozenTier(tier: PackageTier): PackageTier {
   return Object.freeze({ ...tier, features: Object.freeze([...tier.features]) as string[] });
+}
+
+/** The settings row and the tier catalog as this process last read them for the public site, per database. */
+const lastReadForTheSite = new WeakMap<DatabaseHandle, { settings?: OrganizationSettings; tiers?: readonly PackageTier[] }>();
+
+/**
+ * For the public site's pages only: what `read` answers, or, while the database is away, what it
+ * answered last in this process (decision 045). A visitor whose form was refused for the outage
+ * gets its page back with what was typed, not an error page; the frame's name and address are a
+ * few seconds old at worst. Everything else reads the database, and fails with it.
+ */
+async function orLastReadForTheSite<K extends "settings" | "tiers">(key: K, read: () => Promise<NonNullable<ReturnType<typeof lastReadFor>[K]>>) {
+  const known = lastReadFor(currentDatabase());
+  try {
+    const value = await read();
+    known[key] = value;
+    return value;
+  } catch (error) {
+    const last = known[key];
+    if (last && isDatabaseUnreachable(error)) return last;
+    throw error;
+  }
+}
+
+function lastReadFor(database: DatabaseHandle) {
+  let known = lastReadForTheSite.get(database);
+  if (!known) {
+    known = {};
+    lastReadForTheSite.set(database, known);
+  }
+  return known;
+}
+
+/** The settings row for the public site's frame (see orLastReadForTheSite). */
+export function siteSettings(): Promise<OrganizationSettings> {
+  return orLastReadForTheSite("settings", () => getOrganizationSettings());
+}
+
+/** The tier catalog for the public site's pages (see orLastReadForTheSite). */
+export function siteTiers(): Promise<readonly PackageTier[]> {
+  return orLastReadForTheSite("tiers", () => listPackageTiers());
 }
 
 type SettingsChanges = Partial<Omit<OrganizationSettings, "id" | "updatedAt">>;

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useActionData, useLoaderData } from "react-router";
 import { answerPromoClaim } from "~/leads/capture-actions.server";
 import type { ClaimedPromo, PromoClaimResult } from "~/leads/capture-outcome";
-import { listPackageTiers } from "~/organization/settings.server";
+import { siteTiers } from "~/organization/settings.server";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/packages-page";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader(_: Route.LoaderArgs) {
-  return { tiers: await listPackageTiers() };
+  return { tiers: await siteTiers() };
 }
 
 // The claim form posts here when JavaScript is off; the page then shows the code or the problem.

@@ -1,6 +1,6 @@
 import { Link, Outlet, useLoaderData, useMatches } from "react-router";
 import { config } from "~/config.server";
-import { getOrganizationSettings } from "~/organization/settings.server";
+import { siteSettings } from "~/organization/settings.server";
 import { SkipLink } from "~/ui/skip-link";
 import type { Route } from "./+types/site-layout";
 import { InquiryDialogProvider } from "./inquiry-dialog";
@@ -9,7 +9,7 @@ import { SiteHeader } from "./site-header";
 import { SITE_NAVIGATION } from "./site-navigation";
 
 export async function loader(_: Route.LoaderArgs) {
-  const settings = await getOrganizationSettings();
+  const settings = await siteSettings();
   return {
     companyName: settings.companyName ?? "Sister Site Studio",
     email: settings.replyToEmail,

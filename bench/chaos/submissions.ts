@@ -11,9 +11,45 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { dayIn } from "~/formatting/dates";
 import type { AppProcess } from "../support/app-process";
 import { systemActor } from "~/audit/actor";
+import { OUTAGE_RETRY_AFTER_SECONDS } from "~/http/database-outage";
 
 type Kind = "promo" | "inquiry" | "contact" | "booking";
-export type Submission = { kind: Kind; key: string; slotId?: string; outcome: "accepted" | "refused" | "unanswered" };
+/**
+ * What became of a submission: accepted (saved), refused (a 4xx: a slot just taken), unavailable
+ * (503: the database was away; nothing saved, try again), unanswered (no answer: the process was
+ * killed), or failed (any other 5xx: a fault, which the failure test counts against the app).
+ */
+export type Submission = {
+  kind: Kind;
+  key: string;
+  slotId?: string;
+  outcome: "accepted" | "refused" | "unavailable" | "unanswered" | "failed";
+  /** The answer showed internals (a stack, SQL, a driver's words). */
+  showedInternals?: boolean;
+};
+
+/** What the failure test does halfway through the stream. */
+export type ChaosFault = { kind: "kill" } | { kind: "restart-database"; restart: DatabaseRestart };
+
+/**
+ * A way to restart the database the app processes use: a proxy in front of it that cuts every
+ * connection for a few seconds (tests/support/database-proxy.ts), or the PostgreSQL cluster itself.
+ */
+export type DatabaseRestart = {
+  /** What the figures call it. */
+  name: string;
+  /** The DATABASE_URL the app processes get for the run's database (through the proxy, or as it is). */
+  appUrl(databaseUrl: string): string;
+  /** Restarts it; resolves once it takes connections again. */
+  restart(): Promise<void>;
+};
+
+/** Words of an answer that show what it should not: a stack line, SQL, the driver's or the network's words. */
+const INTERNALS = /Failed query|\n\s+at |node_modules|ECONNREFUSED|ECONNRESET|Connection terminated|not queryable|\b(select|insert into|update) .+ (from|values|set) /i;
+
+export function showsInternals(body: string): boolean {
+  return INTERNALS.test(body);
+}
 
 type Scene = { tokens: string[]; slots: { id: string; key: string }[] };
 
@@ -74,27 +110,49 @@ function answeredOk(body: string): boolean {
   }
 }
 
-/** What the stream did: each submission and its outcome, and when the victim was killed and ready again. */
-export type Stream = { submissions: Submission[]; killedAt: number; restartedAt: number };
+/**
+ * What the stream did: each submission and its outcome; when the fault struck (the victim killed,
+ * or the database restarted) and when it was over (the victim ready again, or the database
+ * taking connections again); and, after a database restart, how long the processes took to be
+ * ready again (`/readyz` 200) by themselves, counted from the database's return.
+ */
+export type Stream = { submissions: Submission[]; faultAt: number; recoveredAt: number; readyAgainMs: number | null };
+
+/** How long every process takes to answer `/readyz` with 200, at most `limitMs` (then null). */
+async function untilReady(apps: AppProcess[], limitMs = 120_000): Promise<number | null> {
+  const started = Date.now();
+  const ready = await Promise.all(
+    apps.map(async (app) => {
+      while (Date.now() - started < limitMs) {
+        const answer = await fetch(`${app.url}/readyz`).catch(() => null);
+        if (answer?.status === 200) return Date.now() - started;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return null;
+    }),
+  );
+  return ready.some((ms) => ms === null) ? null : Math.max(...(ready as number[]));
+}
 
 /**
  * A steady stream of submissions spread over the app processes, `concurrency` in flight at once;
- * the last process is SIGKILLed halfway and started again.
+ * halfway through, the fault: the last process SIGKILLed and started again, or the database restarted.
  */
 export async function submitStream(
   apps: AppProcess[],
   scene: Scene,
   publicUrl: string,
-  plan: { submissions: number; concurrency: number },
+  plan: { submissions: number; concurrency: number; fault: ChaosFault },
   log: (line: string) => void,
 ): Promise<Stream> {
   const victim = apps[apps.length - 1];
   if (!victim) throw new Error("No app process");
   const submissions: Submission[] = [];
   const freeTokens = [...scene.tokens];
-  let killedAt = 0;
-  let restartedAt = 0;
-  let restarting: Promise<void> | undefined;
+  let faultAt = 0;
+  let recoveredAt = 0;
+  let readyAgainMs: number | null = null;
+  let recovering: Promise<void> | undefined;
   let next = 0;
 
   async function submitOne(index: number): Promise<Submission["outcome"]> {
@@ -120,31 +178,50 @@ export async function submitStream(
     }
     if (answer) {
       const ok = answer.status === 200 && (kind === "booking" || answeredOk(answer.body));
-      submission.outcome = ok ? "accepted" : "refused";
-      if (!ok && answer.status >= 500) log(`${kind} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      submission.outcome = ok ? "accepted" : answer.status === 503 ? "unavailable" : answer.status >= 500 ? "failed" : "refused";
+      submission.showedInternals = showsInternals(answer.body);
+      if (submission.outcome === "failed") log(`${kind} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
     }
     submissions.push(submission);
     return submission.outcome;
+  }
+
+  async function strike(index: number): Promise<void> {
+    if (plan.fault.kind === "kill") {
+      await victim?.kill();
+      faultAt = Date.now();
+      log(`SIGKILLed ${victim?.name} after ${index} submissions; starting it again`);
+      recovering = victim?.restart().then(() => {
+        recoveredAt = Date.now();
+        log(`${victim.name} started again after ${recoveredAt - faultAt} ms`);
+      });
+      return;
+    }
+    // The restart goes on beside the stream, as a failover does beside the visitors.
+    const { restart } = plan.fault;
+    faultAt = Date.now();
+    log(`restarting ${restart.name} after ${index} submissions`);
+    recovering = restart.restart().then(async () => {
+      recoveredAt = Date.now();
+      log(`${restart.name} back after ${recoveredAt - faultAt} ms; waiting for every process to be ready again`);
+      readyAgainMs = await untilReady(apps);
+      log(readyAgainMs === null ? "a process was not ready again within 2 minutes" : `every process ready again ${readyAgainMs} ms after the database's return`);
+    });
   }
 
   async function lane(): Promise<void> {
     while (next < plan.submissions) {
       const index = next;
       next += 1;
-      if (index === Math.floor(plan.submissions / 2) && killedAt === 0) {
-        await victim?.kill();
-        killedAt = Date.now();
-        log(`SIGKILLed ${victim?.name} after ${index} submissions; starting it again`);
-        restarting = victim?.restart().then(() => {
-          restartedAt = Date.now();
-          log(`${victim.name} started again after ${restartedAt - killedAt} ms`);
-        });
-      }
-      // A steady stream: a visitor who got no answer comes back a moment later, not at once.
-      if ((await submitOne(index)) === "unanswered") await new Promise((resolve) => setTimeout(resolve, 250));
+      if (index === Math.floor(plan.submissions / 2)) await strike(index);
+      // A steady stream: a visitor who got no answer comes back a moment later, not at once; one
+      // asked to wait (503, Retry-After) when told, as a browser's retry or a proxy would.
+      const outcome = await submitOne(index);
+      if (outcome === "unanswered") await new Promise((resolve) => setTimeout(resolve, 250));
+      if (outcome === "unavailable") await new Promise((resolve) => setTimeout(resolve, OUTAGE_RETRY_AFTER_SECONDS * 1000));
     }
   }
   await Promise.all(Array.from({ length: plan.concurrency }, () => lane()));
-  await restarting;
-  return { submissions, killedAt, restartedAt };
+  await recovering;
+  return { submissions, faultAt, recoveredAt, readyAgainMs };
 }

@@ -14,6 +14,8 @@ export type AppProcess = {
   url: string;
   pid(): number | undefined;
   output(): string;
+  /** Whether the process runs (it neither exited nor was killed since its last start). */
+  running(): boolean;
   /** SIGKILL: no shutdown at all, as the kernel's OOM killer or a pulled plug does. */
   kill(): Promise<void>;
   /** A new process with the same port and environment (after kill or stop). */
@@ -65,6 +67,7 @@ export async function startAppProcess(name: string, port: number, environment: R
     url: `http://127.0.0.1:${port}`,
     pid: () => child?.pid,
     output: () => output,
+    running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     kill: async () => void (await end("SIGKILL")),
     restart: launch,
     stop: () => end("SIGTERM"),

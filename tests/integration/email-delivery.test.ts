@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db/connection.server";
+import { db, openServerDatabase, queryRows, type DatabaseHandle } from "~/db/connection.server";
 import { deliverDueEmails, LEASE_MS, renewLeases } from "~/email/delivery.server";
 import { enqueueEmail, enqueueTemplatedEmail } from "~/email/outbox.server";
 import { emailLogs, emailOutbox } from "~/email/schema";
+import { databaseUrlFor, serverTestUrl, testDatabaseKind } from "../support/database-kind";
+import { startDatabaseProxy, type DatabaseProxy } from "../support/database-proxy";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { withTestDatabase } from "../support/test-database";
 
@@ -194,3 +196,120 @@ describe("the outbox lease", () => {
     expect(logs.map((log) => log.status)).toEqual(["stored"]);
   });
 });
+
+// Only a PostgreSQL server can go away under the process (PGlite lives in it: decision 045), so
+// these exist in the PostgreSQL run only; CI runs both.
+if (testDatabaseKind() === "server") {
+  describe("the outbox while PostgreSQL restarts", () => {
+    let proxy: DatabaseProxy;
+    /** The same database as db(), reached through the proxy: what the sender sees goes away, the test's own connection stays. */
+    let sender: DatabaseHandle;
+
+    beforeAll(async () => {
+      proxy = await startDatabaseProxy(serverTestUrl());
+      const [row] = await queryRows<{ name: string }>(db(), sql`select current_database() as name`);
+      sender = openServerDatabase(proxy.url(databaseUrlFor(serverTestUrl(), row!.name)), 2);
+    });
+    afterAll(async () => {
+      await sender?.close();
+      await proxy?.close();
+    });
+
+    /** Runs a delivery through the proxy and cuts every connection while the SMTP server has the first message in hand, before it accepts it. */
+    async function deliverAcrossAnOutage(options: { downMs: number; leaseMs: number; renewEveryMs: number; meanwhile?: () => Promise<void> }) {
+      const release = mail.hold();
+      const run = deliverDueEmails({ database: sender.db, transport: smtp(), batchSize: 10, leaseMs: options.leaseMs, renewEveryMs: options.renewEveryMs });
+      while (mail.inHand() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await proxy.cut();
+      release();
+      await options.meanwhile?.();
+      await new Promise((resolve) => setTimeout(resolve, options.downMs));
+      await proxy.heal();
+      return run;
+    }
+
+    it("keeps the outcome of a message the SMTP server accepted while the database was away, and writes it once it answers: sent once, logged once", async () => {
+      const queued = await enqueueEmail(db(), message("kept@example.com"));
+      const report = await deliverAcrossAnOutage({
+        downMs: 1_500,
+        leaseMs: 30_000,
+        renewEveryMs: 10_000,
+        meanwhile: async () => {
+          await mail.waitFor((m) => m.envelopeTo.includes("kept@example.com"));
+          // Accepted, and not written yet: the message is still the sender's.
+          expect((await db().select().from(emailOutbox))[0]).toMatchObject({ status: "sending" });
+        },
+      });
+      expect(report.sent).toBe(1);
+      const [row] = await db().select().from(emailOutbox);
+      expect(row).toMatchObject({ id: queued!.id, status: "sent", attempts: 1, claimedAt: null, leaseUntil: null });
+      expect((await db().select().from(emailLogs)).map((log) => log.status)).toEqual(["sent"]);
+
+      // Nothing is left to send again, by this worker or any other, now or once any lease would have run out.
+      const later = new Date(Date.now() + 2 * LEASE_MS);
+      expect((await deliverDueEmails({ transport: smtp(), now: later })).claimed).toBe(0);
+      expect(mail.messages.filter((m) => m.envelopeTo.includes("kept@example.com"))).toHaveLength(1);
+    }, 30_000);
+
+    it("after the outage, sends none of its batch that another worker took over meanwhile", async () => {
+      // Due a second earlier, so that it is the one in hand when the database goes away.
+      await enqueueEmail(db(), { ...message("batch-first@example.com"), sendAfter: new Date(Date.now() - 1_000) });
+      const second = await enqueueEmail(db(), message("batch-second@example.com"));
+      const report = await deliverAcrossAnOutage({
+        downMs: 2_500,
+        leaseMs: 3_000,
+        renewEveryMs: 1_000,
+        // Another worker's claim on the second message (its lease had run out there, as this sender's renewals failed).
+        meanwhile: async () => {
+          await db().update(emailOutbox).set({ claimedAt: new Date(Date.now() + 1), leaseUntil: new Date(Date.now() + 60_000) }).where(eq(emailOutbox.id, second!.id));
+        },
+      });
+      expect(report).toMatchObject({ claimed: 2, sent: 1 });
+      expect(mail.messages.filter((m) => m.envelopeTo.includes("batch-first@example.com"))).toHaveLength(1);
+      expect(mail.messages.filter((m) => m.envelopeTo.includes("batch-second@example.com"))).toHaveLength(0);
+      expect((await db().select().from(emailOutbox).where(eq(emailOutbox.id, second!.id)))[0]).toMatchObject({ status: "sending" });
+    }, 30_000);
+
+    it("gives back what it claimed and could not send while the database was away, once it answers, not after the lease", async () => {
+      await enqueueEmail(db(), { ...message("before-the-cut@example.com"), sendAfter: new Date(Date.now() - 1_000) });
+      // Marketing mail: its sender reads the suppression list first, which it cannot while the database is away.
+      const unsent = await enqueueEmail(db(), { ...message("after-the-cut@example.com"), category: "marketing" });
+      let healed: Promise<void> | undefined;
+      const run = deliverDueEmails({
+        database: sender.db,
+        transport: smtp(),
+        batchSize: 10,
+        // Between the two messages, the database goes away for a second and a half.
+        pace: async () => {
+          await proxy.cut();
+          healed = new Promise((resolve) => setTimeout(resolve, 1_500)).then(() => proxy.heal());
+        },
+      });
+      await expect(run).rejects.toThrow();
+      await healed;
+      expect((await db().select().from(emailOutbox).where(eq(emailOutbox.id, unsent!.id)))[0]).toMatchObject({ status: "pending", attempts: 0, claimedAt: null, leaseUntil: null });
+      expect(mail.messages.filter((m) => m.envelopeTo.includes("after-the-cut@example.com"))).toHaveLength(0);
+      expect(await deliverDueEmails({ transport: smtp() })).toMatchObject({ claimed: 1, sent: 1 });
+    }, 30_000);
+
+    it("takes over no lapsed claim for a while after it found the database away, so that a living holder writes its outcome first", async () => {
+      // The sender finds the database away, and then back.
+      await proxy.cut();
+      await expect(deliverDueEmails({ database: sender.db, transport: null })).rejects.toThrow();
+      await proxy.heal();
+      const lapsed = await enqueueEmail(db(), message("held@example.com"));
+      const claimedAt = new Date(Date.now() - 2 * LEASE_MS);
+      await db()
+        .update(emailOutbox)
+        .set({ status: "sending", attempts: 1, claimedAt, leaseUntil: new Date(claimedAt.getTime() + LEASE_MS) })
+        .where(eq(emailOutbox.id, lapsed!.id));
+      await enqueueEmail(db(), message("fresh@example.com"));
+
+      // New mail goes out as ever; the lapsed claim is left to its holder.
+      expect(await deliverDueEmails({ database: sender.db, transport: null })).toMatchObject({ claimed: 1, stored: 1 });
+      expect((await db().select().from(emailOutbox).where(eq(emailOutbox.id, lapsed!.id)))[0]).toMatchObject({ status: "sending" });
+      // A worker that saw no outage takes it over at once, as before (decision 024).
+      expect(await deliverDueEmails({ transport: null })).toMatchObject({ claimed: 1, stored: 1 });
+    }, 30_000);
+  });
+}

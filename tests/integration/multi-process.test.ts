@@ -6,18 +6,21 @@ import { addSlot } from "~/availability/availability.server";
 import { addDaysToDate } from "~/availability/slot-time";
 import { MAX_AGE_MS } from "~/booking/booking-page-cache.server";
 import { createBookingInvitation } from "~/consultations/bookings.server";
-import { setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
+import { openServerDatabase, queryRows, setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
 import { seedReferenceData } from "~/reference-data.server";
 import { enqueueEmail } from "~/email/outbox.server";
 import { leads } from "~/leads/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { openTarget, runChaos, type ChaosTarget } from "../../bench/chaos/run";
-import { post } from "../../bench/chaos/submissions";
+import { sql } from "drizzle-orm";
+import { failedChecks, openTarget, runChaos, type ChaosTarget } from "../../bench/chaos/run";
+import { post, showsInternals } from "../../bench/chaos/submissions";
+import { isDatabaseUnreachable, OUTAGE_FORM_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "~/http/database-outage";
+import { startDatabaseProxy, type DatabaseProxy } from "../support/database-proxy";
 import { startAppProcess, type AppProcess } from "../../bench/support/app-process";
 import { outboxIdOf, startMailReceiver, type MailReceiver } from "../../bench/support/mail-receiver";
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { freePort } from "../../scripts/free-port.mjs";
-import { testDatabaseKind } from "../support/database-kind";
+import { serverTestUrl, testDatabaseKind } from "../support/database-kind";
 import { freshProcessDatabase } from "../support/process-database";
 import { dayIn } from "~/formatting/dates";
 
@@ -176,6 +179,195 @@ describe(`the failure test, small: ${PROCESSES} process(es), one SIGKILLed mid-s
     }
   }, 600_000);
 });
+
+// Only a PostgreSQL server can restart under the app's processes (the embedded database lives in
+// its process: decision 045), so these exist in the PostgreSQL run only; CI runs both. The server
+// is shared, so a proxy in front of it plays the restart: it cuts every connection and refuses new
+// ones for a few seconds, which is what the processes see of a restart or a failover.
+if (onServer) {
+  describe("PostgreSQL restarting under the app's processes", () => {
+    let proxy: DatabaseProxy;
+    beforeAll(async () => {
+      proxy = await startDatabaseProxy(serverTestUrl());
+    });
+    afterAll(async () => {
+      await proxy?.close();
+    });
+
+    it("the failure test, small, with PostgreSQL restarted mid-stream: nothing lost or doubled, every e-mail within 2 minutes, no process died, both ready again within 60 s, no answer a fault or showing internals", async () => {
+      const database = await freshProcessDatabase();
+      try {
+        const figures = await runChaos({
+          target: database.target,
+          processes: 2,
+          submissions: 24,
+          concurrency: 2,
+          invitations: 4,
+          slots: 2,
+          // A short lease, so that mail whose claim the restart cut off is taken over in seconds, not 30.
+          leaseMs: 6_000,
+          fault: { kind: "restart-database", restart: { name: "PostgreSQL (the proxy)", appUrl: (url) => proxy.url(url), restart: () => proxy.restart(3_000) } },
+        });
+        expect(figures.databaseRestarts).toBe(1);
+        expect(figures.accepted).toBeGreaterThan(0);
+        expect(figures.unavailable + figures.accepted + figures.refused).toBe(figures.submissions);
+        expect(failedChecks(figures)).toEqual([]);
+      } finally {
+        await database.drop();
+      }
+    }, 600_000);
+
+    describe("a process's pool of connections", () => {
+      let pooled: DatabaseHandle | undefined;
+      afterAll(async () => {
+        await proxy.heal();
+        await pooled?.close();
+      });
+
+      it("outlives every connection cut mid-transaction, drops them and makes new ones", async () => {
+        pooled = openServerDatabase(proxy.url(serverTestUrl()), 3);
+        const { db } = pooled;
+        // Three connections lent out at once, each inside a transaction, when every one is cut.
+        const transactions = Promise.allSettled(
+          Array.from({ length: 3 }, () =>
+            db.transaction(async (tx) => {
+              await tx.execute(sql`select 1`);
+              await new Promise((resolve) => setTimeout(resolve, 300));
+              await tx.execute(sql`select 2`);
+            }),
+          ),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await proxy.restart(500);
+        for (const failed of await transactions) {
+          expect(failed.status).toBe("rejected");
+          if (failed.status === "rejected") expect(isDatabaseUnreachable(failed.reason)).toBe(true);
+        }
+        // New connections, as many as before: every query of a batch that needs all three is answered.
+        const answers = await Promise.all([1, 2, 3].map((n) => queryRows<{ n: number }>(db, sql`select ${n}::int as n, pg_sleep(0.1)`)));
+        expect(answers.map(([row]) => row?.n)).toEqual([1, 2, 3]);
+        await pooled.close();
+        pooled = undefined;
+      });
+
+      it("takes back a connection lost during a transaction's BEGIN, which its borrower never returns", async () => {
+        pooled = openServerDatabase(proxy.url(serverTestUrl()), 1);
+        const { db } = pooled;
+        await db.execute(sql`select 1`);
+        // The one connection is lent for a transaction whose BEGIN the server never answers, then cut.
+        proxy.stall();
+        const transaction = db.transaction(async (tx) => void (await tx.execute(sql`select 2`))).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await proxy.cut();
+        expect(String(await transaction)).toMatch(/Failed query: begin/);
+        await proxy.heal();
+        // With it lost for good, this would wait for a connection forever (past the test's limit), and so would closing.
+        expect(await queryRows<{ n: number }>(db, sql`select 3::int as n`)).toEqual([{ n: 3 }]);
+        await pooled.close();
+        pooled = undefined;
+      });
+    });
+
+    describe("while it is away, one process", () => {
+      let database: Awaited<ReturnType<typeof freshProcessDatabase>>;
+      let direct: DatabaseHandle;
+      let app: AppProcess;
+      let token = "";
+      let slotDate = "";
+      const offered = (html: string) => new RegExp(`${slotDate}:([0-9,]+)`).exec(html)?.[1] ?? "";
+
+      beforeAll(async () => {
+        database = await freshProcessDatabase();
+        if (database.target.kind !== "server") throw new Error("needs PostgreSQL");
+        direct = await openTarget(database.target);
+        setCurrentDatabase(direct);
+        await seedReferenceData();
+        const settings = await getOrganizationSettings();
+        slotDate = addDaysToDate(dayIn(new Date(), settings.timezone), 3);
+        await addSlot(testActor(), { date: slotDate, startTime: "10:00", endTime: "10:30", status: "open" });
+        await addSlot(testActor(), { date: slotDate, startTime: "11:00", endTime: "11:30", status: "open" });
+        const [lead] = await direct.db.insert(leads).values({ name: "Wanda", email: "wanda@restart.test", source: "manual" }).returning();
+        token = (await createBookingInvitation(testActor(), { leadId: lead!.id, windowDays: 14 })).bookingToken;
+        const port = await freePort();
+        app = await startAppProcess("A", port, {
+          DATABASE_URL: proxy.url(database.target.databaseUrl),
+          SMTP_URL: "",
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          ADMIN_EMAIL: "owner@restart.test",
+          ADMIN_PASSWORD: "restart-admin-password",
+        });
+      }, 600_000);
+
+      afterAll(async () => {
+        await proxy.heal();
+        await app?.kill();
+        await direct?.close();
+        setCurrentDatabase(undefined);
+        await database?.drop();
+      });
+
+      async function answer(path: string, init: RequestInit = {}) {
+        const response = await fetch(`${app.url}${path}`, { redirect: "manual", ...init });
+        return { status: response.status, retryAfter: response.headers.get("retry-after"), type: response.headers.get("content-type") ?? "", body: await response.text() };
+      }
+
+      const form = new URLSearchParams({ name: "Vera Visitor", email: "vera@restart.test", message: "Please call me about a new site" }).toString();
+      const posted = (headers: Record<string, string> = {}) => ({ method: "POST", body: form, headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded", ...headers } });
+
+      it("answers 503 with Retry-After and no internals, keeps a refused form's values, is not ready, and comes back by itself with nothing kept from before", async () => {
+        // Before: the booking page read and kept, the site's frame read.
+        expect(offered((await answer(`/booking/${token}`)).body)).toBe("600,660");
+        expect((await answer("/contact.data")).status).toBe(200);
+
+        await proxy.cut();
+        try {
+          // A change made meanwhile where the process cannot hear of it: the 10:00 slot is taken off.
+          await direct.db.execute(sql`update availability_slots set status = 'blocked' where date = ${slotDate} and start_time = '10:00'`);
+
+          expect(await answer("/healthz")).toMatchObject({ status: 200, body: "ok" });
+          expect(await answer("/readyz")).toMatchObject({ status: 503, body: "not ready: the database is unreachable" });
+
+          const page = await answer(`/booking/${token}`);
+          const data = await answer(`/booking/${token}.data`);
+          const json = await answer("/contact-message", posted({ Accept: "application/json" }));
+          const document = await answer("/contact", posted());
+          const auth = await answer("/api/auth/sign-in/email", {
+            method: "POST",
+            body: JSON.stringify({ email: "owner@restart.test", password: "restart-admin-password" }),
+            headers: { Origin: app.url, "Content-Type": "application/json" },
+          });
+          for (const refused of [page, data, json, document, auth]) {
+            expect(refused).toMatchObject({ status: 503, retryAfter: String(OUTAGE_RETRY_AFTER_SECONDS) });
+            expect(showsInternals(refused.body)).toBe(false);
+          }
+          expect(page.type).toContain("text/html");
+          // The form's script gets the refusal with what was typed; the page without script shows it in the form.
+          expect(JSON.parse(json.body)).toMatchObject({ ok: false, values: { name: "Vera Visitor", message: "Please call me about a new site" }, formError: OUTAGE_FORM_MESSAGE });
+          expect(document.body).toContain("Please call me about a new site");
+          expect(document.body).toContain("vera@restart.test");
+          expect(document.body).toContain(OUTAGE_FORM_MESSAGE);
+        } finally {
+          await proxy.heal();
+        }
+
+        const back = Date.now();
+        while ((await answer("/readyz")).status !== 200) {
+          expect(Date.now() - back).toBeLessThan(60_000);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(app.running()).toBe(true);
+        // What it kept from before the outage is not served: the slot blocked meanwhile is gone from the page.
+        expect(offered((await answer(`/booking/${token}`)).body)).toBe("660");
+        expect((await answer("/contact-message", posted({ Accept: "application/json" }))).status).toBe(200);
+        const errors = app.output().split("\n").filter((line) => line.includes('"level":"error"') || line.includes('"level":"fatal"'));
+        expect(errors).toEqual([]);
+      }, 120_000);
+    });
+  });
+}
 
 describe("npm run start:cluster", () => {
   it("refuses without DATABASE_URL: the embedded database serves one process", () => {

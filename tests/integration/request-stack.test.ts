@@ -2,6 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { openServerDatabase } from "~/db/connection.server";
+import { OUTAGE_FORM_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "~/http/database-outage";
 import { PUBLIC_POSTS_PER_HOUR } from "~/request-safety/public-post-limit.server";
 import { mountRequestStack } from "../../server/request-stack";
 import { withTestDatabase } from "../support/test-database";
@@ -15,9 +18,16 @@ let base: string;
 let listener: http.Server;
 let reached: { method: string; path: string; bytes: number }[] = [];
 
+// A database nobody answers for (nothing listens on port 1), as while PostgreSQL restarts.
+const unreachable = openServerDatabase("postgres://postgres@127.0.0.1:1/nothing", 1);
+afterAll(() => unreachable.close());
+
 beforeAll(async () => {
   const server = express();
-  const page: express.RequestHandler = (request, response) => {
+  const page: express.RequestHandler = (request, response, next) => {
+    // A page whose handler passes on what failed: the database away, or a bug.
+    if (request.path === "/needs-the-database") return void unreachable.db.execute(sql`select 1`).then(() => response.send("?"), next);
+    if (request.path === "/has-a-bug") return next(new TypeError("a bug"));
     let bytes = 0;
     request.on("data", (chunk: Buffer) => (bytes += chunk.length));
     request.on("end", () => {
@@ -80,6 +90,29 @@ describe("the headers of every answer", () => {
       expect((await send(path)).headers["cache-control"], path).toBe("private, no-store");
     }
     expect((await send("/packages")).headers["cache-control"]).toBe("public, max-age=600");
+  });
+});
+
+describe("a request that failed because the database was away", () => {
+  it("is answered 503 with Retry-After, never kept, saying nothing of the database", async () => {
+    const answer = await send("/needs-the-database");
+    expect(answer.status).toBe(503);
+    expect(answer.headers["retry-after"]).toBe(String(OUTAGE_RETRY_AFTER_SECONDS));
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.headers["content-security-policy"]).toBeDefined();
+    expect(answer.text).toBe("The site is briefly unavailable. Please try again in a moment.");
+  });
+
+  it("answers a script that asked for JSON with a form's refusal, so that its form stays as typed", async () => {
+    const answer = await send("/needs-the-database", { headers: { Accept: "application/json" } });
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(answer.text)).toEqual({ ok: false, fieldErrors: {}, values: {}, formError: OUTAGE_FORM_MESSAGE });
+  });
+
+  it("leaves any other failure to Express's own 500, which shows no stack in production", async () => {
+    const answer = await send("/has-a-bug");
+    expect(answer.status).toBe(500);
+    expect(answer.headers["retry-after"]).toBeUndefined();
   });
 });
 
