@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   codeThrottleRules,
   deviceCookieValue,
-  networkKeyOf,
   parseDeviceCookie,
   retryAfterSeconds,
   signInAccountKey,
@@ -86,12 +85,5 @@ describe("sign-in throttling windows", () => {
   it("tells the visitor the whole minutes left, the same words whether or not the account exists", () => {
     expect(tooManySignInAttemptsMessage(14 * 60_000 + 1)).toBe("Too many sign-in attempts. Try again in 15 minutes.");
     expect(tooManySignInAttemptsMessage(30_000)).toBe("Too many sign-in attempts. Try again in 1 minute.");
-  });
-
-  it("counts an IPv6 visitor by its /64 and an IPv4-mapped address as IPv4", () => {
-    expect(networkKeyOf("2001:db8:0:1:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:0:1::/64");
-    expect(networkKeyOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
-    expect(networkKeyOf("::ffff:198.51.100.7")).toBe("198.51.100.7");
-    expect(networkKeyOf("198.51.100.7")).toBe("198.51.100.7");
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "~/forms/zod";
+import { networkKeyOf } from "~/request-safety/network-key";
 
 /**
  * Sign-in throttling, its pure half: which counters an attempt touches, how long a refused visitor
@@ -31,25 +32,6 @@ export type ThrottleRule = { key: string; limit: number; windowMs: number };
 export function signInAccountKey(email: unknown): string | null {
   if (typeof email !== "string" || !z.email().safeParse(email).success) return null;
   return email.toLowerCase();
-}
-
-/**
- * An IPv6 visitor controls a whole /64, so its counter is the /64 prefix; an IPv4 visitor (or an
- * IPv4-mapped IPv6 address) is counted by its own address.
- */
-export function networkKeyOf(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!address.includes(":")) return address;
-  const [head = "", tail = ""] = address.toLowerCase().split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = tail ? tail.split(":") : [];
-  const missing = Math.max(0, 8 - headGroups.length - tailGroups.length);
-  const groups = address.includes("::") ? [...headGroups, ...Array<string>(missing).fill("0"), ...tailGroups] : headGroups;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
 }
 
 function networkRule(address: string): ThrottleRule {

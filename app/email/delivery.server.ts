@@ -5,6 +5,7 @@ import { db, queryRows, type Database } from "~/db/connection.server";
 import type { OrganizationSettings } from "~/organization/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { recordDeliveryAttempt, type DeliveryOutcome } from "./delivery-record.server";
+import { headerText } from "./header-text";
 import { isPermanentRejection, isRecipientRejection, retryDelayMs } from "./retry-schedule";
 import { emailOutbox, type EmailOutboxMessage } from "./schema";
 import { findSuppression, suppressEmail } from "./suppression.server";
@@ -184,10 +185,10 @@ async function send(
 ): Promise<DeliveryOutcome> {
   try {
     await transport.sendMail({
-      from,
-      to: message.toName ? { name: message.toName, address: message.toEmail } : message.toEmail,
+      from: { name: headerText(from.name), address: from.address },
+      to: message.toName ? { name: headerText(message.toName), address: message.toEmail } : message.toEmail,
       replyTo: replyTo ?? undefined,
-      subject: message.subject,
+      subject: headerText(message.subject),
       text: message.text,
       html: message.html,
       // The outbox id: a receiver (or a test) can tell a re-delivery from a second message.
