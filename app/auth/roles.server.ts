@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { Refusal } from "~/forms/refusal";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { user, userRoles } from "./schema";
+import { endSessions } from "./sessions.server";
 
 /**
  * A role is held only by an account whose address its owner has proven (an admin invitation's
@@ -91,9 +92,17 @@ export async function revokeAdminRole(userId: string, executor: DatabaseExecutor
   return true;
 }
 
-/** Returns false when the account was not an admin (the CLI's revoke; the last admin is refused). */
+/**
+ * The CLI's revoke: the role goes and, as on the Security tab, the account's sessions and what
+ * outlives them (its calendar feed, its browsers' sign-in allowances). Returns false when the
+ * account was not an admin; the last admin is refused.
+ */
 export async function revokeAdmin(email: string): Promise<boolean> {
   const found = await findUserByEmail(email);
   if (!found) throw new UnknownUserError(email);
-  return db().transaction((tx) => revokeAdminRole(found.id, tx));
+  return db().transaction(async (tx) => {
+    if (!(await revokeAdminRole(found.id, tx))) return false;
+    await endSessions(tx, found.id);
+    return true;
+  });
 }

@@ -10,6 +10,7 @@ import type { AdminUser } from "./guard.server";
 import { inviteAdmin } from "./admin-invitations.server";
 import { isAdmin, listAdmins, revokeAdminRole } from "./roles.server";
 import { endSessions, listActiveSessions } from "./sessions.server";
+import { advanceSignInEpoch } from "./sign-in-epochs.server";
 import { CODE_ALREADY_USED, CODE_ALREADY_USED_MESSAGE } from "./sign-in-policy.server";
 import { WRONG_TOTP } from "./sign-in.server";
 
@@ -163,7 +164,11 @@ export async function changeOwnPassword(actor: SecurityActor, input: { currentPa
       PASSWORD_TOO_SHORT: { message: "Use at least 8 characters", field: "newPassword" },
     });
   }
-  await auditAccountChange(db(), actor, "account.change-password", actor.admin.id, "Changed their own password and signed out their other sessions");
+  await db().transaction(async (tx) => {
+    // better-auth ended the other sessions; what outlives them (device allowances, the calendar feed) ends here.
+    await advanceSignInEpoch(tx, actor.admin.id);
+    await auditAccountChange(tx, actor, "account.change-password", actor.admin.id, "Changed their own password and signed out their other sessions");
+  });
   return headers;
 }
 

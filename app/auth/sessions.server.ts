@@ -2,6 +2,7 @@ import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { getAuth } from "./auth.server";
 import { session } from "./schema";
+import { advanceSignInEpoch } from "./sign-in-epochs.server";
 import { sessionActivity } from "./session-timeout";
 
 /**
@@ -66,8 +67,14 @@ export async function listActiveSessions(userId: string, now: Date = new Date())
     .orderBy(desc(session.updatedAt));
 }
 
-/** Ends every session of a user, except `keepSessionId` (the admin's own, when signing out their other devices). Answers how many ended. */
+/**
+ * Ends every session of a user, except `keepSessionId` (the admin's own, when signing out their
+ * other devices), and what outlives a session with them: the account's sign-in epoch moves on, so
+ * its browsers' sign-in allowances and its calendar feed end too (issue 41). Answers how many
+ * sessions ended.
+ */
 export async function endSessions(executor: DatabaseExecutor, userId: string, keepSessionId?: string): Promise<number> {
+  await advanceSignInEpoch(executor, userId);
   const ended = await executor
     .delete(session)
     .where(keepSessionId ? and(eq(session.userId, userId), ne(session.id, keepSessionId)) : eq(session.userId, userId))

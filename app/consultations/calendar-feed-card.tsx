@@ -5,11 +5,21 @@ import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { CopyLink } from "~/ui/copy-link";
 
+/** The admin's feed address, if they have one: when it was made, and whether it still works (ending their sign-ins ended it). */
+export type CalendarFeedState = { madeAt: string | Date; live: boolean } | null;
+
+function feedDescription(feed: CalendarFeedState, timeZone: string): string {
+  if (!feed) return "You have no feed address yet.";
+  const made = formatDateTime(feed.madeAt, timeZone);
+  if (!feed.live) return `Your feed address made ${made} stopped working when your sign-ins were ended (a new password, or signing out everywhere). Make a new one.`;
+  return `Your feed address was made ${made}. It is not shown again; make a new one if you need it (the old one then stops working).`;
+}
+
 /**
  * The signed-in admin's calendar subscription: the address is shown once, when it is made (only
  * its hash is kept); making a new one stops the old one.
  */
-export function CalendarFeedCard({ madeAt, timeZone }: { madeAt: string | Date | null; timeZone: string }) {
+export function CalendarFeedCard({ feed, timeZone }: { feed: CalendarFeedState; timeZone: string }) {
   const { fetcher, busy, succeeded } = useFormAction<{ feedUrl: string }>({ intent: "make-calendar-feed" });
   const feedUrl = succeeded?.feedUrl;
   return (
@@ -30,14 +40,12 @@ export function CalendarFeedCard({ madeAt, timeZone }: { madeAt: string | Date |
             <p className="text-sm text-muted-foreground">Copy it now: it is shown only this once.</p>
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">
-            {madeAt ? `Your feed address was made ${formatDateTime(madeAt, timeZone)}. It is not shown again; make a new one if you need it (the old one then stops working).` : "You have no feed address yet."}
-          </p>
+          <p className="text-sm text-muted-foreground">{feedDescription(feed, timeZone)}</p>
         )}
         <fetcher.Form method="post" noValidate>
           <input type="hidden" name="intent" value="make-calendar-feed" />
           <Button type="submit" variant="outline" size="sm" disabled={busy}>
-            {madeAt || feedUrl ? "Make a new feed address" : "Make my feed address"}
+            {feed || feedUrl ? "Make a new feed address" : "Make my feed address"}
           </Button>
         </fetcher.Form>
       </CardContent>

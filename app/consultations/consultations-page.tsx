@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     consultationsOverview(view, { after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     findCalendarFeed(admin.id),
   ]);
-  const shown = { view, origin: config().publicUrl, timeZone: overview.timeZone, tiles: overview.tiles, feedMadeAt: feed?.createdAt ?? null };
+  const shown = { view, origin: config().publicUrl, timeZone: overview.timeZone, tiles: overview.tiles, feed: feed ? { madeAt: feed.createdAt, live: feed.live } : null };
   if (overview.tab === "scheduled") return { ...shown, consultations: overview.consultations, invitations: null, invitableLeads: [] };
   const { rows, nextCursor, previousCursor } = overview.invitations;
   return {
@@ -161,7 +161,7 @@ export default function ConsultationsPage() {
           ) : null}
         </TabsContent>
       </Tabs>
-      <CalendarFeedCard madeAt={data.feedMadeAt} timeZone={data.timeZone} />
+      <CalendarFeedCard feed={data.feed} timeZone={data.timeZone} />
       <EditConsultationDialog consultation={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <DeleteRowsDialog
         rowIds={deleting?.ids ?? null}

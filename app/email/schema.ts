@@ -81,6 +81,9 @@ export const emailTemplateVersions = pgTable(
   (t) => [uniqueIndex("email_template_versions_template_version_idx").on(t.templateId, t.version)],
 );
 
+/** The one-time links an outbox message carries, by the mask that stands in for each in its text. */
+export type SealedLinks = Record<string, string>;
+
 /** An attachment stored in the outbox row; `content` is base64 (e.g. an .ics or an invoice PDF). */
 export type OutboxAttachment = { filename: string; contentType: string; content: string };
 
@@ -107,6 +110,13 @@ export const emailOutbox = pgTable(
     bookingId: optionalReference("booking_id", () => consultationBookings.id, "set null"),
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * A one-time link the message carries (a portal sign-in, an admin invitation): `subject`,
+     * `html` and `text` hold a mask in its place, which the admins and a backup see; the link is
+     * kept here, put in only as the message is sent, and dropped once it is delivered or given up
+     * (sealed-links.ts). Mask → link.
+     */
+    sealed: jsonb("sealed").$type<SealedLinks>(),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),

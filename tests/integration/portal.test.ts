@@ -13,7 +13,7 @@ import { db } from "~/db/connection.server";
 import { emailOutbox } from "~/email/schema";
 import { PORTAL_LINE } from "~/email/template-rendering";
 import { auditLog } from "~/audit/schema";
-import { user } from "~/auth/schema";
+import { user, userRoles } from "~/auth/schema";
 import { sendInvoice } from "~/invoices/invoice-sending.server";
 import { erasePerson } from "~/personal-data/person-data.server";
 import * as card from "~/portal/client-portal-card-route";
@@ -292,7 +292,9 @@ describe("calls booked from the portal", () => {
 describe("the admins' calendar feed", () => {
   it("lists confirmed calls and deadlines in the business zone, parses as iCalendar, and a new address retires the old", async () => {
     const rosa = await makePortalClient("Rosa Delgado", "rosa@mesaverde.test");
-    await db().insert(user).values({ id: "feed-admin", name: "Ada Admin", email: "ada@studio.test" });
+    // An admin (a feed answers only while its owner is one): a proven address holding the role.
+    await db().insert(user).values({ id: "feed-admin", name: "Ada Admin", email: "ada@studio.test", emailVerified: true });
+    await db().insert(userRoles).values({ userId: "feed-admin", role: "admin" });
     const actor = testActor({ userId: "feed-admin", email: "ada@studio.test" });
     const url = await makeCalendarFeed(actor);
     const [stored] = await db().select().from(calendarFeeds);

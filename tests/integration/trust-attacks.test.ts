@@ -1,5 +1,15 @@
+import { and, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as authApi from "~/auth/auth-api-route";
+import { runAdminCommand } from "~/auth/admin-command.server";
+import { findUserByEmail } from "~/auth/roles.server";
+import * as securityPage from "~/auth/security-settings-page";
+import { addClient } from "~/clients/clients.server";
+import { addClientConsultation } from "~/consultations/client-consultations.server";
+import * as feedRoute from "~/consultations/calendar-feed-route";
+import { findCalendarFeed, makeCalendarFeed } from "~/consultations/calendar-feed.server";
+import { emailOutbox } from "~/email/schema";
 import { limitBookingActions } from "~/booking/booking-rate-limit.server";
 import { db } from "~/db/connection.server";
 import { deliverDueEmails } from "~/email/delivery.server";
@@ -9,8 +19,10 @@ import * as promoClaimRoute from "~/leads/promo-claim-route";
 import { leads } from "~/leads/schema";
 import { countPublicPost, PUBLIC_POSTS_PER_HOUR } from "~/request-safety/public-post-limit.server";
 import { PUBLIC_FORM_LIMITS } from "~/request-safety/public-form-limits.server";
+import { testActor } from "../support/actors";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { callRoute, type RouteHandler } from "../support/route-calls";
+import { callRoute, RouteBrowser, type RouteHandler } from "../support/route-calls";
+import { makeAdmin, type TestAccount } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 
 // Issue 41's attacks ("Trust, second pass"), sent as the attacker sent them, in process: each must
@@ -86,4 +98,132 @@ describe("12. names cannot smuggle encoded words into mail headers", () => {
     expect(received.headers.has("bcc")).toBe(false);
     expect(received.raw.toString("latin1")).not.toMatch(/^Bcc:/im);
   });
+});
+
+const PASSWORD = "correct horse battery";
+const SECURITY = "/admin/settings/security";
+
+let accounts = 0;
+/** A new admin, as an accepted invitation leaves one. */
+async function newAdmin(name: string): Promise<TestAccount & { id: string }> {
+  accounts += 1;
+  const account = { name, email: `${name.toLowerCase().replace(/\W+/g, ".")}.${accounts}@studio.test`, password: PASSWORD };
+  await makeAdmin(account);
+  const found = await findUserByEmail(account.email);
+  if (!found) throw new Error("The admin was not made");
+  return { ...account, id: found.id };
+}
+
+/** A browser of `account` signed in over better-auth's API (as scripts and the browser tests do): it holds a session and a device cookie. */
+async function signedInBrowser(account: TestAccount, address = "198.51.100.10"): Promise<RouteBrowser> {
+  const browser = new RouteBrowser(address);
+  expect((await browser.call(handler(authApi.action), "/api/auth/sign-in/email", { json: { email: account.email, password: account.password } })).status).toBe(200);
+  expect([...browser.cookies.keys()].some((name) => name.endsWith("sign_in_device"))).toBe(true);
+  return browser;
+}
+
+function signIn(browser: RouteBrowser, email: string, password: string) {
+  return browser.call(handler(authApi.action), "/api/auth/sign-in/email", { json: { email, password } });
+}
+
+/** The calendar feed's answer to a calendar app polling `url`. */
+async function poll(url: string): Promise<{ status: number; text: string }> {
+  const file = url.split("/calendar/")[1] ?? "";
+  try {
+    const answer = (await feedRoute.loader({ params: { file }, request: new Request(url), context: {} } as never)) as Response;
+    return { status: answer.status, text: await answer.text() };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, text: await thrown.text() };
+    const status = (thrown as { init?: { status?: number } }).init?.status;
+    if (status) return { status, text: "" };
+    throw thrown;
+  }
+}
+
+describe("2. revoking an admin revokes their calendar feed", () => {
+  it("answers 404 once the owner's role is taken, even for calls added after", async () => {
+    await newAdmin("Dana Owner");
+    const removed = await newAdmin("Rex Removed");
+    const feed = await makeCalendarFeed({ ...testActor(), userId: removed.id });
+    const { client } = await addClient(testActor(), { name: "Mesa Verde Cafe", email: "rosa@mesaverde.test", phone: null, tier: "1", notes: null });
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const call = { consultType: "follow-up" as const, status: "scheduled" as const, scheduledDate: day, scheduledStartTime: "10:00", scheduledEndTime: "10:30", projectId: null, notes: null };
+    await addClientConsultation(testActor(), client.id, { ...call, meetingLink: "https://meet.example.test/before" });
+    expect((await poll(feed)).text).toContain("Mesa Verde Cafe");
+
+    expect(await runAdminCommand(["revoke", removed.email])).toMatchObject({ ok: true });
+    await addClientConsultation(testActor(), client.id, { ...call, meetingLink: "https://meet.example.test/after-the-removal" });
+    const answer = await poll(feed);
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain("Mesa Verde Cafe");
+    expect(answer.text).not.toContain("after-the-removal");
+  });
+
+  it("answers 404 after 'sign out everywhere' and after a password change, and the admin's page says it stopped", async () => {
+    const signsOut = await newAdmin("Sam Signsout");
+    const feed = await makeCalendarFeed({ ...testActor(), userId: signsOut.id });
+    expect((await poll(feed)).status).toBe(200);
+    const browser = await signedInBrowser(signsOut);
+    await browser.call(handler(securityPage.action), SECURITY, { form: { intent: "sign-out-everywhere", userId: signsOut.id } });
+    expect((await poll(feed)).status).toBe(404);
+    expect(await findCalendarFeed(signsOut.id)).toMatchObject({ live: false });
+
+    const again = await makeCalendarFeed({ ...testActor(), userId: signsOut.id });
+    expect((await poll(again)).status).toBe(200);
+    const changed = await browser.call(handler(securityPage.action), SECURITY, {
+      form: { intent: "change-password", currentPassword: PASSWORD, newPassword: "a new long passphrase", confirmPassword: "a new long passphrase" },
+    });
+    expect(changed.status).toBe(302);
+    expect((await poll(again)).status).toBe(404);
+  });
+});
+
+describe("4. known-device allowances end with the password", () => {
+  it("treats the cookies of browsers signed in before a password change as unknown: the account's 5 failures stop them, and its owner is told", async () => {
+    const owner = await newAdmin("Olga Owner");
+    const oldBrowsers = [];
+    for (let browser = 0; browser < 4; browser += 1) oldBrowsers.push(await signedInBrowser(owner, `198.51.100.${20 + browser}`));
+    const changed = await oldBrowsers[0]!.call(handler(securityPage.action), SECURITY, {
+      form: { intent: "change-password", currentPassword: PASSWORD, newPassword: "olga's new passphrase", confirmPassword: "olga's new passphrase" },
+    });
+    expect(changed.status).toBe(302);
+
+    // The attacker holds the four old browsers' cookies and guesses five times through each.
+    const statuses = [];
+    for (const old of oldBrowsers.slice(1)) {
+      const attacker = old.elsewhere("203.0.113.66");
+      attacker.cookies.delete([...attacker.cookies.keys()].find((name) => name.endsWith("session_token")) ?? "");
+      for (let guess = 0; guess < 5; guess += 1) statuses.push((await signIn(attacker, owner.email, `guess ${guess}`)).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((code) => code === 429)).toBe(true);
+    const warned = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toEmail, owner.email), eq(emailOutbox.emailType, "sign_in_paused")));
+    expect(warned).toHaveLength(1);
+  }, 60_000);
+
+  it("ends a browser's allowance when its account is signed out everywhere", async () => {
+    const owner = await newAdmin("Una User");
+    const other = await newAdmin("Ivo Other");
+    const usual = await signedInBrowser(owner, "198.51.100.30");
+    const others = await signedInBrowser(other, "198.51.100.31");
+    // Confirmed-it's-you is not needed to sign another admin out: it protects.
+    await others.call(handler(securityPage.action), SECURITY, { form: { intent: "sign-out-everywhere", userId: owner.id } });
+    const attacker = usual.elsewhere("203.0.113.67");
+    const statuses = [];
+    for (let guess = 0; guess < 6; guess += 1) statuses.push((await signIn(attacker, owner.email, `guess ${guess}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  }, 60_000);
+
+  it("counts a known device's failures against its network: 4 valid cookies from one place meet the network's 20", async () => {
+    const owner = await newAdmin("Kai Known");
+    const browsers = [];
+    for (let browser = 0; browser < 5; browser += 1) browsers.push(await signedInBrowser(owner, "203.0.113.80"));
+    const statuses = [];
+    for (const browser of browsers.slice(0, 4)) for (let guess = 0; guess < 5; guess += 1) statuses.push((await signIn(browser, owner.email, `guess ${guess}`)).status);
+    expect(statuses.every((code) => code === 401)).toBe(true);
+    // The twenty-first attempt from that network is refused, whichever known browser sends it, the right password too.
+    expect((await signIn(browsers[4]!, owner.email, PASSWORD)).status).toBe(429);
+    // The owner's usual browser elsewhere is not held back by it.
+    expect((await signIn(browsers[4]!.elsewhere("198.51.100.99"), owner.email, PASSWORD)).status).toBe(200);
+  }, 60_000);
 });
