@@ -54,3 +54,8 @@ export async function queueAdminInvitationEmail(
     variables: (timeZone) => ({ InvitedBy: invitation.invitedBy, InvitationLink: invitation.link, ValidUntil: formatDateTime(invitation.expiresAt, timeZone) }),
   });
 }
+
+/** What changed among the admins (`change`, a sentence), to one admin (admin-changes.server.ts). */
+export async function queueAdminChangeEmail(executor: DatabaseExecutor, admin: { name: string; email: string }, change: string): Promise<void> {
+  await queueAuthEmail(executor, { templateKey: "admin_team_changed", to: admin.email, name: admin.name, variables: () => ({ AdminChange: change }) });
+}

@@ -2,7 +2,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { Refusal } from "~/forms/refusal";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { user, userRoles } from "./schema";
-import { endSessions } from "./sessions.server";
 
 /**
  * A role is held only by an account whose address its owner has proven (an admin invitation's
@@ -32,8 +31,8 @@ export async function adminCount(): Promise<number> {
 export type AdminAccount = { id: string; name: string; email: string; twoFactorEnabled: boolean; adminSince: Date };
 
 /** Every admin, oldest first. */
-export async function listAdmins(): Promise<AdminAccount[]> {
-  const rows = await db()
+export async function listAdmins(executor: DatabaseExecutor = db()): Promise<AdminAccount[]> {
+  const rows = await executor
     .select({ id: user.id, name: user.name, email: user.email, twoFactorEnabled: user.twoFactorEnabled, adminSince: userRoles.createdAt })
     .from(userRoles)
     .innerJoin(user, eq(user.id, userRoles.userId))
@@ -90,19 +89,4 @@ export async function revokeAdminRole(userId: string, executor: DatabaseExecutor
   if (admins.length <= 1) throw new Refusal(LAST_ADMIN_MESSAGE, { status: 409 });
   await executor.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
   return true;
-}
-
-/**
- * The CLI's revoke: the role goes and, as on the Security tab, the account's sessions and what
- * outlives them (its calendar feed, its browsers' sign-in allowances). Returns false when the
- * account was not an admin; the last admin is refused.
- */
-export async function revokeAdmin(email: string): Promise<boolean> {
-  const found = await findUserByEmail(email);
-  if (!found) throw new UnknownUserError(email);
-  return db().transaction(async (tx) => {
-    if (!(await revokeAdminRole(found.id, tx))) return false;
-    await endSessions(tx, found.id);
-    return true;
-  });
 }

@@ -27,6 +27,7 @@ export const EMAIL_TEMPLATE_KEYS = [
   "admin_invitation",
   "sign_in_paused",
   "portal_sign_in",
+  "admin_team_changed",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 

@@ -102,7 +102,12 @@ export default function DataTab() {
   const data = useLoaderData<typeof loader>();
   return (
     <div className="grid max-w-3xl gap-6">
-      <ConfirmIdentityCard confirmation={data.confirmation} returnTo={DATA_TAB} timeZone={data.timeZone} />
+      <ConfirmIdentityCard
+        confirmation={data.confirmation}
+        returnTo={DATA_TAB}
+        timeZone={data.timeZone}
+        purpose={{ asking: "Downloading the backup or everything", held: "the downloads below work" }}
+      />
       {data.embedded && data.oldCopies ? <OldCopiesCard {...data.oldCopies} /> : null}
       <ExportEverythingCard files={data.files} />
       {data.embedded ? <BackupCard backups={data.backups} backupsKept={data.backupsKept} /> : <PostgresBackupCard />}

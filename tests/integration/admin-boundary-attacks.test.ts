@@ -37,6 +37,9 @@ describe("an admin role offered to an address someone else registered first", ()
 
     // The old way (the role straight to the account) is gone.
     expect((await owner.send(SECURITY, { form: { intent: "grant-admin", email: "newhire@studio.test" } })).status).toBe(400);
+    // Inviting asks the owner who they are first (issue 41).
+    expect((await owner.send(SECURITY, { form: { intent: "invite-admin", name: "Nia Hire", email: "newhire@studio.test" } })).status).toBe(403);
+    expect((await owner.send("/admin/confirm", { form: { intent: "confirm-identity", password: E2E_ADMIN.password, returnTo: SECURITY } })).status).toBe(302);
     const invited = await owner.send(SECURITY, { form: { intent: "invite-admin", name: "Nia Hire", email: "newhire@studio.test" } });
     expect(invited.status).toBe(302);
     // Until the link is followed, the account that holds the address is no admin.

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as authApi from "~/auth/auth-api-route";
 import { runAdminCommand } from "~/auth/admin-command.server";
 import { findUserByEmail } from "~/auth/roles.server";
+import * as confirmPage from "~/auth/confirm-identity-page";
+import * as invitationPage from "~/auth/invitation-page";
+import { CONFIRM_FIRST } from "~/auth/recent-confirmation.server";
+import { adminInvitations } from "~/auth/schema";
 import * as securityPage from "~/auth/security-settings-page";
+import { isAdmin } from "~/auth/roles.server";
+import { getOrganizationSettings, updateOrganizationSettings } from "~/organization/settings.server";
 import { addClient } from "~/clients/clients.server";
 import { addClientConsultation } from "~/consultations/client-consultations.server";
 import * as feedRoute from "~/consultations/calendar-feed-route";
@@ -226,4 +232,90 @@ describe("4. known-device allowances end with the password", () => {
     // The owner's usual browser elsewhere is not held back by it.
     expect((await signIn(browsers[4]!.elsewhere("198.51.100.99"), owner.email, PASSWORD)).status).toBe(200);
   }, 60_000);
+});
+
+/** Confirms it's the admin on this browser's session, as the Security tab's card posts it. */
+async function confirmItsMe(browser: RouteBrowser, password = PASSWORD) {
+  const answer = await browser.call(handler(confirmPage.action), "/admin/confirm", { form: { intent: "confirm-identity", password, returnTo: SECURITY } });
+  expect(answer.location).toBe(SECURITY);
+}
+
+async function adminMail(to: string) {
+  return db().select().from(emailOutbox).where(and(eq(emailOutbox.toEmail, to), eq(emailOutbox.emailType, "admin_team_changed")));
+}
+
+describe("1. every privileged change asks who you are", () => {
+  it("refuses a session that never confirmed: no admin invited or removed, two-factor still required, the timeout not lengthened", async () => {
+    const owner = await newAdmin("Dana Owner");
+    const colleague = await newAdmin("Cy Colleague");
+    await updateOrganizationSettings(testActor(), { action: "settings.security", summary: "Set by a test" }, { require2fa: false, sessionTimeoutMinutes: 30 });
+    // The attacker has the owner's session cookie, not the password.
+    const stolen = (await signedInBrowser(owner)).elsewhere("203.0.113.99");
+
+    const invite = await stolen.call(handler(securityPage.action), SECURITY, { form: { intent: "invite-admin", name: "Mallory", email: "mallory@evil.test" } });
+    expect(invite.status).toBe(403);
+    expect(invite.body).toMatchObject({ ok: false, formError: CONFIRM_FIRST, values: { email: "mallory@evil.test" } });
+    expect(await db().select().from(adminInvitations)).toEqual([]);
+    expect(await db().select().from(emailOutbox)).toEqual([]);
+
+    const remove = await stolen.call(handler(securityPage.action), SECURITY, { form: { intent: "revoke-admin", userId: colleague.id } });
+    expect([remove.status, (remove.body as { formError?: string }).formError]).toEqual([403, CONFIRM_FIRST]);
+    expect(await isAdmin(colleague.id)).toBe(true);
+
+    // Nor can it confirm without the password.
+    const guessed = await stolen.call(handler(confirmPage.action), "/admin/confirm", { form: { intent: "confirm-identity", password: "a guess", returnTo: SECURITY } });
+    expect(guessed.status).toBe(400);
+    expect((await stolen.call(handler(securityPage.action), SECURITY, { form: { intent: "invite-admin", name: "Mallory", email: "mallory@evil.test" } })).status).toBe(403);
+
+    const longer = await stolen.call(handler(securityPage.action), SECURITY, { form: { intent: "save-settings", sessionTimeoutMinutes: "1440" } });
+    expect(longer.status).toBe(403);
+    // Tightening the rules asks nothing: two-factor required, a shorter timeout.
+    expect((await stolen.call(handler(securityPage.action), SECURITY, { form: { intent: "save-settings", require2fa: "on", sessionTimeoutMinutes: "15" } })).status).toBe(302);
+    const off = await stolen.call(handler(securityPage.action), SECURITY, { form: { intent: "save-settings", sessionTimeoutMinutes: "15" } });
+    expect(off.status).toBe(403);
+    expect(await getOrganizationSettings()).toMatchObject({ require2fa: true, sessionTimeoutMinutes: 15 });
+  });
+
+  it("lets the admin do each once confirmed, and tells every admin when one is invited, added or removed", async () => {
+    const owner = await newAdmin("Dana Owner");
+    const colleague = await newAdmin("Cy Colleague");
+    const leaving = await newAdmin("Lee Leaving");
+    const leavingFeed = await makeCalendarFeed({ ...testActor(), userId: leaving.id });
+    const browser = await signedInBrowser(owner);
+    await confirmItsMe(browser);
+
+    const invited = await browser.call(handler(securityPage.action), SECURITY, { form: { intent: "invite-admin", name: "Nia Hire", email: "nia@studio.test" } });
+    expect(invited.status).toBe(302);
+    for (const admin of [owner, colleague, leaving]) {
+      expect((await adminMail(admin.email)).map((message) => message.subject), admin.email).toEqual([expect.stringContaining("Dana Owner invited nia@studio.test to be an admin")]);
+    }
+    // The invited address is no admin yet, and not told as one.
+    expect(await adminMail("nia@studio.test")).toEqual([]);
+
+    const removed = await browser.call(handler(securityPage.action), SECURITY, { form: { intent: "revoke-admin", userId: leaving.id } });
+    expect(removed.status).toBe(302);
+    expect(await isAdmin(leaving.id)).toBe(false);
+    expect((await poll(leavingFeed)).status).toBe(404);
+    for (const admin of [owner, colleague, leaving]) {
+      expect((await adminMail(admin.email)).map((message) => message.subject).at(-1), admin.email).toContain("Dana Owner removed " + leaving.email + " from the admins");
+    }
+
+    expect((await browser.call(handler(securityPage.action), SECURITY, { form: { intent: "save-settings", sessionTimeoutMinutes: "240" } })).status).toBe(302);
+    expect((await getOrganizationSettings()).sessionTimeoutMinutes).toBe(240);
+  });
+
+  it("tells every admin when an invitation is accepted", async () => {
+    const owner = await newAdmin("Dana Owner");
+    const browser = await signedInBrowser(owner);
+    await confirmItsMe(browser);
+    await browser.call(handler(securityPage.action), SECURITY, { form: { intent: "invite-admin", name: "Nia Hire", email: "nia@studio.test" } });
+    await deliverDueEmails({ transport: nodemailer.createTransport(mail.url) });
+    const invitation = await mail.waitFor((message) => message.envelopeTo.includes("nia@studio.test"));
+    const token = /\/auth\/invitation\/([\w-]{43})/.exec(invitation.text ?? "")?.[1] ?? "";
+    const accepted = await callRoute(handler(invitationPage.action), `/auth/invitation/${token}`, { params: { token }, form: { password: "nias own passphrase", confirmPassword: "nias own passphrase" } });
+    expect(accepted.status).toBe(302);
+    for (const to of [owner.email, "nia@studio.test"]) {
+      expect((await adminMail(to)).map((message) => message.subject).at(-1), to).toContain("nia@studio.test accepted an invitation and is now an admin");
+    }
+  });
 });
