@@ -27,9 +27,9 @@ import * as invoicePdf from "~/portal/portal-invoice-pdf-route";
 import type { PortalHome } from "~/portal/portal-home.server";
 import { findPortalClient } from "~/portal/portal-session.server";
 import { LINK_UNUSABLE, PORTAL_UNAVAILABLE } from "~/portal/portal-texts";
-import { portalEvents, portalSessions, portalSignInLinks } from "~/portal/schema";
+import { portalEvents, portalSessions, portalSignInLinks, portalSignInRequests } from "~/portal/schema";
 import * as signInLink from "~/portal/sign-in-link-page";
-import { redeemSignInLink, requestSignInLink, sendPortalLink } from "~/portal/sign-in.server";
+import { redeemSignInLink, requestSignInLink, sendPortalLink, sendRequestedSignInLinks } from "~/portal/sign-in.server";
 import { PUBLIC_FORM_LIMITS } from "~/request-safety/public-form-limits.server";
 import { HONEYPOT_REFUSAL } from "~/request-safety/honeypot";
 import { updateOrganizationSettings } from "~/organization/settings.server";
@@ -60,6 +60,8 @@ describe("signing in to the client portal", () => {
     );
     expect(asked.map((answer) => answer.status)).toEqual([200, 200]);
     expect(asked.map((answer) => Object.keys(answer.body as object).sort())).toEqual([["intent", "ok", "sentTo"], ["intent", "ok", "sentTo"]]);
+    // Both were only queued; the worker sends the links.
+    expect(await sendRequestedSignInLinks()).toBe(2);
     expect(await messagesTo("nobody@example.test")).toHaveLength(0);
     const [mail] = await messagesTo("rosa@mesaverde.test", "portal_sign_in");
     expect(mail?.text).toMatch(/It works once, until .+\(America\/New_York\)/);
@@ -112,6 +114,7 @@ describe("signing in to the client portal", () => {
     const refused = await ask({ email: "cy@lee.test" });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    await sendRequestedSignInLinks();
     expect(await messagesTo("cy@lee.test", "portal_sign_in")).toHaveLength(PUBLIC_FORM_LIMITS.perAddressAndEmail.limit);
     expect((await ask({ email: "not an address" })).status).toBe(400);
   });
@@ -336,7 +339,8 @@ describe("erasing a client", () => {
     const cookie = await portalCookie("jo@quinn.test");
     await requestSignInLink({ email: "jo@quinn.test" }, { clientAddress: "198.51.100.3" });
     await erasePerson(testActor(), { clientId: client.id });
-    for (const table of [portalSessions, portalSignInLinks, portalEvents]) expect(await db().select().from(table)).toHaveLength(0);
+    // The request still waiting for the worker goes too.
+    for (const table of [portalSessions, portalSignInLinks, portalEvents, portalSignInRequests]) expect(await db().select().from(table)).toHaveLength(0);
     expect((await callRoute(handler(home.loader), "/portal", { cookie })).body).toEqual({ signedIn: false });
   });
 });

@@ -16,7 +16,7 @@ import { recordPayment } from "~/invoices/invoice-payments.server";
 import { createProjectForClient } from "~/projects/projects.server";
 import { openProjectChecklist, setTaskStatus } from "~/projects/project-tasks.server";
 import { referrals } from "~/referrals/schema";
-import { redeemSignInLink, requestSignInLink } from "~/portal/sign-in.server";
+import { redeemSignInLink, requestSignInLink, sendRequestedSignInLinks } from "~/portal/sign-in.server";
 import { testActor } from "./actors";
 
 /**
@@ -99,8 +99,12 @@ export async function makePortalClient(name: string, email: string): Promise<Por
   };
 }
 
-/** The secret of the newest sign-in link e-mailed to an address (read from the outbox, as a person reads their mail). */
-export async function latestSignInSecret(email: string): Promise<string> {
+/**
+ * The secret of the newest sign-in link e-mailed to an address: the requests waiting are sent
+ * first, as the worker sends them (at `now`), then the link is read from the mail.
+ */
+export async function latestSignInSecret(email: string, now?: Date): Promise<string> {
+  await sendRequestedSignInLinks(now);
   const messages = await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, email));
   const links = messages
     .filter((message) => message.emailType === "portal_sign_in")

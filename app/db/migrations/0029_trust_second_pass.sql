@@ -29,6 +29,8 @@ CREATE TRIGGER clients_end_portal_access AFTER UPDATE OF email, status ON client
   FOR EACH ROW WHEN (lower(OLD.email) IS DISTINCT FROM lower(NEW.email) OR (NEW.status = 'archived' AND OLD.status IS DISTINCT FROM 'archived'))
   EXECUTE FUNCTION end_portal_access_of_client();
 --> statement-breakpoint
+DELETE FROM portal_sessions WHERE client_id IN (SELECT id FROM clients WHERE status = 'archived');
+--> statement-breakpoint
 -- One-time links in the messages already delivered are masked as new ones are (sealed-links.ts):
 -- every admin reads the e-mail log, and every backup holds it.
 UPDATE email_outbox
