@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "dr
 import { recordKey, instant, createdAt, updatedAt, requiredReference, optionalReference } from "~/db/columns";
 import { consultationBookings } from "~/consultations/schema";
 import { leads } from "~/leads/schema";
+import type { SealedLinks } from "./sealed-links";
 
 // Pure constants kept beside the tables; move to an options module if the browser needs them.
 
@@ -81,9 +82,6 @@ export const emailTemplateVersions = pgTable(
   },
   (t) => [uniqueIndex("email_template_versions_template_version_idx").on(t.templateId, t.version)],
 );
-
-/** The one-time links an outbox message carries, by the mask that stands in for each in its text. */
-export type SealedLinks = Record<string, string>;
 
 /** An attachment stored in the outbox row; `content` is base64 (e.g. an .ics or an invoice PDF). */
 export type OutboxAttachment = { filename: string; contentType: string; content: string };

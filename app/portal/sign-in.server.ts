@@ -52,6 +52,8 @@ async function issueSignInLink(tx: DatabaseExecutor, client: Client, settings: O
     leadId: client.leadId,
     actorUserId,
     metadata: { clientId: client.id },
+    // The link signs in: every admin reads the log, and every backup holds it (issue 41).
+    sealedLinks: ["PortalSignInLink"],
     variables: {
       FirstName: client.name.trim().split(/\s+/)[0] ?? client.name,
       CompanyName: settings.companyName ?? "Our studio",

@@ -1,40 +1,42 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as authApi from "~/auth/auth-api-route";
 import { runAdminCommand } from "~/auth/admin-command.server";
-import { findUserByEmail } from "~/auth/roles.server";
+import * as authApi from "~/auth/auth-api-route";
 import * as confirmPage from "~/auth/confirm-identity-page";
 import * as invitationPage from "~/auth/invitation-page";
 import { CONFIRM_FIRST } from "~/auth/recent-confirmation.server";
+import { findUserByEmail, isAdmin } from "~/auth/roles.server";
 import { adminInvitations } from "~/auth/schema";
 import * as securityPage from "~/auth/security-settings-page";
-import { isAdmin } from "~/auth/roles.server";
+import { limitBookingActions } from "~/booking/booking-rate-limit.server";
+import { addClient, archiveClient, deleteClient, saveClientRows, updateClient } from "~/clients/clients.server";
+import type { Client } from "~/clients/schema";
+import * as feedRoute from "~/consultations/calendar-feed-route";
+import { findCalendarFeed, makeCalendarFeed } from "~/consultations/calendar-feed.server";
+import { addClientConsultation } from "~/consultations/client-consultations.server";
+import { db, queryRows } from "~/db/connection.server";
+import { deliverDueEmails } from "~/email/delivery.server";
+import * as emailMessagePage from "~/email/email-message-page";
+import { enqueueEmail } from "~/email/outbox.server";
+import { emailOutbox } from "~/email/schema";
+import * as inquiryRoute from "~/leads/inquiry-route";
+import * as promoClaimRoute from "~/leads/promo-claim-route";
+import { leads } from "~/leads/schema";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/organization/settings.server";
 import * as portalCard from "~/portal/client-portal-card-route";
 import * as portalHome from "~/portal/portal-home-page";
 import { LINK_UNUSABLE } from "~/portal/portal-texts";
 import { portalSessions, portalSignInLinks, portalSignInRequests } from "~/portal/schema";
 import { redeemSignInLink, requestSignInLink, sendPortalLink, sendRequestedSignInLinks } from "~/portal/sign-in.server";
-import { addClient, archiveClient, deleteClient, saveClientRows, updateClient } from "~/clients/clients.server";
-import type { Client } from "~/clients/schema";
-import { addClientConsultation } from "~/consultations/client-consultations.server";
-import * as feedRoute from "~/consultations/calendar-feed-route";
-import { findCalendarFeed, makeCalendarFeed } from "~/consultations/calendar-feed.server";
-import { emailOutbox } from "~/email/schema";
-import { limitBookingActions } from "~/booking/booking-rate-limit.server";
-import { db } from "~/db/connection.server";
-import { deliverDueEmails } from "~/email/delivery.server";
-import { enqueueEmail } from "~/email/outbox.server";
-import * as inquiryRoute from "~/leads/inquiry-route";
-import * as promoClaimRoute from "~/leads/promo-claim-route";
-import { leads } from "~/leads/schema";
-import { countPublicPost, PUBLIC_POSTS_PER_HOUR } from "~/request-safety/public-post-limit.server";
 import { PUBLIC_FORM_LIMITS } from "~/request-safety/public-form-limits.server";
+import { countPublicPost, PUBLIC_POSTS_PER_HOUR } from "~/request-safety/public-post-limit.server";
+import * as schema from "~/schema";
 import { testActor } from "../support/actors";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { callRoute, RouteBrowser, type RouteHandler } from "../support/route-calls";
 import { latestSignInSecret, portalCookie } from "../support/portal-scene";
+import { callRoute, RouteBrowser, type RouteHandler } from "../support/route-calls";
 import { makeAdmin, signedInCookie, type TestAccount } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 
@@ -474,4 +476,52 @@ describe("7. asking for a portal link takes as long for a client's address as fo
     console.info(`portal link requests: a client's address answered ${median(differences).toFixed(2)} ms later than a stranger's (median of 40 pairs), whose median answer took ${median(forStrangers).toFixed(2)} ms`);
     expect(Math.abs(later)).toBeLessThan(0.4);
   }, 60_000);
+});
+
+/** Every row of every table as text: where a secret must not be. */
+async function everyRowAsText(): Promise<string> {
+  const parts: string[] = [];
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable)) continue;
+    const rows = await queryRows<{ row: string }>(db(), sql`select row_to_json(t)::text as row from ${sql.identifier(getTableName(table))} t`);
+    parts.push(...rows.map((row) => row.row));
+  }
+  return parts.join("\n");
+}
+
+describe("8. no live capability link in the e-mail log or a backup", () => {
+  it("keeps a portal sign-in link masked in the outbox and the log, sends it whole, and keeps nothing of it once delivered", async () => {
+    const client = await newClient("Rosa Delgado", "rosa@mesaverde.test");
+    await requestSignInLink({ email: client.email }, { clientAddress: "198.51.100.60" });
+    await sendRequestedSignInLinks();
+    const [queued] = await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, client.email));
+    expect(queued?.text).toContain("http://localhost:3000/portal/sign-in/[one-time link withheld]");
+    const { cookie: admin } = await signedInCookie({ admin: true });
+    const logged = await callRoute(handler(emailMessagePage.loader), `/admin/emails/${queued!.id}`, { cookie: admin, params: { messageId: queued!.id } });
+    expect(JSON.stringify(logged.body)).toContain("[one-time link withheld]");
+    expect(JSON.stringify(logged.body)).not.toMatch(/portal\/sign-in\/[A-Za-z0-9_-]{43}/);
+
+    await deliverDueEmails({ transport: nodemailer.createTransport(mail.url) });
+    const received = await mail.waitFor((message) => message.envelopeTo.includes(client.email));
+    const secret = /\/portal\/sign-in\/([A-Za-z0-9_-]{43})/.exec(received.text ?? "")?.[1] ?? "";
+    expect(received.html).toContain(`/portal/sign-in/${secret}`);
+    // Nothing the admins read or a backup holds has the secret: only its hash, to check it against.
+    expect(await everyRowAsText()).not.toContain(secret);
+    await expect(redeemSignInLink(secret)).resolves.toMatch(/^portal_session=/);
+  });
+
+  it("keeps no usable link in a message stored without SMTP or given up, and will not send it again", async () => {
+    await newAdmin("Dana Owner");
+    const browser = await signedInBrowser(await newAdmin("Ivy Inviter"));
+    await confirmItsMe(browser);
+    await browser.call(handler(securityPage.action), SECURITY, { form: { intent: "invite-admin", name: "Nia Hire", email: "nia@studio.test" } });
+    await deliverDueEmails({ transport: null });
+    const [stored] = await db().select().from(emailOutbox).where(eq(emailOutbox.emailType, "admin_invitation"));
+    expect(stored).toMatchObject({ status: "stored", sealed: null });
+    expect(stored?.text).toContain("/auth/invitation/[one-time link withheld]");
+    expect(await everyRowAsText()).not.toMatch(/auth\/invitation\/[A-Za-z0-9_-]{43}/);
+    const again = await browser.call(handler(emailMessagePage.action), `/admin/emails/${stored!.id}`, { params: { messageId: stored!.id }, form: { intent: "send-again" } });
+    expect(again.status).toBe(409);
+    expect((again.body as { formError?: string }).formError).toMatch(/^This message carried a one-time link/);
+  });
 });

@@ -8,6 +8,7 @@ import { bookCallForClient } from "~/consultations/client-calls.server";
 import { db } from "~/db/connection.server";
 import { deliverDueEmails } from "~/email/delivery.server";
 import { emailOutbox } from "~/email/schema";
+import { unsealed } from "~/email/sealed-links";
 import { dayIn } from "~/formatting/dates";
 import { addLineItem, createInvoice } from "~/invoices/invoices.server";
 import { invoices } from "~/invoices/schema";
@@ -101,7 +102,8 @@ export async function makePortalClient(name: string, email: string): Promise<Por
 
 /**
  * The secret of the newest sign-in link e-mailed to an address: the requests waiting are sent
- * first, as the worker sends them (at `now`), then the link is read from the mail.
+ * first, as the worker sends them (at `now`), then the link is read from the mail as it goes out
+ * (the outbox keeps it masked).
  */
 export async function latestSignInSecret(email: string, now?: Date): Promise<string> {
   await sendRequestedSignInLinks(now);
@@ -109,7 +111,7 @@ export async function latestSignInSecret(email: string, now?: Date): Promise<str
   const links = messages
     .filter((message) => message.emailType === "portal_sign_in")
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-    .map((message) => /\/portal\/sign-in\/([A-Za-z0-9_-]{43})/.exec(message.text)?.[1]);
+    .map((message) => /\/portal\/sign-in\/([A-Za-z0-9_-]{43})/.exec(unsealed(message, message.sealed).text)?.[1]);
   const secret = links[0];
   if (!secret) throw new Error(`No sign-in link was sent to ${email}`);
   return secret;
