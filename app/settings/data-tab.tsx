@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     redirectWithToast(DATA_TAB, {
       type: "success",
       title: "Database restored from backup",
-      description: "If you are asked to, sign in again: sessions are those of the backup.",
+      description: "Everyone is signed out: sign in again with the password you had when the backup was made.",
     });
   return answerForm(request, {
     "erase-person": async (form) => {
