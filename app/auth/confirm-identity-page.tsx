@@ -5,9 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/
 import type { Route } from "./+types/confirm-identity-page";
 import { safeAdminReturnPath } from "./auth-forms";
 import { ConfirmIdentityForm } from "./confirm-identity-form";
-import { requireAdminSession, SECURITY_SETTINGS_PATH } from "./guard.server";
+import { requireAdminSession } from "./guard.server";
 import { confirmItsYou } from "./recent-confirmation.server";
-import { confirmIdentitySchema } from "./security-forms";
+import { confirmIdentitySchema, SECURITY_SETTINGS_PATH } from "./security-forms";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm it's you | Admin" }];
 

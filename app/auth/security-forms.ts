@@ -3,6 +3,9 @@ import { z } from "~/forms/zod";
 
 // The Security tab's forms (Settings › Security), one schema each, read by the page and its action.
 
+/** The Security tab, where two-factor sign-in is set up; the one admin page open to an admin who must still enrol. */
+export const SECURITY_SETTINGS_PATH = "/admin/settings/security";
+
 export const SESSION_TIMEOUT_LIMITS = { min: 1, max: 1440 } as const;
 
 export const securitySettingsSchema = z.object({

@@ -154,7 +154,7 @@ describe("the client portal", () => {
     await phone.close();
   });
 
-  it("on a laptop: the agency sends a portal link, sees the last visit and what was opened, and the Settings switch takes the portal away", async () => {
+  it("on a laptop: the agency sends a portal link, sees the last visit and what was opened, signs the client out, and the Settings switch takes the portal away", async () => {
     const laptop = await adminContext(browser, app.url, LAPTOP);
     const admin = await laptop.newPage();
     await admin.goto(`/admin/clients/${scene.bo.clientId}`);
@@ -202,6 +202,14 @@ describe("the client portal", () => {
     await admin.getByText(`Opened invoice ${scene.bo.openInvoice.number}`).waitFor();
     await admin.getByText("Corrected their details").waitFor();
     await admin.getByText("Brandt Rentals").waitFor();
+
+    // The agency ends Bo's portal session (a lost laptop, say): Bo's browser is back at the sign-in form.
+    await admin.getByText("Signed in on 1 browser.").waitFor();
+    await admin.getByRole("button", { name: "Sign out of the portal" }).click();
+    await toast(admin, "Signed out of the portal");
+    expect(await admin.getByRole("button", { name: "Sign out of the portal" }).count()).toBe(0);
+    await bo.goto("/portal");
+    await bo.getByRole("button", { name: "E-mail me a sign-in link" }).waitFor();
 
     // Off in Settings: no card, and /portal says it is not available.
     await admin.goto("/admin/settings/organization");
