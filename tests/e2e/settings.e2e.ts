@@ -32,6 +32,18 @@ async function saveCompanyName(page: Page, name: string) {
   await page.getByText("Settings saved successfully").waitFor();
 }
 
+/** On the Data tab: confirms it's the admin, unless this session did within the last 5 minutes. */
+async function confirmOnDataTab(page: Page) {
+  await page.goto("/admin/settings/data");
+  const confirm = page.getByRole("button", { name: "Confirm it's you" });
+  if ((await confirm.count()) > 0) {
+    await page.getByLabel("Your password").fill(E2E_ADMIN.password);
+    await confirm.click();
+    await page.getByText(/^Confirmed: the downloads below work without asking again until/).waitFor();
+  }
+  await hydrated(page);
+}
+
 /** The company name the site shows in its header. */
 async function siteName(page: Page): Promise<string> {
   await page.goto("/");
@@ -162,8 +174,8 @@ describe("settings", () => {
 
   it("a file that is not a backup is refused and changes nothing", async () => {
     const page = await admin.newPage();
-    await page.goto("/admin/settings/data");
-    await hydrated(page);
+    // The restore before signed everyone out: this session is a new one, and a restore asks who it is.
+    await confirmOnDataTab(page);
     await page.getByLabel("Backup file").setInputFiles({ name: "notes.tar", mimeType: "application/x-tar", buffer: Buffer.from("not a database") });
     await page.getByRole("button", { name: "Restore", exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
@@ -186,8 +198,7 @@ describe("settings", () => {
     await visitor.close();
 
     const page = await admin.newPage();
-    await page.goto("/admin/settings/data");
-    await hydrated(page);
+    await confirmOnDataTab(page);
     await page.getByLabel("Person's e-mail address").fill("zelda.quixote@example.org");
     const [exported] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export their data" }).click()]);
     const files = unzipSync(new Uint8Array(await downloadedBytes(exported)));
