@@ -12,6 +12,7 @@ import { confirmIdentitySchema, SECURITY_SETTINGS_PATH } from "./security-forms"
 export const meta: Route.MetaFunction = () => [{ title: "Confirm it's you | Admin" }];
 
 const DATA_TAB = "/admin/settings/data";
+const CONSULTATIONS = "/admin/consultations";
 
 // GET /admin/confirm?returnTo=…: where a download that hands over everything sends an admin who has
 // not confirmed within 5 minutes; POST checks the password (and code) and goes on to `returnTo`.
@@ -32,10 +33,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** Why the page asks, by where the admin goes on to: a download of the Data tab, or a change on the Security tab. */
+/** Why the page asks, by where the admin goes on to: a download of the Data tab, a change on the Security tab, a calendar feed. */
 function purposeOf(returnTo: string): { why: string; back: { to: string; label: string } } {
   if (returnTo.startsWith(SECURITY_SETTINGS_PATH)) {
     return { why: "Changing who may sign in, and how, asks who you are.", back: { to: SECURITY_SETTINGS_PATH, label: "Back to Settings › Security" } };
+  }
+  if (returnTo.startsWith(CONSULTATIONS)) {
+    return { why: "A calendar feed address shows your calls to whoever has it, for as long as it works.", back: { to: CONSULTATIONS, label: "Back to Consultations" } };
   }
   return {
     why: `This download holds every client's data${returnTo.endsWith("/backup") ? " and every admin's password hash" : ""}.`,

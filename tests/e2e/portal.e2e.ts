@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PortalClientScene } from "../support/portal-scene";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { type AppServer, seedDataDir, startAppServer } from "./support/app-server";
+import { type AppServer, E2E_ADMIN, seedDataDir, startAppServer } from "./support/app-server";
 import { accessibilityViolations, adminContext, launchBrowser, toast } from "./support/browser";
 import { formatClockTime, formatLongDate } from "~/formatting/dates";
 
@@ -120,6 +120,9 @@ describe("the client portal", () => {
     await admin.getByRole("dialog").getByRole("button", { name: "Confirm & Send" }).click();
     await toast(admin, "Consultation confirmed and email sent!");
     await admin.goto("/admin/consultations");
+    // The address outlives the session: making it asks who the admin is first.
+    await admin.getByLabel("Your password").fill(E2E_ADMIN.password);
+    await admin.getByRole("button", { name: "Confirm it's you" }).click();
     await admin.getByRole("button", { name: "Make my feed address" }).click();
     const feedBox = admin.getByRole("textbox", { name: "Calendar feed address" });
     await feedBox.waitFor();

@@ -14,6 +14,7 @@ import { limitBookingActions } from "~/booking/booking-rate-limit.server";
 import { addClient, archiveClient, deleteClient, saveClientRows, updateClient } from "~/clients/clients.server";
 import type { Client } from "~/clients/schema";
 import * as feedRoute from "~/consultations/calendar-feed-route";
+import * as consultationsPage from "~/consultations/consultations-page";
 import { findCalendarFeed, makeCalendarFeed } from "~/consultations/calendar-feed.server";
 import { addClientConsultation } from "~/consultations/client-consultations.server";
 import { db, queryRows } from "~/db/connection.server";
@@ -180,6 +181,17 @@ describe("2. revoking an admin revokes their calendar feed", () => {
     expect(answer.status).toBe(404);
     expect(answer.text).not.toContain("Mesa Verde Cafe");
     expect(answer.text).not.toContain("after-the-removal");
+  });
+
+  it("cannot be left behind by a stolen session: making one asks for a recent 'confirm it's you'", async () => {
+    const owner = await newAdmin("Fay Feed");
+    const stolen = (await signedInBrowser(owner)).elsewhere("203.0.113.98");
+    const made = await stolen.call(handler(consultationsPage.action), "/admin/consultations", { form: { intent: "make-calendar-feed" } });
+    expect([made.status, (made.body as { formError?: string }).formError]).toEqual([403, CONFIRM_FIRST]);
+    expect(await findCalendarFeed(owner.id)).toBeNull();
+    const own = await signedInBrowser(owner);
+    await confirmItsMe(own);
+    expect((await own.call(handler(consultationsPage.action), "/admin/consultations", { form: { intent: "make-calendar-feed" } })).body).toMatchObject({ ok: true, feedUrl: expect.stringMatching(/\/calendar\/[\w-]{43}\.ics$/) });
   });
 
   it("answers 404 after 'sign out everywhere' and after a password change, and the admin's page says it stopped", async () => {
