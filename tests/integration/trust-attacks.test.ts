@@ -3,6 +3,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCommand } from "~/auth/admin-command.server";
+import { acceptInvitation, inviteAdmin } from "~/auth/admin-invitations.server";
 import * as authApi from "~/auth/auth-api-route";
 import * as confirmPage from "~/auth/confirm-identity-page";
 import * as invitationPage from "~/auth/invitation-page";
@@ -181,6 +182,11 @@ describe("2. revoking an admin revokes their calendar feed", () => {
     expect(answer.status).toBe(404);
     expect(answer.text).not.toContain("Mesa Verde Cafe");
     expect(answer.text).not.toContain("after-the-removal");
+    // Made an admin again, by a new invitation: the old address stays dead.
+    const again = await inviteAdmin({ console: true }, { email: removed.email, name: removed.name });
+    await acceptInvitation(again.link.split("/").at(-1) ?? "", "a brand new passphrase", "198.51.100.5");
+    expect(await isAdmin(removed.id)).toBe(true);
+    expect((await poll(feed)).status).toBe(404);
   });
 
   it("cannot be left behind by a stolen session: making one asks for a recent 'confirm it's you'", async () => {
