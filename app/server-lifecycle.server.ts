@@ -6,6 +6,7 @@ import { DATABASE_FOLDER, type BackupManifest } from "~/backups/backup-manifest"
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { ensureFirstAdmin, type FirstAdmin } from "~/auth/first-admin.server";
+import { leaveOutSignIns } from "~/auth/sessions.server";
 import { config, ConfigError, type JobsMode } from "~/config.server";
 import {
   db,
@@ -151,13 +152,18 @@ export async function restoreEmbeddedDatabase(actor: Actor, backup: Blob, from: 
   }
 }
 
-/** Opens the unpacked database where it lies, migrates it and checks it is this app's; closes it again. */
+/**
+ * Opens the unpacked database where it lies, migrates it and checks it is this app's; closes it
+ * again. It keeps no session (a backup made before issue 41 held them) and no cookie-signing
+ * secret: restoring signs everyone out, and a new secret is made when sign-in first asks.
+ */
 async function checkRestoredDatabase(dataDir: string, staged: string): Promise<void> {
   let candidate: DatabaseHandle | undefined;
   try {
     candidate = await openEmbeddedDatabase(dataDir, { directory: staged });
     await candidate.migrate();
     await candidate.db.execute(sql`select id from organization_settings limit 1`);
+    await leaveOutSignIns(candidate.db);
   } catch (error) {
     throw new Refusal(`The backup's database could not be opened as this app's (${error instanceof Error ? error.message : String(error)}).`, {
       field: "backup",

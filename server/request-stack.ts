@@ -34,6 +34,7 @@ export function mountRequestStack(server: express.Express, { files, pages }: { f
   server.use(logRequests);
   server.use(answerHealthChecks);
   server.use(commonHeaders);
+  server.use(servedMethods);
   server.use(sameOriginWrites);
   server.use(boundedBodies);
   // Compresses what is not compressed yet: a kept booking page answers with the gzip or brotli
@@ -74,6 +75,21 @@ function keepPrivate(response: express.Response): void {
     return writeHead.apply(this, args);
   } as typeof writeHead;
 }
+
+/** What the app answers: pages and files (GET, HEAD) and forms (POST); better-auth's open endpoints are among them. */
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST"]);
+const ALLOW = [...SERVED_METHODS].join(", ");
+
+/**
+ * Any other method (TRACE, OPTIONS, PUT, DELETE, a made-up one) is answered 405 with `Allow` before
+ * anything else reads it (issue 41): no page has a use for one, and the Request React Router builds
+ * cannot even carry some (TRACE was a 500 and an error in the log).
+ */
+const servedMethods: RequestHandler = (request, response, next) => {
+  if (SERVED_METHODS.has(request.method)) return next();
+  response.setHeader("Allow", ALLOW);
+  refuse(response, 405, `Only ${ALLOW} requests are served here.`);
+};
 
 let allowedOrigins: string[] | undefined;
 

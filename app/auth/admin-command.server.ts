@@ -2,7 +2,8 @@ import { Refusal } from "~/forms/refusal";
 import { z } from "~/forms/zod";
 import { formatDateTime } from "~/formatting/dates";
 import { inviteAdmin } from "./admin-invitations.server";
-import { findUserByEmail, revokeAdmin } from "./roles.server";
+import { revokeAdmin } from "./admin-changes.server";
+import { findUserByEmail } from "./roles.server";
 
 export const ADMIN_COMMAND_USAGE = `Usage:
   npm run admin -- grant EMAIL [FULL NAME]   e-mail EMAIL an invitation to be an admin

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
-import { systemActor, type Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { config } from "~/config.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { Refusal } from "~/forms/refusal";
+import { actorOf, changerName, tellAdmins, type AdminChanger } from "./admin-changes.server";
 import { queueAdminInvitationEmail } from "./auth-emails.server";
 import { getAuth } from "./auth.server";
 import { findUserByEmail, grantAdmin, isAdmin, markAddressProven } from "./roles.server";
@@ -32,15 +32,15 @@ export function invitationLink(token: string): string {
   return `${config().publicUrl}/auth/invitation/${token}`;
 }
 
-/** Who sends an invitation: an admin (from this network address), or the server's console. */
 /** Who invites: an admin (their Actor, and their name for the mail), or the console (`npm run admin -- grant`). */
-export type Inviter = { admin: { id: string; name: string; actor: Actor } } | { console: true };
+export type Inviter = AdminChanger;
 
 export type SentInvitation = { email: string; link: string; expiresAt: Date };
 
 /**
- * Invites `email` to be an admin: a new invitation (the address's earlier ones stop working) and
- * its e-mail, in one transaction. Refused when the address's account is an admin already.
+ * Invites `email` to be an admin: a new invitation (the address's earlier ones stop working), its
+ * e-mail, and a mail to every admin saying who invited whom (issue 41), in one transaction. Refused
+ * when the address's account is an admin already.
  */
 export async function inviteAdmin(inviter: Inviter, input: { email: string; name: string }, now: Date = new Date()): Promise<SentInvitation> {
   const email = input.email.trim().toLowerCase();
@@ -63,12 +63,13 @@ export async function inviteAdmin(inviter: Inviter, input: { email: string; name
       expiresAt,
     });
     await queueAdminInvitationEmail(tx, { email, name: input.name, invitedBy: "console" in inviter ? "The site's owner" : inviter.admin.name, link, expiresAt });
-    await recordAuditEntry(tx, "console" in inviter ? systemActor("console") : inviter.admin.actor, {
+    await recordAuditEntry(tx, actorOf(inviter), {
       action: "admin.invite",
       entityType: "user",
       entityId: existing?.id ?? null,
       summary: "An admin invitation was sent",
     });
+    await tellAdmins(tx, `${changerName(inviter)} invited ${email} to be an admin`);
   });
   return { email, link, expiresAt };
 }
@@ -161,6 +162,7 @@ export async function acceptInvitation(token: string, password: string, clientAd
       entityId: userId,
       summary: "An admin invitation was accepted and a new password chosen",
     });
+    await tellAdmins(tx, `${invited.email} accepted an invitation and is now an admin`);
     return { email: invited.email };
   });
 }

@@ -16,8 +16,11 @@ export type AdminRow = {
   sessions: { id: string; userAgent: string | null; ipAddress: string | null; lastActiveAt: Date }[];
 };
 
-/** A destructive action on one admin, asked first. */
-function ConfirmAdminAction(props: { intent: string; userId: string; label: string; title: string; description: string }) {
+/** What a change that asks for a recent "confirm it's you" says while this session has none. */
+const CONFIRM_ABOVE = "Confirm it's you above first: this asks for your password again.";
+
+/** A destructive action on one admin, asked first; `unconfirmed`: it also needs a recent "confirm it's you", not given yet. */
+function ConfirmAdminAction(props: { intent: string; userId: string; label: string; title: string; description: string; unconfirmed?: boolean }) {
   return (
     <ConfirmDialog
       trigger={
@@ -30,7 +33,10 @@ function ConfirmAdminAction(props: { intent: string; userId: string; label: stri
       intent={props.intent}
       fields={{ userId: props.userId }}
       confirmLabel={props.label}
-    />
+      disabled={props.unconfirmed}
+    >
+      {props.unconfirmed ? <p className="text-sm font-medium text-destructive">{CONFIRM_ABOVE}</p> : null}
+    </ConfirmDialog>
   );
 }
 
@@ -50,17 +56,21 @@ function AdminSessions({ admin, currentSessionId, timeZone }: { admin: AdminRow;
   );
 }
 
-/** One way to add an admin, whether or not the address has an account: an invitation its owner must follow. */
-function InviteAdminForm() {
+/**
+ * One way to add an admin, whether or not the address has an account: an invitation its owner must
+ * follow. It asks for a recent "confirm it's you": until then the form waits, with what to do.
+ */
+function InviteAdminForm({ confirmed }: { confirmed: boolean }) {
   const invite = useFormAction({ intent: "invite-admin" });
   return (
     <invite.fetcher.Form method="post" noValidate className="grid gap-3">
       <input type="hidden" name="intent" value="invite-admin" />
       <p className="text-sm text-muted-foreground">
         The address gets a link that works once, for 3 days. The admin role starts when its owner opens it and chooses a password; if an
-        account already uses the address, that password replaces its old one and signs it out everywhere.
+        account already uses the address, that password replaces its old one and signs it out everywhere. Every admin is told.
       </p>
-      <div className="flex flex-wrap items-end gap-3">
+      {confirmed ? null : <p className="text-sm font-medium">{CONFIRM_ABOVE}</p>}
+      <fieldset disabled={!confirmed} className="flex flex-wrap items-end gap-3">
         <FormField label="Full Name" name="name" id="invite-admin-name" error={invite.errors.name} className="min-w-48 flex-1">
           <Input maxLength={120} defaultValue={invite.values.name} />
         </FormField>
@@ -70,7 +80,7 @@ function InviteAdminForm() {
         <Button type="submit" disabled={invite.busy}>
           {invite.busy ? "Sending..." : "Invite admin"}
         </Button>
-      </div>
+      </fieldset>
     </invite.fetcher.Form>
   );
 }
@@ -95,9 +105,9 @@ function PendingInvitations({ invitations, timeZone }: { invitations: PendingInv
   );
 }
 
-type AdminsPanelProps = { admins: AdminRow[]; invitations: PendingInvitation[]; currentUserId: string; currentSessionId: string; timeZone: string };
+type AdminsPanelProps = { admins: AdminRow[]; invitations: PendingInvitation[]; currentUserId: string; currentSessionId: string; timeZone: string; confirmed: boolean };
 
-export function AdminsPanel({ admins, invitations, currentUserId, currentSessionId, timeZone }: AdminsPanelProps) {
+export function AdminsPanel({ admins, invitations, currentUserId, currentSessionId, timeZone, confirmed }: AdminsPanelProps) {
   return (
     <TitledCard title="Admins" description="Who can use the back-office, and where they are signed in." contentClassName="grid gap-6">
       <ul className="grid gap-4" aria-label="Admins">
@@ -127,7 +137,8 @@ export function AdminsPanel({ admins, invitations, currentUserId, currentSession
                       userId={admin.id}
                       label="Remove admin"
                       title={`Remove the admin role of ${admin.email}?`}
-                      description="They can no longer use the back-office and are signed out. Their account stays."
+                      description="They can no longer use the back-office and are signed out, and their calendar feed stops. Their account stays. Every admin is told."
+                      unconfirmed={!confirmed}
                     />
                   )}
                 </div>
@@ -138,7 +149,7 @@ export function AdminsPanel({ admins, invitations, currentUserId, currentSession
         })}
       </ul>
       <PendingInvitations invitations={invitations} timeZone={timeZone} />
-      <InviteAdminForm />
+      <InviteAdminForm confirmed={confirmed} />
     </TitledCard>
   );
 }

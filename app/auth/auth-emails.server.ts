@@ -11,7 +11,7 @@ export function signInLink(): string {
   return `${config().publicUrl}/auth`;
 }
 
-type AuthEmail = Pick<TemplatedEmail, "templateKey" | "to" | "dedupeKey"> & { name: string; variables: (timeZone: string) => Record<string, string> };
+type AuthEmail = Pick<TemplatedEmail, "templateKey" | "to" | "dedupeKey" | "sealedLinks"> & { name: string; variables: (timeZone: string) => Record<string, string> };
 
 /** One of these mails to one person: their first name, the company's name and the sign-in link come with every one. */
 async function queueAuthEmail(executor: DatabaseExecutor, { name, variables, ...email }: AuthEmail): Promise<void> {
@@ -42,7 +42,7 @@ export async function queueSignInPausedEmail(
   });
 }
 
-/** The invitation to become an admin, with its one-time link, to the invited address. */
+/** The invitation to become an admin, with its one-time link (kept masked in the log and backups), to the invited address. */
 export async function queueAdminInvitationEmail(
   executor: DatabaseExecutor,
   invitation: { email: string; name: string; invitedBy: string; link: string; expiresAt: Date },
@@ -51,6 +51,12 @@ export async function queueAdminInvitationEmail(
     templateKey: "admin_invitation",
     to: invitation.email,
     name: invitation.name,
+    sealedLinks: ["InvitationLink"],
     variables: (timeZone) => ({ InvitedBy: invitation.invitedBy, InvitationLink: invitation.link, ValidUntil: formatDateTime(invitation.expiresAt, timeZone) }),
   });
+}
+
+/** What changed among the admins (`change`, a sentence), to one admin (admin-changes.server.ts). */
+export async function queueAdminChangeEmail(executor: DatabaseExecutor, admin: { name: string; email: string }, change: string): Promise<void> {
+  await queueAuthEmail(executor, { templateKey: "admin_team_changed", to: admin.email, name: admin.name, variables: () => ({ AdminChange: change }) });
 }

@@ -1,3 +1,4 @@
+import { personName } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 
 export const signInSchema = z.object({
@@ -13,7 +14,7 @@ export const secondFactorSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, "Full Name is required").max(120),
+  name: personName("Full Name is required"),
   email: z.string().trim().min(1, "Email is required").max(254).email("Enter a valid email address"),
   password: z.string().min(8, "Use at least 8 characters").max(128),
 });

@@ -1,21 +1,32 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { config } from "~/config.server";
 import { currentDatabase, type Database, type DatabaseHandle } from "~/db/connection.server";
 import { CLIENT_ADDRESS_HEADER } from "./auth-request-headers";
-import { instanceSecret } from "./instance-secrets.server";
+import { instanceSecret, SIGNING_SECRET } from "./instance-secrets.server";
 import { passwordHashing } from "./password-hashing.server";
 import { account, rateLimit, session, twoFactor, user, verification } from "./schema";
 import { signInPolicy } from "./sign-in-policy.server";
 
-function createAuth(db: Database, secret: string) {
+/**
+ * better-auth keys what it encrypts in the database (two-factor secrets, recovery codes) with its
+ * `secret`, which also signs its cookies. Here the two are apart (issue 41): `secret` signs, and
+ * this plugin gives the encryption the stored-data key, which travels in a backup with what it
+ * encrypts, so a restored database still reads its two-factor secrets while no backup can sign a
+ * session cookie.
+ */
+function storedDataKey(key: string) {
+  return { id: "agency-stored-data-key", init: () => ({ context: { secretConfig: key } }) } satisfies BetterAuthPlugin;
+}
+
+function createAuth(db: Database, secrets: AuthSecrets) {
   const { publicUrl } = config();
   return betterAuth({
     appName: "Agency back-office",
     baseURL: publicUrl,
     basePath: "/api/auth",
-    secret,
+    secret: secrets.signing,
     trustedOrigins: [publicUrl],
     database: drizzleAdapter(db, {
       provider: "pg",
@@ -44,17 +55,24 @@ function createAuth(db: Database, secret: string) {
     // was away (decision 045) rather than its bare 500.
     onAPIError: { throw: true },
     // The policy after the two-factor plugin: its after hooks see a sign-in as two-factor left it.
-    plugins: [twoFactorPlugin({ issuer: "Agency back-office" }), signInPolicy()],
+    plugins: [twoFactorPlugin({ issuer: "Agency back-office" }), signInPolicy(), storedDataKey(secrets.storedData)],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** The session secret: AUTH_SECRET if set, else one generated on first start and shared by every process. */
-async function sessionSecret(db: Database): Promise<string> {
+type AuthSecrets = { signing: string; storedData: string };
+
+/**
+ * AUTH_SECRET for both when it is set. Otherwise each generated on first start and shared by every
+ * process: the signing secret (`session_secret`), which a backup leaves out and a restored database
+ * makes anew, so that restoring signs everyone out and a leaked backup signs nobody in; and the
+ * stored-data key (`auth_secret`, the one secret before issue 41, so what it encrypted still reads).
+ */
+async function authSecrets(db: Database): Promise<AuthSecrets> {
   const configured = config().authSecret;
-  if (configured) return configured;
-  return instanceSecret(db, "auth_secret");
+  if (configured) return { signing: configured, storedData: configured };
+  return { signing: await instanceSecret(db, SIGNING_SECRET), storedData: await instanceSecret(db, "auth_secret") };
 }
 
 // One auth instance per open database (tests open many).
@@ -64,7 +82,7 @@ export function getAuth(): Promise<Auth> {
   const handle = currentDatabase();
   let instance = instances.get(handle);
   if (!instance) {
-    instance = sessionSecret(handle.db).then((secret) => createAuth(handle.db, secret));
+    instance = authSecrets(handle.db).then((secrets) => createAuth(handle.db, secrets));
     instances.set(handle, instance);
   }
   return instance;

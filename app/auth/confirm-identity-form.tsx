@@ -26,19 +26,23 @@ export function ConfirmIdentityForm({ twoFactorEnabled, returnTo }: { twoFactorE
   );
 }
 
+/** What a page's confirmation is for: `asking` what asks for it ("Downloading the backup…"), `held` what it then lets through. */
+export type ConfirmationPurpose = { asking: string; held: string };
+
 /**
- * A page's card in front of downloads that hand over everything: asks for the password (and code)
- * until this session has confirmed within the last 5 minutes, then says until when it holds.
+ * A page's card in front of what hands over everything or changes who may sign in: asks for the
+ * password (and code) until this session has confirmed within the last 5 minutes, then says until
+ * when it holds.
  */
-export function ConfirmIdentityCard({ confirmation, returnTo, timeZone }: { confirmation: ConfirmationState; returnTo: string; timeZone: string }) {
+export function ConfirmIdentityCard({ confirmation, returnTo, timeZone, purpose }: { confirmation: ConfirmationState; returnTo: string; timeZone: string; purpose: ConfirmationPurpose }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Confirm it's you</CardTitle>
         <CardDescription>
           {confirmation.confirmedUntil
-            ? `Confirmed: the downloads below work without asking again until ${formatDateTime(confirmation.confirmedUntil, timeZone)}.`
-            : `Downloading the backup or everything asks for your password${confirmation.twoFactorEnabled ? " and the code from your app" : ""} again, once every 5 minutes.`}
+            ? `Confirmed: ${purpose.held} without asking again until ${formatDateTime(confirmation.confirmedUntil, timeZone)}.`
+            : `${purpose.asking} asks for your password${confirmation.twoFactorEnabled ? " and the code from your app" : ""} again, once every 5 minutes.`}
         </CardDescription>
       </CardHeader>
       {confirmation.confirmedUntil ? null : (

@@ -6,6 +6,7 @@ import { keptShelf } from "~/db/kept-reads.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { getAuth } from "./auth.server";
+import { SECURITY_SETTINGS_PATH } from "./security-forms";
 import { isAdmin } from "./roles.server";
 import { endIdleSession } from "./sessions.server";
 
@@ -14,8 +15,6 @@ export type SignedInUser = { id: string; name: string; email: string };
 /** The signed-in admin, and the Actor the services they call record (decision 020). */
 export type AdminUser = SignedInUser & { actor: Actor };
 
-/** The Security tab, where two-factor sign-in is set up; the one admin page open to an admin who must still enrol. */
-export const SECURITY_SETTINGS_PATH = "/admin/settings/security";
 
 async function currentSession(request: Request) {
   const auth = await getAuth();

@@ -3,8 +3,15 @@ import { eq } from "drizzle-orm";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import { instanceSecrets } from "./schema";
 
-/** Names of the secrets this installation makes for itself; one row each in `instance_secrets`. */
-export type InstanceSecretName = "auth_secret" | "unsubscribe_secret";
+/**
+ * Names of the secrets this installation makes for itself; one row each in `instance_secrets`.
+ * `session_secret` signs the sign-in cookies and is never in a backup; `auth_secret` is the key of
+ * what sign-in keeps encrypted (auth.server.ts).
+ */
+export type InstanceSecretName = "auth_secret" | "session_secret" | "unsubscribe_secret";
+
+/** The secret that signs the sign-in cookies: never in a backup (sessions.server.ts `leaveOutSignIns`). */
+export const SIGNING_SECRET: InstanceSecretName = "session_secret";
 
 /**
  * The installation's secret `name`: generated (256 random bits) the first time any process asks,

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addressOneOf, declareTable, deletedWithRow, keyNamesAddress, nothingPersonal, oneOf, type Person } from "~/db/personal-data";
 import { declarePersonalData, eraseDeclaredRows } from "~/db/personal-data.server";
 import { Refusal } from "~/forms/refusal";
-import { account, adminInvitations, instanceSecrets, rateLimit, session, sessionConfirmations, totpLastSteps, twoFactor, user, userRoles, verification } from "./schema";
+import { account, adminInvitations, instanceSecrets, rateLimit, session, sessionConfirmations, signInEpochs, totpLastSteps, twoFactor, user, userRoles, verification } from "./schema";
 
 const randomId = nothingPersonal("a random id");
 const ofAccounts = (column: AnyPgColumn) => (person: Person) => oneOf(column, person.userIds);
@@ -21,6 +21,7 @@ const tables = [
     erase: "delete the rows",
     columns: { id: randomId, userId: randomId, accountId: deletedWithRow, providerId: nothingPersonal("the kind of sign-in"), accessToken: deletedWithRow, refreshToken: deletedWithRow, idToken: deletedWithRow, scope: deletedWithRow, password: deletedWithRow },
   }),
+  declareTable({ table: signInEpochs, rows: ofAccounts(signInEpochs.userId), erase: "delete the rows", columns: { userId: randomId } }),
   declareTable({ table: totpLastSteps, rows: ofAccounts(totpLastSteps.userId), erase: "delete the rows", columns: { userId: randomId } }),
   declareTable({ table: sessionConfirmations, columns: { sessionId: nothingPersonal("a session's random id; the row goes with its session") } }),
   declareTable({

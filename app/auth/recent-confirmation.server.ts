@@ -14,9 +14,11 @@ import { WRONG_TOTP } from "./sign-in.server";
 
 /**
  * "Confirm it's you" (issue 25, decision 029): before something that hands over the whole database
- * (the backup holds the auth secret, sessions, two-factor secrets and password hashes; the full
- * export every client's data), a signed-in admin gives their password again, and the current
- * authenticator code when two-factor is on. It holds for this session for 5 minutes.
+ * (the backup holds password hashes and two-factor secrets; the full export every client's data),
+ * or that changes who may sign in and how (issue 41: inviting or removing an admin, turning the
+ * two-factor requirement off, a longer session timeout), a signed-in admin gives their password
+ * again, and the current authenticator code when two-factor is on. It holds for this session for
+ * 5 minutes. A stolen session, which never had the password, can do none of these.
  */
 export const CONFIRMATION_VALID_MS = 5 * 60_000;
 export const CONFIRM_PATH = "/admin/confirm";
@@ -40,6 +42,17 @@ export async function requireRecentConfirmation(request: Request): Promise<Admin
   if (await confirmedUntil(session.sessionId)) return session;
   const url = new URL(request.url);
   throw redirect(`${CONFIRM_PATH}?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+export const CONFIRM_FIRST = "Confirm it's you first: enter your password under “Confirm it's you” on this page. You will not be asked again for 5 minutes.";
+
+/**
+ * The same rule inside a service that changes who may sign in and how: refused (403) unless this
+ * session confirmed within the last 5 minutes. A refusal, not a redirect, so the form keeps what
+ * was typed while the admin confirms on the page.
+ */
+export async function refuseUnlessRecentlyConfirmed(sessionId: string, now: Date = new Date()): Promise<void> {
+  if (!(await confirmedUntil(sessionId, now))) throw new Refusal(CONFIRM_FIRST, { status: 403, title: "Confirm it's you" });
 }
 
 /** What a page with a gated action shows: whether to ask first, and whether to ask for a code too. */

@@ -31,8 +31,8 @@ export async function adminCount(): Promise<number> {
 export type AdminAccount = { id: string; name: string; email: string; twoFactorEnabled: boolean; adminSince: Date };
 
 /** Every admin, oldest first. */
-export async function listAdmins(): Promise<AdminAccount[]> {
-  const rows = await db()
+export async function listAdmins(executor: DatabaseExecutor = db()): Promise<AdminAccount[]> {
+  const rows = await executor
     .select({ id: user.id, name: user.name, email: user.email, twoFactorEnabled: user.twoFactorEnabled, adminSince: userRoles.createdAt })
     .from(userRoles)
     .innerJoin(user, eq(user.id, userRoles.userId))
@@ -89,11 +89,4 @@ export async function revokeAdminRole(userId: string, executor: DatabaseExecutor
   if (admins.length <= 1) throw new Refusal(LAST_ADMIN_MESSAGE, { status: 409 });
   await executor.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
   return true;
-}
-
-/** Returns false when the account was not an admin (the CLI's revoke; the last admin is refused). */
-export async function revokeAdmin(email: string): Promise<boolean> {
-  const found = await findUserByEmail(email);
-  if (!found) throw new UnknownUserError(email);
-  return db().transaction((tx) => revokeAdminRole(found.id, tx));
 }

@@ -161,4 +161,18 @@ export const sessionConfirmations = pgTable("session_confirmations", {
   confirmedAt: instant("confirmed_at").notNull(),
 });
 
+/**
+ * How many times an account's sign-ins were all ended (its password changed, "sign out
+ * everywhere", its role taken): what outlives a session (a browser's sign-in allowance, an admin's
+ * calendar feed) is bound to the number it was made under and ends when it moves on
+ * (sign-in-epochs.server.ts). No row: 0.
+ */
+export const signInEpochs = pgTable("sign_in_epochs", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  epoch: integer("epoch").notNull(),
+  changedAt: instant("changed_at").defaultNow().notNull(),
+});
+
 export type User = typeof user.$inferSelect;

@@ -1,12 +1,12 @@
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
-import { SECURITY_SETTINGS_PATH } from "./guard.server";
 import {
   adminUserSchema,
   changePasswordSchema,
   confirmTwoFactorSchema,
   disableTwoFactorSchema,
   inviteAdminSchema,
+  SECURITY_SETTINGS_PATH,
   securitySettingsSchema,
   startTwoFactorSchema,
 } from "./security-forms";

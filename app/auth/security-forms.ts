@@ -1,6 +1,10 @@
+import { personName } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 
 // The Security tab's forms (Settings › Security), one schema each, read by the page and its action.
+
+/** The Security tab, where two-factor sign-in is set up; the one admin page open to an admin who must still enrol. */
+export const SECURITY_SETTINGS_PATH = "/admin/settings/security";
 
 export const SESSION_TIMEOUT_LIMITS = { min: 1, max: 1440 } as const;
 
@@ -26,7 +30,7 @@ export const disableTwoFactorSchema = z.object({ password, code: authenticatorCo
 
 const email = z.string().trim().min(1, "Email is required").max(254).email("Enter a valid email address");
 
-export const inviteAdminSchema = z.object({ name: z.string().trim().min(1, "Full Name is required").max(120), email });
+export const inviteAdminSchema = z.object({ name: personName("Full Name is required"), email });
 
 /** better-auth's user ids: 32 random letters and digits. */
 export const adminUserSchema = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Admin not found") });

@@ -7,9 +7,12 @@ import { getOrganizationSettings, updateOrganizationSettings } from "~/organizat
 import { authRequestHeaders } from "./auth-request-headers";
 import { getAuth } from "./auth.server";
 import type { AdminUser } from "./guard.server";
+import { removeAdmin } from "./admin-changes.server";
 import { inviteAdmin } from "./admin-invitations.server";
-import { isAdmin, listAdmins, revokeAdminRole } from "./roles.server";
+import { refuseUnlessRecentlyConfirmed } from "./recent-confirmation.server";
+import { isAdmin, listAdmins } from "./roles.server";
 import { endSessions, listActiveSessions } from "./sessions.server";
+import { advanceSignInEpoch } from "./sign-in-epochs.server";
 import { CODE_ALREADY_USED, CODE_ALREADY_USED_MESSAGE } from "./sign-in-policy.server";
 import { WRONG_TOTP } from "./sign-in.server";
 
@@ -35,7 +38,13 @@ const WRONG_PASSWORD = { INVALID_PASSWORD: { message: "The password is not right
 
 // ---- Settings ---------------------------------------------------------------------------------
 
+/**
+ * Saves the sign-in rules. Loosening them (two-factor no longer required, a longer session timeout)
+ * asks for a recent "confirm it's you" (issue 41); tightening them does not.
+ */
 export async function saveSecuritySettings(actor: SecurityActor, input: { require2fa: boolean; sessionTimeoutMinutes: number }) {
+  const current = await getOrganizationSettings();
+  if ((current.require2fa && !input.require2fa) || input.sessionTimeoutMinutes > current.sessionTimeoutMinutes) await refuseUnlessRecentlyConfirmed(actor.sessionId);
   await updateOrganizationSettings(
     actor.admin.actor,
     {
@@ -117,22 +126,23 @@ export async function adminsWithSessions() {
 /**
  * Invites an address to be an admin (decision 029): the role starts only when the address's owner
  * follows the e-mailed link and chooses a password there, whether or not an account uses it now.
+ * Asks for a recent "confirm it's you" (issue 41); every admin is told.
  */
 export async function inviteAdminByEmail(actor: SecurityActor, input: { name: string; email: string }): Promise<string> {
+  await refuseUnlessRecentlyConfirmed(actor.sessionId);
   return (await inviteAdmin({ admin: actor.admin }, input)).email;
 }
 
-/** Takes the admin role away and ends that account's sessions; the last admin and oneself are refused. */
+/**
+ * Takes the admin role away, ends that account's sessions and what outlives them; the last admin
+ * and oneself are refused. Asks for a recent "confirm it's you" (issue 41); every admin is told.
+ */
 export async function revokeAdminRoleOf(actor: SecurityActor, userId: string): Promise<string> {
   if (userId === actor.admin.id) throw new Refusal("You cannot remove your own admin role. Ask another admin to do it.", { status: 409 });
-  const target = (await listAdmins()).find((admin) => admin.id === userId);
-  if (!target) throw notFound("Admin not found");
-  return db().transaction(async (tx) => {
-    if (!(await revokeAdminRole(userId, tx))) throw notFound("Admin not found");
-    await endSessions(tx, userId);
-    await auditAccountChange(tx, actor, "admin.revoke", userId, "Removed an admin's role");
-    return target.email;
-  });
+  await refuseUnlessRecentlyConfirmed(actor.sessionId);
+  const removed = await removeAdmin({ admin: actor.admin }, userId);
+  if (!removed) throw notFound("Admin not found");
+  return removed;
 }
 
 /** Ends an admin's sessions on every device; for oneself, every session but this one. Answers how many ended. */
@@ -163,7 +173,11 @@ export async function changeOwnPassword(actor: SecurityActor, input: { currentPa
       PASSWORD_TOO_SHORT: { message: "Use at least 8 characters", field: "newPassword" },
     });
   }
-  await auditAccountChange(db(), actor, "account.change-password", actor.admin.id, "Changed their own password and signed out their other sessions");
+  await db().transaction(async (tx) => {
+    // better-auth ended the other sessions; what outlives them (device allowances, the calendar feed) ends here.
+    await advanceSignInEpoch(tx, actor.admin.id);
+    await auditAccountChange(tx, actor, "account.change-password", actor.admin.id, "Changed their own password and signed out their other sessions");
+  });
   return headers;
 }
 

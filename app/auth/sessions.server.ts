@@ -1,7 +1,9 @@
-import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import { and, desc, eq, getTableName, gt, lt, ne } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { getAuth } from "./auth.server";
-import { session } from "./schema";
+import { SIGNING_SECRET } from "./instance-secrets.server";
+import { instanceSecrets, session, sessionConfirmations, verification } from "./schema";
+import { advanceSignInEpoch } from "./sign-in-epochs.server";
 import { sessionActivity } from "./session-timeout";
 
 /**
@@ -66,11 +68,31 @@ export async function listActiveSessions(userId: string, now: Date = new Date())
     .orderBy(desc(session.updatedAt));
 }
 
-/** Ends every session of a user, except `keepSessionId` (the admin's own, when signing out their other devices). Answers how many ended. */
+/**
+ * Ends every session of a user, except `keepSessionId` (the admin's own, when signing out their
+ * other devices), and what outlives a session with them: the account's sign-in epoch moves on, so
+ * its browsers' sign-in allowances and its calendar feed end too (issue 41). Answers how many
+ * sessions ended.
+ */
 export async function endSessions(executor: DatabaseExecutor, userId: string, keepSessionId?: string): Promise<number> {
+  await advanceSignInEpoch(executor, userId);
   const ended = await executor
     .delete(session)
     .where(keepSessionId ? and(eq(session.userId, userId), ne(session.id, keepSessionId)) : eq(session.userId, userId))
     .returning({ id: session.id });
   return ended.length;
+}
+
+/**
+ * What a copy of the database (a backup) must not hold, nor a restored one keep (issue 41): every
+ * session (live tokens in clear), the confirmations and two-factor sign-ins pending on them, and the
+ * secret that signs the cookies. Without them everyone is signed out, and the next start of sign-in
+ * makes a new signing secret (auth.server.ts). Answers the tables it emptied, for reclaiming their bytes.
+ */
+export async function leaveOutSignIns(executor: DatabaseExecutor): Promise<string[]> {
+  await executor.delete(sessionConfirmations);
+  await executor.delete(session);
+  await executor.delete(verification);
+  await executor.delete(instanceSecrets).where(eq(instanceSecrets.name, SIGNING_SECRET));
+  return [sessionConfirmations, session, verification, instanceSecrets].map((table) => getTableName(table));
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
@@ -7,7 +7,8 @@ import { db } from "~/db/connection.server";
 import { consumeRateLimits, countRateLimitHit, currentRateLimitWindow, refundRateLimitHits } from "~/request-safety/rate-limit.server";
 import { queueSignInPausedEmail } from "./auth-emails.server";
 import { CLIENT_ADDRESS_HEADER } from "./auth-request-headers";
-import { twoFactor, user } from "./schema";
+import { signInEpochs, twoFactor, user } from "./schema";
+import { signInEpochOf } from "./sign-in-epochs.server";
 import {
   accountRule,
   codeThrottleRules,
@@ -20,6 +21,7 @@ import {
   signUpThrottleRules,
   throttleVerdict,
   tooManySignInAttemptsMessage,
+  type DeviceCookie,
   type PasswordAttempt,
   type ThrottleRule,
 } from "./sign-in-throttle";
@@ -33,9 +35,10 @@ import { claimTotpStep } from "./two-factor-replay.server";
  * counted is what is checked.
  *
  * - `/sign-in/email`: counted before the password is checked (sign-in-throttle.ts: a known
- *   device's own allowance, else the account's and the network address's), taken back when it
- *   succeeds; a browser that signs in gets a device cookie; the owner is e-mailed when unknown
- *   devices' failures pause their account.
+ *   device's own allowance, else the account's; the network address's always), taken back when it
+ *   succeeds; a browser that signs in gets a device cookie, good until the account's sign-ins are
+ *   ended (its sign-in epoch); the owner is e-mailed when unknown devices' failures pause their
+ *   account.
  * - `/two-factor/verify-totp`, `/two-factor/verify-backup-code`: "trust this device" is refused;
  *   a sign-in's code counts against its network address; an authenticator code is good once
  *   (its time-step is claimed per account before better-auth checks it).
@@ -89,26 +92,41 @@ function deviceCookie(ctx: HookContext) {
   return ctx.context.createAuthCookie(DEVICE_COOKIE, { maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
 }
 
-async function userIdOfAccount(account: string): Promise<string | null> {
+/** The account of an address and its sign-in epoch, in one read; null when no account uses it. */
+async function accountOf(account: string): Promise<{ userId: string; epoch: number } | null> {
   // better-auth keeps addresses lower-cased and looks them up so (`signInAccountKey`).
-  const [found] = await db().select({ id: user.id }).from(user).where(eq(user.email, account)).limit(1);
-  return found?.id ?? null;
+  const [found] = await db()
+    .select({ userId: user.id, epoch: sql<number>`coalesce(${signInEpochs.epoch}, 0)` })
+    .from(user)
+    .leftJoin(signInEpochs, eq(signInEpochs.userId, user.id))
+    .where(eq(user.email, account))
+    .limit(1);
+  return found ?? null;
 }
 
-/** The attempt as better-auth will judge it: the account its body names, and whether this browser signed in to that account before. */
+/** Whether this browser's device cookie is one the account gave it since its sign-ins were last ended (issue 41). */
+function isKnownDevice(device: DeviceCookie | null, owner: { userId: string; epoch: number } | null): device is DeviceCookie {
+  return device !== null && owner !== null && device.userId === owner.userId && device.epoch === owner.epoch;
+}
+
+/**
+ * The attempt as better-auth will judge it: the account its body names, and whether this browser
+ * signed in to that account since its password last changed or its sessions were last ended.
+ */
 async function passwordAttemptOf(ctx: HookContext): Promise<PasswordAttempt> {
   const account = signInAccountKey(bodyField(ctx, "email"));
   const device = parseDeviceCookie(await ctx.getSignedCookie(deviceCookie(ctx).name, ctx.context.secret));
-  const knownDevice = account && device && device.userId === (await userIdOfAccount(account)) ? device.deviceId : null;
+  const knownDevice = account && device && isKnownDevice(device, await accountOf(account)) ? device.deviceId : null;
   return { account, clientAddress: clientAddressOf(ctx), knownDevice };
 }
 
-/** Gives the browser that just signed in its device cookie (keeping its id when it already had one for this user). */
+/** Gives the browser that just signed in its device cookie under the account's epoch (keeping its id when it was already this account's known device). */
 async function rememberDevice(ctx: HookContext, userId: string): Promise<void> {
   const cookie = deviceCookie(ctx);
   const earlier = parseDeviceCookie(await ctx.getSignedCookie(cookie.name, ctx.context.secret));
-  const deviceId = earlier?.userId === userId ? earlier.deviceId : randomBytes(24).toString("base64url");
-  await ctx.setSignedCookie(cookie.name, deviceCookieValue(userId, deviceId), ctx.context.secret, cookie.attributes);
+  const epoch = await signInEpochOf(userId);
+  const deviceId = isKnownDevice(earlier, { userId, epoch }) ? earlier.deviceId : randomBytes(24).toString("base64url");
+  await ctx.setSignedCookie(cookie.name, deviceCookieValue({ userId, deviceId, epoch }), ctx.context.secret, cookie.attributes);
 }
 
 /** After a failure from an unknown device: once its account's allowance is spent, its owner hears of it (once per pause). */

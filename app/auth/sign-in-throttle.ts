@@ -1,4 +1,5 @@
 import { z } from "~/forms/zod";
+import { networkKeyOf } from "~/request-safety/network-key";
 
 /**
  * Sign-in throttling, its pure half: which counters an attempt touches, how long a refused visitor
@@ -7,10 +8,11 @@ import { z } from "~/forms/zod";
  * it runs inside better-auth (sign-in-policy.server.ts), on what better-auth itself parsed.
  *
  * Rule (issue 18, made safe for the owner in issue 25, after OWASP's device cookies): a browser
- * that has signed in to an account before carries a device cookie for it and has its own
- * allowance, 5 failures in 15 minutes, untouched by failures from anywhere else. Every other
- * attempt counts against the account (5 failures in 15 minutes, for all unknown devices together)
- * and against its network address (20). An attempt whose address is not an e-mail address counts
+ * that has signed in to an account since its sign-ins were last ended carries a device cookie for
+ * it and has its own allowance, 5 failures in 15 minutes, untouched by failures from anywhere else
+ * (its failures still count against its network address, issue 41). Every other attempt counts
+ * against the account (5 failures in 15 minutes, for all unknown devices together) and against its
+ * network address (20). An attempt whose address is not an e-mail address counts
  * against the network address only: it cannot sign in to any account, so it locks none. The
  * message is the same whether or not an account uses the address, so it reveals nothing.
  */
@@ -33,25 +35,6 @@ export function signInAccountKey(email: unknown): string | null {
   return email.toLowerCase();
 }
 
-/**
- * An IPv6 visitor controls a whole /64, so its counter is the /64 prefix; an IPv4 visitor (or an
- * IPv4-mapped IPv6 address) is counted by its own address.
- */
-export function networkKeyOf(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!address.includes(":")) return address;
-  const [head = "", tail = ""] = address.toLowerCase().split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = tail ? tail.split(":") : [];
-  const missing = Math.max(0, 8 - headGroups.length - tailGroups.length);
-  const groups = address.includes("::") ? [...headGroups, ...Array<string>(missing).fill("0"), ...tailGroups] : headGroups;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
-}
-
 function networkRule(address: string): ThrottleRule {
   return { key: `sign-in:ip:${networkKeyOf(address)}`, limit: FAILURES_PER_NETWORK_ADDRESS, windowMs: SIGN_IN_WINDOW_MS };
 }
@@ -69,8 +52,9 @@ export type PasswordAttempt = { account: string | null; clientAddress: string; k
 
 /** The counters one password attempt counts against. */
 export function signInThrottleRules(attempt: PasswordAttempt): ThrottleRule[] {
+  // A known device still counts against its network: many old cookies from one place add up there (issue 41).
   if (attempt.account && attempt.knownDevice) {
-    return [{ key: `sign-in:device:${attempt.knownDevice}`, limit: FAILURES_PER_DEVICE, windowMs: SIGN_IN_WINDOW_MS }];
+    return [{ key: `sign-in:device:${attempt.knownDevice}`, limit: FAILURES_PER_DEVICE, windowMs: SIGN_IN_WINDOW_MS }, networkRule(attempt.clientAddress)];
   }
   if (!attempt.account) return [networkRule(attempt.clientAddress)];
   return [accountRule(attempt.account), networkRule(attempt.clientAddress)];
@@ -110,13 +94,18 @@ export function tooManySignInAttemptsMessage(retryAfterMs: number): string {
   return `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
 
-/** The device cookie's value: which user signed in on this browser, and the browser's own id. */
-export function deviceCookieValue(userId: string, deviceId: string): string {
-  return `${userId}!${deviceId}`;
+/** What a device cookie names: the user who signed in on this browser, the browser's own id, and the user's sign-in epoch then. */
+export type DeviceCookie = { userId: string; deviceId: string; epoch: number };
+
+export function deviceCookieValue(device: DeviceCookie): string {
+  return `${device.userId}!${device.deviceId}!${device.epoch}`;
 }
 
-/** The user and device a (signature-checked) device cookie names, or null when it is not one. */
-export function parseDeviceCookie(value: string | false | null | undefined): { userId: string; deviceId: string } | null {
-  const match = /^([A-Za-z0-9_-]{8,64})!([A-Za-z0-9_-]{22,64})$/.exec(value || "");
-  return match?.[1] && match[2] ? { userId: match[1], deviceId: match[2] } : null;
+/**
+ * The device a (signature-checked) device cookie names, or null when it is not one. A cookie from
+ * before epochs (no third part) names none: it cannot tell whether the password changed since.
+ */
+export function parseDeviceCookie(value: string | false | null | undefined): DeviceCookie | null {
+  const match = /^([A-Za-z0-9_-]{8,64})!([A-Za-z0-9_-]{22,64})!(\d{1,9})$/.exec(value || "");
+  return match?.[1] && match[2] && match[3] ? { userId: match[1], deviceId: match[2], epoch: Number(match[3]) } : null;
 }

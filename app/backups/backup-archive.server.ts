@@ -58,6 +58,11 @@ export function backupArchiveStream(dump: Blob, manifest: BackupManifest): Reada
   return pipeline(Readable.from(archiveChunks(dump, manifest)), zlib.createGzip(), () => undefined);
 }
 
+/** Unpacks a dump of the embedded database (PGlite's `dumpDataDir`) into `folder`, a data directory to open there. */
+export async function unpackDump(dump: Blob, folder: string): Promise<void> {
+  for await (const entry of archiveEntries(dump, DUMP_LIMITS, { rootedNames: true, describe: "database dump" })) await unpackEntry(folder, entry);
+}
+
 /** Writes a backup file; it appears under its name only once complete. */
 export async function writeBackupFile(dump: Blob, manifest: BackupManifest, target: string): Promise<void> {
   const partial = path.join(path.dirname(target), `.partial-${path.basename(target)}`);

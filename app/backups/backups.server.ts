@@ -5,11 +5,14 @@ import { sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
-import { currentDatabase, db, preRestoreDirectory, queryRows } from "~/db/connection.server";
+import { leaveOutSignIns } from "~/auth/sessions.server";
+import { currentDatabase, db, openEmbeddedDatabase, preRestoreDirectory, queryRows } from "~/db/connection.server";
+import { leaveOutSealedLinks } from "~/email/outbox.server";
+import { makeScratchFolder } from "~/forms/scratch-folder.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { logger } from "~/logging/logger.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { backupArchiveStream, newManifest, writeBackupFile } from "./backup-archive.server";
+import { backupArchiveStream, newManifest, unpackDump, writeBackupFile } from "./backup-archive.server";
 import { backupFileName, backupFileTime, nightOf } from "./nightly-schedule";
 
 /**
@@ -62,20 +65,48 @@ export async function keptBackupDownload(name: string): Promise<{ backup: KeptBa
   return { backup: kept.backup, stream: Readable.toWeb(fs.createReadStream(kept.path)) as ReadableStream<Uint8Array> };
 }
 
+/**
+ * The live database as a backup holds it (issue 41): its dump is opened as a copy in a scratch
+ * folder, the copy loses what no backup may hold (every session's token, the secret that signs the
+ * cookies, the one-time links of mail still waiting) and those rows' old bytes (the tables
+ * rewritten, the WAL that wrote them deleted), and the copy is dumped again. A leaked backup then
+ * signs nobody in; restoring it signs everyone out and makes a new signing secret. Password hashes
+ * and two-factor secrets stay (with the key of the latter): a restore must let the admins in again.
+ */
+async function dumpForBackup(refusal: string): Promise<Blob> {
+  const live = currentDatabase();
+  if (!live.dump) throw new Refusal(refusal);
+  const dump = await live.dump();
+  const scratch = await makeScratchFolder("backup");
+  try {
+    const directory = path.join(scratch.path, "pgdata");
+    await unpackDump(dump, directory);
+    const copy = await openEmbeddedDatabase(config().dataDir, { directory });
+    try {
+      const emptied = [...(await leaveOutSignIns(copy.db)), ...(await leaveOutSealedLinks(copy.db))];
+      await copy.reclaimErasedRows?.(emptied);
+      if (!copy.dump) throw new Error("The copy of the embedded database cannot be dumped");
+      return await copy.dump();
+    } finally {
+      await copy.close();
+    }
+  } finally {
+    await scratch.dispose();
+  }
+}
+
 /** The live database as a backup file's bytes, made as they are read (for 'Download backup'). */
 export async function backupStreamNow(now = new Date()): Promise<ReadableStream<Uint8Array>> {
-  const database = currentDatabase();
-  if (!database.dump) throw new Refusal("Backups from the app are made on the embedded database only; on PostgreSQL, use pg_dump.");
-  return Readable.toWeb(backupArchiveStream(await database.dump(), newManifest(now))) as ReadableStream<Uint8Array>;
+  const dump = await dumpForBackup("Backups from the app are made on the embedded database only; on PostgreSQL, use pg_dump.");
+  return Readable.toWeb(backupArchiveStream(dump, newManifest(now))) as ReadableStream<Uint8Array>;
 }
 
 /** Writes a backup of the live database into DATA_DIR/backups. */
 export async function makeBackup(now = new Date()): Promise<KeptBackup> {
-  const database = currentDatabase();
-  if (!database.dump) throw new Refusal("Backups are made on the embedded database only.");
+  const dump = await dumpForBackup("Backups are made on the embedded database only.");
   await fs.promises.mkdir(backupsFolder(), { recursive: true, mode: 0o700 });
   const name = backupFileName(now);
-  await writeBackupFile(await database.dump(), newManifest(now), path.join(backupsFolder(), name));
+  await writeBackupFile(dump, newManifest(now), path.join(backupsFolder(), name));
   const stat = await fs.promises.stat(path.join(backupsFolder(), name));
   return { name, createdAt: backupFileTime(name) ?? now, bytes: stat.size };
 }

@@ -1,8 +1,9 @@
 import { Refusal } from "~/forms/refusal";
+import { networkKeyOf } from "~/request-safety/network-key";
 import { consumeRateLimits, describeWait } from "~/request-safety/rate-limit.server";
 
 /**
- * Limits booking actions per client address and per link (DESIGN.md: public input is
+ * Limits booking actions per visitor network (an IPv6 visitor's /64) and per link (DESIGN.md: public input is
  * rate-limited), with the site's database-backed counters so every app process agrees.
  */
 const WINDOW_MS = 10 * 60_000;
@@ -11,7 +12,7 @@ const WINDOW_MS = 10 * 60_000;
 export async function limitBookingActions(clientAddress: string, token: string, now = new Date()): Promise<void> {
   const verdict = await consumeRateLimits(
     [
-      { key: `booking:ip:${clientAddress}`, limit: 30, windowMs: WINDOW_MS },
+      { key: `booking:ip:${networkKeyOf(clientAddress)}`, limit: 30, windowMs: WINDOW_MS },
       { key: `booking:token:${token.slice(-32)}`, limit: 15, windowMs: WINDOW_MS },
     ],
     { now },

@@ -1,5 +1,5 @@
 import { recordId } from "~/forms/record-id";
-import { optionalText } from "~/forms/text-field";
+import { optionalName, optionalText, personName } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/organization/tier-catalog";
 import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
@@ -7,7 +7,7 @@ import { CLIENT_STATUSES, PAYMENT_STATUSES } from "./client-options";
 // The client forms of the back-office (spec 001 "Clients", "Client detail"), one zod schema each,
 // used by the browser and again by the actions.
 
-const clientName = z.string().trim().min(1, "Name is required").max(120, "Use at most 120 characters");
+const clientName = personName("Name is required");
 const clientEmail = z
   .string()
   .trim()
@@ -35,7 +35,7 @@ export const addClientSchema = z.object({
 export type AddClientInput = z.infer<typeof addClientSchema>;
 
 const phone = optionalText(40);
-const businessName = optionalText(120);
+const businessName = optionalName(120);
 
 /** Edit Client: every field the detail page shows. */
 export const editClientSchema = z.object({

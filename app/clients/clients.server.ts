@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, eq, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { clientPortalActor, type Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
@@ -282,12 +282,12 @@ export async function findClientIdOfLead(executor: DatabaseExecutor, leadId: str
   return client?.id ?? null;
 }
 
-/** The clients with this e-mail address (any case), newest first: who may sign in to the client portal with it. */
-export async function findClientsByAddress(address: string, limit = 3): Promise<Client[]> {
-  return db()
+/** The clients with this e-mail address (any case), not archived, newest first: who may sign in to the client portal with it. */
+export async function findClientsByAddress(address: string, { limit = 3, executor = db() }: { limit?: number; executor?: DatabaseExecutor } = {}): Promise<Client[]> {
+  return executor
     .select()
     .from(clients)
-    .where(sql`lower(${clients.email}) = ${address.trim().toLowerCase()}`)
+    .where(and(sql`lower(${clients.email}) = ${address.trim().toLowerCase()}`, ne(clients.status, "archived")))
     .orderBy(sql`${clients.createdAt} desc`, sql`${clients.id} desc`)
     .limit(limit);
 }

@@ -3,6 +3,8 @@ import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { createEvents, type DateArray, type EventAttributes } from "ics";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
+import { isAdmin } from "~/auth/roles.server";
+import { signInEpochOf } from "~/auth/sign-in-epochs.server";
 import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { clients } from "~/clients/schema";
 import { config } from "~/config.server";
@@ -17,7 +19,9 @@ import { calendarFeeds, consultationBookings, consultations } from "./schema";
  * Each admin's private calendar subscription (decision 033): the confirmed calls (bookings and the
  * consultations the agency scheduled) and the projects' delivery deadlines, as one iCalendar feed
  * that calendar apps poll. Its address carries a 256-bit secret, stored only as its SHA-256 and
- * checked whole; a new address replaces the old one, which answers 404 from then on.
+ * checked whole; a new address replaces the old one, which answers 404 from then on. It answers
+ * only while its owner is an admin, and only under the sign-in epoch it was made in (issue 41):
+ * the role taken, "sign out everywhere" or a new password end it, as they end the owner's sessions.
  */
 
 /** How far back the feed reaches: recent calls stay visible, years of history do not make it heavy. */
@@ -33,10 +37,16 @@ export function calendarFeedUrl(token: string): string {
   return `${config().publicUrl}/calendar/${token}.ics`;
 }
 
-/** When the admin's current feed address was made, or null when they have none. */
-export async function findCalendarFeed(userId: string): Promise<{ createdAt: Date } | null> {
-  const [feed] = await db().select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
-  return feed ?? null;
+/** Whether a feed still answers: its owner an admin now, and its epoch the owner's current one. */
+async function feedIsLive(feed: { userId: string; signInEpoch: number }): Promise<boolean> {
+  const [admin, epoch] = await Promise.all([isAdmin(feed.userId), signInEpochOf(feed.userId)]);
+  return admin && epoch === feed.signInEpoch;
+}
+
+/** When the admin's feed address was made and whether it still works (ending their sign-ins ended it), or null when they have none. */
+export async function findCalendarFeed(userId: string): Promise<{ createdAt: Date; live: boolean } | null> {
+  const [feed] = await db().select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return feed ? { createdAt: feed.createdAt, live: await feedIsLive(feed) } : null;
 }
 
 /** Makes the admin's feed address (anew: the previous one stops working); answers it, the one time it is shown. */
@@ -46,10 +56,11 @@ export async function makeCalendarFeed(actor: Actor, now = new Date()): Promise<
   const token = randomBytes(32).toString("base64url");
   await db().transaction(async (tx) => {
     const [previous] = await tx.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).for("update");
+    const signInEpoch = await signInEpochOf(userId, tx);
     await tx
       .insert(calendarFeeds)
-      .values({ userId, tokenHash: hashOf(token), createdAt: now })
-      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashOf(token), createdAt: now } });
+      .values({ userId, tokenHash: hashOf(token), createdAt: now, signInEpoch })
+      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashOf(token), createdAt: now, signInEpoch } });
     await recordAuditEntry(tx, actor, {
       action: previous ? "consultation.renew-calendar-feed" : "consultation.make-calendar-feed",
       entityType: "calendar-feed",
@@ -67,11 +78,11 @@ const day = (date: string): DateArray => {
 };
 const timed = (start: Date, end: Date) => ({ start: utc(start), startInputType: "utc", startOutputType: "utc", end: utc(end), endInputType: "utc", endOutputType: "utc" }) as const;
 
-/** The feed of the admin whose secret `token` is, as iCalendar text; null when no feed has it. */
+/** The feed of the admin whose secret `token` is, as iCalendar text; null when no feed has it, or its owner's role or epoch ended it. */
 export async function calendarFeedByToken(token: string, now = new Date()): Promise<string | null> {
   if (!FEED_TOKEN.test(token)) return null;
-  const [feed] = await db().select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hashOf(token)));
-  if (!feed) return null;
+  const [feed] = await db().select({ userId: calendarFeeds.userId, signInEpoch: calendarFeeds.signInEpoch }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hashOf(token)));
+  if (!feed || !(await feedIsLive(feed))) return null;
   const settings = await getOrganizationSettings();
   const zone = settings.timezone;
   const fromDay = addDaysToDate(dayIn(now, zone), -PAST_DAYS);

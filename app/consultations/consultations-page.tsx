@@ -1,7 +1,8 @@
 import Send from "lucide-react/icons/send";
 import * as React from "react";
 import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
+import { requireAdmin, requireAdminSession } from "~/auth/guard.server";
+import { confirmedUntil, refuseUnlessRecentlyConfirmed } from "~/auth/recent-confirmation.server";
 import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -25,14 +26,22 @@ import { consultationsOverview, deleteConsultation, updateConsultation } from ".
 export const meta: Route.MetaFunction = () => [{ title: "Consultations & Bookings | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const view = readListView(url.searchParams, CONSULTATION_LIST_VIEW);
-  const [overview, feed] = await Promise.all([
+  const { admin, sessionId, twoFactorEnabled } = await requireAdminSession(request);
+  const [overview, feed, confirmed] = await Promise.all([
     consultationsOverview(view, { after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
     findCalendarFeed(admin.id),
+    confirmedUntil(sessionId),
   ]);
-  const shown = { view, origin: config().publicUrl, timeZone: overview.timeZone, tiles: overview.tiles, feedMadeAt: feed?.createdAt ?? null };
+  const shown = {
+    view,
+    origin: config().publicUrl,
+    timeZone: overview.timeZone,
+    tiles: overview.tiles,
+    feed: feed ? { madeAt: feed.createdAt, live: feed.live } : null,
+    confirmation: { confirmedUntil: confirmed, twoFactorEnabled },
+  };
   if (overview.tab === "scheduled") return { ...shown, consultations: overview.consultations, invitations: null, invitableLeads: [] };
   const { rows, nextCursor, previousCursor } = overview.invitations;
   return {
@@ -68,7 +77,11 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteConsultation(actor, parseForm(deleteConsultationForm, form).consultationId);
       return redirectWithToast(backTo(form), { type: "success", title: "Consultation deleted successfully" });
     },
-    "make-calendar-feed": async () => ({ ok: true as const, intent: "make-calendar-feed", toast: "Calendar feed address made", feedUrl: await makeCalendarFeed(actor) }),
+    // A feed outlives the session that makes it: a stolen session must not leave one behind (issue 41).
+    "make-calendar-feed": async () => {
+      await refuseUnlessRecentlyConfirmed(actor.sessionId ?? "");
+      return { ok: true as const, intent: "make-calendar-feed", toast: "Calendar feed address made", feedUrl: await makeCalendarFeed(actor) };
+    },
   }, { failureTitles: { "update-consultation": "Failed to update consultation", "delete-consultation": "Failed to delete consultation" } });
 }
 
@@ -161,7 +174,7 @@ export default function ConsultationsPage() {
           ) : null}
         </TabsContent>
       </Tabs>
-      <CalendarFeedCard madeAt={data.feedMadeAt} timeZone={data.timeZone} />
+      <CalendarFeedCard feed={data.feed} confirmation={data.confirmation} timeZone={data.timeZone} />
       <EditConsultationDialog consultation={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <DeleteRowsDialog
         rowIds={deleting?.ids ?? null}

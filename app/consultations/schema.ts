@@ -112,6 +112,8 @@ export const calendarFeeds = pgTable("calendar_feeds", {
     .references(() => user.id, { onDelete: "cascade" }),
   tokenHash: text("token_hash").notNull().unique(),
   createdAt: createdAt(),
+  /** The owner's sign-in epoch when it was made: ending their sign-ins (a new password, sign out everywhere, the role taken) ends it. */
+  signInEpoch: integer("sign_in_epoch").notNull().default(0),
 });
 
 export type ConsultationBooking = typeof consultationBookings.$inferSelect;

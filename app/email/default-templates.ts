@@ -356,7 +356,7 @@ ${signature.text}`,
 <p>Already paid? Thank you, and please ignore this e-mail.</p>
 ${signature.html}`,
   },
-  // Sign-in. Variables: {{FirstName}}, {{CompanyName}}, {{InvitedBy}}, {{InvitationLink}}, {{ValidUntil}}, {{SignInLink}}.
+  // Sign-in. Variables: {{FirstName}}, {{CompanyName}}, {{InvitedBy}}, {{InvitationLink}}, {{ValidUntil}}, {{SignInLink}}, {{AdminChange}}.
   {
     key: "admin_invitation",
     name: "Admin invitation",
@@ -400,6 +400,26 @@ ${signature.text}`,
 <p>Several wrong passwords were just tried for your account at {{CompanyName}}. To keep it safe, signing in from new browsers is paused for 15 minutes.</p>
 <p>If it was you, wait a little, or sign in from a browser you have signed in with before: it is not paused.</p>
 <p>If it was not you, nobody got in. A long password you use nowhere else keeps it that way; you can change yours under Settings, Security.</p>
+<p><a href="{{SignInLink}}">Sign in</a></p>
+${signature.html}`,
+  },
+  {
+    key: "admin_team_changed",
+    name: "Admins changed (to every admin)",
+    subject: "{{CompanyName}} back-office: {{AdminChange}}",
+    preheader: "Every admin is told when an admin is invited, added or removed.",
+    bodyText: `Hi {{FirstName}},
+
+{{AdminChange}}.
+
+Every admin of the {{CompanyName}} back-office is told when an admin is invited, added or removed. If you did not expect this, sign in and look at Settings, Security: remove anyone who should not be an admin, and sign out everywhere an account you think someone else has used.
+
+Sign in: {{SignInLink}}
+
+${signature.text}`,
+    bodyHtml: `<p>Hi {{FirstName}},</p>
+<p><strong>{{AdminChange}}.</strong></p>
+<p>Every admin of the {{CompanyName}} back-office is told when an admin is invited, added or removed. If you did not expect this, sign in and look at Settings, Security: remove anyone who should not be an admin, and sign out everywhere an account you think someone else has used.</p>
 <p><a href="{{SignInLink}}">Sign in</a></p>
 ${signature.html}`,
   },

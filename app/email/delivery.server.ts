@@ -8,6 +8,8 @@ import { logger } from "~/logging/logger.server";
 import type { OrganizationSettings } from "~/organization/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { recordDeliveryAttempt, type DeliveryOutcome } from "./delivery-record.server";
+import { headerText } from "./header-text";
+import { unsealed } from "./sealed-links";
 import { isPermanentRejection, isRecipientRejection, retryDelayMs } from "./retry-schedule";
 import { emailOutbox, type EmailOutboxMessage } from "./schema";
 import { findSuppression, suppressEmail } from "./suppression.server";
@@ -325,14 +327,16 @@ async function send(
   replyTo: string | null,
   unsubscribe: string | null,
 ): Promise<DeliveryOutcome> {
+  // Its one-time links, kept apart, are put in only here, in what goes out.
+  const outgoing = unsealed(message, message.sealed);
   try {
     await transport.sendMail({
-      from,
-      to: message.toName ? { name: message.toName, address: message.toEmail } : message.toEmail,
+      from: { name: headerText(from.name), address: from.address },
+      to: message.toName ? { name: headerText(message.toName), address: message.toEmail } : message.toEmail,
       replyTo: replyTo ?? undefined,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
+      subject: headerText(outgoing.subject),
+      text: outgoing.text,
+      html: outgoing.html,
       // The outbox id: a receiver (or a test) can tell a re-delivery from a second message.
       messageId: `<${message.id}@outbox.${from.address.split("@")[1] ?? "localhost"}>`,
       // RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button and POST to the link.
@@ -376,6 +380,8 @@ async function recordOutcome(database: Database, message: EmailOutboxMessage, ou
         .update(emailOutbox)
         .set({
           status: outcome.status,
+          // Delivered, stored or given up: its one-time links are not kept (sealed-links.ts).
+          sealed: null,
           claimedAt: null,
           leaseUntil: null,
           lastError: outcome.status === "failed" ? outcome.error : null,

@@ -7,6 +7,7 @@ import { keysetPage } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
 import { canSendAgain, messageStatus, type EmailLogView, type MessageStatus } from "./email-log-view";
 import { enqueueEmail } from "./outbox.server";
+import { carriesWithheldLink } from "./sealed-links";
 import { emailLogs, emailOutbox, type EmailLog, type EmailOutboxMessage } from "./schema";
 
 export const EMAIL_LOG_PAGE_SIZE = 50;
@@ -84,7 +85,8 @@ export async function emailTypesInLog(): Promise<string[]> {
 }
 
 export type EmailMessageDetail = {
-  message: EmailOutboxMessage;
+  /** As the log shows it: its one-time links masked, and the links themselves not read. */
+  message: Omit<EmailOutboxMessage, "sealed">;
   status: MessageStatus;
   attempts: EmailLog[];
   /** The copy 'Send again' made of this message, and the message this one copies. */
@@ -93,8 +95,9 @@ export type EmailMessageDetail = {
 };
 
 export async function findEmailMessage(messageId: string): Promise<EmailMessageDetail | undefined> {
-  const [message] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, messageId));
-  if (!message) return undefined;
+  const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, messageId));
+  if (!row) return undefined;
+  const { sealed: _withheld, ...message } = row;
   const [attempts, copies] = await Promise.all([
     db().select().from(emailLogs).where(eq(emailLogs.outboxId, messageId)).orderBy(asc(emailLogs.sentAt), asc(emailLogs.id)),
     db()
@@ -121,6 +124,12 @@ export async function sendMessageAgain(actor: Actor, messageId: string): Promise
     const [message] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, messageId)).for("update");
     if (!message) throw notFound("Message not found");
     const status = messageStatus(message);
+    if (carriesWithheldLink(message)) {
+      throw new Refusal("This message carried a one-time link, which is not kept once a message is delivered or given up. Send a new one instead: 'Send portal link' on the client's page, or invite the admin again.", {
+        status: 409,
+        title: "Failed to send again",
+      });
+    }
     if (!canSendAgain(status)) {
       throw new Refusal(
         status === "sent"

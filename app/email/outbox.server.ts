@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, getTableName, isNotNull } from "drizzle-orm";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { recordDeliveryAttempt } from "./delivery-record.server";
 import { emailOutbox, emailTemplates, type EmailCategory, type EmailOutboxMessage, type EmailTemplateKey, type OutboxAttachment } from "./schema";
+import { sealLinks, type SealedLinks } from "./sealed-links";
 import { findSuppression } from "./suppression.server";
 import { suppressedMessageNote } from "./suppression-options";
 import { hasUnsubscribePlaceholder, withUnsubscribeLink } from "./unsubscribe-footer";
@@ -36,6 +37,8 @@ export type OutgoingEmail = {
   sendAfter?: Date;
   /** The admin whose action sent it, for the lead's timeline; null for visitors and background work. */
   actorUserId?: string | null;
+  /** One-time links the text holds as masks, put in only as it is sent (sealed-links.ts). */
+  sealed?: SealedLinks | null;
 };
 
 /**
@@ -70,6 +73,7 @@ export async function enqueueEmail(tx: DatabaseExecutor, email: OutgoingEmail): 
       bookingId: email.bookingId ?? null,
       attachments: email.attachments ?? [],
       metadata: email.metadata ?? {},
+      sealed: email.sealed ?? null,
       dedupeKey: email.dedupeKey ?? null,
       ...(suppression ? { status: "suppressed" as const } : {}),
       ...(email.sendAfter ? { nextAttemptAt: email.sendAfter } : {}),
@@ -104,16 +108,29 @@ export type TemplatedEmail = Omit<OutgoingEmail, "subject" | "html" | "text"> & 
   variables: TemplateVariables;
   /** A client's mail ends with the client portal's address while the portal is on (settings' `clientPortalLink`). */
   portalLink?: string | null;
+  /** The variables that hold a one-time link: kept masked, put in only as the message is sent (issue 41). */
+  sealedLinks?: readonly string[];
 };
 
 /** Renders the admin-editable template `templateKey` (values HTML-escaped) and enqueues it. */
 export async function enqueueTemplatedEmail(
   tx: DatabaseExecutor,
-  { templateKey, variables, portalLink, ...email }: TemplatedEmail,
+  { templateKey, variables, portalLink, sealedLinks = [], ...email }: TemplatedEmail,
 ): Promise<EmailOutboxMessage | null> {
   const [template] = await tx.select().from(emailTemplates).where(eq(emailTemplates.key, templateKey)).limit(1);
   if (!template) throw new MissingEmailTemplateError(templateKey);
   const settings = await getOrganizationSettings(tx);
-  const rendered = renderEmailTemplate(template, variables, organizationFooter(settings.companyName, settings.address), { portalLink });
-  return enqueueEmail(tx, { ...email, ...rendered });
+  const { shown, sealed } = sealLinks(variables, sealedLinks);
+  const rendered = renderEmailTemplate(template, shown, organizationFooter(settings.companyName, settings.address), { portalLink });
+  return enqueueEmail(tx, { ...email, ...rendered, sealed });
+}
+
+/**
+ * What a copy of the database (a backup) must not hold (issue 41): the one-time links of messages
+ * still waiting, kept beside their masked text (sealed-links.ts). Answers the table it changed,
+ * for reclaiming its old bytes.
+ */
+export async function leaveOutSealedLinks(executor: DatabaseExecutor): Promise<string[]> {
+  await executor.update(emailOutbox).set({ sealed: null }).where(isNotNull(emailOutbox.sealed));
+  return [getTableName(emailOutbox)];
 }

@@ -31,6 +31,8 @@ const outbox = declareTable({
     text: replaceBy(sql`''`),
     attachments: replaceBy(sql`'[]'::jsonb`),
     metadata: replaceBy(sql`'{}'::jsonb`),
+    // A one-time link to the person, waiting to be put in as the message is sent.
+    sealed: blank,
     // A message still waiting is not sent: it says why.
     lastError: replaceBy(sql`case when ${PENDING} then 'Recipient erased' else null end`),
     emailType: nothingPersonal("which kind of e-mail it was"),

@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "dr
 import { recordKey, instant, createdAt, updatedAt, requiredReference, optionalReference } from "~/db/columns";
 import { consultationBookings } from "~/consultations/schema";
 import { leads } from "~/leads/schema";
+import type { SealedLinks } from "./sealed-links";
 
 // Pure constants kept beside the tables; move to an options module if the browser needs them.
 
@@ -27,6 +28,7 @@ export const EMAIL_TEMPLATE_KEYS = [
   "admin_invitation",
   "sign_in_paused",
   "portal_sign_in",
+  "admin_team_changed",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 
@@ -107,6 +109,13 @@ export const emailOutbox = pgTable(
     bookingId: optionalReference("booking_id", () => consultationBookings.id, "set null"),
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * A one-time link the message carries (a portal sign-in, an admin invitation): `subject`,
+     * `html` and `text` hold a mask in its place, which the admins and a backup see; the link is
+     * kept here, put in only as the message is sent, and dropped once it is delivered or given up
+     * (sealed-links.ts). Mask → link.
+     */
+    sealed: jsonb("sealed").$type<SealedLinks>(),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),

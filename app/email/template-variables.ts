@@ -40,6 +40,7 @@ export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
   { name: "PaymentInstruction", description: "How to pay", sample: "Pay by bank transfer; call (555) 010-2030 for details." },
   { name: "InvitationLink", description: "The admin invitation's one-time link", sample: "https://example.com/auth/invitation/sample-token" },
   { name: "InvitedBy", description: "Who sent the admin invitation", sample: "Dana Owner" },
+  { name: "AdminChange", description: "Which admin was invited, added or removed, and by whom", sample: "Dana Owner invited sam@example.com to be an admin" },
   { name: "ValidUntil", description: "When a one-time link stops working", sample: "Friday, December 4, 2026, 9:00 AM" },
   { name: "SignInLink", description: "The back-office's sign-in page", sample: "https://example.com/auth" },
   { name: "PortalLink", description: "The client portal's address, where a client asks for a sign-in link", sample: "https://example.com/portal" },

@@ -1,3 +1,5 @@
+import { pathAsRouted } from "./path-as-routed";
+
 /**
  * How large a request body may be, by path (decision 023): the public forms and the sign-in take a
  * few kilobytes, so 64 KB is generous; the back-office's forms get 1 MB, and the two uploads
@@ -22,7 +24,7 @@ const BACKUP_PATH = "/admin/settings/data";
 
 export function bodyLimitFor(pathname: string): number {
   // React Router's data requests name the route with a `.data` suffix.
-  const route = pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/";
+  const route = pathAsRouted(pathname).replace(/\.data$/, "").replace(/\/$/, "") || "/";
   if (route === BACKUP_PATH) return BACKUP_BODY_LIMIT;
   if (UPLOAD_PATHS.has(route)) return UPLOAD_BODY_LIMIT;
   if (route === "/admin" || route.startsWith("/admin/")) return ADMIN_BODY_LIMIT;

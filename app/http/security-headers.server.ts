@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { contentSecurityPolicy, type ScriptPermission } from "./content-security-policy";
+import { pathAsRouted } from "./path-as-routed";
 
 /**
  * The security headers of every answer (decision 023), for the request stack
@@ -40,9 +41,13 @@ export function isBuiltScriptOrStyle(filePath: string): boolean {
   return /\.(?:js|css)(?:\.br|\.gz)?$/.test(filePath);
 }
 
-/** Answers that hold an admin's or a visitor's own data: never kept by a browser or a proxy. */
+/**
+ * Answers that hold an admin's or a visitor's own data: never kept by a browser or a proxy. Judged
+ * on the path as the router matches it, so `/ADMIN/clients` is as private as `/admin/clients`.
+ */
 export function isPrivatePath(pathname: string): boolean {
+  const routed = pathAsRouted(pathname);
   return ["/admin", "/auth", "/api/auth", "/invoice", "/booking", "/portal", "/calendar"].some(
-    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname === `${prefix}.data`,
+    (prefix) => routed === prefix || routed.startsWith(`${prefix}/`) || routed === `${prefix}.data`,
   );
 }

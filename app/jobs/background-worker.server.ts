@@ -10,6 +10,7 @@ import { runBookingUpkeep } from "~/consultations/booking-upkeep.server";
 import { runInvoiceUpkeep } from "~/invoices/invoice-reminders.server";
 import { logger } from "~/logging/logger.server";
 import { deleteEndedPortalAccess } from "~/portal/portal-session.server";
+import { SIGN_IN_REQUESTS_PER_RUN, sendRequestedSignInLinks } from "~/portal/sign-in.server";
 import { clearLeftBehindScratch } from "~/forms/scratch-folder.server";
 
 /**
@@ -71,6 +72,16 @@ export const RECURRING_JOBS: RecurringJob[] = [
       const report = await deliverDueEmails({ stopping: turn.stopping, pace: turn.pace, batchSize: DELIVERY_BATCH });
       if (report.claimed === DELIVERY_BATCH) turn.again();
       return report;
+    },
+  },
+  {
+    // A request for a portal sign-in link is only queued by the form (issue 41): its links go out from here, within a second or so.
+    name: "client portal sign-in links",
+    everyMs: 1_000,
+    run: async (turn) => {
+      const taken = await sendRequestedSignInLinks();
+      if (taken === SIGN_IN_REQUESTS_PER_RUN) turn.again();
+      return taken;
     },
   },
   { name: "expire promo codes", everyMs: 60_000, run: () => sweepExpiredPromos() },

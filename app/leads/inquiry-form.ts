@@ -1,3 +1,4 @@
+import { personName } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { BUSINESS_TYPE_VALUES, INDUSTRY_VALUES, LEAD_TIER_VALUES } from "./lead-options";
 
@@ -16,13 +17,8 @@ const optionalChoice = <T extends string>(values: readonly [T, ...T[]]) =>
     .transform((value) => (value === "" ? undefined : value))
     .optional();
 
-/** A person's name as typed into a public form: one line, no control characters (no mail header injection). */
-export const personName = z
-  .string()
-  .trim()
-  .min(1, "Name is required")
-  .max(120, "Use at most 120 characters")
-  .refine((value) => !/\p{Cc}/u.test(value), "Use letters, spaces and punctuation only");
+/** A person's name as typed into a public form: one line, nothing a mail header would decode. */
+const visitorName = personName("Name is required");
 
 export const emailAddress = z
   .string()
@@ -36,7 +32,7 @@ const submissionKey = z.string().uuid("The form is out of date. Please reload th
 
 /** The inquiry dialog (spec 000 §5): name and e-mail required, the rest optional. */
 export const inquirySchema = z.object({
-  name: personName,
+  name: visitorName,
   email: emailAddress,
   phone: optionalText(40),
   businessType: optionalChoice(BUSINESS_TYPE_VALUES),
@@ -68,7 +64,7 @@ export type PromoPlacement = (typeof PROMO_PLACEMENTS)[number];
 
 /** The promo forms (popup, sticky button, packages page, spec 000 §5): full name, e-mail and phone required. */
 export const promoClaimSchema = z.object({
-  name: personName,
+  name: visitorName,
   email: emailAddress,
   phone: requiredPhone,
   placement: z.enum(PROMO_PLACEMENTS, "Choose where the offer was claimed"),
@@ -79,7 +75,7 @@ export type PromoClaimInput = z.infer<typeof promoClaimSchema>;
 
 /** The contact page's message form (spec 000 §5): name, e-mail and message required. */
 export const contactSchema = z.object({
-  name: personName,
+  name: visitorName,
   email: emailAddress,
   phone: optionalText(40),
   businessType: optionalChoice(BUSINESS_TYPE_VALUES),

@@ -1,4 +1,4 @@
-import { optionalText } from "~/forms/text-field";
+import { optionalText, personName } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { BUSINESS_TYPE_VALUES, INDUSTRY_VALUES, LEAD_STATUSES, LEAD_TIER_VALUES } from "./lead-options";
 import { PROMO_EXTENSION } from "./promo-state";
@@ -15,12 +15,7 @@ const optionalChoice = <T extends string>(values: readonly [T, ...T[]]) =>
 
 /** 'Add Lead'. */
 export const newLeadSchema = z.object({
-  name: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(120, "Use at most 120 characters")
-    .refine((value) => !/\p{Cc}/u.test(value), "Use letters, spaces and punctuation only"),
+  name: personName(REQUIRED),
   email: z
     .string({ error: REQUIRED })
     .trim()

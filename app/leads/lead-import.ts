@@ -1,3 +1,4 @@
+import { nameProblem } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { BUSINESS_TYPES, INDUSTRIES, LEAD_SOURCES, LEAD_STATUSES, LEAD_TIERS } from "./lead-options";
 
@@ -84,6 +85,8 @@ export function checkImportRow(cells: string[], mapping: ImportMapping): RowChec
   const email = cell("email");
   if (!name || !email) errors.push("Name and email are required");
   if (name.length > 120) errors.push("Name: use at most 120 characters");
+  const problem = nameProblem(name);
+  if (problem) errors.push(`Name: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`);
   if (email && !emailCheck.safeParse(email).success) errors.push(`Email “${email}” is not a valid email address`);
   const picked = <T extends string>(key: ImportFieldKey, label: string, options: readonly { value: T; label: string }[]): T | null => {
     const raw = cell(key);

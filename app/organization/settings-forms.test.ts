@@ -35,9 +35,11 @@ describe("the Organization tab's form", () => {
     expect(checked.values.replyToEmail).toBe("not-an-address");
   });
 
-  it("refuses a line break in the company name (it goes into mail headers)", () => {
+  it("refuses a line break or an encoded word in the company name (it goes into mail headers)", () => {
     const checked = checkForm(organizationSettingsForm, { ...organization, companyName: "Evil\r\nBcc: x@y.test" });
-    expect(checked.ok ? null : checked.fieldErrors.companyName).toBe("Use one line of text");
+    expect(checked.ok ? null : checked.fieldErrors.companyName).toBe("Use letters, spaces and punctuation only");
+    const encoded = checkForm(organizationSettingsForm, { ...organization, companyName: "=?UTF-8?B?RXZpbA0KQmNjOiB4QHkudGVzdA==?=" });
+    expect(encoded.ok ? null : encoded.fieldErrors.companyName).toBe("Write the name as it reads, without encoded text (=?…?=)");
   });
 });
 

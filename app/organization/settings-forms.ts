@@ -1,5 +1,5 @@
 import { dollarsField, optionalDollarsField } from "~/forms/money-field";
-import { emailAddress, optionalText } from "~/forms/text-field";
+import { emailAddress, optionalName, optionalText, personName } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "./tier-catalog";
 
@@ -43,12 +43,8 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .max(max, `Enter ${label} from ${min} to ${max}`);
 
 export const organizationSettingsForm = z.object({
-  companyName: z
-    .string({ error: "Enter the company name" })
-    .trim()
-    .min(1, "Enter the company name")
-    .max(120, "Use at most 120 characters")
-    .refine((value) => singleLine(value), "Use one line of text"),
+  // It goes into mail headers (the From name, subjects): one line, nothing a header would decode.
+  companyName: personName("Enter the company name"),
   replyToEmail: optionalEmail,
   agencyNotificationEmail: optionalEmail,
   phone: optionalText(40).refine(singleLine, "Use one line of text"),
@@ -60,7 +56,7 @@ export const organizationSettingsForm = z.object({
 export type OrganizationSettingsInput = z.infer<typeof organizationSettingsForm>;
 
 export const emailSettingsForm = z.object({
-  senderName: optionalText(120).refine(singleLine, "Use one line of text"),
+  senderName: optionalName(120),
   senderEmail: optionalEmail,
   unsubscribeFooterText: optionalText(500),
 });

@@ -1,3 +1,4 @@
+import LogOut from "lucide-react/icons/log-out";
 import Send from "lucide-react/icons/send";
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
@@ -13,11 +14,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/
 import type { Route } from "./+types/client-portal-card-route";
 import { portalActivity } from "./portal-activity.server";
 import { describePortalEvent } from "./portal-events";
+import { endPortalSessionsOf } from "./portal-session.server";
 import { sendPortalLink } from "./sign-in.server";
 
 // The client portal on a client's page in the back-office (the page's index route, so the clients
-// folder needs nothing of the portal's): 'Send portal link', the last visit and what the client
-// opened. With the portal off in Settings it shows nothing, and offers no link.
+// folder needs nothing of the portal's): 'Send portal link', the last visit, 'Sign out of the
+// portal' while the client is signed in somewhere, and what the client opened. With the portal off
+// in Settings it shows nothing, and offers no link.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -36,7 +39,26 @@ export async function action({ request, params }: Route.ActionArgs) {
       const client = await sendPortalLink(actor, clientId);
       return redirectWithToast(`/admin/clients/${clientId}`, { type: "success", title: "Portal link sent", description: `A sign-in link is on its way to ${client.email}.` });
     },
+    "sign-out-of-portal": async () => {
+      const { clientId } = parseForm(clientIdSchema, { clientId: params.clientId });
+      const ended = await endPortalSessionsOf(actor, clientId);
+      return redirectWithToast(`/admin/clients/${clientId}`, { type: "success", title: "Signed out of the portal", description: `${ended} session(s) ended.` });
+    },
   });
+}
+
+/** Ends every portal session of the client: a browser the client lost, or a person who should no longer see it. */
+function SignOutOfPortal({ clientId, signedIn }: { clientId: string; signedIn: number }) {
+  const { fetcher, busy } = useFormAction({ intent: "sign-out-of-portal" });
+  return (
+    <fetcher.Form method="post" action={`/admin/clients/${clientId}?index`} noValidate className="flex flex-wrap items-center gap-3">
+      <input type="hidden" name="intent" value="sign-out-of-portal" />
+      <span className="text-sm text-muted-foreground">Signed in on {signedIn === 1 ? "1 browser" : `${signedIn} browsers`}.</span>
+      <Button type="submit" variant="outline" size="sm" disabled={busy} icon={LogOut}>
+        Sign out of the portal
+      </Button>
+    </fetcher.Form>
+  );
 }
 
 export default function ClientPortalCard() {
@@ -59,7 +81,8 @@ export default function ClientPortalCard() {
           </Button>
         </fetcher.Form>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
+        {portal.signedIn > 0 ? <SignOutOfPortal clientId={portal.clientId} signedIn={portal.signedIn} /> : null}
         {portal.events.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing opened yet.</p>
         ) : (

@@ -1,4 +1,4 @@
-import { desc, eq, max } from "drizzle-orm";
+import { desc, eq, max, sql } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import type { PortalEventKind } from "./portal-events";
 import { portalEvents, portalSessions } from "./schema";
@@ -14,13 +14,18 @@ export async function recordPortalEvent(
 
 export type PortalActivity = {
   lastVisit: Date | null;
+  /** The client's portal sessions not yet ended: the browsers signed in. */
+  signedIn: number;
   events: { id: string; kind: PortalEventKind; label: string | null; occurredAt: Date }[];
 };
 
 /** The client's last visit to the portal and the latest things they did there, newest first. */
 export async function portalActivity(clientId: string, limit = 20): Promise<PortalActivity> {
   const [[visit], events] = await Promise.all([
-    db().select({ lastVisit: max(portalSessions.lastSeenAt) }).from(portalSessions).where(eq(portalSessions.clientId, clientId)),
+    db()
+      .select({ lastVisit: max(portalSessions.lastSeenAt), signedIn: sql<number>`(count(*) filter (where ${portalSessions.expiresAt} > now()))::int` })
+      .from(portalSessions)
+      .where(eq(portalSessions.clientId, clientId)),
     db()
       .select({ id: portalEvents.id, kind: portalEvents.kind, label: portalEvents.label, occurredAt: portalEvents.occurredAt })
       .from(portalEvents)
@@ -30,5 +35,5 @@ export async function portalActivity(clientId: string, limit = 20): Promise<Port
   ]);
   const lastEvent = events[0]?.occurredAt ?? null;
   const lastSeen = visit?.lastVisit ?? null;
-  return { lastVisit: lastSeen && lastEvent ? (lastSeen > lastEvent ? lastSeen : lastEvent) : (lastSeen ?? lastEvent), events };
+  return { lastVisit: lastSeen && lastEvent ? (lastSeen > lastEvent ? lastSeen : lastEvent) : (lastSeen ?? lastEvent), signedIn: visit?.signedIn ?? 0, events };
 }

@@ -1,4 +1,6 @@
 import { eq, lt, or } from "drizzle-orm";
+import type { Actor } from "~/audit/actor";
+import { recordAuditEntry } from "~/audit/audit-log.server";
 import { redirect } from "react-router";
 import { findClient } from "~/clients/clients.server";
 import type { Client } from "~/clients/schema";
@@ -68,7 +70,9 @@ export async function requirePortalOn(): Promise<void> {
 
 /**
  * The signed-in client of the request, or null: no cookie, a secret no session has, a session
- * idle or too old (deleted then), or a client gone meanwhile.
+ * idle or too old (deleted then), or a client gone or archived meanwhile. (Changing the client's
+ * address or archiving them deletes their sessions in the same transaction: migration 0030's
+ * trigger on clients; deleting them, the foreign key.)
  */
 export async function findPortalClient(request: Request, now = new Date()): Promise<PortalClient | null> {
   const secret = secretOf(request);
@@ -80,7 +84,7 @@ export async function findPortalClient(request: Request, now = new Date()): Prom
     return null;
   }
   const client = await findClient(session.clientId);
-  if (!client) return null;
+  if (!client || client.status === "archived") return null;
   if (now.getTime() - session.lastSeenAt.getTime() > SEEN_EVERY_MS) {
     await db().update(portalSessions).set({ lastSeenAt: now }).where(eq(portalSessions.id, session.id));
   }
@@ -97,6 +101,20 @@ export async function requirePortalClient(request: Request, now = new Date()): P
   const client = await findPortalClient(request, now);
   if (!client) throw redirect(CLIENT_PORTAL_PATH);
   return client;
+}
+
+/** 'Sign out of the portal' on the client's page: every portal session of the client ends (audited). Answers how many. */
+export async function endPortalSessionsOf(actor: Actor, clientId: string): Promise<number> {
+  return db().transaction(async (tx) => {
+    const ended = await tx.delete(portalSessions).where(eq(portalSessions.clientId, clientId)).returning({ id: portalSessions.id });
+    await recordAuditEntry(tx, actor, {
+      action: "client.portal-sign-out",
+      entityType: "client",
+      entityId: clientId,
+      summary: `Signed a client out of the client portal (${ended.length} session(s))`,
+    });
+    return ended.length;
+  });
 }
 
 /** Deletes sessions past their time and sign-in links expired a day ago (a recurring job); answers how many of each. */

@@ -42,6 +42,17 @@ export const portalSessions = pgTable(
   (t) => [index("portal_sessions_client_id_idx").on(t.clientId, t.lastSeenAt.desc().nullsFirst()), index("portal_sessions_expires_at_idx").on(t.expiresAt)],
 );
 
+/**
+ * An address that asked /portal for a sign-in link, waiting for the worker (sign-in.server.ts): the
+ * request itself only writes this row, whoever's address it is, so its answer takes as long for a
+ * client's address as for a stranger's; the worker looks the address up and sends the links.
+ */
+export const portalSignInRequests = pgTable("portal_sign_in_requests", {
+  id: recordKey(),
+  email: text("email").notNull(),
+  requestedAt: instant("requested_at").notNull().defaultNow(),
+});
+
 /** What a client did in the portal (signed in, opened an invoice, booked a call), for the agency's view of it. */
 export const portalEvents = pgTable(
   "portal_events",

@@ -1,5 +1,6 @@
 import { Refusal } from "~/forms/refusal";
 import { refuseFilledHoneypot } from "./honeypot";
+import { networkKeyOf } from "./network-key";
 import { consumeRateLimits, describeWait, type RateLimitRule } from "./rate-limit.server";
 
 const HOUR = 60 * 60_000;
@@ -8,9 +9,10 @@ const HOUR = 60 * 60_000;
 export type PublicForm = "promo-claim" | "inquiry" | "contact" | "portal-sign-in";
 
 /**
- * Per visitor address; per e-mail address from one visitor address (so one visitor cannot block
- * an address for everyone, issue 25); per e-mail address from everywhere, with a higher ceiling
- * (a flood for one address from many); and overall (a flood from many addresses).
+ * Per visitor (its network: an IPv6 visitor's whole /64, issue 41); per e-mail address from one
+ * visitor (so one visitor cannot block an address for everyone, issue 25); per e-mail address from
+ * everywhere, with a higher ceiling (a flood for one address from many); and overall (a flood from
+ * many addresses).
  */
 export const PUBLIC_FORM_LIMITS = {
   perAddress: { limit: 10, windowMs: HOUR },
@@ -24,9 +26,10 @@ const FOR_THIS_EMAIL = "We have already received several requests for this e-mai
 /** Each rule with the sentence its refusal says. Keys naming an e-mail address end with it (erasure finds them so). */
 function rulesFor(form: PublicForm, email: string, clientAddress: string): (RateLimitRule & { refusal: string })[] {
   const address = email.toLowerCase();
+  const network = networkKeyOf(clientAddress);
   return [
-    { key: `${form}:ip:${clientAddress}`, ...PUBLIC_FORM_LIMITS.perAddress, refusal: "You have sent several requests in a short time." },
-    { key: `${form}:ip+email:${clientAddress}:${address}`, ...PUBLIC_FORM_LIMITS.perAddressAndEmail, refusal: FOR_THIS_EMAIL },
+    { key: `${form}:ip:${network}`, ...PUBLIC_FORM_LIMITS.perAddress, refusal: "You have sent several requests in a short time." },
+    { key: `${form}:ip+email:${network}:${address}`, ...PUBLIC_FORM_LIMITS.perAddressAndEmail, refusal: FOR_THIS_EMAIL },
     { key: `${form}:email:${address}`, ...PUBLIC_FORM_LIMITS.perEmail, refusal: FOR_THIS_EMAIL },
     { key: `${form}:all`, ...PUBLIC_FORM_LIMITS.overall, refusal: "We are receiving an unusual number of requests right now." },
   ];

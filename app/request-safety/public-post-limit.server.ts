@@ -1,3 +1,5 @@
+import { pathAsRouted } from "~/http/path-as-routed";
+import { networkKeyOf } from "./network-key";
 import { consumeRateLimits, type RateLimitVerdict } from "./rate-limit.server";
 
 /**
@@ -18,11 +20,12 @@ const UNCOUNTED_PREFIXES = ["/unsubscribe/"];
  */
 const SIGN_IN_PATHS = new Set(["/auth", "/auth.data"]);
 
-export function countsAsPublicPost(pathname: string): boolean {
+export function countsAsPublicPost(path: string): boolean {
+  const pathname = pathAsRouted(path);
   if (pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/api/auth/") || SIGN_IN_PATHS.has(pathname)) return false;
   return !UNCOUNTED_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
 export function countPublicPost(clientAddress: string): Promise<RateLimitVerdict> {
-  return consumeRateLimits([{ key: `public-post:ip:${clientAddress}`, limit: PUBLIC_POSTS_PER_HOUR, windowMs: 60 * 60 * 1000 }]);
+  return consumeRateLimits([{ key: `public-post:ip:${networkKeyOf(clientAddress)}`, limit: PUBLIC_POSTS_PER_HOUR, windowMs: 60 * 60 * 1000 }]);
 }

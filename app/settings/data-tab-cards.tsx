@@ -152,8 +152,8 @@ export function BackupCard({ backups, backupsKept }: { backups: KeptBackupView[]
         <CardTitle>Backup and restore</CardTitle>
         <CardDescription>
           The whole embedded database as one file: made every night and kept in the data directory, or downloaded now; and a restore from such a file. A
-          backup holds everything needed to sign in as any admin (the session secret, sessions, two-factor secrets, password hashes): keep it encrypted,
-          where only you can read it.
+          backup holds every client's data and the admins' password hashes and two-factor secrets, but no session and not the secret that signs them:
+          restoring one signs everyone out. Keep it encrypted, where only you can read it.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     redirectWithToast(DATA_TAB, {
       type: "success",
       title: "Database restored from backup",
-      description: "If you are asked to, sign in again: sessions are those of the backup.",
+      description: "Everyone is signed out: sign in again with the password you had when the backup was made.",
     });
   return answerForm(request, {
     "erase-person": async (form) => {
@@ -102,7 +102,12 @@ export default function DataTab() {
   const data = useLoaderData<typeof loader>();
   return (
     <div className="grid max-w-3xl gap-6">
-      <ConfirmIdentityCard confirmation={data.confirmation} returnTo={DATA_TAB} timeZone={data.timeZone} />
+      <ConfirmIdentityCard
+        confirmation={data.confirmation}
+        returnTo={DATA_TAB}
+        timeZone={data.timeZone}
+        purpose={{ asking: "Downloading the backup or everything", held: "the downloads below work" }}
+      />
       {data.embedded && data.oldCopies ? <OldCopiesCard {...data.oldCopies} /> : null}
       <ExportEverythingCard files={data.files} />
       {data.embedded ? <BackupCard backups={data.backups} backupsKept={data.backupsKept} /> : <PostgresBackupCard />}

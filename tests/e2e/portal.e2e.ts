@@ -2,7 +2,7 @@ import ICAL from "ical.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { type AppServer, startAppServer } from "./support/app-server";
+import { type AppServer, E2E_ADMIN, startAppServer } from "./support/app-server";
 import { type Scene, sceneDataDir } from "../support/scenes";
 import { accessibilityViolations, adminContext, launchBrowser, toast } from "./support/browser";
 import { formatClockTime, formatLongDate } from "~/formatting/dates";
@@ -116,6 +116,9 @@ describe("the client portal", () => {
     await admin.getByRole("dialog").getByRole("button", { name: "Confirm & Send" }).click();
     await toast(admin, "Consultation confirmed and email sent!");
     await admin.goto("/admin/consultations");
+    // The address outlives the session: making it asks who the admin is first.
+    await admin.getByLabel("Your password").fill(E2E_ADMIN.password);
+    await admin.getByRole("button", { name: "Confirm it's you" }).click();
     await admin.getByRole("button", { name: "Make my feed address" }).click();
     const feedBox = admin.getByRole("textbox", { name: "Calendar feed address" });
     await feedBox.waitFor();
@@ -150,7 +153,7 @@ describe("the client portal", () => {
     await phone.close();
   });
 
-  it("on a laptop: the agency sends a portal link, sees the last visit and what was opened, and the Settings switch takes the portal away", async () => {
+  it("on a laptop: the agency sends a portal link, sees the last visit and what was opened, signs the client out, and the Settings switch takes the portal away", async () => {
     const laptop = await adminContext(browser, app.url, LAPTOP);
     const admin = await laptop.newPage();
     await admin.goto(`/admin/clients/${scene.bo.clientId}`);
@@ -198,6 +201,14 @@ describe("the client portal", () => {
     await admin.getByText(`Opened invoice ${scene.bo.openInvoice.number}`).waitFor();
     await admin.getByText("Corrected their details").waitFor();
     await admin.getByText("Brandt Rentals").waitFor();
+
+    // The agency ends Bo's portal session (a lost laptop, say): Bo's browser is back at the sign-in form.
+    await admin.getByText("Signed in on 1 browser.").waitFor();
+    await admin.getByRole("button", { name: "Sign out of the portal" }).click();
+    await toast(admin, "Signed out of the portal");
+    expect(await admin.getByRole("button", { name: "Sign out of the portal" }).count()).toBe(0);
+    await bo.goto("/portal");
+    await bo.getByRole("button", { name: "E-mail me a sign-in link" }).waitFor();
 
     // Off in Settings: no card, and /portal says it is not available.
     await admin.goto("/admin/settings/organization");

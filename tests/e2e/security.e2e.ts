@@ -31,12 +31,23 @@ let tessBrowser: BrowserContext;
 let tessSecret = "";
 let tessRecoveryCodes: string[] = [];
 
+/** On the Security tab: the owner confirms it's them, unless this session did within the last 5 minutes. */
+async function confirmItsMe(page: Page) {
+  const confirm = page.getByRole("button", { name: "Confirm it's you" });
+  if ((await confirm.count()) === 0) return;
+  await page.getByLabel("Your password").fill(E2E_ADMIN.password);
+  await confirm.click();
+  await page.getByText(/^Confirmed: these changes work without asking again until/).waitFor();
+}
+
 /**
- * Invites an admin on the Security tab and accepts the invitation from the e-mailed link in a
- * browser of their own (as the invited person does), choosing `password`. Answers that browser.
+ * Invites an admin on the Security tab (confirming it's the owner first) and accepts the
+ * invitation from the e-mailed link in a browser of their own (as the invited person does),
+ * choosing `password`. Answers that browser.
  */
 async function inviteAdmin(page: Page, name: string, email: string, password: string): Promise<BrowserContext> {
   await page.goto(SECURITY);
+  await confirmItsMe(page);
   await page.getByLabel("Full Name").fill(name);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Invite admin" }).click();
@@ -69,6 +80,33 @@ async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign Out" }).first().click();
   await page.waitForURL(`${app.url}/`);
 }
+
+describe("changing the admins", { timeout: 240_000 }, () => {
+  it("asks the admin to confirm it's them before inviting, and tells every admin", async () => {
+    // A session that has never confirmed: as one taken from the owner's browser would be.
+    const context = await adminContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto(SECURITY);
+    await page.getByText("Inviting or removing an admin, no longer requiring two-factor sign-in or a longer session timeout asks for your password again").waitFor();
+    expect(await page.getByRole("button", { name: "Invite admin" }).isDisabled()).toBe(true);
+    await page.getByText("Confirm it's you above first: this asks for your password again.").first().waitFor();
+
+    await page.getByLabel("Your password").fill("not my password");
+    await page.getByRole("button", { name: "Confirm it's you" }).click();
+    await page.getByText("The password is not right").first().waitFor();
+    await page.getByLabel("Your password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Confirm it's you" }).click();
+    await page.getByText(/^Confirmed: these changes work without asking again until/).waitFor();
+
+    await page.getByLabel("Full Name").fill("Uma Invited");
+    await page.getByLabel("Email", { exact: true }).fill("uma@sistersite.test");
+    await page.getByRole("button", { name: "Invite admin" }).click();
+    await page.getByText("Invitation sent").first().waitFor();
+    const told = await mail.waitFor((message) => message.envelopeTo.includes(E2E_ADMIN.email) && (message.subject ?? "").includes("invited uma@sistersite.test"));
+    expect(told.subject).toContain("Admin invited uma@sistersite.test to be an admin");
+    await context.close();
+  });
+});
 
 describe("two-factor sign-in", { timeout: 240_000 }, () => {
   it("an admin enrols with the QR code's secret, confirms with a code and is shown ten recovery codes once", async () => {

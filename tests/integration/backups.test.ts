@@ -2,10 +2,19 @@ import { testActor } from "../support/actors";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { getTableName, is, sql } from "drizzle-orm";
+import { gunzipSync } from "node:zlib";
+import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { copiesOlderThan, deleteCopiesOlderThan, keptBackupFile, listBackups, runNightlyBackup } from "~/backups/backups.server";
+import { copiesOlderThan, deleteCopiesOlderThan, keptBackupFile, listBackups, makeBackup, runNightlyBackup } from "~/backups/backups.server";
+import * as authApi from "~/auth/auth-api-route";
+import * as authPage from "~/auth/auth-page";
+import { findUserByEmail } from "~/auth/roles.server";
+import { instanceSecrets, session } from "~/auth/schema";
+import * as securityPage from "~/auth/security-settings-page";
+import { addClient } from "~/clients/clients.server";
+import { emailOutbox } from "~/email/schema";
+import { requestSignInLink, sendRequestedSignInLinks } from "~/portal/sign-in.server";
 import { backupFileName } from "~/backups/nightly-schedule";
 import { db, queryRows } from "~/db/connection.server";
 import * as schema from "~/schema";
@@ -14,6 +23,9 @@ import { leads } from "~/leads/schema";
 import { openStorage, restoreEmbeddedDatabase, stopApplication } from "~/server-lifecycle.server";
 import { updateOrganizationSettings } from "~/organization/settings.server";
 import { testDatabaseKind } from "../support/database-kind";
+import { answerText, RouteBrowser, type RouteHandler } from "../support/route-calls";
+import { makeAdmin } from "../support/sessions";
+import { freshCode } from "../support/totp";
 import { withTestDatabase } from "../support/test-database";
 
 // Nightly backups of the embedded database and the restore drill: make data, back up, change
@@ -31,6 +43,9 @@ async function everything(): Promise<Record<string, unknown[]>> {
   }
   return tables;
 }
+
+const handler = (fn: unknown) => fn as RouteHandler;
+const SECURITY = "/admin/settings/security";
 
 // 03:00 in New York on three nights.
 const NIGHT_1 = new Date("2026-11-24T08:00:00Z");
@@ -84,6 +99,47 @@ if (testDatabaseKind() === "embedded") {
       expect(log.filter(isRestoreEntry)).toHaveLength(1);
       expect(fs.existsSync(path.join(dataDir, "pgdata.before-restore", "PG_VERSION"))).toBe(true);
       expect(fs.readdirSync(path.join(dataDir, "scratch"))).toEqual([]);
+    }, 180_000);
+  });
+
+  describe("a backup", () => {
+    it("is not a skeleton key: it holds no session token, no cookie-signing secret and no waiting one-time link, and restoring it signs everyone out and keeps two-factor", async () => {
+      // An admin with two-factor on, signed in, and a client's sign-in link waiting to be sent.
+      const admin = { name: "Ada Admin", email: "ada@skeleton.test", password: "correct horse battery" };
+      await makeAdmin(admin);
+      const browser = new RouteBrowser("198.51.100.70");
+      expect((await browser.call(handler(authApi.action), "/api/auth/sign-in/email", { json: { email: admin.email, password: admin.password } })).status).toBe(200);
+      const started = await browser.call(handler(securityPage.action), SECURITY, { form: { intent: "start-two-factor", password: admin.password } });
+      const totpSecret = (started.body as { enrolment: { secret: string } }).enrolment.secret;
+      expect((await browser.call(handler(securityPage.action), SECURITY, { form: { intent: "confirm-two-factor", code: await freshCode(totpSecret) } })).status).toBe(302);
+      const [live] = await db().select().from(session).where(eq(session.userId, (await findUserByEmail(admin.email))!.id));
+      const [signing] = await db().select().from(instanceSecrets).where(eq(instanceSecrets.name, "session_secret"));
+      await addClient(testActor(), { name: "Sky Waiting", email: "sky@waiting.test", phone: null, tier: "1", notes: null });
+      await requestSignInLink({ email: "sky@waiting.test" }, { clientAddress: "198.51.100.71" });
+      await sendRequestedSignInLinks();
+      const [waiting] = await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, "sky@waiting.test"));
+      const link = Object.values(waiting?.sealed ?? {})[0] ?? "";
+      expect([live?.token, signing?.value, link].every((value) => typeof value === "string" && value.length > 20)).toBe(true);
+
+      const made = await makeBackup(NIGHT_1);
+      const bytes = gunzipSync(fs.readFileSync(path.join(dataDir, "backups", made.name))).toString("latin1");
+      // Searched as bytes, where a row's text lies as written: the admin is there, their session, its secret and the link are not.
+      expect(bytes).toContain(admin.email);
+      for (const secret of [live!.token, signing!.value, link.split("/").at(-1)!]) expect(bytes.includes(secret)).toBe(false);
+
+      const manifest = await restoreEmbeddedDatabase(testActor(), await keptBackupFile(made.name), made.name);
+      expect(manifest.createdAt).toBe(NIGHT_1.toISOString());
+      // Signed out: the old cookie opens nothing, and the restored database signs with a new secret.
+      expect(await browser.call(handler(authApi.loader), "/api/auth/get-session").then((answer) => answerText(answer))).toBe("null");
+      expect(await db().select().from(session)).toEqual([]);
+      const [renewed] = await db().select().from(instanceSecrets).where(eq(instanceSecrets.name, "session_secret"));
+      expect(renewed?.value).not.toBe(signing!.value);
+      // The admin gets in again with the password and a code: two-factor secrets stay readable.
+      const again = new RouteBrowser("198.51.100.72");
+      const password = await again.call(handler(authPage.action), "/auth", { form: { intent: "sign-in", email: admin.email, password: admin.password } });
+      expect(password.body).toMatchObject({ ok: true, twoFactorPending: true });
+      const code = await again.call(handler(authPage.action), "/auth", { form: { intent: "verify-code", method: "totp", code: await freshCode(totpSecret) } });
+      expect([code.status, code.location]).toEqual([302, "/admin"]);
     }, 180_000);
   });
 

@@ -148,18 +148,21 @@ describe("the route walk", () => {
     }
   }, 300_000);
 
-  it("refuses a non-GET request from a foreign origin on every route with 403, and a broken body from our own with no 500", async () => {
+  it("refuses a post from a foreign origin on every route with 403, a method the app does not serve with 405, and a broken body from our own with no 500", async () => {
     const cookie = await adminCookie();
     for (const url of [...new Set(routePaths(routes).map(sampleUrl))]) {
-      for (const method of ["POST", "PUT", "DELETE"]) {
-        const foreign = await fetch(`${app.url}${url}`, {
-          method,
-          headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
-          body: "intent=delete",
-          redirect: "manual",
-        });
-        expect(foreign.status, `${method} ${url}`).toBe(403);
-        expect(await foreign.text()).toBe("Requests from https://evil.example are not accepted.");
+      const foreign = await fetch(`${app.url}${url}`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=delete",
+        redirect: "manual",
+      });
+      expect(foreign.status, `POST ${url}`).toBe(403);
+      expect(await foreign.text()).toBe("Requests from https://evil.example are not accepted.");
+      for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS"]) {
+        const unserved = await fetch(`${app.url}${url}`, { method, headers: { Cookie: cookie, Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=delete", redirect: "manual" });
+        expect(unserved.status, `${method} ${url}`).toBe(405);
+        expect(unserved.headers.get("allow")).toBe("GET, HEAD, POST");
       }
       for (const [type, body] of [
         ["multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nbroken"],

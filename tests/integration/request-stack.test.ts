@@ -5,7 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openServerDatabase } from "~/db/connection.server";
 import { OUTAGE_FORM_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "~/http/database-outage";
+import { isPrivatePath } from "~/http/security-headers.server";
 import { PUBLIC_POSTS_PER_HOUR } from "~/request-safety/public-post-limit.server";
+import { ROUTE_TABLE } from "../support/route-table";
 import { mountRequestStack } from "../../server/request-stack";
 import { withTestDatabase } from "../support/test-database";
 
@@ -66,6 +68,20 @@ function send(path: string, init: { method?: string; headers?: Record<string, st
   });
 }
 
+/** A GET of `path` exactly as written: no client-side normalisation of its case, escapes or dot segments. */
+function sendRaw(path: string) {
+  const { hostname, port } = new URL(base);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const request = http.request({ hostname, port, path }, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
 const form = (size: number) => `message=${"a".repeat(Math.max(0, size - 8))}`;
 const formHeaders = (origin?: string) => ({ "Content-Type": "application/x-www-form-urlencoded", ...(origin ? { Origin: origin } : {}) });
 
@@ -83,6 +99,20 @@ describe("the headers of every answer", () => {
       expect(headers["strict-transport-security"]).toBeUndefined();
     }
     expect(nonces.size).toBe(5);
+  });
+
+  it("keep a private page private whatever the spelling of its path the router serves it under", async () => {
+    for (const path of ["/ADMIN/clients", "/Admin/Emails", "/ADMIN/leads.data", "/%61dmin/clients", "/x/../admin/clients", "/admin/%2e/leads", "/PORTAL/book", "/Portal.data", "/CALENDAR/x.ics", "/API/AUTH/get-session"]) {
+      expect((await sendRaw(path)).headers["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
+  it("judge every route of the table alike under every spelling the router serves it under", () => {
+    for (const { path } of ROUTE_TABLE) {
+      const concrete = path.replace(/:[^/]+/g, "x").replace(/\*$/, "x");
+      const spellings = [concrete.toUpperCase(), concrete.replace(/\/([a-z])/, (_, letter: string) => `/%${letter.charCodeAt(0).toString(16)}`), `/x/..${concrete}`];
+      for (const spelling of spellings) expect(isPrivatePath(spelling), `${path} as ${spelling}`).toBe(isPrivatePath(concrete));
+    }
   });
 
   it("keep admin, sign-in and personal answers out of every cache, whatever the route asked", async () => {
@@ -119,7 +149,7 @@ describe("a request that failed because the database was away", () => {
 describe("the origin of a request that changes something", () => {
   it("refuses a foreign Origin with 403 before any page or action sees it", async () => {
     for (const path of ["/admin/leads/00000000-0000-4000-8000-000000000000/convert", "/admin/booking-invitations", "/contact", "/api/auth/sign-in/email"]) {
-      for (const method of ["POST", "PUT", "DELETE"]) {
+      for (const method of ["POST"]) {
         const answer = await send(path, { method, headers: formHeaders("https://evil.example"), body: form(100) });
         expect(answer.status, `${method} ${path}`).toBe(403);
         expect(answer.text).toBe("Requests from https://evil.example are not accepted.");
@@ -134,6 +164,20 @@ describe("the origin of a request that changes something", () => {
     expect((await send("/contact", { method: "POST", headers: formHeaders(OWN), body: form(100) })).status).toBe(200);
     expect((await send("/unsubscribe/some-token", { method: "POST", headers: formHeaders(), body: "List-Unsubscribe=One-Click" })).status).toBe(200);
     expect(reached.map((request) => request.path)).toEqual(["/contact", "/unsubscribe/some-token"]);
+  });
+});
+
+describe("a method the app does not serve", () => {
+  it("is answered 405 with the methods it does serve, before its origin, its body or any page is looked at", async () => {
+    for (const method of ["TRACE", "OPTIONS", "PUT", "PATCH", "DELETE", "PROPFIND"]) {
+      for (const path of ["/", "/admin/leads", "/api/auth/sign-in/email", "/portal"]) {
+        const answer = await send(path, { method, headers: formHeaders("https://evil.example"), body: form(100) });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.allow).toBe("GET, HEAD, POST");
+      }
+    }
+    expect(reached).toEqual([]);
+    expect((await send("/", { method: "HEAD" })).status).toBe(200);
   });
 });
 

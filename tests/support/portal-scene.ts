@@ -8,6 +8,7 @@ import { bookCallForClient } from "~/consultations/client-calls.server";
 import { db } from "~/db/connection.server";
 import { deliverDueEmails } from "~/email/delivery.server";
 import { emailOutbox } from "~/email/schema";
+import { unsealed } from "~/email/sealed-links";
 import { dayIn } from "~/formatting/dates";
 import { addLineItem, createInvoice } from "~/invoices/invoices.server";
 import { invoices } from "~/invoices/schema";
@@ -16,7 +17,7 @@ import { recordPayment } from "~/invoices/invoice-payments.server";
 import { createProjectForClient } from "~/projects/projects.server";
 import { openProjectChecklist, setTaskStatus } from "~/projects/project-tasks.server";
 import { referrals } from "~/referrals/schema";
-import { redeemSignInLink, requestSignInLink } from "~/portal/sign-in.server";
+import { redeemSignInLink, requestSignInLink, sendRequestedSignInLinks } from "~/portal/sign-in.server";
 import { testActor } from "./actors";
 
 /**
@@ -99,13 +100,18 @@ export async function makePortalClient(name: string, email: string): Promise<Por
   };
 }
 
-/** The secret of the newest sign-in link e-mailed to an address (read from the outbox, as a person reads their mail). */
-export async function latestSignInSecret(email: string): Promise<string> {
+/**
+ * The secret of the newest sign-in link e-mailed to an address: the requests waiting are sent
+ * first, as the worker sends them (at `now`), then the link is read from the mail as it goes out
+ * (the outbox keeps it masked).
+ */
+export async function latestSignInSecret(email: string, now?: Date): Promise<string> {
+  await sendRequestedSignInLinks(now);
   const messages = await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, email));
   const links = messages
     .filter((message) => message.emailType === "portal_sign_in")
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-    .map((message) => /\/portal\/sign-in\/([A-Za-z0-9_-]{43})/.exec(message.text)?.[1]);
+    .map((message) => /\/portal\/sign-in\/([A-Za-z0-9_-]{43})/.exec(unsealed(message, message.sealed).text)?.[1]);
   const secret = links[0];
   if (!secret) throw new Error(`No sign-in link was sent to ${email}`);
   return secret;

@@ -16,18 +16,28 @@ function asAnswer(value: unknown): RouteAnswer {
 }
 
 /**
- * Calls a handler with a request to `path` (a GET, or a POST of `form`), from `address`, with
- * `cookie`; answers what it returned or threw (anything but a Response or `data()` is re-thrown).
+ * Calls a handler with a request to `path` (a GET, or a POST of `form` or of `json`), from
+ * `address`, with `cookie`; answers what it returned or threw (anything but a Response or `data()`
+ * is re-thrown). A JSON post carries the site's Origin, as a browser's fetch does.
  */
 export async function callRoute(
   handler: RouteHandler,
   path: string,
-  { cookie, form, params = {}, address = "203.0.113.50" }: { cookie?: string; form?: Record<string, string>; params?: Record<string, string>; address?: string } = {},
+  {
+    cookie,
+    form,
+    json,
+    params = {},
+    address = "203.0.113.50",
+  }: { cookie?: string; form?: Record<string, string>; json?: unknown; params?: Record<string, string>; address?: string } = {},
 ): Promise<RouteAnswer> {
   const headers = new Headers();
   if (cookie) headers.set("Cookie", cookie);
   if (form) headers.set("Content-Type", "application/x-www-form-urlencoded");
-  const request = new Request(`http://localhost${path}`, { method: form ? "POST" : "GET", headers, body: form ? new URLSearchParams(form) : undefined });
+  if (json !== undefined) headers.set("Content-Type", "application/json");
+  if (json !== undefined) headers.set("Origin", "http://localhost:3000");
+  const body = form ? new URLSearchParams(form) : json !== undefined ? JSON.stringify(json) : undefined;
+  const request = new Request(`http://localhost${path}`, { method: body === undefined ? "GET" : "POST", headers, body });
   try {
     return asAnswer(await withClientAddress(address, () => handler({ request, params, context: { clientAddress: address } })));
   } catch (thrown) {
@@ -43,4 +53,39 @@ export async function answerText(answer: RouteAnswer): Promise<string> {
     return answer.headers.get("Content-Type")?.includes("pdf") ? bytes.toString("latin1") : bytes.toString("utf8");
   }
   return JSON.stringify(answer.body) ?? "";
+}
+
+/**
+ * One browser calling route handlers in process: its own cookie jar (what each answer sets, kept
+ * for the next call) and its own network address.
+ */
+export class RouteBrowser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly address: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  /** This browser's cookies, sent from another network address. */
+  elsewhere(address: string): RouteBrowser {
+    const copy = new RouteBrowser(address);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+
+  async call(handler: RouteHandler, path: string, options: { form?: Record<string, string>; json?: unknown; params?: Record<string, string> } = {}): Promise<RouteAnswer> {
+    const cookie = this.cookieHeader();
+    const answer = await callRoute(handler, path, { ...options, address: this.address, ...(cookie ? { cookie } : {}) });
+    for (const line of answer.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const separator = pair.indexOf("=");
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      if (value === "" || /;\s*max-age=0\b/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return answer;
+  }
 }

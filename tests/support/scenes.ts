@@ -95,8 +95,9 @@ export const SCENES = {
     const bo = await makePortalClient("Bo Brandt", "bo@brandt.test");
     const free = [await openSlot(2), await openSlot(4)];
     // A sign-in link sent an hour ago: long expired. Its mail is stored, not sent again by the app.
-    await requestSignInLink({ email: bo.email }, { clientAddress: "198.51.100.99", now: new Date(Date.now() - 60 * 60_000) });
-    const expiredLink = `/portal/sign-in/${await latestSignInSecret(bo.email)}`;
+    const anHourAgo = new Date(Date.now() - 60 * 60_000);
+    await requestSignInLink({ email: bo.email }, { clientAddress: "198.51.100.99", now: anHourAgo });
+    const expiredLink = `/portal/sign-in/${await latestSignInSecret(bo.email, anHourAgo)}`;
     await deliverDueEmails({ transport: null });
     const slots = await db().select().from(availabilitySlots).where(inArray(availabilitySlots.id, free.map((slot) => slot.id)));
     const freeSlots = free.map(({ id, key }) => {
