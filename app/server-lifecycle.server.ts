@@ -24,6 +24,7 @@ import { MAIN_THREAD_BUDGET, WORKER_PROCESS_BUDGET, startBackgroundWorker, type 
 import { startJobsThread } from "~/jobs/jobs-thread.server";
 import { setLogLevel } from "~/logging/logger.server";
 import { makeScratchFolder } from "~/forms/scratch-folder.server";
+import { composeDomainEvents } from "./domain-event-handlers.server";
 
 type Running = { database: DatabaseHandle; lock: DataDirLock | undefined; worker?: BackgroundWorker };
 let running: Running | undefined;
@@ -37,6 +38,7 @@ export type StartReport = { port: number; publicUrl: string; storage: string; jo
  */
 export async function openStorage(): Promise<{ storage: string }> {
   const settings = config();
+  composeDomainEvents();
   let lock: DataDirLock | undefined;
   let database: DatabaseHandle;
   if (settings.databaseUrl) {

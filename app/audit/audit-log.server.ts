@@ -22,8 +22,8 @@ export async function recordAuditEntry(executor: DatabaseExecutor, actor: Actor,
     // Time-ordered (UUIDv7, monotonic within a millisecond): entries written in one millisecond,
     // which share their occurred_at, still list in the order they were made.
     id: timeOrderedId(),
-    // The account may be gone (removed, or not in a restored backup): the entry keeps the e-mail.
-    actorUserId: actor.userId ? sql`(select id from "user" where id = ${actor.userId})` : null,
+    // The account may be gone (removed, or not in a restored backup): the entry keeps its id and e-mail.
+    actorUserId: actor.userId,
     actorEmail: actor.email,
     sessionId: actor.sessionId,
     // A service that does not know the address (templates, the e-mail log) gets the request's own.

@@ -1,17 +1,18 @@
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { recordKey } from "~/db/columns";
-import { user } from "~/auth/schema";
 
 /**
- * Every admin action that changes data, append-only (nothing updates or deletes a row).
- * `actorEmail` is copied so the entry still says who after the admin account is removed.
+ * Every admin action that changes data, append-only (nothing updates or deletes a row, not even
+ * when an account goes: decision 048). `actorUserId` is the account's id when it acted, with no
+ * foreign key (accounts sit above the audit log, which every domain writes); `actorEmail` is copied
+ * so the entry says who in words too.
  */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: recordKey(),
     occurredAt: timestamp("occurred_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    actorUserId: text("actor_user_id"),
     actorEmail: text("actor_email"),
     /** What was done, e.g. "lead.change-status", "invoice.record-payment", "settings.organization". */
     action: text("action").notNull(),

@@ -1,7 +1,7 @@
 import { systemActor, type Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { queueAdminChangeEmail } from "./auth-emails.server";
+import { publish } from "~/events/domain-events";
 import { findUserByEmail, listAdmins, revokeAdminRole, UnknownUserError } from "./roles.server";
 import { endSessions } from "./sessions.server";
 
@@ -29,7 +29,7 @@ export function changerName(changer: AdminChanger): string {
 export async function tellAdmins(tx: DatabaseExecutor, change: string, alsoTo: { name: string; email: string }[] = []): Promise<void> {
   const recipients = new Map<string, { name: string; email: string }>();
   for (const person of [...(await listAdmins(tx)), ...alsoTo]) recipients.set(person.email.toLowerCase(), person);
-  for (const recipient of recipients.values()) await queueAdminChangeEmail(tx, recipient, change);
+  for (const admin of recipients.values()) await publish(tx, "admins.changed", { admin, change });
 }
 
 /**

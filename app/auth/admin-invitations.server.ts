@@ -5,7 +5,7 @@ import { config } from "~/config.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { Refusal } from "~/forms/refusal";
 import { actorOf, changerName, tellAdmins, type AdminChanger } from "./admin-changes.server";
-import { queueAdminInvitationEmail } from "./auth-emails.server";
+import { publish } from "~/events/domain-events";
 import { getAuth } from "./auth.server";
 import { findUserByEmail, grantAdmin, isAdmin, markAddressProven } from "./roles.server";
 import { account, adminInvitations, totpLastSteps, twoFactor, user } from "./schema";
@@ -62,7 +62,7 @@ export async function inviteAdmin(inviter: Inviter, input: { email: string; name
       createdAt: now,
       expiresAt,
     });
-    await queueAdminInvitationEmail(tx, { email, name: input.name, invitedBy: "console" in inviter ? "The site's owner" : inviter.admin.name, link, expiresAt });
+    await publish(tx, "admin.invited", { invitation: { email, name: input.name, invitedBy: "console" in inviter ? "The site's owner" : inviter.admin.name, link, expiresAt } });
     await recordAuditEntry(tx, actorOf(inviter), {
       action: "admin.invite",
       entityType: "user",

@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { symmetricDecrypt } from "better-auth/crypto";
 import { db } from "~/db/connection.server";
 import { consumeRateLimits, countRateLimitHit, currentRateLimitWindow, refundRateLimitHits } from "~/request-safety/rate-limit.server";
-import { queueSignInPausedEmail } from "./auth-emails.server";
+import { publish } from "~/events/domain-events";
 import { CLIENT_ADDRESS_HEADER } from "./auth-request-headers";
 import { signInEpochs, twoFactor, user } from "./schema";
 import { signInEpochOf } from "./sign-in-epochs.server";
@@ -134,7 +134,7 @@ async function tellOwnerWhenPaused(account: string): Promise<void> {
   const window = await currentRateLimitWindow(accountRule(account).key);
   if (!window || window.count < FAILURES_PER_ACCOUNT) return;
   const [owner] = await db().select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.email, account)).limit(1);
-  if (owner) await queueSignInPausedEmail(db(), owner, window.startedAt);
+  if (owner) await publish(db(), "account.sign-in-paused", { account: owner, windowStartedAt: window.startedAt });
 }
 
 /** The user a pending two-factor sign-in is for (better-auth's signed two-factor cookie and its record), or null. */

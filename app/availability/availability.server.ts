@@ -3,7 +3,6 @@ import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import { consultationBookings } from "~/consultations/schema";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/organization/settings.server";
 import { availabilitySlots, blockedDates, recurringAvailability, type AvailabilitySlot, type BlockedDate, type RecurringAvailability } from "./schema";
 import { startTimeOf, type SlotKey } from "./offered-days";
@@ -236,35 +235,32 @@ export async function updateAvailabilitySettings(actor: Actor, input: Availabili
   await updateOrganizationSettings(actor, { action: "availability.settings", summary: "Consultation settings saved" }, input);
 }
 
-/**
- * Reopens the slots held by the bookings of these leads. Call it inside the transaction that
- * deletes the leads, before the delete: the booking rows cascade away with their lead, and the
- * slot's foreign key only clears booking_id, not the 'booked' status.
- */
-export async function releaseSlotsOfLeads(tx: DatabaseExecutor, leadIds: string[]): Promise<number> {
-  if (leadIds.length === 0) return 0;
+/** The slots these bookings held are open again (the bookings are being deleted), in the deleting transaction. */
+export async function releaseSlotsOfBookings(tx: DatabaseExecutor, bookingIds: string[]): Promise<number> {
+  if (bookingIds.length === 0) return 0;
   const released = await tx
     .update(availabilitySlots)
     .set({ status: "open", bookingId: null })
-    .where(
-      inArray(
-        availabilitySlots.bookingId,
-        tx.select({ id: consultationBookings.id }).from(consultationBookings).where(inArray(consultationBookings.leadId, leadIds)),
-      ),
-    )
+    .where(inArray(availabilitySlots.bookingId, bookingIds))
     .returning({ id: availabilitySlots.id });
   return released.length;
 }
 
-/**
- * Safety net for any path that removed a booking without releasing its slot (the foreign key sets
- * booking_id to null): a 'booked' slot that no booking holds is open again. Run by the worker.
- */
-export async function reopenOrphanedSlots(): Promise<number> {
-  const reopened = await db()
+/** The booked slots and the bookings that hold them, for the consultations domain's upkeep. */
+export async function bookedSlotHolders(executor: DatabaseExecutor = db()): Promise<{ slotId: string; bookingId: string | null }[]> {
+  return executor
+    .select({ slotId: availabilitySlots.id, bookingId: availabilitySlots.bookingId })
+    .from(availabilitySlots)
+    .where(eq(availabilitySlots.status, "booked"));
+}
+
+/** These slots are open again (no booking holds them any more). */
+export async function reopenSlots(executor: DatabaseExecutor, slotIds: string[]): Promise<number> {
+  if (slotIds.length === 0) return 0;
+  const reopened = await executor
     .update(availabilitySlots)
-    .set({ status: "open" })
-    .where(and(eq(availabilitySlots.status, "booked"), isNull(availabilitySlots.bookingId)))
+    .set({ status: "open", bookingId: null })
+    .where(and(inArray(availabilitySlots.id, slotIds), eq(availabilitySlots.status, "booked")))
     .returning({ id: availabilitySlots.id });
   return reopened.length;
 }

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, time, unique, uniqueIndex } from "drizzle-orm/pg-core";
-import { recordKey, createdAt, optionalReference } from "~/db/columns";
-import { consultationBookings } from "~/consultations/schema";
+import { boolean, check, date, index, integer, pgTable, text, time, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { recordKey, createdAt } from "~/db/columns";
 
 export const SLOT_STATUSES = ["open", "tentative", "booked"] as const;
 export type SlotStatus = (typeof SLOT_STATUSES)[number];
@@ -15,9 +14,10 @@ export const availabilitySlots = pgTable(
     startTime: time("start_time").notNull(),
     endTime: time("end_time").notNull(),
     status: text("status", { enum: SLOT_STATUSES }).notNull().default("open"),
-    // Set null, not cascade: deleting a booking must not delete the admin's availability. The
-    // service reopens the slot (status 'open') when it deletes or cancels a booking.
-    bookingId: optionalReference("booking_id", () => consultationBookings.id, "set null"),
+    // The booking that holds the slot (the consultations domain's record). No foreign key: bookings
+    // sit above availability (decision 048), so the consultations domain lets go of a slot itself
+    // when it cancels or deletes a booking, and its upkeep reopens one whose booking is gone.
+    bookingId: uuid("booking_id"),
     createdAt: createdAt(),
   },
   (t) => [

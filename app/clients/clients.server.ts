@@ -3,10 +3,9 @@ import { and, count, eq, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { clientPortalActor, type Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
-import { createDraftInvoice } from "~/invoices/draft-invoice.server";
-import { clientInvoicesOnDeletion, deleteUnsentDraftsOfClient } from "~/invoices/client-invoices.server";
-import type { Invoice } from "~/invoices/schema";
+import { notFound, type Refusal } from "~/forms/refusal";
+import { awaitingReply, publish } from "~/events/domain-events";
+import type { FirstInvoice } from "./events";
 import { addLeadForClient } from "~/leads/lead-booking-status.server";
 import { keysetBatchesOf, keysetPage, type KeysetOrder, type KeysetPage, type KeysetRead } from "~/lists/keyset-page.server";
 import type { KeysetCursor } from "~/lists/list-view";
@@ -93,7 +92,7 @@ export async function findClient(clientId: string, executor: DatabaseExecutor = 
  * Add Client: the client (status active, payment pending) and its draft invoice priced from the
  * tier catalog, in one transaction. A client added by hand has no lead, so no promo applies.
  */
-export async function addClient(actor: Actor, input: AddClientInput): Promise<{ client: Client; invoice: Invoice }> {
+export async function addClient(actor: Actor, input: AddClientInput): Promise<{ client: Client; invoice: FirstInvoice }> {
   return db().transaction(async (tx) => {
     const [client] = await tx
       .insert(clients)
@@ -109,7 +108,10 @@ export async function addClient(actor: Actor, input: AddClientInput): Promise<{ 
       })
       .returning();
     if (!client) throw new Error("The client was not saved");
-    const { promoApplied: _promoApplied, ...invoice } = await createDraftInvoice(tx, { clientId: client.id, tier: input.tier });
+    const added = { client, tier: input.tier, firstInvoice: awaitingReply<FirstInvoice>() };
+    await publish(tx, "client.added", added);
+    const invoice = added.firstInvoice.value;
+    if (!invoice) throw new Error("No first invoice was drafted for the new client");
     await recordAuditEntry(tx, actor, {
       action: "client.create",
       entityType: "client",
@@ -245,11 +247,10 @@ export async function deleteClient(actor: Actor, clientId: string): Promise<Clie
   return db().transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
     if (!client) throw notFound(CLIENT_GONE, { title });
-    const { kept } = await clientInvoicesOnDeletion(clientId, tx);
-    if (kept > 0) {
-      throw new Refusal(`${client.name} has ${kept} sent or paid invoice(s), which must be kept. Archive the client instead.`, { status: 409, title });
-    }
-    const drafts = await deleteUnsentDraftsOfClient(tx, actor, clientId);
+    // Its invoices decide: sent or paid ones refuse the deletion; unsent drafts go with the client.
+    const deleting = { client, actor, refusalTitle: title, deletedDrafts: awaitingReply<string[]>() };
+    await publish(tx, "client.deleting", deleting);
+    const drafts = deleting.deletedDrafts.value ?? [];
     await tx.delete(clients).where(eq(clients.id, clientId));
     await recordAuditEntry(tx, actor, {
       action: "client.delete",

@@ -2,21 +2,19 @@ import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
-import { endLeadEnrolments, enrolLeadInCadences } from "~/cadences/enrolment.server";
 import { db } from "~/db/connection.server";
 import { notFound } from "~/forms/refusal";
-import { createDraftInvoice } from "~/invoices/draft-invoice.server";
-import type { Invoice } from "~/invoices/schema";
+import { awaitingReply, publish } from "~/events/domain-events";
 import { lockLeadForConversion, markLeadConverted, markPromoUsed } from "~/leads/lead-conversion-steps.server";
 import { promoStateAt } from "~/leads/promo-state";
 import type { Lead } from "~/leads/schema";
-import { markReferralConverted } from "~/referrals/referrals.server";
 import { isTierId } from "~/organization/tier-catalog";
 import { mintReferralCode } from "./referral-code";
+import type { FirstInvoice } from "./events";
 import { clients, type Client } from "./schema";
 
 /** The lead's client; `invoice` is the new draft invoice, or null when the lead was already a client (nothing changed). */
-export type LeadConversion = { lead: Lead; client: Client; invoice: Invoice | null };
+export type LeadConversion = { lead: Lead; client: Client; invoice: FirstInvoice | null };
 
 /**
  * Converts a lead to a client (spec 001 "convert-lead-to-client") in one transaction: the client
@@ -58,9 +56,12 @@ export async function convertLeadToClient(actor: Actor, leadId: string, now: Dat
       return { lead, client: winner, invoice: null };
     }
 
-    await markReferralConverted(tx, { leadId: lead.id, client, now });
     const activePromoCode = promoStateAt(lead, now) === "active" ? lead.promoCode : null;
-    const invoice = await createDraftInvoice(tx, { clientId: client.id, tier, activePromoCode });
+    // Its referral converts, its cadences end and the client's begin, its first invoice is drafted (decision 048).
+    const converted = { lead, client, tier, activePromoCode, actor, now, firstInvoice: awaitingReply<FirstInvoice>() };
+    await publish(tx, "lead.converted", converted);
+    const invoice = converted.firstInvoice.value;
+    if (!invoice) throw new Error("No first invoice was drafted for the new client");
     if (invoice.promoApplied && invoice.promoCode) await markPromoUsed(tx, lead.id, invoice.promoCode);
     await markLeadConverted(tx, lead, actor, {
       clientId: client.id,
@@ -68,9 +69,6 @@ export async function convertLeadToClient(actor: Actor, leadId: string, now: Dat
       invoiceNumber: invoice.invoiceNumber,
       promoCodeApplied: invoice.promoCode,
     });
-    // Nurture cadences stop at conversion; the ones for new clients begin.
-    await endLeadEnrolments(tx, { leadId: lead.id, reason: "converted", now });
-    await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "client_converted", now });
     await recordAuditEntry(tx, actor, {
       action: "lead.convert",
       entityType: "lead",
@@ -78,7 +76,6 @@ export async function convertLeadToClient(actor: Actor, leadId: string, now: Dat
       summary: `Converted a lead to a tier ${tier} client with draft invoice ${invoice.invoiceNumber}${invoice.promoApplied ? " at the promo price" : ""}`,
       details: { clientId: client.id, invoiceId: invoice.id, tier, promoApplied: invoice.promoApplied },
     });
-    const { promoApplied: _promoApplied, ...storedInvoice } = invoice;
-    return { lead: { ...lead, status: "converted" as const }, client, invoice: storedInvoice };
+    return { lead: { ...lead, status: "converted" as const }, client, invoice };
   });
 }

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { addressOneOf, blank, declareTable, nothingPersonal, oneOf, replaceBy, type Person } from "~/db/personal-data";
+import { addressOneOf, blank, declareTable, ERASED_NAME, erasedAddress, nothingPersonal, oneOf, replaceBy, type Person } from "~/db/personal-data";
 import { declarePersonalData } from "~/db/personal-data.server";
-import { ERASED_NAME, erasedAddress } from "~/leads/personal-data.server";
 import { clients } from "./schema";
 
 const personsClients = (person: Person) =>

@@ -1,4 +1,4 @@
-import { reopenOrphanedSlots } from "~/availability/availability.server";
+import { reopenOrphanedSlots } from "./booked-slots.server";
 import { sendDueReminders } from "./bookings.server";
 
 /** The worker's booking turn: 24-hour reminders (deduplicated per booking and time), and slots no booking holds reopened. */

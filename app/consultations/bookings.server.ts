@@ -22,7 +22,7 @@ import { refusalFor, type BookingAction } from "./booking-status";
 import { INVITATION_WINDOWS, NO_SLOTS_FOR_INVITATION } from "./consultation-forms";
 import { consultationBookings, consultations, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
-import { enrolLeadInCadences } from "~/cadences/enrolment.server";
+import { publish } from "~/events/domain-events";
 import { dayIn } from "~/formatting/dates";
 
 /**
@@ -110,7 +110,7 @@ export async function createBookingInvitation(
     await setLeadBookingStatus(tx, lead.id, "sent", { onlyFrom: "not_sent" });
     await recordLeadEvent(tx, { leadId: lead.id, event: "invitation_sent", data: { bookingId: booking.id, windowDays: input.windowDays }, actorUserId: actor.userId });
     await enqueueBookingEmail(tx, { templateKey: "booking_invitation", booking, lead, settings });
-    await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "booking_invitation_sent", now });
+    await publish(tx, "booking.invitation-sent", { leadId: lead.id, bookingId: booking.id, now });
     await recordBookingChange(tx, actor, booking, {
       intent: "send",
       summary: `Sent a booking invitation for the next ${input.windowDays} days`,

@@ -19,7 +19,7 @@ import { enqueueBookingEmail, type BookingLead } from "./booking-emails.server";
 import { refusalFor, visitorMayChange } from "./booking-status";
 import { cancelInTransaction } from "./bookings.server";
 import { consultationBookings, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
-import { endLeadEnrolments } from "~/cadences/enrolment.server";
+import { publish } from "~/events/domain-events";
 import { dayIn } from "~/formatting/dates";
 
 /**
@@ -263,7 +263,7 @@ export async function bookInvitation(
     .returning();
   if (!updated) throw new Error("Failed to confirm booking");
   await setLeadBookingStatus(tx, lead.id, "booked");
-  await endLeadEnrolments(tx, { leadId: lead.id, reason: "booked", now });
+  await publish(tx, "lead.booked", { leadId: lead.id, bookingId: updated.id, now });
   await recordLeadEvent(tx, {
     leadId: lead.id,
     event: "booked",

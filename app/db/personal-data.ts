@@ -41,6 +41,12 @@ export type ColumnRule =
   | { holds: "personal"; erase: "replace"; by: (person: Person) => SQL };
 
 /** A column that holds nothing about a person, and why (kept as it is when a person is erased). */
+/** The name an erased record keeps. */
+export const ERASED_NAME = "Erased person";
+
+/** The address an erased record keeps: unique, and never deliverable (RFC 6761 .invalid). */
+export const erasedAddress = (id: AnyPgColumn) => sql`'erased-' || ${id} || '@invalid'`;
+
 export const nothingPersonal = (why: string): ColumnRule => ({ holds: "nothing personal", why });
 /** A personal column, set to null. */
 export const blank: ColumnRule = { holds: "personal", erase: "blank" };

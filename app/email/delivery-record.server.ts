@@ -1,5 +1,5 @@
 import type { DatabaseExecutor } from "~/db/connection.server";
-import { recordLeadEvent } from "~/leads/lead-timeline.server";
+import { publish } from "~/events/domain-events";
 import { emailLogs, type EmailOutboxMessage } from "./schema";
 
 /** What became of one attempt to deliver an outbox message. */
@@ -10,7 +10,7 @@ export type DeliveryOutcome =
   | { status: "failed"; error: string; recipientRejected: boolean };
 
 /**
- * Writes one attempt to the e-mail log and, for mail tied to a lead, its timeline; called inside
+ * Writes one attempt to the e-mail log and publishes a final outcome ("email.ended"); called inside
  * the transaction that sets the outbox row's status (by the worker, or by the outbox when a
  * marketing message is held back at once).
  */
@@ -28,14 +28,14 @@ export async function recordDeliveryAttempt(tx: DatabaseExecutor, message: Email
     metadata: message.metadata,
     leadId: message.leadId,
   });
-  // A retry is not news on the lead's timeline; the final outcome is.
-  if (!message.leadId || outcome.status === "retrying") return;
-  const about = { outboxId: message.id, emailType: message.emailType, subject: message.subject, to: message.toEmail };
-  if (outcome.status === "failed") {
-    await recordLeadEvent(tx, { leadId: message.leadId, event: "email_failed", data: { ...about, error: outcome.error } });
-  } else if (outcome.status === "suppressed") {
-    await recordLeadEvent(tx, { leadId: message.leadId, event: "email_suppressed", data: { ...about, note: outcome.note } });
-  } else {
-    await recordLeadEvent(tx, { leadId: message.leadId, event: "email_sent", data: { ...about, stored: outcome.status === "stored" } });
-  }
+  // A retry is not news; the final outcome is (a lead's timeline shows it).
+  if (outcome.status === "retrying") return;
+  const about = { outboxId: message.id, leadId: message.leadId, emailType: message.emailType, subject: message.subject, to: message.toEmail };
+  const ending =
+    outcome.status === "failed"
+      ? { status: "failed" as const, error: outcome.error }
+      : outcome.status === "suppressed"
+        ? { status: "suppressed" as const, note: outcome.note }
+        : { status: outcome.status };
+  await publish(tx, "email.ended", { message: about, ending });
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq, getTableName, isNotNull } from "drizzle-orm";
+import { eq, getTableName, inArray, isNotNull } from "drizzle-orm";
 import type { DatabaseExecutor } from "~/db/connection.server";
-import { recordLeadEvent } from "~/leads/lead-timeline.server";
+import { publish } from "~/events/domain-events";
 import { recordDeliveryAttempt } from "./delivery-record.server";
-import { emailOutbox, emailTemplates, type EmailCategory, type EmailOutboxMessage, type EmailTemplateKey, type OutboxAttachment } from "./schema";
+import { emailLogs, emailOutbox, emailTemplates, type EmailCategory, type EmailOutboxMessage, type EmailTemplateKey, type OutboxAttachment } from "./schema";
 import { sealLinks, type SealedLinks } from "./sealed-links";
 import { findSuppression } from "./suppression.server";
 import { suppressedMessageNote } from "./suppression-options";
@@ -85,14 +85,10 @@ export async function enqueueEmail(tx: DatabaseExecutor, email: OutgoingEmail): 
     await recordDeliveryAttempt(tx, queued, { status: "suppressed", note: suppressedMessageNote(suppression.reason) }, queued.createdAt);
     return queued;
   }
-  // Mail tied to a lead shows on its timeline: queued here, then sent or failed by the delivery worker.
-  if (queued?.leadId) {
-    await recordLeadEvent(tx, {
-      leadId: queued.leadId,
-      event: "email_queued",
-      data: { outboxId: queued.id, emailType: queued.emailType, subject: queued.subject, to: queued.toEmail },
-      actorUserId: email.actorUserId ?? null,
-    });
+  // Mail tied to a lead shows on its timeline (the leads domain records it): queued here, then sent or failed by the delivery worker.
+  if (queued) {
+    const message = { outboxId: queued.id, leadId: queued.leadId, emailType: queued.emailType, subject: queued.subject, to: queued.toEmail };
+    await publish(tx, "email.queued", { message, actorUserId: email.actorUserId ?? null });
   }
   return queued;
 }
@@ -133,4 +129,14 @@ export async function enqueueTemplatedEmail(
 export async function leaveOutSealedLinks(executor: DatabaseExecutor): Promise<string[]> {
   await executor.update(emailOutbox).set({ sealed: null }).where(isNotNull(emailOutbox.sealed));
   return [getTableName(emailOutbox)];
+}
+
+/**
+ * "leads.deleting": the messages and log entries about these leads forget them (no foreign key
+ * does it, decision 048); what was sent stays on record.
+ */
+export async function forgetLeadsInMail(tx: DatabaseExecutor, leadIds: string[]): Promise<void> {
+  if (leadIds.length === 0) return;
+  await tx.update(emailOutbox).set({ leadId: null }).where(inArray(emailOutbox.leadId, leadIds));
+  await tx.update(emailLogs).set({ leadId: null }).where(inArray(emailLogs.leadId, leadIds));
 }

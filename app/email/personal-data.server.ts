@@ -1,7 +1,6 @@
 import { and, inArray, sql } from "drizzle-orm";
-import { addressOneOf, blank, declareTable, deletedWithRow, mentionsAddress, nothingPersonal, oneOf, replaceBy, type Person } from "~/db/personal-data";
+import { addressOneOf, blank, declareTable, deletedWithRow, erasedAddress, mentionsAddress, nothingPersonal, oneOf, replaceBy, type Person } from "~/db/personal-data";
 import { declarePersonalData, eraseDeclaredRows } from "~/db/personal-data.server";
-import { erasedAddress } from "~/leads/personal-data.server";
 import { emailLogs, emailOutbox, emailSuppressions, emailTemplates, emailTemplateVersions } from "./schema";
 
 /** Mail to the person, about them (an agency notification of their inquiry or booking), or naming their address. */

@@ -1,7 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { recordKey, instant, createdAt, updatedAt, requiredReference, optionalReference } from "~/db/columns";
-import { consultationBookings } from "~/consultations/schema";
-import { leads } from "~/leads/schema";
 import type { SealedLinks } from "./sealed-links";
 
 // Pure constants kept beside the tables; move to an options module if the browser needs them.
@@ -104,9 +102,11 @@ export const emailOutbox = pgTable(
     text: text("text").notNull(),
     emailType: text("email_type").notNull(),
     category: text("category", { enum: EMAIL_CATEGORIES }).notNull().default("transactional"),
-    leadId: optionalReference("lead_id", () => leads.id, "set null"),
-    // Kept (as null) when the booking is deleted: the record of what was sent stays.
-    bookingId: optionalReference("booking_id", () => consultationBookings.id, "set null"),
+    // The lead and the booking a message is about (the leads and consultations domains' records).
+    // No foreign keys: they sit above e-mail (decision 048); a deleted lead's messages forget it
+    // ("leads.deleting"), and the record of what was sent stays.
+    leadId: uuid("lead_id"),
+    bookingId: uuid("booking_id"),
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     /**
@@ -152,7 +152,8 @@ export const emailLogs = pgTable(
     error: text("error"),
     /** e.g. { promoCode } (spec 001 §3). */
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
-    leadId: optionalReference("lead_id", () => leads.id, "set null"),
+    // As the outbox's: the lead it was for, without a foreign key.
+    leadId: uuid("lead_id"),
   },
   (t) => [
     index("email_logs_sent_at_idx").on(t.sentAt.desc().nullsFirst()),

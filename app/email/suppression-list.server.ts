@@ -3,7 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
-import { recordLeadEventForEmail } from "~/leads/lead-timeline.server";
+import { publish } from "~/events/domain-events";
 import { keysetPage } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
 import { emailSuppressions, type EmailSuppression } from "./schema";
@@ -38,7 +38,7 @@ export async function addSuppressionByAdmin(actor: Actor, input: SuppressionEntr
   return db().transaction(async (tx) => {
     const added = await suppressEmail(tx, { email, reason: "admin", detail: input.note });
     if (!added) throw new Refusal("This address is already on the suppression list", { status: 409, field: "email" });
-    await recordLeadEventForEmail(tx, email, { event: "unsubscribed", data: { via: "admin", email }, actorUserId: actor.userId });
+    await publish(tx, "email.address-unsubscribed", { email, via: "admin", subject: null, actorUserId: actor.userId });
     await recordAuditEntry(tx, actor, {
       action: "email.suppression-add",
       entityType: "email_suppression",
@@ -56,7 +56,7 @@ export async function removeSuppressionByAdmin(actor: Actor, address: string): P
     const existing = await findSuppression(tx, address);
     if (!existing) throw notFound("This address is not on the suppression list");
     await unsuppressEmail(tx, existing.email);
-    await recordLeadEventForEmail(tx, existing.email, { event: "resubscribed", data: { via: "admin", email: existing.email }, actorUserId: actor.userId });
+    await publish(tx, "email.address-resubscribed", { email: existing.email, via: "admin", actorUserId: actor.userId });
     await recordAuditEntry(tx, actor, {
       action: "email.suppression-remove",
       entityType: "email_suppression",

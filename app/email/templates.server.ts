@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
-import { cadencesUsingTemplate } from "~/cadences/cadences.server";
+import { awaitingReply, publish } from "~/events/domain-events";
+import type { TemplateUser } from "./events";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { keysetPage } from "~/lists/keyset-page.server";
@@ -64,8 +65,15 @@ export type TemplateVersionSummary = Pick<EmailTemplateVersion, "version" | "sub
 export type TemplateEditorData = {
   template: EmailTemplate;
   versions: TemplateVersionSummary[];
-  usedBy: { id: string; name: string }[];
+  usedBy: TemplateUser[];
 };
+
+/** Who sends the template besides the product (cadence steps, answered by their domain). */
+async function usersOfTemplate(executor: DatabaseExecutor, templateId: string): Promise<TemplateUser[]> {
+  const asked = { templateId, users: awaitingReply<TemplateUser[]>() };
+  await publish(executor, "email-template.users-wanted", asked);
+  return asked.users.value ?? [];
+}
 
 export async function findTemplateForEditor(templateId: string): Promise<TemplateEditorData | undefined> {
   const [template] = await db().select().from(emailTemplates).where(eq(emailTemplates.id, templateId));
@@ -76,7 +84,7 @@ export async function findTemplateForEditor(templateId: string): Promise<Templat
       .from(emailTemplateVersions)
       .where(eq(emailTemplateVersions.templateId, templateId))
       .orderBy(desc(emailTemplateVersions.version)),
-    cadencesUsingTemplate(templateId),
+    usersOfTemplate(db(), templateId),
   ]);
   return { template, versions, usedBy };
 }
@@ -187,7 +195,7 @@ export async function deleteTemplate(actor: Actor, templateId: string): Promise<
         title: "Failed to delete template",
       });
     }
-    const usedBy = await cadencesUsingTemplate(templateId, tx);
+    const usedBy = await usersOfTemplate(tx, templateId);
     if (usedBy.length > 0) {
       const names = usedBy.map((cadence) => `“${cadence.name}”`).join(", ");
       throw new Refusal(`“${template.name}” is used by ${usedBy.length === 1 ? "the cadence" : "the cadences"} ${names}. Remove it from their steps first.`, {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { Refusal } from "~/forms/refusal";
-import { recordLeadEventForEmail } from "~/leads/lead-timeline.server";
+import { publish } from "~/events/domain-events";
 import { emailOutbox, type SuppressionReason } from "./schema";
 import { findSuppression, suppressEmail, suppressionKey, unsuppressEmail } from "./suppression.server";
 import { unsubscribeKey, verifyUnsubscribeToken, type UnsubscribeSubject } from "./unsubscribe-token.server";
@@ -42,7 +42,7 @@ export async function unsubscribeWithLink(token: string): Promise<UnsubscribeSta
       reason: "unsubscribed",
       detail: message ? `Unsubscribe link in “${message.subject}”` : "Unsubscribe link",
     });
-    if (added) await recordLeadEventForEmail(tx, email, { event: "unsubscribed", data: { via: "link", email, subject: message?.subject ?? null } });
+    if (added) await publish(tx, "email.address-unsubscribed", { email, via: "link", subject: message?.subject ?? null, actorUserId: null });
     const suppression = await findSuppression(tx, email);
     return { email, suppressedReason: suppression?.reason ?? "unsubscribed" };
   });
@@ -58,7 +58,7 @@ export async function resubscribeWithLink(token: string): Promise<UnsubscribeSta
     const email = suppressionKey(subject.email);
     const removed = await unsuppressEmail(tx, email, { onlyReason: "unsubscribed" });
     if (removed) {
-      await recordLeadEventForEmail(tx, email, { event: "resubscribed", data: { via: "link", email } });
+      await publish(tx, "email.address-resubscribed", { email, via: "link", actorUserId: null });
       return { email, suppressedReason: null };
     }
     const suppression = await findSuppression(tx, email);

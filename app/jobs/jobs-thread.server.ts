@@ -4,6 +4,7 @@ import { config } from "~/config.server";
 import { openServerDatabase, setCurrentDatabase } from "~/db/connection.server";
 import { logger, setLogLevel } from "~/logging/logger.server";
 import { JOBS_THREAD_BUDGET, startBackgroundWorker, type BackgroundWorker } from "./background-worker.server";
+import { composeDomainEvents } from "~/domain-event-handlers.server";
 
 /**
  * The background jobs in a worker thread of the web process (JOBS=thread, on PostgreSQL; decision
@@ -80,6 +81,7 @@ export function serveAsJobsThread(): void {
   // Its lines go to the same output as the web process's, with the same pid: they say they are the thread's.
   logger.setBindings({ thread: "jobs" });
   if (!settings.databaseUrl) throw new Error("The jobs thread needs DATABASE_URL (JOBS=thread runs on PostgreSQL only)");
+  composeDomainEvents();
   const database = openServerDatabase(settings.databaseUrl, JOBS_THREAD_POOL_SIZE);
   setCurrentDatabase(database);
   const worker = startBackgroundWorker({ budget: JOBS_THREAD_BUDGET });

@@ -4,12 +4,11 @@ import type { FirstTouch } from "~/campaigns/attribution";
 import { findAttributableCampaign, type AttributableCampaign } from "~/campaigns/attribution.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
-import { recordReferredLead } from "~/referrals/referrals.server";
 import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/organization/schema";
 import { refuseIfAbusive } from "~/request-safety/public-form-limits.server";
 import { launchOfferText } from "~/organization/tier-catalog";
 import { formatDate } from "~/formatting/dates";
-import { enrolLeadInCadences } from "~/cadences/enrolment.server";
+import { publish } from "~/events/domain-events";
 import type { ContactInput, InquiryInput, PromoClaimInput, PromoPlacement } from "./inquiry-form";
 import { BUSINESS_TYPES, PROMO_TAG, type LeadSource } from "./lead-options";
 import { firstName } from "~/email/template-variables";
@@ -56,10 +55,9 @@ function attributedCampaign(tx: DatabaseExecutor, submitter: Submitter): Promise
   return findAttributableCampaign(tx, submitter.touch?.campaign);
 }
 
-/** A lead who came through a client's referral link is recorded as that client's referral. */
-async function recordReferral(tx: DatabaseExecutor, submitter: Submitter, lead: Lead, now: Date): Promise<void> {
-  const code = submitter.touch?.ref;
-  if (code) await recordReferredLead(tx, { code, lead, now });
+/** The client's referral link a new lead came through, if any (referrals record it, on "lead.captured"). */
+function referralCodeOf(submitter: Submitter): string | null {
+  return submitter.touch?.ref ?? null;
 }
 
 function businessTypeLabel(value: string | null | undefined): string {
@@ -160,10 +158,9 @@ export async function claimPromo(input: PromoClaimInput, submitter: Submitter): 
       })
       .returning();
     if (!lead) throw new Error("The lead was not saved");
-    await recordReferral(tx, submitter, lead, now);
     await tx.insert(leadTimelineEvents).values({ leadId: lead.id, event: "promo_claimed", data: { source, code: claim.code }, createdAt: now });
     await enqueueWelcomeEmail(tx, lead, claim.code, claim.expiresAt, settings, tiers);
-    await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "promo_claimed", now });
+    await publish(tx, "lead.captured", { lead, triggers: ["promo_claimed"], referralCode: referralCodeOf(submitter), now });
     return { code: claim.code, expiresAt: claim.expiresAt, leadId: lead.id, alreadyClaimed: false, emailQueued: true };
   });
 }
@@ -268,7 +265,6 @@ export async function createInquiryLead(input: InquiryInput, submitter: Submitte
         .returning();
       if (!inserted) return leadOfSubmission(tx, input.submissionKey).then(savedEarlier);
       lead = inserted;
-      await recordReferral(tx, submitter, lead, now);
       if (claim) await tx.insert(leadTimelineEvents).values({ leadId: lead.id, event: "promo_claimed", data: { source: lead.source, code: claim.code }, createdAt: now });
     }
     await tx.insert(leadTimelineEvents).values({
@@ -295,8 +291,13 @@ export async function createInquiryLead(input: InquiryInput, submitter: Submitte
       ...(claim ? { metadata: { promoCode: claim.code } } : {}),
     });
     await notifyAgency(tx, settings, { ...lead, message: input.message ?? null }, "admin_notification", variables);
-    if (claim && !claim.held) await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "promo_claimed", now });
-    await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "inquiry_received", now });
+    await publish(tx, "lead.captured", {
+      lead,
+      triggers: claim && !claim.held ? ["promo_claimed", "inquiry_received"] : ["inquiry_received"],
+      // Recorded on an earlier lead (its promo code's): that lead's referral, if any, was recorded with it.
+      referralCode: claim?.held ? null : referralCodeOf(submitter),
+      now,
+    });
     return { leadId: lead.id };
   });
 }
@@ -350,7 +351,6 @@ export async function createContactLead(input: ContactInput, submitter: Submitte
       .onConflictDoNothing({ target: leads.submissionKey })
       .returning();
     if (!lead) return leadOfSubmission(tx, input.submissionKey).then(savedEarlier);
-    await recordReferral(tx, submitter, lead, now);
     await tx.insert(leadTimelineEvents).values({
       leadId: lead.id,
       event: "form_submitted",
@@ -368,7 +368,7 @@ export async function createContactLead(input: ContactInput, submitter: Submitte
       variables,
     });
     await notifyAgency(tx, settings, lead, "contact_notification", { ...variables, Source: "contact-page" });
-    await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "contact_message_received", now });
+    await publish(tx, "lead.captured", { lead, triggers: ["contact_message_received"], referralCode: referralCodeOf(submitter), now });
     return { leadId: lead.id };
   });
 }

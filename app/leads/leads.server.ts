@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
-import { releaseSlotsOfLeads } from "~/availability/availability.server";
 import { db, queryRows } from "~/db/connection.server";
 import { keysetPage, type KeysetOrder } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
@@ -12,6 +11,7 @@ import { recordLeadEvent } from "./lead-timeline.server";
 import { leads, type Lead } from "./schema";
 import { isRecordId } from "~/forms/record-id";
 import { notFound, Refusal } from "~/forms/refusal";
+import { publish } from "~/events/domain-events";
 
 export const LEADS_PAGE_SIZE = 25;
 
@@ -218,8 +218,8 @@ export async function changeLeadStatus(actor: Actor, leadId: string, status: Lea
 export async function deleteLeads(actor: Actor, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   return db().transaction(async (tx) => {
-    // Their booked slots open again: the cascade removes the bookings, not the slots' 'booked' status.
-    await releaseSlotsOfLeads(tx, ids);
+    // What points at them lets go first (their bookings' slots open again, decision 048).
+    await publish(tx, "leads.deleting", { leadIds: ids });
     const deleted = await tx.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id });
     if (deleted.length > 0) {
       const [only] = deleted;

@@ -1,13 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { addressOneOf, blank, declareTable, nothingPersonal, oneOf, replaceBy } from "~/db/personal-data";
+import { addressOneOf, blank, declareTable, ERASED_NAME, erasedAddress, nothingPersonal, oneOf, replaceBy } from "~/db/personal-data";
 import { declarePersonalData } from "~/db/personal-data.server";
 import { leads, leadTimelineEvents } from "./schema";
 
-export const ERASED_NAME = "Erased person";
-
-/** The address an erased record keeps: unique, and never deliverable (RFC 6761 .invalid). */
-export const erasedAddress = (id: AnyPgColumn) => sql`'erased-' || ${id} || '@invalid'`;
 
 /** The keys of a timeline event's details that may carry what a person typed or is called. */
 const TYPED_DETAIL_KEYS = ["note", "text", "message", "to", "name", "email", "phone", "subject"];

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { addressOneOf, declareTable, nothingPersonal, oneOf, replaceBy, type Person } from "~/db/personal-data";
+import { addressOneOf, declareTable, ERASED_NAME, nothingPersonal, oneOf, replaceBy, type Person } from "~/db/personal-data";
 import { declarePersonalData } from "~/db/personal-data.server";
-import { ERASED_NAME } from "~/leads/personal-data.server";
 import { referrals } from "./schema";
 
 const isReferrer = (person: Person) => sql`(${addressOneOf(referrals.referrerEmail, person.emails)} or ${oneOf(referrals.referrerClientId, person.clientIds)})`;

@@ -5,6 +5,7 @@ import { startAppProcess, type AppProcess } from "../support/app-process";
 import { startMailReceiver } from "../support/mail-receiver";
 import { countDoubleBooked, countLost, DELIVERY_BOUND_MS, deliveryFigures, waitForOutbox, waitForQuiet } from "./checks";
 import { seedScene, submitStream, type ChaosFault } from "./submissions";
+import { composeDomainEvents } from "~/domain-event-handlers.server";
 
 export type { ChaosFault, DatabaseRestart } from "./submissions";
 
@@ -96,6 +97,8 @@ export function failedChecks(figures: ChaosFigures): string[] {
 const STOP_LIMIT_MS = 60_000;
 
 export async function openTarget(target: ChaosTarget): Promise<DatabaseHandle> {
+  // Its scenes are written by the app's services, which publish their events as in the app.
+  composeDomainEvents();
   return target.kind === "server" ? openServerDatabase(target.databaseUrl, 2) : openEmbeddedDatabase(target.dataDir);
 }
 

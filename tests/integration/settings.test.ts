@@ -187,7 +187,8 @@ describe("the audit log", () => {
 
     await db().delete(user).where(eq(user.email, account.email));
     const [kept] = await db().select().from(auditLog).where(eq(auditLog.id, entry!.id));
-    expect(kept).toMatchObject({ actorUserId: null, actorEmail: account.email, summary: entry!.summary });
+    // Unchanged, the actor's id included: an entry says who acted after their account is gone (decision 048).
+    expect(kept).toEqual(entry);
     const [{ n } = { n: 0 }] = await db().select({ n: sql<number>`count(*)::int` }).from(auditLog);
     expect(n).toBe(1);
   });

@@ -10,6 +10,7 @@ import {
   setCurrentDatabase,
   type DatabaseHandle,
 } from "~/db/connection.server";
+import { composeDomainEvents } from "~/domain-event-handlers.server";
 import { seedReferenceData } from "~/reference-data.server";
 import { everyKeptReadCaughtUp } from "~/db/kept-reads.server";
 import { databaseUrlFor, SERVER_TEMPLATE_DATABASE, serverTestUrl, testDatabaseKind } from "./database-kind";
@@ -103,6 +104,8 @@ async function resetDatabase(handle: DatabaseHandle): Promise<void> {
 export function withTestDatabase(): { handle(): DatabaseHandle } {
   let opened: Awaited<ReturnType<typeof openCopyOfTemplate>> | undefined;
   beforeAll(async () => {
+    // The services under test publish their events to every domain's handlers, as in the app.
+    composeDomainEvents();
     opened = await openCopyOfTemplate();
     setCurrentDatabase(opened.handle);
   }, 60_000);

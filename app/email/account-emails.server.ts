@@ -1,13 +1,15 @@
 import { config } from "~/config.server";
 import type { DatabaseExecutor } from "~/db/connection.server";
-import { enqueueTemplatedEmail, type TemplatedEmail } from "~/email/outbox.server";
-import { firstName } from "~/email/template-variables";
-import { getOrganizationSettings } from "~/organization/settings.server";
+import type { DomainEvents } from "~/events/domain-events";
 import { formatDateTime } from "~/formatting/dates";
+import { getOrganizationSettings } from "~/organization/settings.server";
+import { enqueueTemplatedEmail, type TemplatedEmail } from "./outbox.server";
+import { firstName } from "./template-variables";
 
-// The mails of signing in, from the admin-editable templates and through the outbox like every other.
+// The mails of signing in, from the admin-editable templates and through the outbox like every
+// other: this domain's answer to the auth domain's events (decision 048).
 
-export function signInLink(): string {
+function signInLink(): string {
   return `${config().publicUrl}/auth`;
 }
 
@@ -28,11 +30,7 @@ async function queueAuthEmail(executor: DatabaseExecutor, { name, variables, ...
  * Tells an account's owner that sign-ins from unknown devices are paused after wrong passwords: once
  * per pause (its key names the window), whatever the attacker keeps sending.
  */
-export async function queueSignInPausedEmail(
-  executor: DatabaseExecutor,
-  account: { id: string; name: string; email: string },
-  windowStartedAt: Date,
-): Promise<void> {
+export async function queueSignInPausedEmail(executor: DatabaseExecutor, { account, windowStartedAt }: DomainEvents["account.sign-in-paused"]): Promise<void> {
   await queueAuthEmail(executor, {
     templateKey: "sign_in_paused",
     to: account.email,
@@ -43,10 +41,7 @@ export async function queueSignInPausedEmail(
 }
 
 /** The invitation to become an admin, with its one-time link (kept masked in the log and backups), to the invited address. */
-export async function queueAdminInvitationEmail(
-  executor: DatabaseExecutor,
-  invitation: { email: string; name: string; invitedBy: string; link: string; expiresAt: Date },
-): Promise<void> {
+export async function queueAdminInvitationEmail(executor: DatabaseExecutor, { invitation }: DomainEvents["admin.invited"]): Promise<void> {
   await queueAuthEmail(executor, {
     templateKey: "admin_invitation",
     to: invitation.email,
@@ -57,6 +52,6 @@ export async function queueAdminInvitationEmail(
 }
 
 /** What changed among the admins (`change`, a sentence), to one admin (admin-changes.server.ts). */
-export async function queueAdminChangeEmail(executor: DatabaseExecutor, admin: { name: string; email: string }, change: string): Promise<void> {
+export async function queueAdminChangeEmail(executor: DatabaseExecutor, { admin, change }: DomainEvents["admins.changed"]): Promise<void> {
   await queueAuthEmail(executor, { templateKey: "admin_team_changed", to: admin.email, name: admin.name, variables: () => ({ AdminChange: change }) });
 }
