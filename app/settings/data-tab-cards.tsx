@@ -38,7 +38,7 @@ export function PostgresBackupCard() {
     <TitledCard title="Backup and restore" description="This app runs on a PostgreSQL server: back it up with the server's tools." contentClassName="grid gap-2 text-sm">
       <p>
         Back up with <code>{PG_DUMP_COMMAND}</code> (every night, from cron; or your provider's snapshots) and restore with <code>{PG_RESTORE_COMMAND}</code>{" "}
-        while the app is stopped. The README's Backups section has a nightly cron line.
+        while the app is stopped. The operations guide (docs/operations.md, Backups) has a nightly cron line.
       </p>
     </TitledCard>
   );
