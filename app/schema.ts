@@ -9,7 +9,7 @@ export * from "~/add-ons/schema";
 export * from "~/consultations/schema";
 export * from "~/availability/schema";
 export * from "~/organization/schema";
-export * from "~/campaigns/schema";
+export * from "~/attribution/schema";
 export * from "~/campaigns/send-schema";
 export * from "~/referrals/schema";
 export * from "~/email/schema";

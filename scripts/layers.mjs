@@ -33,7 +33,7 @@ export const LAYERS = [
   {
     tier: "domains",
     about: "the agency's records, in the order of their foreign keys: each may use the ones before it",
-    units: ["campaigns", "leads", "availability", "clients", "referrals", "projects", "add-ons", "invoices", "consultations", "cadences", "booking", "analytics"],
+    units: ["attribution", "leads", "availability", "clients", "referrals", "projects", "add-ons", "invoices", "consultations", "cadences", "campaigns", "booking", "analytics"],
   },
   {
     tier: "app",
@@ -67,8 +67,5 @@ export const LAYERS = [
  * neither moving the piece nor passing it in from the composing layer is cleaner.
  */
 export const EXCEPTIONS = [
-  { from: "campaigns", to: "leads", reason: "TEMPORARY while issue 42 splits campaigns" },
-  { from: "campaigns", to: "clients", reason: "TEMPORARY while issue 42 splits campaigns" },
   { from: "invoices", to: "consultations", reason: "TEMPORARY while issue 42 moves consultation billing" },
-  { from: "leads", to: "cadences", reason: "TEMPORARY while issue 42 words the timeline's cadence entries" },
 ];

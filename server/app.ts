@@ -5,7 +5,7 @@ import * as build from "virtual:react-router/server-build";
 import { withClientAddress } from "~/request-safety/client-address.server";
 import { serveKeptBookingPages } from "~/booking/booking-document.server";
 import { KEPT_PUBLIC_PATHS, serveKeptPublicPages } from "~/site/kept-public-pages.server";
-import { rememberFirstTouch } from "~/campaigns/attribution-cookie.server";
+import { rememberFirstTouch } from "~/attribution/attribution-cookie.server";
 import { answerOutagesAs503, type OutageNote } from "~/health/database-outage-answer.server";
 import { routeIdFinder } from "~/http/route-ids";
 import { logger } from "~/logging/logger.server";

@@ -15,7 +15,7 @@ import { launchOfferText } from "~/organization/tier-catalog";
 import { isDatabaseUnreachable } from "~/http/database-outage";
 import { logger } from "~/logging/logger.server";
 import { failedCondition } from "./cadence-conditions";
-import type { EnrolmentEndReason, StepSkipReason } from "./cadence-options";
+import { END_REASON_TEXT, skipReasonText, type EnrolmentEndReason, type StepSkipReason } from "./cadence-options";
 import { nextStepDueAt } from "./cadence-schedule";
 import { cadenceEnrolments, cadences, cadenceStepSends, type Cadence, type CadenceEnrolment } from "./schema";
 
@@ -45,7 +45,7 @@ async function endEnrolment(tx: DatabaseExecutor, row: DueRow, reason: Enrolment
   await recordLeadEvent(tx, {
     leadId: row.lead.id,
     event: "cadence_ended",
-    data: { cadenceId: row.cadence.id, cadenceName: row.cadence.name, enrolmentId: row.enrolment.id, reason },
+    data: { cadenceId: row.cadence.id, cadenceName: row.cadence.name, enrolmentId: row.enrolment.id, reason, because: END_REASON_TEXT[reason] },
   });
 }
 
@@ -126,7 +126,7 @@ export async function runDueStep(tx: DatabaseExecutor, enrolmentId: string, cont
 
   const stepData = { cadenceId: cadence.id, cadenceName: cadence.name, enrolmentId: enrolment.id, stepNumber: index + 1 };
   if (reason || !template) {
-    await recordLeadEvent(tx, { leadId: lead.id, event: "cadence_step_skipped", data: { ...stepData, reason } });
+    await recordLeadEvent(tx, { leadId: lead.id, event: "cadence_step_skipped", data: { ...stepData, reason, because: skipReasonText(reason ?? "template_missing") } });
   } else {
     const rendered = renderEmailTemplate(template, await leadVariables(tx, lead, context));
     const queued = await enqueueEmail(tx, {

@@ -6,7 +6,7 @@ import { emailTemplates } from "~/email/schema";
 import { notFound, Refusal } from "~/forms/refusal";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { keysetPage } from "~/lists/keyset-page.server";
-import type { CadenceStatus } from "./cadence-options";
+import { END_REASON_TEXT, type CadenceStatus } from "./cadence-options";
 import { stepField, type CadenceInput } from "./cadence-forms";
 import { cadenceEnrolments, cadences, type Cadence } from "./schema";
 
@@ -144,7 +144,7 @@ export async function deleteCadence(actor: Actor, cadenceId: string): Promise<Ca
       await recordLeadEvent(tx, {
         leadId: enrolment.leadId,
         event: "cadence_ended",
-        data: { cadenceId, cadenceName: cadence.name, enrolmentId: enrolment.id, reason: "removed" },
+        data: { cadenceId, cadenceName: cadence.name, enrolmentId: enrolment.id, reason: "removed", because: END_REASON_TEXT.removed },
       });
     }
     await tx.delete(cadences).where(eq(cadences.id, cadenceId));

@@ -6,7 +6,7 @@ import { notFound, Refusal } from "~/forms/refusal";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { leads } from "~/leads/schema";
 import { organizationSettings } from "~/organization/schema";
-import type { CadenceTrigger, EnrolmentEndReason } from "./cadence-options";
+import { END_REASON_TEXT, triggerLabel, type CadenceTrigger, type EnrolmentEndReason } from "./cadence-options";
 import { stepDueAt } from "./cadence-schedule";
 import { cadenceEnrolments, cadences, type Cadence } from "./schema";
 
@@ -48,7 +48,7 @@ async function enrol(
     await recordLeadEvent(tx, {
       leadId: row.leadId,
       event: "cadence_enrolled",
-      data: { cadenceId: cadence.id, cadenceName: cadence.name, trigger: cadence.trigger, enrolmentId: row.id },
+      data: { cadenceId: cadence.id, cadenceName: cadence.name, trigger: cadence.trigger, triggerText: triggerLabel(cadence.trigger), enrolmentId: row.id },
       actorUserId: context.actorUserId,
     });
   }
@@ -101,7 +101,7 @@ export async function endLeadEnrolments(
     await recordLeadEvent(tx, {
       leadId: input.leadId,
       event: "cadence_ended",
-      data: { cadenceId: row.cadenceId, cadenceName, enrolmentId: row.id, reason: input.reason },
+      data: { cadenceId: row.cadenceId, cadenceName, enrolmentId: row.id, reason: input.reason, because: END_REASON_TEXT[input.reason] },
     });
   }
   return ended.length;

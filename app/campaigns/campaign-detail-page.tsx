@@ -20,11 +20,13 @@ import { StatCard } from "~/ui/stat-card";
 import type { Route } from "./+types/campaign-detail-page";
 import { CampaignDialog } from "./campaign-dialogs";
 import { CampaignLeadsTable, CampaignSendsCard } from "./campaign-detail-panels";
-import { campaignIdSchema, campaignSchema, campaignSendSchema } from "./campaign-forms";
-import { CAMPAIGN_LEADS_LIMIT, CAMPAIGN_STATUS_BADGE, startDateText } from "./campaign-options";
+import { campaignSendSchema } from "./campaign-forms";
+import { campaignIdSchema, campaignSchema } from "~/attribution/campaign-record-form";
+import { CAMPAIGN_LEADS_LIMIT, CAMPAIGN_STATUS_BADGE, startDateText } from "~/attribution/campaign-options";
 import { CampaignSendDialog, type SendPreview } from "./campaign-send-dialog";
 import { listCampaignSends, listSendableTemplates, previewSegment, startCampaignSend } from "./campaign-sends.server";
-import { findCampaign, listCampaignLeads, updateCampaign } from "./campaigns.server";
+import { findCampaign, listCampaignLeads } from "./campaigns.server";
+import { updateCampaign } from "~/attribution/campaign-records.server";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.campaign.name ?? "Campaign"} | Admin` }];
 

@@ -4,8 +4,8 @@ import type { RowDeletion } from "~/lists/list-page";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
-import { CAMPAIGN_STATUSES } from "./campaign-options";
-import { slugFromName } from "./campaign-slug";
+import { CAMPAIGN_STATUSES } from "~/attribution/campaign-options";
+import { slugFromName } from "~/attribution/campaign-slug";
 
 /** Where the list's forms post. */
 export const CAMPAIGNS_URL = "/admin/campaigns";

@@ -13,7 +13,7 @@ import { leads, type Lead } from "~/leads/schema";
 import { organizationSettings, packageTiers } from "~/organization/schema";
 import { launchOfferText } from "~/organization/tier-catalog";
 import type { CampaignSendInput } from "./campaign-forms";
-import { campaigns, type Campaign } from "./schema";
+import { campaigns, type Campaign } from "~/attribution/schema";
 import { campaignSendRecipients, campaignSends, type CampaignSend, type CampaignSendSegment } from "./send-schema";
 
 /**

@@ -14,9 +14,10 @@ import { Button, LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/campaigns-page";
 import { CAMPAIGN_DELETION, CAMPAIGNS_URL, CampaignDialog, type CampaignFields } from "./campaign-dialogs";
-import { campaignIdSchema, campaignSchema } from "./campaign-forms";
-import { CAMPAIGN_STATUS_BADGE, startDateText } from "./campaign-options";
-import { createCampaign, deleteCampaign, listCampaigns, updateCampaign, type CampaignListRow } from "./campaigns.server";
+import { campaignIdSchema, campaignSchema } from "~/attribution/campaign-record-form";
+import { CAMPAIGN_STATUS_BADGE, startDateText } from "~/attribution/campaign-options";
+import { listCampaigns, type CampaignListRow } from "./campaigns.server";
+import { createCampaign, deleteCampaign, updateCampaign } from "~/attribution/campaign-records.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Marketing Campaigns | Admin" }];
 

@@ -1,10 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { declareTable, mentionsAddress, nothingPersonal, oneOf, replaceBy } from "~/db/personal-data";
 import { declarePersonalData, eraseDeclaredRows } from "~/db/personal-data.server";
-import { campaigns } from "./schema";
 import { campaignSendRecipients, campaignSends } from "./send-schema";
-
-const campaignText = nothingPersonal("the agency's campaign");
 
 const sends = declareTable({
   table: campaignSends,
@@ -19,11 +16,10 @@ const sends = declareTable({
   },
 });
 
-/** Campaigns hold the person only as a lead of a send (an id) or in a segment's search; erasure skips their e-mail not sent yet. */
+/** Campaign sends hold the person only as a lead of a send (an id) or in a segment's search; erasure skips their e-mail not sent yet. */
 export const campaignsPersonalData = declarePersonalData({
   domain: "campaigns",
   tables: [
-    declareTable({ table: campaigns, columns: { name: campaignText, slug: campaignText, offerTitle: campaignText, status: campaignText, description: campaignText } }),
     sends,
     declareTable({
       table: campaignSendRecipients,

@@ -4,8 +4,8 @@ import { recordKey, instant, createdAt, requiredReference, optionalReference } f
 import { emailOutbox, emailTemplates } from "~/email/schema";
 import type { LeadListView } from "~/leads/lead-list-view";
 import { leads } from "~/leads/schema";
-import { CAMPAIGN_SEND_RECIPIENT_STATUSES, CAMPAIGN_SEND_STATUSES } from "./campaign-options";
-import { campaigns } from "./schema";
+import { CAMPAIGN_SEND_RECIPIENT_STATUSES, CAMPAIGN_SEND_STATUSES } from "~/attribution/campaign-options";
+import { campaigns } from "~/attribution/schema";
 
 // Beside schema.ts rather than in it: these tables point at the outbox and the leads, whose
 // schemas point back at campaigns (leads.campaign_id), so one module would close an import cycle.

@@ -1,4 +1,4 @@
-import { firstTouchOf } from "~/campaigns/attribution-cookie.server";
+import { firstTouchOf } from "~/attribution/attribution-cookie.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { getOrganizationSettings } from "~/organization/settings.server";

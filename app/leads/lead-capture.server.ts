@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import type { FirstTouch } from "~/campaigns/attribution";
-import { findAttributableCampaign, type AttributableCampaign } from "~/campaigns/attribution.server";
+import type { FirstTouch } from "~/attribution/attribution";
+import { findAttributableCampaign, type AttributableCampaign } from "~/attribution/attribution.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/organization/schema";

@@ -35,7 +35,8 @@ describe("a lead's timeline, in words", () => {
   });
 
   it("tells a cadence's story: enrolment, each step sent or skipped and why, the end", () => {
-    expect(describeTimelineEntry(entry("cadence_enrolled", { cadenceName: "Promo follow-up", trigger: "promo_claimed" }), "UTC")).toEqual({
+    // In the words the cadences domain writes into each entry (decision 048).
+    expect(describeTimelineEntry(entry("cadence_enrolled", { cadenceName: "Promo follow-up", trigger: "promo_claimed", triggerText: "Promo claimed" }), "UTC")).toEqual({
       title: "Enrolled in cadence Promo follow-up",
       detail: "Trigger: Promo claimed",
     });
@@ -43,11 +44,11 @@ describe("a lead's timeline, in words", () => {
       title: "Cadence Promo follow-up: step 1 sent",
       detail: "Template: Welcome",
     });
-    expect(describeTimelineEntry(entry("cadence_step_skipped", { cadenceName: "Promo follow-up", stepNumber: 2, reason: "promo_active" }), "UTC")).toEqual({
+    expect(describeTimelineEntry(entry("cadence_step_skipped", { cadenceName: "Promo follow-up", stepNumber: 2, reason: "promo_active", because: "the lead's promo is not active" }), "UTC")).toEqual({
       title: "Cadence Promo follow-up: step 2 skipped",
       detail: "Because the lead's promo is not active",
     });
-    expect(describeTimelineEntry(entry("cadence_ended", { cadenceName: "Promo follow-up", reason: "unsubscribed" }), "UTC")).toEqual({
+    expect(describeTimelineEntry(entry("cadence_ended", { cadenceName: "Promo follow-up", reason: "unsubscribed", because: "the address unsubscribed or is suppressed" }), "UTC")).toEqual({
       title: "Cadence Promo follow-up ended",
       detail: "Because the address unsubscribed or is suppressed",
     });

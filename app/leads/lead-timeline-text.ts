@@ -1,4 +1,3 @@
-import { END_REASON_TEXT, ENROLMENT_END_REASONS, skipReasonText, triggerLabel } from "~/cadences/cadence-options";
 import { formatDateTime } from "~/formatting/dates";
 import { tierLabel } from "./lead-display";
 import type { LeadTimelineEntry } from "./lead-timeline.server";
@@ -65,15 +64,14 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, timeZone: string
           .join(" · "),
       };
     case "cadence_enrolled":
-      return { title: `Enrolled in cadence ${text(d.cadenceName)}`, detail: d.trigger ? `Trigger: ${triggerLabel(text(d.trigger))}` : undefined };
+      // The cadences domain writes its own words (triggerText, because) into what it records.
+      return { title: `Enrolled in cadence ${text(d.cadenceName)}`, detail: d.trigger ? `Trigger: ${text(d.triggerText ?? d.trigger)}` : undefined };
     case "cadence_step_sent":
       return { title: `Cadence ${text(d.cadenceName)}: step ${String(d.stepNumber)} sent`, detail: d.templateName ? `Template: ${text(d.templateName)}` : undefined };
     case "cadence_step_skipped":
-      return { title: `Cadence ${text(d.cadenceName)}: step ${String(d.stepNumber)} skipped`, detail: `Because ${skipReasonText(text(d.reason))}` };
-    case "cadence_ended": {
-      const reason = ENROLMENT_END_REASONS.find((value) => value === d.reason);
-      return { title: `Cadence ${text(d.cadenceName)} ended`, detail: reason ? `Because ${END_REASON_TEXT[reason]}` : undefined };
-    }
+      return { title: `Cadence ${text(d.cadenceName)}: step ${String(d.stepNumber)} skipped`, detail: `Because ${text(d.because ?? d.reason)}` };
+    case "cadence_ended":
+      return { title: `Cadence ${text(d.cadenceName)} ended`, detail: d.because ? `Because ${text(d.because)}` : undefined };
   }
 }
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { recordKey, instant, createdAt, updatedAt, requiredReference, optionalReference } from "~/db/columns";
 import { user } from "~/auth/schema";
-import { campaigns } from "~/campaigns/schema";
+import { campaigns } from "~/attribution/schema";
 import {
   BOOKING_STATUSES,
   BUSINESS_TYPE_VALUES,

@@ -1,4 +1,5 @@
 import { addOnsPersonalData } from "~/add-ons/personal-data.server";
+import { attributionPersonalData } from "~/attribution/personal-data.server";
 import { adminPersonalData } from "~/admin/personal-data.server";
 import { auditPersonalData } from "~/audit/personal-data.server";
 import { authPersonalData } from "~/auth/personal-data.server";
@@ -35,6 +36,7 @@ export const PERSONAL_DATA_REGISTRY: DomainPersonalData[] = [
   emailPersonalData,
   cadencesPersonalData,
   campaignsPersonalData,
+  attributionPersonalData,
   authPersonalData,
   requestSafetyPersonalData,
   auditPersonalData,

@@ -11,7 +11,7 @@ import {
   topCampaigns,
   topReferrers,
 } from "~/analytics/analytics.server";
-import { campaigns } from "~/campaigns/schema";
+import { campaigns } from "~/attribution/schema";
 import { clients } from "~/clients/schema";
 import { consultationBookings, consultations } from "~/consultations/schema";
 import { db } from "~/db/connection.server";

@@ -9,7 +9,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { getAuth } from "~/auth/auth.server";
 import { user } from "~/auth/schema";
 import { addSlot } from "~/availability/availability.server";
-import { campaigns } from "~/campaigns/schema";
+import { campaigns } from "~/attribution/schema";
 import { campaignSends } from "~/campaigns/send-schema";
 import { convertLeadToClient } from "~/clients/lead-conversion.server";
 import { clients } from "~/clients/schema";

@@ -11,7 +11,7 @@ import { installAdmin } from "~/auth/admin-invitations.server";
 import { availabilitySlots } from "~/availability/schema";
 import { slotInstants } from "~/availability/slot-time";
 import { nightlyBackups } from "~/backups/schema";
-import { campaigns } from "~/campaigns/schema";
+import { campaigns } from "~/attribution/schema";
 import { addClient } from "~/clients/clients.server";
 import { clients } from "~/clients/schema";
 import { consultationBookings, consultations } from "~/consultations/schema";
