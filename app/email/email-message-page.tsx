@@ -21,7 +21,7 @@ import { findEmailMessage, sendMessageAgain } from "./email-log.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.message.subject ?? "E-mail"} | Admin` }];
 
-const EMAIL_LOG = { href: "/admin/emails", label: "Back to E-mail Log" };
+const EMAIL_LOG = { href: "/admin/emails", label: "Back to Email Logs" };
 
 const messageIdSchema = z.object({ messageId: recordId("Message not found") });
 
@@ -73,7 +73,7 @@ export default function EmailMessagePage() {
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
-          <BackLink to="/admin/emails" look="quiet">E-mail Log</BackLink>
+          <BackLink to="/admin/emails" look="quiet">Email Logs</BackLink>
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight">
             {message.subject}
             <Badge variant={MESSAGE_STATUS_BADGE[status]} title={MESSAGE_STATUS_HELP[status]}>

@@ -10,7 +10,7 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { DEFAULT_EMAIL_TEMPLATES } from "./default-templates";
 import { enqueueEmail } from "./outbox.server";
 import { emailTemplates, emailTemplateVersions, type EmailOutboxMessage, type EmailTemplate, type EmailTemplateVersion } from "./schema";
-import type { TemplateInput } from "./template-forms";
+import { templateDeleteRefusal, type TemplateInput } from "./template-forms";
 import { renderEmailTemplate } from "./template-rendering";
 import { sampleTemplateValues } from "./template-variables";
 
@@ -181,12 +181,8 @@ export async function restoreTemplateVersion(actor: Actor, templateId: string, v
 export async function deleteTemplate(actor: Actor, templateId: string): Promise<EmailTemplate> {
   return db().transaction(async (tx) => {
     const template = await lockTemplate(tx, templateId);
-    if (template.key) {
-      throw new Refusal(`“${template.name}” is a system template: the product sends it, so it cannot be deleted. You can edit its text instead.`, {
-        status: 409,
-        title: "Failed to delete template",
-      });
-    }
+    const refusal = templateDeleteRefusal(template);
+    if (refusal) throw new Refusal(refusal, { status: 409, title: "Failed to delete template" });
     const usedBy = await cadencesUsingTemplate(templateId, tx);
     if (usedBy.length > 0) {
       const names = usedBy.map((cadence) => `“${cadence.name}”`).join(", ");
