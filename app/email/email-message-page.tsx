@@ -8,7 +8,7 @@ import { recordId, recordIdParam } from "~/forms/record-id";
 import { useFormAction } from "~/forms/use-form-action";
 import { z } from "~/forms/zod";
 import { formatDateTime } from "~/formatting/dates";
-import { requireRecord } from "~/http/record-not-found";
+import { requireListedRecord } from "~/forms/record-page.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { BackLink } from "~/ui/back-link";
 import { Badge } from "~/ui/badge";
@@ -31,11 +31,11 @@ function attachmentSize(base64: string): string {
   return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const messageId = recordIdParam(params.messageId);
   const [found, settings] = await Promise.all([messageId ? findEmailMessage(messageId) : undefined, getOrganizationSettings()]);
-  const detail = requireRecord(found, "Message not found", EMAIL_LOG);
+  const detail = await requireListedRecord(found, { request, context }, "Message not found", EMAIL_LOG);
   const { attachments, ...message } = detail.message;
   return {
     ...detail,

@@ -4,7 +4,7 @@ import * as React from "react";
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { recordIdParam } from "~/forms/record-id";
-import { requireRecord } from "~/http/record-not-found";
+import { requireListedRecord } from "~/forms/record-page.server";
 import { DeleteRowsDialog } from "~/lists/list-page";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { BackLink } from "~/ui/back-link";
@@ -22,10 +22,10 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.templat
 
 const TEMPLATES_LIST = { href: "/admin/templates", label: "Back to Email Templates" };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const templateId = recordIdParam(params.templateId);
-  const editor = requireRecord(templateId ? await findTemplateForEditor(templateId) : undefined, "Template not found", TEMPLATES_LIST);
+  const editor = await requireListedRecord(templateId ? await findTemplateForEditor(templateId) : undefined, { request, context }, "Template not found", TEMPLATES_LIST);
   const askedVersion = templateVersionSchema.safeParse({ version: new URL(request.url).searchParams.get("version") ?? "" });
   const [sampleValues, settings, openVersion] = await Promise.all([
     templateSampleValues(),

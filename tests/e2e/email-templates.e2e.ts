@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, goInApp, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser, toast } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -95,13 +95,15 @@ describe("e-mail templates and the e-mail log", () => {
     expect(new URL(page.url()).searchParams.get("q")).toBe("tester@example");
     await page.getByText("No e-mails match these filters.").waitFor();
 
-    // A message or a template that is not there is answered inside the back-office.
+    // A message or a template that is not there returns to its list, which says so.
     await goInApp(page, `/admin/emails/${crypto.randomUUID()}`);
-    await page.getByRole("heading", { level: 1, name: "Message not found" }).waitFor();
-    await page.getByRole("link", { name: "Back to E-mail Log" }).waitFor();
+    await page.waitForURL(/\/admin\/emails$/);
+    await page.getByRole("heading", { level: 1, name: "Email Logs" }).waitFor();
+    await toast(page, "Message not found");
     await goInApp(page, "/admin/templates/not-an-id");
-    await page.getByRole("heading", { level: 1, name: "Template not found" }).waitFor();
-    await page.getByRole("link", { name: "Back to Templates" }).waitFor();
+    await page.waitForURL(/\/admin\/templates$/);
+    await page.getByRole("heading", { level: 1, name: "Email Templates" }).waitFor();
+    await toast(page, "Template not found");
 
     // Clone from the row's menu: '{name} (Copy)' is listed beside the original.
     await goInApp(page, "/admin/templates?q=Day%203");
