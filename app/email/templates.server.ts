@@ -6,7 +6,8 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { keysetPage } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
-import { getOrganizationSettings } from "~/organization/settings.server";
+import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
+import { launchOfferPrices } from "~/organization/tier-catalog";
 import { DEFAULT_EMAIL_TEMPLATES } from "./default-templates";
 import { enqueueEmail } from "./outbox.server";
 import { emailTemplates, emailTemplateVersions, type EmailOutboxMessage, type EmailTemplate, type EmailTemplateVersion } from "./schema";
@@ -235,9 +236,10 @@ export async function cloneTemplate(actor: Actor, templateId: string): Promise<E
 
 /** The sample values the preview and 'Send test' fill: the catalog's, with the agency's real name. */
 export async function templateSampleValues(): Promise<Record<string, string>> {
-  const settings = await getOrganizationSettings();
+  const [settings, tiers] = await Promise.all([getOrganizationSettings(), listPackageTiers()]);
   const samples = sampleTemplateValues();
-  return settings.companyName ? { ...samples, CompanyName: settings.companyName } : samples;
+  // What the organization's own settings say, where a sample would state it otherwise: its name, the offer's price.
+  return { ...samples, ...(settings.companyName ? { CompanyName: settings.companyName } : {}), PromoPrice: launchOfferPrices(tiers).promoPrice };
 }
 
 /** 'Send test': the saved template with sample values, through the outbox, marked as a test in the log. */
