@@ -57,6 +57,7 @@ export default [
         route("projects/:projectId", "admin/project-detail-page.tsx"),
         route("add-ons", "add-ons/add-ons-page.tsx"),
         route("availability", "availability/availability-page.tsx"),
+        route("availability/slots", "availability/slots-in-range-route.ts"),
         route("consultations", "consultations/consultations-page.tsx"),
         route("bookings", "consultations/bookings-page.tsx"),
         route("booking-invitations", "consultations/booking-invitations-route.ts"),

@@ -26,6 +26,11 @@ declare module "react-router" {
     bookingPage?: string;
     /** Noted by the error handler (entry.server.tsx) when a loader or action failed for want of the database: the answer is a 503. */
     outage?: OutageNote;
+    /**
+     * The request is React Router's own data request (`….data`: a client-side navigation or a
+     * revalidation), which its loaders see at the page's address (app/http/document-navigation.ts).
+     */
+    dataRequest?: boolean;
   }
 }
 
@@ -52,7 +57,12 @@ function clientAddressOf(request: express.Request): string {
 
 // Public forms are rate-limited per visitor address.
 function loadContext(request: express.Request, response: express.Response): AppLoadContext {
-  return { clientAddress: clientAddressOf(request), cspNonce: response.locals.cspNonce, outage: answerOutagesAs503(response) };
+  return {
+    clientAddress: clientAddressOf(request),
+    cspNonce: response.locals.cspNonce,
+    outage: answerOutagesAs503(response),
+    dataRequest: request.path.endsWith(".data"),
+  };
 }
 
 // The build as a module, not as a function returning it: given a function, React Router derives

@@ -13,7 +13,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { recordIdParam } from "~/forms/record-id";
 import { dayIn } from "~/formatting/dates";
-import { requireRecord } from "~/http/record-not-found";
+import { requireListedRecord } from "~/forms/record-page.server";
 import { newProjectSchema } from "~/projects/project-form";
 import { createProjectForClient } from "~/projects/projects.server";
 import { tierNamesOf } from "~/organization/tier-names";
@@ -35,13 +35,13 @@ const CLIENTS_LIST = { href: "/admin/clients", label: "Back to Clients" };
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.detail.client.name ?? "Client"} | Admin` }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [settings, tiers] = await Promise.all([getOrganizationSettings(), listPackageTiers()]);
   // Upcoming consultations are those from today on, today as the business's calendar has it.
   const today = dayIn(new Date(), settings.timezone);
   const clientId = recordIdParam(params.clientId);
-  const detail = requireRecord(clientId ? await getClientDetail(clientId, today) : undefined, "Client not found", CLIENTS_LIST);
+  const detail = await requireListedRecord(clientId ? await getClientDetail(clientId, today) : undefined, { request, context }, "Client not found", CLIENTS_LIST);
   const referrals = await listClientReferrals(detail.client.id);
   const referralLink = detail.client.referralCode ? `${config().publicUrl}/?ref=${detail.client.referralCode}` : null;
   return { detail, tierNames: tierNamesOf(tiers), timeZone: settings.timezone, today, referrals, referralLink };

@@ -4,7 +4,7 @@ import * as React from "react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { recordIdParam } from "~/forms/record-id";
-import { requireRecord } from "~/http/record-not-found";
+import { requireListedRecord } from "~/forms/record-page.server";
 import { ProjectInvoicesPanel } from "~/invoices/project-invoices-panel";
 import { DeleteRowsDialog } from "~/lists/list-page";
 import { Button, LinkButton } from "~/ui/button";
@@ -22,10 +22,10 @@ const PROJECTS_LIST = { href: "/admin/projects", label: "Back to Projects" };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? projectTitle(data.project) : "Project"} | Admin` }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const projectId = recordIdParam(params.projectId);
-  return requireRecord(projectId ? await getProjectDetail(projectId) : undefined, "Project not found", PROJECTS_LIST);
+  return requireListedRecord(projectId ? await getProjectDetail(projectId) : undefined, { request, context }, "Project not found", PROJECTS_LIST);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -21,6 +21,14 @@ export function rememberFirstTouch(request: Request, response: Response, next: N
   next();
 }
 
+/**
+ * Whether a request's cookies name a campaign the visitor came through: such a visitor's public
+ * pages state that campaign's promo days, so they are rendered for them, not sent kept.
+ */
+export function carriesCampaignTouch(cookieHeader: string | null | undefined, now = new Date()): boolean {
+  return Boolean(decodeFirstTouch(cookieValue(cookieHeader, FIRST_TOUCH_COOKIE), now)?.campaign);
+}
+
 /** The touch a form's request carries (the public forms post from the visitor's browser, with its cookie). */
 export function firstTouchOf(request: globalThis.Request, now = new Date()): FirstTouch | null {
   return decodeFirstTouch(cookieValue(request.headers.get("cookie"), FIRST_TOUCH_COOKIE), now);

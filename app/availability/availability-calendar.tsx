@@ -98,7 +98,7 @@ export function CalendarPanel({ data, setParam }: { data: CalendarData; setParam
               Select All This Year
             </Button>
           ) : null}
-          <SelectRangeDialog slots={data.slots} onSelect={selectMany} />
+          <SelectRangeDialog onSelect={selectMany} />
           <AddSlotDialog date={data.date} />
           {selected.size > 0 ? (
             <>

@@ -1,6 +1,9 @@
 import Ban from "lucide-react/icons/ban";
 import Plus from "lucide-react/icons/plus";
 import * as React from "react";
+import { useFetcher } from "react-router";
+import { checkForm, type FieldErrors } from "~/forms/form-result";
+import { useSubmissionOutcome } from "~/forms/use-submission-outcome";
 import { DialogTrigger, FormDialog, type FormDialogState } from "~/forms/form-dialog";
 import { Button } from "~/ui/button";
 import { ModalDialog } from "~/ui/modal-dialog";
@@ -8,20 +11,41 @@ import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "~/ui/native-select";
 import { toast } from "~/ui/toaster";
-import { WEEKDAY_NAMES } from "./availability-forms";
+import { BOTH_DATES_NEEDED, slotRangeQuery, WEEKDAY_NAMES } from "./availability-forms";
+import type { loader } from "./slots-in-range-route";
 
 /** A slot as the calendar shows it. */
 export type SlotRow = { id: string; date: string; startTime: string; endTime: string; status: string };
 
+/** Where 'Select Date Range' reads the slots of its range (./slots-in-range-route.ts). */
+const SLOTS_IN_RANGE_URL = "/admin/availability/slots";
+
 /**
- * Selects (in the browser only) every unbooked slot of the view between two dates. A picker, not
- * one of the forms the server answers: it posts nothing, so it is a plain dialog.
+ * Selects every slot that is not booked between two dates, inclusive, whether or not the view on
+ * screen shows them: the server lists them (the calendar holds only its own period's). A picker,
+ * not one of the forms that change something: it posts nothing, so it is a plain dialog.
  */
-export function SelectRangeDialog({ slots, onSelect }: { slots: SlotRow[]; onSelect: (slots: SlotRow[]) => void }) {
+export function SelectRangeDialog({ onSelect }: { onSelect: (slots: SlotRow[]) => void }) {
   const [open, setOpen] = React.useState(false);
   const [start, setStart] = React.useState("");
   const [end, setEnd] = React.useState("");
-  const [error, setError] = React.useState<string | null>(null);
+  const [errors, setErrors] = React.useState<FieldErrors>({});
+  const found = useFetcher<typeof loader>();
+  // Only the answer this dialog asked for counts: a fetcher's data is also read again after every
+  // change the page makes (its revalidation), which must not select anything.
+  const asked = React.useRef(false);
+  const refuse = (fieldErrors: FieldErrors, message?: string) => {
+    setErrors(fieldErrors);
+    toast.error(message ?? Object.values(fieldErrors)[0] ?? BOTH_DATES_NEEDED);
+  };
+  useSubmissionOutcome(found, (answer) => {
+    if (!asked.current || !answer) return;
+    asked.current = false;
+    if (!answer.ok) return refuse(answer.fieldErrors, answer.formError);
+    onSelect(answer.slots);
+    setOpen(false);
+  });
+  const busy = found.state !== "idle";
   return (
     <>
       <DialogTrigger
@@ -32,40 +56,38 @@ export function SelectRangeDialog({ slots, onSelect }: { slots: SlotRow[]; onSel
         }
         onOpen={() => {
           setOpen(true);
-          setError(null);
+          setErrors({});
         }}
       />
       <ModalDialog
         open={open}
         onOpenChange={setOpen}
         title="Select Date Range"
-        description="Selects every slot that is not booked between the two dates, inclusive, in this view."
+        description="Selects every slot that is not booked between the two dates, inclusive, also outside the period on screen."
       >
         <form
           className="grid gap-3"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (!start || !end) {
-              // Nothing is posted: the message is the spec's toast, and the dialog stays open.
-              setError("Please select both start and end dates");
-              toast.error("Please select both start and end dates");
-              return;
-            }
-            onSelect(slots.filter((slot) => slot.date >= start && slot.date <= end));
-            setOpen(false);
+            // Checked here with the server's schema: a missing date is the spec's toast, and the dialog stays open.
+            const checked = checkForm(slotRangeQuery, { from: start, to: end });
+            if (!checked.ok) return refuse(checked.fieldErrors);
+            setErrors({});
+            asked.current = true;
+            void found.load(`${SLOTS_IN_RANGE_URL}?${new URLSearchParams({ from: checked.data.from, to: checked.data.to }).toString()}`);
           }}
         >
           <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Start date" name="rangeStart" id="range-start" error={error && !start ? error : null}>
+            <FormField label="Start date" name="rangeStart" id="range-start" error={errors.from ?? null}>
               <Input type="date" value={start} onChange={(event) => setStart(event.target.value)} />
             </FormField>
-            <FormField label="End date" name="rangeEnd" id="range-end" error={error && !end ? error : null}>
+            <FormField label="End date" name="rangeEnd" id="range-end" error={errors.to ?? null}>
               <Input type="date" value={end} onChange={(event) => setEnd(event.target.value)} />
             </FormField>
           </div>
-          <Button type="submit" className="justify-self-end">
-            Select Slots in Range
+          <Button type="submit" className="justify-self-end" disabled={busy}>
+            {busy ? "Selecting..." : "Select Slots in Range"}
           </Button>
         </form>
       </ModalDialog>

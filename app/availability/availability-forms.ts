@@ -54,12 +54,21 @@ export const COMMON_TIME_ZONES = BUSINESS_TIME_ZONES;
 
 const asList = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
 
+/** The most slots one deletion takes: 'Select Date Range' selects no more. */
+export const MAX_SLOTS_DELETED = 5000;
+
 /** Delete one slot or the selected ones (booked slots are never deleted). */
 export const deleteSlotsForm = z.object({
-  slotId: z.union([recordId("Slot not found"), z.array(recordId("Slot not found")).max(5000, "Select at most 5000 slots")]).transform(asList),
+  slotId: z.union([recordId("Slot not found"), z.array(recordId("Slot not found")).max(MAX_SLOTS_DELETED, `Select at most ${MAX_SLOTS_DELETED} slots`)]).transform(asList),
 });
 
 export const ruleIdForm = z.object({ ruleId: recordId("Rule not found") });
+
+/** 'Select Date Range': both dates, the spec's words when one is missing; the range inclusive. */
+export const BOTH_DATES_NEEDED = "Please select both start and end dates";
+export const slotRangeQuery = z
+  .object({ from: z.iso.date(BOTH_DATES_NEEDED), to: z.iso.date(BOTH_DATES_NEEDED) })
+  .refine((range) => range.to >= range.from, { message: "The end date must not be before the start date.", path: ["to"] });
 
 export const toggleRuleForm = ruleIdForm.extend({ isActive: z.enum(["true", "false"]).transform((value) => value === "true") });
 

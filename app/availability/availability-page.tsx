@@ -40,6 +40,8 @@ import {
 import { viewRange } from "./calendar-range";
 import { dayIn } from "~/formatting/dates";
 
+const AVAILABILITY_PATH = "/admin/availability";
+
 export const meta: Route.MetaFunction = () => [{ title: "Consultation Availability | Admin" }];
 
 const calendarDate = z.iso.date();
@@ -150,9 +152,8 @@ export default function AvailabilityPage() {
   const data = useLoaderData<typeof loader>();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
-  if (navigation.state === "loading" && navigation.location.pathname !== "/admin/availability") {
-    return <p role="status">Loading availability...</p>;
-  }
+  // The page's own data on its way (another day, week, view or tab): not a navigation away from it.
+  const loadingItself = navigation.state === "loading" && navigation.location.pathname === AVAILABILITY_PATH;
   const setParam = (changes: Record<string, string>) => {
     const next = new URLSearchParams(searchParams);
     for (const [key, value] of Object.entries(changes)) next.set(key, value);
@@ -164,7 +165,12 @@ export default function AvailabilityPage() {
         <h1 className="text-2xl font-bold tracking-tight">Consultation Availability</h1>
         <p className="text-muted-foreground">When leads can book a consultation, in {data.settings.timezone}.</p>
       </div>
-      <Tabs value={data.tab} onValueChange={(tab) => setParam({ tab })}>
+      {/* Always in the page, so that screen readers announce the words when they come. */}
+      <p role="status" className="text-muted-foreground empty:hidden">
+        {loadingItself ? "Loading availability..." : null}
+      </p>
+      {/* What is shown stays in place (and the control just used keeps focus) until the new data replaces it. */}
+      <Tabs value={data.tab} onValueChange={(tab) => setParam({ tab })} aria-busy={loadingItself} className={loadingItself ? "opacity-60" : undefined}>
         <TabsList>
           <TabsTrigger value="calendar">Calendar</TabsTrigger>
           <TabsTrigger value="rules">Recurring Rules</TabsTrigger>

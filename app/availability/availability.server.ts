@@ -39,6 +39,19 @@ export async function listSlotsBetween(startDate: string, endDate: string): Prom
     .orderBy(asc(availabilitySlots.date), asc(availabilitySlots.startTime));
 }
 
+/**
+ * The slots a deletion may take between two dates, inclusive (never a booked one), earliest
+ * first, at most `limit`: 'Select Date Range' selects them all, whatever the calendar shows.
+ */
+export async function listDeletableSlotsBetween(startDate: string, endDate: string, limit: number) {
+  return db()
+    .select({ id: availabilitySlots.id, date: availabilitySlots.date, startTime: availabilitySlots.startTime, endTime: availabilitySlots.endTime, status: availabilitySlots.status })
+    .from(availabilitySlots)
+    .where(and(gte(availabilitySlots.date, startDate), lte(availabilitySlots.date, endDate), ne(availabilitySlots.status, "booked"), isNull(availabilitySlots.bookingId)))
+    .orderBy(asc(availabilitySlots.date), asc(availabilitySlots.startTime))
+    .limit(limit);
+}
+
 export async function addSlot(actor: Actor, input: { date: string; startTime: string; endTime: string; status: "open" | "tentative" }): Promise<AvailabilitySlot> {
   if (input.endTime <= input.startTime) throw new Refusal("The end time must be after the start time.");
   return db().transaction(async (tx) => {

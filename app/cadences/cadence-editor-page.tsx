@@ -4,7 +4,7 @@ import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { recordIdParam } from "~/forms/record-id";
 import { useFormAction } from "~/forms/use-form-action";
-import { requireRecord } from "~/http/record-not-found";
+import { requireListedRecord } from "~/forms/record-page.server";
 import { BackLink } from "~/ui/back-link";
 import { Button, LinkButton } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from "~/ui/card";
@@ -25,11 +25,11 @@ const CADENCES_LIST = { href: "/admin/cadences", label: "Back to cadences" };
 /** `/admin/cadences/new` creates; `/admin/cadences/{id}` edits. */
 const isNew = (params: Route.LoaderArgs["params"]) => params.cadenceId === "new";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const cadenceId = recordIdParam(params.cadenceId);
   const [cadence, templates] = await Promise.all([isNew(params) || !cadenceId ? null : findCadence(cadenceId), listTemplateChoices()]);
-  return { cadence: isNew(params) ? null : requireRecord(cadence, "Cadence not found", CADENCES_LIST), templates };
+  return { cadence: isNew(params) ? null : await requireListedRecord(cadence, { request, context }, "Cadence not found", CADENCES_LIST), templates };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

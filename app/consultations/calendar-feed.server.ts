@@ -16,8 +16,9 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { calendarFeeds, consultationBookings, consultations } from "./schema";
 
 /**
- * Each admin's private calendar subscription (decision 033): the confirmed calls (bookings and the
- * consultations the agency scheduled) and the projects' delivery deadlines, as one iCalendar feed
+ * Each admin's private calendar subscription (decision 033): the calls (bookings, confirmed or still
+ * pending the agency's confirmation, marked tentative; and the consultations the agency scheduled)
+ * and the projects' delivery deadlines, as one iCalendar feed
  * that calendar apps poll. Its address carries a 256-bit secret, stored only as its SHA-256 and
  * checked whole; a new address replaces the old one, which answers 404 from then on. It answers
  * only while its owner is an admin, and only under the sign-in epoch it was made in (issue 41):
@@ -28,6 +29,13 @@ import { calendarFeeds, consultationBookings, consultations } from "./schema";
 const PAST_DAYS = 90;
 
 const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The bookings the feed lists, by status: a time the visitor chose and the agency has not yet
+ * confirmed (pending) is listed too, TENTATIVE, so the calendar holds it; a confirmed or completed
+ * one is CONFIRMED. A booking with new times proposed (rescheduled) or cancelled holds no time.
+ */
+const FEED_BOOKING_STATUSES = ["pending", "confirmed", "completed"] as const;
 
 function hashOf(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
@@ -92,7 +100,7 @@ export async function calendarFeedByToken(token: string, now = new Date()): Prom
       .select({ booking: consultationBookings, leadName: leads.name })
       .from(consultationBookings)
       .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
-      .where(and(inArray(consultationBookings.status, ["confirmed", "completed"]), gte(consultationBookings.selectedStart, from))),
+      .where(and(inArray(consultationBookings.status, FEED_BOOKING_STATUSES), gte(consultationBookings.selectedStart, from))),
     db()
       .select({ consultation: consultations, clientName: clients.name })
       .from(consultations)
@@ -109,9 +117,9 @@ export async function calendarFeedByToken(token: string, now = new Date()): Prom
       sequence: booking.icsSequence,
       ...timed(booking.selectedStart, booking.selectedEnd),
       title: `Consultation with ${leadName}`,
-      description: booking.meetingLink ? `Join: ${booking.meetingLink}` : "Booked consultation",
+      description: booking.status === "pending" ? "Booked, waiting for your confirmation" : booking.meetingLink ? `Join: ${booking.meetingLink}` : "Booked consultation",
       ...(booking.meetingLink ? { location: booking.meetingLink, url: booking.meetingLink } : {}),
-      status: "CONFIRMED",
+      status: booking.status === "pending" ? "TENTATIVE" : "CONFIRMED",
     });
   }
   for (const { consultation, clientName } of scheduled) {

@@ -1,12 +1,15 @@
+import { REPLY_WITHIN, REPLY_WITHIN_BUSINESS_HOURS } from "~/organization/reply-promise";
 import type { EmailTemplateKey } from "./schema";
 
 /**
  * The system e-mails as they ship. Admins edit them in Templates; the seed inserts a key that is
  * missing and brings a template nobody has saved (still version 1) to the text shipped now, so an
  * improvement reaches every install while an admin's edits survive restarts and upgrades.
- * Variables: {{FirstName}}, {{Tier}}, {{Offer}}, {{ExpiryDate}}, {{PromoCode}},
+ * Variables: {{FirstName}}, {{Tier}}, {{Offer}}, {{PromoPrice}}, {{ExpiryDate}}, {{PromoCode}},
  * {{CompanyName}}, and for staff notifications {{LeadName}}, {{LeadEmail}},
  * {{LeadPhone}}, {{BusinessType}}, {{Message}}, {{Source}}. Values are HTML-escaped when rendered.
+ * A number a setting governs is a variable ({{PromoPrice}}, {{ExpiryDate}}), never fixed text; the
+ * reply promise is the one value of ~/organization/reply-promise.
  */
 export type DefaultEmailTemplate = {
   key: EmailTemplateKey;
@@ -54,7 +57,7 @@ export const DEFAULT_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
   {
     key: "promo_welcome",
     name: "Promo welcome (your $99 code)",
-    subject: "Your $99 website code: {{PromoCode}}",
+    subject: "Your {{PromoPrice}} website code: {{PromoCode}}",
     preheader: "Your launch price is reserved until {{ExpiryDate}}.",
     bodyText: `Hi {{FirstName}},
 
@@ -75,23 +78,23 @@ ${signature.html}`,
     key: "inquiry_confirmation",
     name: "Inquiry confirmation",
     subject: "We received your inquiry, {{FirstName}}",
-    preheader: "We'll get back to you within 24-48 hours.",
+    preheader: `We'll get back to you within ${REPLY_WITHIN}.`,
     bodyText: `Hi {{FirstName}},
 
-Thank you for telling us about your business. We read every inquiry ourselves and will reply within 24-48 hours with next steps for {{Tier}}.
+Thank you for telling us about your business. We read every inquiry ourselves and will reply within ${REPLY_WITHIN} with next steps for {{Tier}}.
 
 If you don't see our reply, please check your spam folder.
 
 ${signature.text}`,
     bodyHtml: `<p>Hi {{FirstName}},</p>
-<p>Thank you for telling us about your business. We read every inquiry ourselves and will reply within 24-48 hours with next steps for <strong>{{Tier}}</strong>.</p>
+<p>Thank you for telling us about your business. We read every inquiry ourselves and will reply within ${REPLY_WITHIN} with next steps for <strong>{{Tier}}</strong>.</p>
 <p>If you don't see our reply, please check your spam folder.</p>
 ${signature.html}`,
   },
   {
     key: "inquiry_confirmation_promo",
     name: "Inquiry confirmation ($99 offer)",
-    subject: "Your $99 website is reserved, {{FirstName}}",
+    subject: "Your {{PromoPrice}} website is reserved, {{FirstName}}",
     preheader: "Your code {{PromoCode}} is valid until {{ExpiryDate}}.",
     bodyText: `Hi {{FirstName}},
 
@@ -99,7 +102,7 @@ Great news: your request for our launch offer ({{Offer}}) is in. Your promo code
 
 {{PromoCode}}
 
-It is valid until {{ExpiryDate}}. We'll reply within 24-48 hours to schedule a short discovery call and start on your site.
+It is valid until {{ExpiryDate}}. We'll reply within ${REPLY_WITHIN} to schedule a short discovery call and start on your site.
 
 If you don't see our reply, please check your spam folder.
 
@@ -107,7 +110,7 @@ ${signature.text}`,
     bodyHtml: `<p>Hi {{FirstName}},</p>
 <p>Great news: your request for our launch offer (<strong>{{Offer}}</strong>) is in. Your promo code is:</p>
 <p style="font-size:22px;font-weight:bold;letter-spacing:1px">{{PromoCode}}</p>
-<p>It is valid until <strong>{{ExpiryDate}}</strong>. We'll reply within 24-48 hours to schedule a short discovery call and start on your site.</p>
+<p>It is valid until <strong>{{ExpiryDate}}</strong>. We'll reply within ${REPLY_WITHIN} to schedule a short discovery call and start on your site.</p>
 <p>If you don't see our reply, please check your spam folder.</p>
 ${signature.html}`,
   },
@@ -122,16 +125,16 @@ ${signature.html}`,
     key: "contact_confirmation",
     name: "Contact message confirmation",
     subject: "Thanks for your message, {{FirstName}}",
-    preheader: "We'll get back to you within 24-48 business hours.",
+    preheader: `We'll get back to you within ${REPLY_WITHIN_BUSINESS_HOURS}.`,
     bodyText: `Hi {{FirstName}},
 
-Thanks for reaching out. Your message is with us, and we'll get back to you within 24-48 business hours.
+Thanks for reaching out. Your message is with us, and we'll get back to you within ${REPLY_WITHIN_BUSINESS_HOURS}.
 
 If you don't see our reply, please check your spam folder.
 
 ${signature.text}`,
     bodyHtml: `<p>Hi {{FirstName}},</p>
-<p>Thanks for reaching out. Your message is with us, and we'll get back to you within 24-48 business hours.</p>
+<p>Thanks for reaching out. Your message is with us, and we'll get back to you within ${REPLY_WITHIN_BUSINESS_HOURS}.</p>
 <p>If you don't see our reply, please check your spam folder.</p>
 ${signature.html}`,
   },

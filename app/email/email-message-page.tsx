@@ -8,7 +8,7 @@ import { recordId, recordIdParam } from "~/forms/record-id";
 import { useFormAction } from "~/forms/use-form-action";
 import { z } from "~/forms/zod";
 import { formatDateTime } from "~/formatting/dates";
-import { requireRecord } from "~/http/record-not-found";
+import { requireListedRecord } from "~/forms/record-page.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { BackLink } from "~/ui/back-link";
 import { Badge } from "~/ui/badge";
@@ -21,7 +21,7 @@ import { findEmailMessage, sendMessageAgain } from "./email-log.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.message.subject ?? "E-mail"} | Admin` }];
 
-const EMAIL_LOG = { href: "/admin/emails", label: "Back to E-mail Log" };
+const EMAIL_LOG = { href: "/admin/emails", label: "Back to Email Logs" };
 
 const messageIdSchema = z.object({ messageId: recordId("Message not found") });
 
@@ -31,11 +31,11 @@ function attachmentSize(base64: string): string {
   return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const messageId = recordIdParam(params.messageId);
   const [found, settings] = await Promise.all([messageId ? findEmailMessage(messageId) : undefined, getOrganizationSettings()]);
-  const detail = requireRecord(found, "Message not found", EMAIL_LOG);
+  const detail = await requireListedRecord(found, { request, context }, "Message not found", EMAIL_LOG);
   const { attachments, ...message } = detail.message;
   return {
     ...detail,
@@ -73,7 +73,7 @@ export default function EmailMessagePage() {
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
-          <BackLink to="/admin/emails" look="quiet">E-mail Log</BackLink>
+          <BackLink to="/admin/emails" look="quiet">Email Logs</BackLink>
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight">
             {message.subject}
             <Badge variant={MESSAGE_STATUS_BADGE[status]} title={MESSAGE_STATUS_HELP[status]}>

@@ -12,7 +12,7 @@ import type { Route } from "./+types/emails-page";
 import { EMAIL_LOG_VIEW, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP, MESSAGE_STATUSES } from "./email-log-view";
 import { emailTypesInLog, listEmailMessages, type EmailLogRow } from "./email-log.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "E-mail Log | Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: "Email Logs | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -81,7 +81,7 @@ export default function EmailsPage() {
 
   return (
     <ListPage
-      title="E-mail Log"
+      title="Email Logs"
       description="Every message the product sent or tried to send, newest first."
       actions={
         <LinkButton to="/admin/emails/suppressions" variant="outline" icon={ShieldOff}>

@@ -31,7 +31,7 @@ export default function NewTemplatePage() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-1">
-        <BackLink to="/admin/templates" look="quiet">Templates</BackLink>
+        <BackLink to="/admin/templates" look="quiet">Email Templates</BackLink>
         <h1 className="text-2xl font-bold tracking-tight">New Template</h1>
       </div>
       <TemplateEditorForm initial={STARTER} intent="create-template" sampleValues={sampleValues} submitLabel="Create Template" />

@@ -79,7 +79,7 @@ export default function SuppressionsPage() {
       actions={
         <>
           <LinkButton to="/admin/emails" variant="outline" icon={ArrowLeft}>
-            E-mail Log
+            Email Logs
           </LinkButton>
           <Button onClick={() => setAdding(true)} icon={Plus}>
             Add Address

@@ -60,3 +60,11 @@ const TEMPLATE_FILTERS = { q: listParam.search() };
 
 /** The templates list's view in the URL: its search (name or subject) and page, by name. */
 export const TEMPLATE_LIST_VIEW = listInOneOrder(TEMPLATE_FILTERS, "name", "asc");
+
+/** The reason a system template (the product sends it) is not deleted: on its disabled 'Delete', and as the refusal of a posted one. */
+export const SYSTEM_TEMPLATE_KEPT = "System template: edit it, it cannot be deleted";
+
+/** Why this template may not be deleted, or null when it may (a cadence's use is the server's to say, naming them). */
+export function templateDeleteRefusal(template: { key: string | null }): string | null {
+  return template.key === null ? null : SYSTEM_TEMPLATE_KEPT;
+}

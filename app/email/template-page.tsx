@@ -4,7 +4,7 @@ import * as React from "react";
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { recordIdParam } from "~/forms/record-id";
-import { requireRecord } from "~/http/record-not-found";
+import { requireListedRecord } from "~/forms/record-page.server";
 import { DeleteRowsDialog } from "~/lists/list-page";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { BackLink } from "~/ui/back-link";
@@ -13,19 +13,19 @@ import { Button } from "~/ui/button";
 import type { Route } from "./+types/template-page";
 import { handleTemplateEditorAction } from "./template-actions.server";
 import { TemplateEditorForm } from "./template-editor";
-import { templateVersionSchema } from "./template-forms";
+import { templateDeleteRefusal, templateVersionSchema } from "./template-forms";
 import { SendTestPanel, VersionsPanel, VersionView } from "./template-panels";
-import { canDeleteTemplate, templateDeletion, useCloneTemplate } from "./template-row-actions";
+import { templateDeletion, useCloneTemplate } from "./template-row-actions";
 import { findTemplateForEditor, findTemplateVersion, templateSampleValues } from "./templates.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.template.name ?? "Template"} | Admin` }];
 
-const TEMPLATES_LIST = { href: "/admin/templates", label: "Back to Templates" };
+const TEMPLATES_LIST = { href: "/admin/templates", label: "Back to Email Templates" };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const templateId = recordIdParam(params.templateId);
-  const editor = requireRecord(templateId ? await findTemplateForEditor(templateId) : undefined, "Template not found", TEMPLATES_LIST);
+  const editor = await requireListedRecord(templateId ? await findTemplateForEditor(templateId) : undefined, { request, context }, "Template not found", TEMPLATES_LIST);
   const askedVersion = templateVersionSchema.safeParse({ version: new URL(request.url).searchParams.get("version") ?? "" });
   const [sampleValues, settings, openVersion] = await Promise.all([
     templateSampleValues(),
@@ -45,17 +45,18 @@ export default function TemplatePage() {
   const here = `/admin/templates/${template.id}`;
   const { clone, busy: cloning } = useCloneTemplate(here);
   const [deleting, setDeleting] = React.useState(false);
+  const deleteRefusal = templateDeleteRefusal(template);
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
-          <BackLink to="/admin/templates" look="quiet">Templates</BackLink>
+          <BackLink to="/admin/templates" look="quiet">Email Templates</BackLink>
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight">
             {template.name}
             {template.key ? <Badge variant="secondary">System · {template.key}</Badge> : null}
             <Badge variant="outline">v{template.version}</Badge>
           </h1>
-          <p className="text-sm text-muted-foreground">
+          <p id="template-kind" className="text-sm text-muted-foreground">
             {template.key ? "The product sends this e-mail; edit its text freely, it cannot be deleted." : "A template of your own, for cadences and test sends."}
             {usedBy.length > 0 ? ` Used by ${usedBy.map((cadence) => `“${cadence.name}”`).join(", ")}.` : ""}
           </p>
@@ -64,11 +65,17 @@ export default function TemplatePage() {
           <Button variant="outline" disabled={cloning} onClick={() => clone(template.id)} icon={Copy}>
             Clone
           </Button>
-          {canDeleteTemplate(template) ? (
-            <Button variant="ghost" onClick={() => setDeleting(true)} icon={Trash2}>
-              Delete
-            </Button>
-          ) : null}
+          {/* A system template's 'Delete' is there, disabled, with the reason beside it in the page. */}
+          <Button
+            variant="ghost"
+            disabled={deleteRefusal !== null}
+            title={deleteRefusal ?? undefined}
+            aria-describedby={deleteRefusal ? "template-kind" : undefined}
+            onClick={() => setDeleting(true)}
+            icon={Trash2}
+          >
+            Delete
+          </Button>
         </div>
       </div>
 

@@ -14,6 +14,7 @@ export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
   { name: "FirstName", description: "The recipient's first name", sample: "Jordan" },
   { name: "Tier", description: "The package tier, as the catalogue names it", sample: "Tier 3 – Professional Automation" },
   { name: "Offer", description: "The offer's title", sample: "$99 Launch Offer" },
+  { name: "PromoPrice", description: "The launch offer's price, as the tier catalog (Settings) has it", sample: "$99" },
   { name: "ExpiryDate", description: "When the promo code expires", sample: "Tuesday, December 1, 2026" },
   { name: "PromoCode", description: "The visitor's promo code", sample: "LAUNCH-7K2QX9" },
   { name: "CompanyName", description: "The agency's name (Settings)", sample: "Bright Pixel Studio" },

@@ -11,11 +11,11 @@ import { LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/templates-page";
 import { handleTemplateListAction } from "./template-actions.server";
-import { TEMPLATE_LIST_VIEW } from "./template-forms";
-import { canDeleteTemplate, templateDeletion, useCloneTemplate } from "./template-row-actions";
+import { TEMPLATE_LIST_VIEW, templateDeleteRefusal } from "./template-forms";
+import { templateDeletion, useCloneTemplate } from "./template-row-actions";
 import { listTemplates, type TemplateListRow } from "./templates.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Templates | Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: "Email Templates | Admin" }];
 
 const LIST = "/admin/templates";
 
@@ -70,7 +70,7 @@ export default function TemplatesPage() {
 
   return (
     <ListPage
-      title="Templates"
+      title="Email Templates"
       description={<>The e-mails the product and your cadences send. Placeholders like {"{{FirstName}}"} are filled when a message goes out.</>}
       actions={
         <LinkButton to="/admin/templates/new" icon={Plus}>
@@ -97,7 +97,7 @@ export default function TemplatesPage() {
         ),
       }}
       deletion={templateDeletion(LIST)}
-      canDelete={canDeleteTemplate}
+      deleteRefusal={templateDeleteRefusal}
     >
       <ListFilters label="Search templates" view={view} search={{ placeholder: "Search by name or subject" }} />
     </ListPage>

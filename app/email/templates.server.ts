@@ -7,11 +7,12 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
 import { keysetPage } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
-import { getOrganizationSettings } from "~/organization/settings.server";
+import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
+import { launchOfferPrices } from "~/organization/tier-catalog";
 import { DEFAULT_EMAIL_TEMPLATES } from "./default-templates";
 import { enqueueEmail } from "./outbox.server";
 import { emailTemplates, emailTemplateVersions, type EmailOutboxMessage, type EmailTemplate, type EmailTemplateVersion } from "./schema";
-import type { TemplateInput } from "./template-forms";
+import { templateDeleteRefusal, type TemplateInput } from "./template-forms";
 import { renderEmailTemplate } from "./template-rendering";
 import { sampleTemplateValues } from "./template-variables";
 
@@ -189,12 +190,8 @@ export async function restoreTemplateVersion(actor: Actor, templateId: string, v
 export async function deleteTemplate(actor: Actor, templateId: string): Promise<EmailTemplate> {
   return db().transaction(async (tx) => {
     const template = await lockTemplate(tx, templateId);
-    if (template.key) {
-      throw new Refusal(`“${template.name}” is a system template: the product sends it, so it cannot be deleted. You can edit its text instead.`, {
-        status: 409,
-        title: "Failed to delete template",
-      });
-    }
+    const refusal = templateDeleteRefusal(template);
+    if (refusal) throw new Refusal(refusal, { status: 409, title: "Failed to delete template" });
     const usedBy = await usersOfTemplate(tx, templateId);
     if (usedBy.length > 0) {
       const names = usedBy.map((cadence) => `“${cadence.name}”`).join(", ");
@@ -247,9 +244,10 @@ export async function cloneTemplate(actor: Actor, templateId: string): Promise<E
 
 /** The sample values the preview and 'Send test' fill: the catalog's, with the agency's real name. */
 export async function templateSampleValues(): Promise<Record<string, string>> {
-  const settings = await getOrganizationSettings();
+  const [settings, tiers] = await Promise.all([getOrganizationSettings(), listPackageTiers()]);
   const samples = sampleTemplateValues();
-  return settings.companyName ? { ...samples, CompanyName: settings.companyName } : samples;
+  // What the organization's own settings say, where a sample would state it otherwise: its name, the offer's price.
+  return { ...samples, ...(settings.companyName ? { CompanyName: settings.companyName } : {}), PromoPrice: launchOfferPrices(tiers).promoPrice };
 }
 
 /** 'Send test': the saved template with sample values, through the outbox, marked as a test in the log. */

@@ -10,7 +10,7 @@ import { TitledCard } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { recordIdParam } from "~/forms/record-id";
-import { requireRecord } from "~/http/record-not-found";
+import { requireListedRecord } from "~/forms/record-page.server";
 import type { Route } from "./+types/invoice-page";
 import { handleInvoiceEditorAction } from "./invoice-actions.server";
 import { AddConsultationsDialog, GenerateFromProjectDialog } from "./invoice-billing-dialogs";
@@ -32,10 +32,10 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.invoice
 
 const INVOICES_LIST = { href: "/admin/invoices", label: "Back to Invoices" };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const invoiceId = recordIdParam(params.invoiceId);
-  const detail = requireRecord(invoiceId ? await findInvoiceDetail(invoiceId) : undefined, "Invoice not found", INVOICES_LIST);
+  const detail = await requireListedRecord(invoiceId ? await findInvoiceDetail(invoiceId) : undefined, { request, context }, "Invoice not found", INVOICES_LIST);
   const [options, tiers, billing, consultations, preview, agency, settings] = await Promise.all([
     invoiceFormOptions(),
     listPackageTiers(),

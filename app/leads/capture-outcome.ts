@@ -1,4 +1,5 @@
 import type { FormResult } from "~/forms/form-result";
+import { REPLY_WITHIN, REPLY_WITHIN_BUSINESS_HOURS } from "~/organization/reply-promise";
 
 /**
  * What the public forms answer (the one `FormResult` shape), as the browser sees it: JSON from
@@ -14,12 +15,12 @@ export type PromoClaimResult = FormResult<ClaimedPromo>;
 /** The inquiry's success (spec 000: the inquiry dialog's toast), also carried to the thank-you page. */
 export const INQUIRY_SENT = {
   title: "Thank you!",
-  text: "We'll get back to you within 24-48 hours. Check your email!",
+  text: `We'll get back to you within ${REPLY_WITHIN}. Check your email!`,
 } as const;
 
 export const CONTACT_SENT = {
   title: "Message Sent!",
-  text: "We'll get back to you within 24-48 business hours. Check your email!",
+  text: `We'll get back to you within ${REPLY_WITHIN_BUSINESS_HOURS}. Check your email!`,
 } as const;
 
 /** Answered (500) when saving failed; the form keeps what was typed. */

@@ -6,7 +6,7 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { packageTiers, organizationSettings, type OrganizationSettings, type PackageTier } from "~/organization/schema";
 import { refuseIfAbusive } from "~/request-safety/public-form-limits.server";
-import { launchOfferText } from "~/organization/tier-catalog";
+import { launchOfferPrices, launchOfferText } from "~/organization/tier-catalog";
 import { formatDate } from "~/formatting/dates";
 import { publish } from "~/events/domain-events";
 import type { ContactInput, InquiryInput, PromoClaimInput, PromoPlacement } from "./inquiry-form";
@@ -195,6 +195,7 @@ async function enqueueWelcomeEmail(
       PromoCode: code,
       ExpiryDate: formatDate(expiresAt, settings.timezone),
       Offer: launchOfferText(tiers),
+      PromoPrice: launchOfferPrices(tiers).promoPrice,
       Tier: leadTierLabel("1", tiers),
       CompanyName: settings.companyName ?? "our studio",
     },

@@ -3,7 +3,7 @@ import Pencil from "lucide-react/icons/pencil";
 import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { Link, useLoaderData, useLocation } from "react-router";
-import { requireRecord } from "~/http/record-not-found";
+import { requireListedRecord } from "~/forms/record-page.server";
 import { LeadActions, LeadActionsFeedback } from "./offered-lead-actions";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { requireAdmin } from "~/auth/guard.server";
@@ -29,9 +29,9 @@ const LEADS_LIST = { href: "/admin/leads", label: "Back to Leads" };
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.lead.name ?? "Lead"} | Leads | Admin` }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const lead = requireRecord(await findLead(params.leadId), "Lead not found", LEADS_LIST);
+  const lead = await requireListedRecord(await findLead(params.leadId), { request, context }, "Lead not found", LEADS_LIST);
   const [timeline, audit, sameEmail, settings] = await Promise.all([
     listLeadTimeline(lead.id),
     listAuditEntries({ entityType: "lead", entityId: lead.id, limit: 200 }),

@@ -1,6 +1,7 @@
 import { firstName } from "~/email/template-variables";
 import { formatDate } from "~/formatting/dates";
 import type { PackageTier } from "~/organization/schema";
+import { launchOfferPrices } from "~/organization/tier-catalog";
 import { LEAD_TIERS } from "./lead-options";
 import type { Lead } from "./schema";
 
@@ -19,7 +20,7 @@ export function leadTierLabel(tier: string | null | undefined, tiers: readonly P
 
 /** What every e-mail to a lead knows besides the lead: the catalogue's tiers, the business's zone and name, the current offer. */
 export type LeadMailContext = {
-  tiers: readonly Pick<PackageTier, "tier" | "name">[];
+  tiers: readonly Pick<PackageTier, "tier" | "name" | "priceCents" | "promoPriceCents">[];
   timeZone: string;
   companyName: string;
   offer: string;
@@ -37,6 +38,7 @@ export function leadTemplateVariables(
     LeadPhone: lead.phone ?? "",
     Tier: leadTierLabel(lead.tier, context.tiers),
     Offer: context.offer,
+    PromoPrice: launchOfferPrices(context.tiers).promoPrice,
     PromoCode: lead.promoCode ?? "",
     ExpiryDate: lead.promoExpiresAt ? formatDate(lead.promoExpiresAt, context.timeZone) : "",
     CompanyName: context.companyName,

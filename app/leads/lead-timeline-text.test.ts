@@ -13,7 +13,7 @@ describe("a lead's timeline, in words", () => {
     expect(describeTimelineEntry(entry("form_submitted", { source: "import" }), "UTC")).toEqual({ title: "Imported from CSV" });
     expect(describeTimelineEntry(entry("form_submitted", { tier: "1", promo: true, message: "Menus online" }), "UTC")).toEqual({
       title: "Form submitted",
-      detail: "Tier: Tier 1 – Starter · $99 offer · “Menus online”",
+      detail: "Tier: Tier 1 – Starter · launch offer · “Menus online”",
     });
     expect(describeTimelineEntry(entry("converted", { invoiceNumber: "INV-1001", promoCodeApplied: "LAUNCH-X" }), "UTC")).toEqual({
       title: "Converted to client",

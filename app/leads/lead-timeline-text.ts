@@ -20,7 +20,7 @@ export function describeTimelineEntry(entry: LeadTimelineEntry, timeZone: string
         : {
             title: "Form submitted",
             // An inquiry recorded on an earlier lead (its promo code's) keeps its own message here.
-            detail: [d.tier ? `Tier: ${tierLabel(text(d.tier))}` : "", d.promo ? "$99 offer" : "", d.message ? `“${text(d.message)}”` : ""].filter(Boolean).join(" · "),
+            detail: [d.tier ? `Tier: ${tierLabel(text(d.tier))}` : "", d.promo ? "launch offer" : "", d.message ? `“${text(d.message)}”` : ""].filter(Boolean).join(" · "),
           };
     case "promo_claimed":
       return { title: `Promo code ${text(d.code)} claimed`, detail: d.source ? `From ${text(d.source)}` : undefined };

@@ -217,6 +217,36 @@ export function DeleteRowsDialog({
   );
 }
 
+/**
+ * A row's 'Delete': or, for a row that may not be deleted, the same item shown disabled with the
+ * reason under it. It stays focusable (aria-disabled rather than skipped), so a keyboard or a
+ * screen reader reaches the reason too; choosing it does nothing and leaves the menu open.
+ */
+function DeleteMenuItem({ refusal, onSelect }: { refusal: string | null; onSelect: () => void }) {
+  const reasonId = React.useId();
+  if (refusal === null) {
+    return (
+      <DropdownMenuItem variant="destructive" onSelect={onSelect}>
+        Delete
+      </DropdownMenuItem>
+    );
+  }
+  return (
+    <DropdownMenuItem
+      aria-disabled="true"
+      aria-label="Delete"
+      aria-describedby={reasonId}
+      className="max-w-64 flex-col items-start gap-0.5 text-muted-foreground"
+      onSelect={(event) => event.preventDefault()}
+    >
+      <span className="opacity-60">Delete</span>
+      <span id={reasonId} className="text-xs">
+        {refusal}
+      </span>
+    </DropdownMenuItem>
+  );
+}
+
 export type ListPageProps<Row> = {
   title: string;
   description?: React.ReactNode;
@@ -231,18 +261,21 @@ export type ListPageProps<Row> = {
   rowMenu?: { label: (row: Row) => string; items?: (row: Row) => React.ReactNode };
   /** Rows that may be deleted: 'Delete' in each row's menu and 'Delete Selected' in the bar. */
   deletion?: RowDeletion;
-  /** Which rows may be deleted, when not all (a template the product sends): the others offer no 'Delete'. */
-  canDelete?: (row: Row) => boolean;
+  /**
+   * Why a row may not be deleted, when some may not (a template the product sends): its 'Delete'
+   * shows disabled with this reason, and 'Delete Selected' leaves it out. Null: it may be deleted.
+   */
+  deleteRefusal?: (row: Row) => string | null;
   /** The page's own dialogs. */
   dialogs?: React.ReactNode;
 };
 
-export function ListPage<Row>({ title, description, actions, children, table, pager, selection, rowMenu, deletion, canDelete = () => true, dialogs }: ListPageProps<Row>) {
+export function ListPage<Row>({ title, description, actions, children, table, pager, selection, rowMenu, deletion, deleteRefusal = () => null, dialogs }: ListPageProps<Row>) {
   const navigation = useNavigation();
   const getRowId = table.getRowId ?? recordIdOf;
   const { selectedIds, setSelectedIds, clear } = useRowSelection(table.rows, getRowId);
   const [deleting, setDeleting] = React.useState<string[] | null>(null);
-  const deletableIds = table.rows.filter((row) => selectedIds.includes(getRowId(row)) && canDelete(row)).map(getRowId);
+  const deletableIds = table.rows.filter((row) => selectedIds.includes(getRowId(row)) && deleteRefusal(row) === null).map(getRowId);
   const columns: DataTableColumn<Row>[] = rowMenu
     ? [
         ...table.columns,
@@ -256,12 +289,10 @@ export function ListPage<Row>({ title, description, actions, children, table, pa
               items={() => (
                 <>
                   {rowMenu.items?.(row)}
-                  {deletion && canDelete(row) ? (
+                  {deletion ? (
                     <>
                       {rowMenu.items ? <DropdownMenuSeparator /> : null}
-                      <DropdownMenuItem variant="destructive" onSelect={() => setDeleting([getRowId(row)])}>
-                        Delete
-                      </DropdownMenuItem>
+                      <DeleteMenuItem refusal={deleteRefusal(row)} onSelect={() => setDeleting([getRowId(row)])} />
                     </>
                   ) : null}
                 </>

@@ -84,10 +84,23 @@ export function isTierId(value: unknown): value is TierId {
   return typeof value === "string" && (TIER_IDS as readonly string[]).includes(value);
 }
 
+type PricedTier = { tier: string; name: string; priceCents: number; promoPriceCents: number | null };
+
+/** The tier the launch offer is for (the Starter), its name and prices as the live catalog has them. */
+export const LAUNCH_OFFER_TIER = "1";
+
+/**
+ * The launch offer's words with its prices, from the live catalog (the shipped catalog's while
+ * the tier is missing): "$99" and "$199", and the tier's name. Every page, e-mail and toast that
+ * names the offer's price reads it here, so a price changed in Settings is a price changed everywhere.
+ */
+export function launchOfferPrices(tiers: readonly PricedTier[]): { tierName: string; promoPrice: string; regularPrice: string } {
+  const starter: PricedTier = tiers.find((tier) => tier.tier === LAUNCH_OFFER_TIER) ?? DEFAULT_TIER_CATALOG[0];
+  return { tierName: starter.name, promoPrice: formatPrice(starter.promoPriceCents ?? starter.priceCents), regularPrice: formatPrice(starter.priceCents) };
+}
+
 /** "a Starter website for $99 (regularly $199)": the launch offer as the e-mails word it, from the live catalog. */
-export function launchOfferText(tiers: readonly { tier: string; name: string; priceCents: number; promoPriceCents: number | null }[]): string {
-  const starter = tiers.find((tier) => tier.tier === "1");
-  if (!starter) return "our launch offer";
-  const promo = starter.promoPriceCents ?? starter.priceCents;
-  return `a ${starter.name} website for ${formatPrice(promo)} (regularly ${formatPrice(starter.priceCents)})`;
+export function launchOfferText(tiers: readonly PricedTier[]): string {
+  const { tierName, promoPrice, regularPrice } = launchOfferPrices(tiers);
+  return `a ${tierName} website for ${promoPrice} (regularly ${regularPrice})`;
 }

@@ -147,9 +147,10 @@ export function CallsSection({ calls, zone }: { calls: PortalHome["calls"]; zone
       <p className="text-sm text-muted-foreground">
         Times in {zone.replace(/_/g, " ")}. You can move or cancel a call here until {calls.cutoffHours} hours before it.
       </p>
-      <h3 className="font-semibold">Upcoming</h3>
+      <h3 id="upcoming-calls" className="font-semibold">Upcoming</h3>
       {calls.upcoming.length === 0 ? <Empty>No upcoming calls.</Empty> : null}
-      <ul className="grid gap-3">
+      {/* Every upcoming call, however many (three is only how many a client may book here at once). */}
+      <ul className="grid gap-3" aria-labelledby="upcoming-calls">
         {calls.upcoming.map((call) => (
           <li key={call.id} className="grid gap-2 rounded-lg border p-3" aria-label={call.title}>
             <div className="flex flex-wrap items-center justify-between gap-2">

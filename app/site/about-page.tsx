@@ -8,6 +8,7 @@ import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/about-page";
 import { InquiryLink } from "./inquiry-link";
+import { useLaunchOffer } from "./launch-offer";
 import { publicPageMeta } from "./seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,14 +19,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/about",
   });
 
-const REASONS = [
+/** Why choose us, with the launch offer's price as the catalog has it. */
+const reasons = (promoPrice: string) => [
   { icon: Eye, title: "Transparency", text: "A fixed price before we start, a clear plan for every week, and no hidden fees. Ever." },
-  { icon: HandCoins, title: "Affordability", text: "One-time fees sized for small businesses, starting at $99 with our launch offer." },
+  { icon: HandCoins, title: "Affordability", text: `One-time fees sized for small businesses, starting at ${promoPrice} with our launch offer.` },
   { icon: Layers, title: "Scalability", text: "Start with one page; add booking, payments or a full business suite when you're ready." },
   { icon: LifeBuoy, title: "Real support", text: "You get the two of us, by e-mail or phone, before and after launch. No call centers." },
 ];
 
 export default function AboutPage() {
+  const { promoPrice } = useLaunchOffer();
   return (
     <>
       <section className="bg-gradient-to-b from-primary/10 to-background">
@@ -78,7 +81,7 @@ export default function AboutPage() {
       <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <h2 id="why-heading" className="text-3xl font-bold tracking-tight">Why choose us</h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {REASONS.map((reason) => (
+          {reasons(promoPrice).map((reason) => (
             <li key={reason.title} className="rounded-xl border bg-card p-6 shadow-sm">
               <reason.icon className="size-8 text-primary" aria-hidden="true" />
               <h3 className="mt-4 text-lg font-semibold">{reason.title}</h3>

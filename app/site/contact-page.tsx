@@ -17,13 +17,14 @@ import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/contact-page";
 import { clientAddressOf } from "~/request-safety/client-address.server";
 import { HoneypotField } from "~/request-safety/honeypot-field";
+import { REPLY_WITHIN_BUSINESS_HOURS } from "~/organization/reply-promise";
 import { publicPageMeta } from "./seo";
 import type { loader as siteLoader } from "./site-layout";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches, {
     title: "Contact Us",
-    description: "Write to the twins behind the studio in Dallas-Fort Worth. We reply within 24-48 business hours.",
+    description: `Write to the twins behind the studio in Dallas-Fort Worth. We reply within ${REPLY_WITHIN_BUSINESS_HOURS}.`,
     path: "/contact",
   });
 
@@ -60,7 +61,7 @@ export default function ContactPage() {
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Contact Us</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">
-            Questions, ideas, or just not sure where to start? Send us a note. We reply within 24-48 business hours.
+            Questions, ideas, or just not sure where to start? Send us a note. We reply within {REPLY_WITHIN_BUSINESS_HOURS}.
           </p>
         </div>
       </section>

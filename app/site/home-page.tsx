@@ -12,7 +12,9 @@ import { listPackageTiers } from "~/organization/settings.server";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/home-page";
+import { REPLY_WITHIN } from "~/organization/reply-promise";
 import { InquiryLink } from "./inquiry-link";
+import { launchOfferPricesFrom, useLaunchOffer } from "./launch-offer";
 import { PackageCards } from "./package-cards";
 import { publicPageMeta } from "./seo";
 import { SiteMockup } from "./site-mockup";
@@ -21,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches, {
     title: "Websites for small businesses in Dallas-Fort Worth",
     description:
-      "Launch. Grow. Scale. One-time-fee websites for caterers, party-rental firms and local businesses, built by twin sisters in Dallas-Fort Worth. Claim the $99 launch offer.",
+      `Launch. Grow. Scale. One-time-fee websites for caterers, party-rental firms and local businesses, built by twin sisters in Dallas-Fort Worth. Claim the ${launchOfferPricesFrom(matches).promoPrice} launch offer.`,
     path: "/",
   });
 
@@ -38,7 +40,7 @@ const STATS = [
 const VALUES = [
   { icon: Wallet, title: "One honest price", text: "Pay once for your site. No monthly retainers, no surprise invoices, no contracts to untangle." },
   { icon: Smartphone, title: "Made for phones", text: "Most of your customers find you on a phone. Every page we build is fast and easy to use on one." },
-  { icon: HeartHandshake, title: "Real people, real support", text: "You talk to the two of us, not a ticket queue. We answer within 24-48 hours, usually sooner." },
+  { icon: HeartHandshake, title: "Real people, real support", text: `You talk to the two of us, not a ticket queue. We answer within ${REPLY_WITHIN}, usually sooner.` },
   { icon: Rocket, title: "Live in weeks", text: "From first call to launch in three to four weeks, with clear steps and no jargon along the way." },
 ];
 
@@ -51,12 +53,13 @@ const METRICS = [
 
 export default function HomePage() {
   const { tiers } = useLoaderData<typeof loader>();
+  const { tierName, promoPrice, regularPrice } = useLaunchOffer();
   return (
     <>
       <section className="bg-gradient-to-b from-primary/10 to-background">
         <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 sm:py-24">
           <p className="mb-4 inline-block rounded-full bg-primary/10 px-4 py-1 text-sm font-medium text-primary">
-            Launch offer: a complete one-page website for $99 (regularly $199)
+            Launch offer: a complete one-page website for {promoPrice} (regularly {regularPrice})
           </p>
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">Launch. Grow. Scale</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
@@ -65,7 +68,7 @@ export default function HomePage() {
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <InquiryLink preset={{ tier: "1", promo: true }} className={buttonVariants({ size: "lg" })}>
-              Claim $99 Offer
+              Claim {promoPrice} Offer
             </InquiryLink>
             <a href="#packages" className={buttonVariants({ variant: "outline", size: "lg" })}>
                 View Packages <ArrowRight className="size-4" aria-hidden="true" />
@@ -115,7 +118,7 @@ export default function HomePage() {
               action={(tier) =>
                 tier.tier === "1" ? (
                   <InquiryLink preset={{ tier: "1", promo: true }} className={cn(buttonVariants(), "w-full")}>
-                    Claim the $99 Starter
+                    Claim the {promoPrice} {tier.name}
                   </InquiryLink>
                 ) : (
                   <InquiryLink
@@ -198,14 +201,14 @@ export default function HomePage() {
       <section id="contact" aria-labelledby="cta-heading" className="render-near-viewport scroll-mt-20 bg-primary text-primary-foreground">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
           <Sparkles className="mx-auto size-8" aria-hidden="true" />
-          <h2 id="cta-heading" className="mt-4 text-3xl font-bold tracking-tight">Your website for $99 with our launch offer</h2>
+          <h2 id="cta-heading" className="mt-4 text-3xl font-bold tracking-tight">Your website for {promoPrice} with our launch offer</h2>
           <p className="mx-auto mt-4 max-w-2xl opacity-90">
-            Claim the launch offer and get a complete Starter website, normally $199. Tell us about your business and we'll
-            reply within 24-48 hours. Want something bigger? Ask for a quote; it's free.
+            Claim the launch offer and get a complete {tierName} website, normally {regularPrice}. Tell us about your business and we'll
+            reply within {REPLY_WITHIN}. Want something bigger? Ask for a quote; it's free.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <InquiryLink preset={{ tier: "1", promo: true }} className={buttonVariants({ size: "lg", variant: "secondary" })}>
-              Claim Your $99 Website
+              Claim Your {promoPrice} Website
             </InquiryLink>
             <InquiryLink preset={{}} className={buttonVariants({ size: "lg", variant: "outline-inverse" })}>
               <CalendarCheck className="size-4" aria-hidden="true" />

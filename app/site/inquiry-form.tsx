@@ -7,29 +7,32 @@ import { FormError, FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { OptionSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
+import { REPLY_WITHIN } from "~/organization/reply-promise";
 import { inquiryPageHref, type InquiryPreset } from "./inquiry-preset";
+import { useLaunchOffer, type LaunchOffer } from "./launch-offer";
 import { markPopupSeen, markPromoClaimed } from "./promo-offer-state";
 import { HiddenInputs } from "~/forms/hidden-inputs";
 
-/** The inquiry's heading and lead-in, in the dialog and on its own page alike. */
-export function inquiryIntro(preset: InquiryPreset) {
+/** The inquiry's heading and lead-in, in the dialog and on its own page alike, with the offer's price from the catalog. */
+export function inquiryIntro(preset: InquiryPreset, { promoPrice }: Pick<LaunchOffer, "promoPrice">) {
   const promo = preset.promo === true;
   return {
-    title: promo ? "Claim Your $99 Website" : "Tell Us About Your Project",
+    title: promo ? `Claim Your ${promoPrice} Website` : "Tell Us About Your Project",
     description: promo
-      ? "Share a few details and we'll reserve the $99 launch price for you."
-      : "Share a few details and we'll reply within 24-48 hours.",
+      ? `Share a few details and we'll reserve the ${promoPrice} launch price for you.`
+      : `Share a few details and we'll reply within ${REPLY_WITHIN}.`,
   };
 }
 
 /** 'Interested in: Tier 1 – Starter with the $99 launch offer', when a tier is preset. */
 export function InquiryPresetNote({ preset }: { preset: InquiryPreset }) {
+  const { promoPrice } = useLaunchOffer();
   const tierLabel = LEAD_TIERS.find((tier) => tier.value === preset.tier)?.label;
   if (!tierLabel) return null;
   return (
     <p className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="inquiry-preset">
       Interested in: <strong>{tierLabel}</strong>
-      {preset.promo ? " with the $99 launch offer" : ""}
+      {preset.promo ? ` with the ${promoPrice} launch offer` : ""}
     </p>
   );
 }
@@ -54,6 +57,7 @@ export function InquiryForm({
   submissionKey?: string;
 }) {
   const promo = preset.promo === true;
+  const { promoPrice } = useLaunchOffer();
   const { submitting, errors, values, formError, onSubmit } = usePublicFormPost("/inquiry", {
     initial,
     onSuccess: () => {
@@ -92,7 +96,7 @@ export function InquiryForm({
       </FormField>
       <FormError message={formError} />
       <Button type="submit" disabled={submitting}>
-        {submitting ? "Sending..." : promo ? "Claim My $99 Website" : "Send Inquiry"}
+        {submitting ? "Sending..." : promo ? `Claim My ${promoPrice} Website` : "Send Inquiry"}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { bookingPageCache } from "~/booking/booking-page-cache.server";
 import { keptDocumentOf, sendKeptDocument } from "~/booking/kept-document.server";
+import { carriesCampaignTouch } from "~/attribution/attribution-cookie.server";
 import { carriesFlashToast } from "~/forms/flash.server";
 
 /**
@@ -18,11 +19,13 @@ export type RenderPublicPage = (path: string) => Promise<globalThis.Response>;
  * Express handler for GET on KEPT_PUBLIC_PATHS, behind the request stack and in front of React
  * Router: answers with the kept document (synchronously when there is one), keeps it when there
  * is none, and passes to React Router whatever is not kept (a query string, which may set the
- * first-touch cookie; a pending toast; the cache not listening; anything but a plain 200 page).
+ * first-touch cookie; a pending toast; a visitor who came through a campaign, whose pages state its
+ * promo days; the cache not listening; anything but a plain 200 page).
  */
 export function serveKeptPublicPages(render: RenderPublicPage) {
   return function keptPublicPage(request: Request, response: Response, next: NextFunction): void {
-    if (request.url.includes("?") || carriesFlashToast(request.headers.cookie)) return next();
+    const cookie = request.headers.cookie;
+    if (request.url.includes("?") || carriesFlashToast(cookie) || carriesCampaignTouch(cookie)) return next();
     const cache = bookingPageCache();
     const path = request.path;
     const kept = cache.keptPublicPage(path);

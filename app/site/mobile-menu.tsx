@@ -5,6 +5,7 @@ import { NavLink, useLocation } from "react-router";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import { InquiryLink } from "./inquiry-link";
+import { useLaunchOffer } from "./launch-offer";
 import { SITE_NAVIGATION } from "./site-navigation";
 
 const MENU_ID = "mobile-menu";
@@ -22,6 +23,7 @@ function closeMenu() {
  */
 export function MobileMenu({ companyName }: { companyName: string }) {
   const { pathname } = useLocation();
+  const { promoPrice } = useLaunchOffer();
   // Not when the app starts (the menu may be open already: it works before the app), only when it moves on.
   const shownPath = useRef(pathname);
   useEffect(() => {
@@ -60,7 +62,7 @@ export function MobileMenu({ companyName }: { companyName: string }) {
           ))}
         </nav>
         <InquiryLink preset={{ tier: "1", promo: true }} onOpen={closeMenu} className={cn(buttonVariants(), "mt-6 w-full")}>
-          Claim $99 Offer
+          Claim {promoPrice} Offer
         </InquiryLink>
       </div>
     </>

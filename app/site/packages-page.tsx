@@ -4,22 +4,32 @@ import { Link, useActionData, useLoaderData } from "react-router";
 import { answerPromoClaim } from "~/leads/capture-actions.server";
 import type { ClaimedPromo, PromoClaimResult } from "~/leads/capture-outcome";
 import { siteTiers } from "~/organization/settings.server";
+import { LAUNCH_OFFER_TIER } from "~/organization/tier-catalog";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import type { Route } from "./+types/packages-page";
 import { clientAddressOf } from "~/request-safety/client-address.server";
 import { PackageCards } from "./package-cards";
+import { daysText, launchOfferPricesFrom, useLaunchOffer } from "./launch-offer";
 import { PromoClaimForm } from "./promo-claim-form";
 import { publicPageMeta } from "./seo";
 import { SiteMockup } from "./site-mockup";
+import { tierPrice } from "./tier-display";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  publicPageMeta(matches, {
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const { promoPrice } = launchOfferPricesFrom(matches);
+  // Each package with its price as the catalog has it: "Starter ($99 with the launch offer), Growth Site ($249), Professional Automation".
+  const packages = (data?.tiers ?? []).map((tier) => {
+    const price = tierPrice(tier);
+    if (tier.isCustomQuote) return tier.name;
+    return `${tier.name} (${price.headline}${price.regular ? " with the launch offer" : ""})`;
+  });
+  return publicPageMeta(matches, {
     title: "Website Packages and Pricing",
-    description:
-      "Four one-time-fee website packages: Starter ($99 with the launch offer), Growth Site ($249), Professional Automation and Premium Suite. Claim your $99 code.",
+    description: `Four one-time-fee website packages: ${new Intl.ListFormat("en", { type: "conjunction" }).format(packages)}. Claim your ${promoPrice} code.`,
     path: "/packages",
   });
+};
 
 export async function loader(_: Route.LoaderArgs) {
   return { tiers: await siteTiers() };
@@ -42,6 +52,8 @@ export default function PackagesPage() {
   const posted = useActionData<PromoClaimResult>();
   const [claimed, setClaimed] = useState<ClaimedPromo | null>(null);
   const shown = claimed ?? (posted?.ok ? posted : null);
+  const { tierName, promoPrice, regularPrice, promoDays } = useLaunchOffer();
+  const offerTier = tiers.find((tier) => tier.tier === LAUNCH_OFFER_TIER);
 
   return (
     <>
@@ -79,16 +91,21 @@ export default function PackagesPage() {
       <section id="claim" aria-labelledby="claim-heading" className="render-near-viewport scroll-mt-20 bg-muted/50">
         <div className="mx-auto grid max-w-5xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2">
           <div>
-            <h2 id="claim-heading" className="text-3xl font-bold tracking-tight">Claim your $99 Starter website</h2>
+            <h2 id="claim-heading" className="text-3xl font-bold tracking-tight">
+              Claim your {promoPrice} {tierName} website
+            </h2>
             <p className="mt-4 text-muted-foreground">
-              Our launch offer: the complete Starter package, normally $199, for $99. Enter your details and we'll e-mail you
-              a personal promo code, valid for 7 days. Use it when you're ready to start; there's nothing to pay today.
+              Our launch offer: the complete {tierName} package, normally {regularPrice}, for {promoPrice}. Enter your details and
+              we'll e-mail you a personal promo code, valid for {daysText(promoDays)}. Use it when you're ready to start; there's
+              nothing to pay today.
             </p>
-            <ul className="mt-6 grid gap-2 text-sm">
-              <li>• One page with up to 5 images or sections</li>
-              <li>• Mobile optimized and fast</li>
-              <li>• One round of revisions</li>
-            </ul>
+            {offerTier ? (
+              <ul className="mt-6 grid gap-2 text-sm">
+                {offerTier.features.map((feature) => (
+                  <li key={feature}>• {feature}</li>
+                ))}
+              </ul>
+            ) : null}
           </div>
           <div className="rounded-xl border bg-card p-6 shadow-sm">
             {shown ? (

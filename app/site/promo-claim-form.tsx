@@ -5,10 +5,11 @@ import { Button } from "~/ui/button";
 import { FormError, FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { HoneypotField } from "~/request-safety/honeypot-field";
+import { useLaunchOffer } from "./launch-offer";
 import { markPopupSeen, markPromoClaimed } from "./promo-offer-state";
 
 /**
- * The $99 claim form (popup, sticky button, packages page): full name, e-mail and phone.
+ * The launch offer's claim form (popup, sticky button, packages page): full name, e-mail and phone.
  * With JavaScript it posts to /promo-claim; without, to the packages page's action.
  */
 export function PromoClaimForm({
@@ -16,15 +17,14 @@ export function PromoClaimForm({
   idPrefix,
   onClaimed,
   initialOutcome,
-  submitLabel = "Claim My $99 Website",
 }: {
   placement: PromoPlacement;
   idPrefix: string;
   onClaimed?: (claimed: ClaimedPromo) => void;
   /** What the page's action answered when the form was posted without JavaScript. */
   initialOutcome?: PromoClaimResult;
-  submitLabel?: string;
 }) {
+  const { promoPrice } = useLaunchOffer();
   const { submitting, errors, values, formError, onSubmit } = usePublicFormPost<ClaimedPromo>("/promo-claim", {
     initial: initialOutcome,
     onSuccess: (claimed) => {
@@ -49,7 +49,7 @@ export function PromoClaimForm({
       </FormField>
       <FormError message={formError} />
       <Button type="submit" size="lg" disabled={submitting}>
-        {submitting ? "Claiming..." : submitLabel}
+        {submitting ? "Claiming..." : `Claim My ${promoPrice} Website`}
       </Button>
       <p className="text-xs text-muted-foreground">
         We'll e-mail your code right away. No payment now, no spam, and you can reply any time with questions.

@@ -10,6 +10,7 @@ import {
   PROMO_CLAIMED_STORAGE_KEY,
   promoClaimed,
 } from "./promo-offer-state";
+import { useLaunchOffer } from "./launch-offer";
 
 const promoDialog = onDemand(() => import("./promo-dialog"));
 
@@ -34,14 +35,15 @@ function afterPageLoad(ms: number, run: () => void): () => void {
 }
 
 /**
- * The site-wide $99 offer (spec 000 §4): a popup `popupDelayMs` (Settings; 2 s) after load on screens at least 768 px
+ * The site-wide launch offer (spec 000 §4): a popup `popupDelayMs` (Settings; 2 s) after load on screens at least 768 px
  * wide unless the seen-cookie exists (closing or claiming sets it for 7 days), and a sticky
- * 'Claim $99 Offer' button on wide screens until the visitor has claimed. Loaded by
- * `PromoOfferOnWideScreens`, on wide screens only.
+ * 'Claim $99 Offer' button (the catalog's price) on wide screens until the visitor has claimed.
+ * Loaded by `PromoOfferOnWideScreens`, on wide screens only.
  */
 export default function PromoOffer({ popupDelayMs }: { popupDelayMs: number }) {
   const [placement, setPlacement] = useState<PromoPlacement | null>(null);
   const [showSticky, setShowSticky] = useState(false);
+  const { promoPrice } = useLaunchOffer();
   const { Dialog: PromoDialog, open, setOpen, show, onCloseAutoFocus } = useOnDemandDialog(promoDialog);
 
   useEffect(() => {
@@ -95,7 +97,7 @@ export default function PromoOffer({ popupDelayMs }: { popupDelayMs: number }) {
           className="fixed right-6 bottom-6 z-30 hidden items-center gap-2 rounded-full bg-primary px-5 py-3 text-sm font-semibold text-primary-foreground shadow-lg transition-transform outline-none hover:scale-105 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:inline-flex"
         >
           <Gift className="size-4" aria-hidden="true" />
-          Claim $99 Offer
+          Claim {promoPrice} Offer
         </button>
       ) : null}
       {PromoDialog && placement ? (

@@ -2,10 +2,12 @@ import { Link, NavLink } from "react-router";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
 import { InquiryLink } from "./inquiry-link";
+import { useLaunchOffer } from "./launch-offer";
 import { MobileMenu } from "./mobile-menu";
 import { SITE_NAVIGATION } from "./site-navigation";
 
 export function SiteHeader({ companyName }: { companyName: string }) {
+  const { promoPrice } = useLaunchOffer();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -31,7 +33,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
         </nav>
         <div className="flex items-center gap-2">
           <InquiryLink preset={{ tier: "1", promo: true }} className={cn(buttonVariants(), "max-sm:hidden")}>
-            Claim $99 Offer
+            Claim {promoPrice} Offer
           </InquiryLink>
           <MobileMenu companyName={companyName} />
         </div>

@@ -7,6 +7,7 @@ import { clientAddressOf } from "~/request-safety/client-address.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/start-project-page";
 import { InquiryForm, InquiryPresetNote, inquiryIntro } from "./inquiry-form";
+import { launchOfferPricesFrom, useLaunchOffer } from "./launch-offer";
 import { INQUIRY_PAGE_PATH } from "./inquiry-preset";
 import { inquiryPresetFrom } from "./inquiry-preset.server";
 import { publicPageMeta } from "./seo";
@@ -17,7 +18,7 @@ import { publicPageMeta } from "./seo";
  * the app runs, the same calls to action open the inquiry dialog instead.
  */
 export const meta: Route.MetaFunction = ({ matches, data }) => {
-  const intro = inquiryIntro(data?.preset ?? {});
+  const intro = inquiryIntro(data?.preset ?? {}, launchOfferPricesFrom(matches));
   return publicPageMeta(matches, { title: intro.title, description: intro.description, path: INQUIRY_PAGE_PATH });
 };
 
@@ -40,7 +41,7 @@ export default function StartProjectPage() {
   const { preset, submissionKey } = useLoaderData<typeof loader>();
   const posted = useActionData<FormResult>();
   const navigate = useNavigate();
-  const intro = inquiryIntro(preset);
+  const intro = inquiryIntro(preset, useLaunchOffer());
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{intro.title}</h1>

@@ -19,3 +19,11 @@ export function tierPrice(tier: TierForDisplay): { headline: string; note: strin
   }
   return { headline: formatPrice(tier.priceCents), note: "one-time", regular: null };
 }
+
+/** The catalog's price range for search engines ("$99 - $1,000+"): the lowest price paid, the highest listed, "+" when a tier is quoted. */
+export function priceRangeOf(tiers: readonly Pick<TierForDisplay, "priceCents" | "promoPriceCents" | "isCustomQuote">[]): string | null {
+  if (tiers.length === 0) return null;
+  const lowest = Math.min(...tiers.map((tier) => Math.min(tier.priceCents, tier.promoPriceCents ?? tier.priceCents)));
+  const highest = Math.max(...tiers.map((tier) => tier.priceCents));
+  return `${formatPrice(lowest)} - ${formatPrice(highest)}${tiers.some((tier) => tier.isCustomQuote) ? "+" : ""}`;
+}

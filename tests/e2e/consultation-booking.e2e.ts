@@ -330,6 +330,76 @@ describe("consultation booking, end to end", () => {
     await admin.close();
   });
 
+  it("availability: 'Loading availability...' while its own data loads, not while leaving; 'Select Date Range' selects slots outside the period on screen", async () => {
+    const admin = await adminContext(browser, app.url, { viewport: { width: 1400, height: 900 } });
+    const page = await admin.newPage();
+    // Two slots more than a year ahead, far outside this week (and its 30 days after), added on their own days.
+    const today = dayIn(new Date(), NY);
+    const [first, second] = [addDaysToDate(today, 400), addDaysToDate(today, 430)];
+    for (const date of [first, second]) {
+      await goInApp(page, `/admin/availability?view=day&date=${date}`);
+      await hydrated(page);
+      await page.getByRole("button", { name: "Add Slot" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Add Slot" }).click();
+      await toast(page, "Slot added successfully");
+      await page.getByTestId("slot").first().waitFor();
+    }
+
+    // This week's view; the next week's data held back a moment: the page says it is loading meanwhile.
+    await goInApp(page, "/admin/availability");
+    await hydrated(page);
+    const status = page.getByRole("status").filter({ hasText: "Loading availability..." });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/admin\/availability\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const title = await page.getByTestId("calendar-title").textContent();
+    await page.getByRole("button", { name: "Next" }).click();
+    await status.waitFor();
+    release();
+    await status.waitFor({ state: "detached" });
+    await expect.poll(() => page.getByTestId("calendar-title").textContent()).not.toBe(title);
+    await page.unroute(/\/admin\/availability\.data/);
+
+    // Leaving for another page, its data held back too: no 'Loading availability...' while it comes.
+    let releaseLeads: () => void = () => undefined;
+    const leadsHeld = new Promise<void>((resolve) => (releaseLeads = resolve));
+    await page.route(/\/admin\/leads\.data/, async (route) => {
+      await leadsHeld;
+      await route.continue();
+    });
+    const asked = page.waitForRequest(/\/admin\/leads\.data/);
+    await page.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "Leads" }).click();
+    await asked;
+    await page.waitForTimeout(300);
+    expect(await status.count()).toBe(0);
+    releaseLeads();
+    await page.getByRole("heading", { level: 1, name: "Website Leads" }).waitFor();
+    await page.unroute(/\/admin\/leads\.data/);
+
+    // From this week's view, the range of both far-off days: both selected, and deleted together.
+    await goInApp(page, "/admin/availability");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Select Date Range" }).click();
+    const dialog = page.getByRole("dialog", { name: "Select Date Range" });
+    await dialog.getByLabel("Start date").fill(first);
+    await dialog.getByLabel("End date").fill(second);
+    await dialog.getByRole("button", { name: "Select Slots in Range" }).click();
+    await toast(page, "Selected 2 slots");
+    await page.getByRole("button", { name: "Delete (2)" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete Selected Slots" });
+    await confirm.getByText("Are you sure you want to delete 2 slot(s)? This action cannot be undone.").waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Successfully deleted 2 slot(s)");
+    for (const date of [first, second]) {
+      await goInApp(page, `/admin/availability?view=day&date=${date}`);
+      await page.getByText("No slots for this date").waitFor();
+    }
+    await admin.close();
+  });
+
   it("a malformed id posted to any of these actions answers 400, never 500", async () => {
     const admin = await adminContext(browser, app.url);
     const page = await admin.newPage();

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, goInApp, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser, toast } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -95,13 +95,15 @@ describe("e-mail templates and the e-mail log", () => {
     expect(new URL(page.url()).searchParams.get("q")).toBe("tester@example");
     await page.getByText("No e-mails match these filters.").waitFor();
 
-    // A message or a template that is not there is answered inside the back-office.
+    // A message or a template that is not there returns to its list, which says so.
     await goInApp(page, `/admin/emails/${crypto.randomUUID()}`);
-    await page.getByRole("heading", { level: 1, name: "Message not found" }).waitFor();
-    await page.getByRole("link", { name: "Back to E-mail Log" }).waitFor();
+    await page.waitForURL(/\/admin\/emails$/);
+    await page.getByRole("heading", { level: 1, name: "Email Logs" }).waitFor();
+    await toast(page, "Message not found");
     await goInApp(page, "/admin/templates/not-an-id");
-    await page.getByRole("heading", { level: 1, name: "Template not found" }).waitFor();
-    await page.getByRole("link", { name: "Back to Templates" }).waitFor();
+    await page.waitForURL(/\/admin\/templates$/);
+    await page.getByRole("heading", { level: 1, name: "Email Templates" }).waitFor();
+    await toast(page, "Template not found");
 
     // Clone from the row's menu: '{name} (Copy)' is listed beside the original.
     await goInApp(page, "/admin/templates?q=Day%203");
@@ -121,15 +123,29 @@ describe("e-mail templates and the e-mail log", () => {
     await page.getByText("Template deleted").waitFor();
     await templates.getByRole("link", { name: "Day 3 follow-up (Copy)", exact: true }).waitFor({ state: "detached" });
 
-    // A system template offers no 'Delete'; its page says why.
+    // A system template's 'Delete' is there, disabled, saying why; choosing it does nothing. Its page says the same.
     await goInApp(page, "/admin/templates?q=Invoice%20reminder");
+    await page.getByRole("heading", { level: 1, name: "Email Templates" }).waitFor();
     await hydrated(page);
     await page.getByRole("button", { name: /^Actions for Invoice reminder/ }).first().click();
-    await page.getByRole("menuitem", { name: "Clone" }).waitFor();
-    expect(await page.getByRole("menuitem", { name: "Delete" }).count()).toBe(0);
+    const refused = page.getByRole("menuitem", { name: "Delete" });
+    expect(await refused.getAttribute("aria-disabled")).toBe("true");
+    expect(await refused.textContent()).toContain("System template: edit it, it cannot be deleted");
+    // Reached and chosen from the keyboard (a disabled item stays focusable): nothing opens.
+    await refused.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(300);
+    expect(await refused.isVisible()).toBe(true);
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
     await page.keyboard.press("Escape");
     await page.getByRole("table", { name: "Templates" }).getByRole("link", { name: /^Invoice reminder/ }).first().click();
     await page.getByText("it cannot be deleted").waitFor();
-    expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);
+    const pageDelete = page.getByRole("button", { name: "Delete" });
+    expect(await pageDelete.isDisabled()).toBe(true);
+    expect(await pageDelete.getAttribute("title")).toBe("System template: edit it, it cannot be deleted");
+    // A delete posted anyway is refused with the same words, and the template stays.
+    const posted = await page.request.post(page.url(), { form: { intent: "delete-template" }, headers: { Origin: app.url } });
+    expect(posted.status()).toBe(409);
+    expect(await posted.text()).toContain("System template: edit it, it cannot be deleted");
   }, 240_000);
 });

@@ -134,7 +134,7 @@ describe("issue 16's story: a cadence that sends, stops on unsubscribe, and is a
     // The log: the welcome and step 1 sent; step 2 was never queued (the cadence recorded it skipped).
     const log = await admin.newPage();
     await goInApp(log, `/admin/emails?q=${encodeURIComponent(VISITOR)}`);
-    await log.getByRole("heading", { level: 1, name: "E-mail Log" }).waitFor();
+    await log.getByRole("heading", { level: 1, name: "Email Logs" }).waitFor();
     const rows = log.getByRole("table", { name: "E-mails" }).getByRole("row");
     const stepOneRow = rows.filter({ hasText: STEP_1_SUBJECT });
     await stepOneRow.getByText("sent", { exact: true }).waitFor();

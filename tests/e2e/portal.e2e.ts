@@ -128,12 +128,18 @@ describe("the client portal", () => {
     const events = ICAL.Component.fromString(await feed.text())
       .getAllSubcomponents("vevent")
       .map((event) => new ICAL.Event(event));
-    const call = events.find((event) => event.summary === "Consultation with Rosa Delgado");
+    // The confirmed call, and beside it the call Rosa booked before, still waiting for the agency: tentative.
+    const calls = events.filter((event) => event.summary === "Consultation with Rosa Delgado");
+    const statusOf = (event: ICAL.Event) => String(event.component.getFirstPropertyValue("status"));
+    expect(calls.map(statusOf).sort()).toEqual(["CONFIRMED", "TENTATIVE"]);
+    const call = calls.find((event) => statusOf(event) === "CONFIRMED");
     expect(call?.startDate.toJSDate().toISOString()).toBe(chosen?.start);
     expect(call?.location).toBe("https://meet.example.test/rosa");
 
-    // On the phone, the confirmed call now carries its meeting link and a calendar file.
+    // On the phone, every upcoming call is listed (her two bookings and the agency's two consultations),
+    // and the confirmed call now carries its meeting link and a calendar file.
     await page.goto("/portal");
+    expect(await page.locator("#calls").getByRole("list", { name: "Upcoming" }).getByRole("listitem").count()).toBe(4);
     await page.locator("#calls").getByRole("link", { name: "Join the call" }).first().waitFor();
     const download = await Promise.all([page.waitForEvent("download"), page.locator("#calls").getByRole("link", { name: "Add to calendar" }).first().click()]);
     expect(download[0].suggestedFilename()).toBe("consultation.ics");

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, goInApp, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser, toast } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -202,13 +202,20 @@ describe("projects", () => {
     await page.close();
   }, 180_000);
 
-  it("an unknown project shows 'Project not found' with a way back to the tracker; the Add-On Catalog refuses a nameless add-on and keeps the dialog", async () => {
+  it("an unknown project returns to the tracker with 'Project not found'; the Add-On Catalog refuses a nameless add-on and keeps the dialog", async () => {
     const page = await admin.newPage();
-    const response = await page.goto("/admin/projects/00000000-0000-4000-8000-000000000000");
-    expect(response?.status()).toBe(404);
-    await page.getByRole("heading", { level: 1, name: "Project not found" }).waitFor();
-    await page.getByRole("link", { name: "Back to Projects" }).click();
+    // Followed from within the app (its data answered 404): back on the tracker, with the message (spec 001 §8).
+    await page.goto("/admin");
+    await hydrated(page);
+    await goInApp(page, "/admin/projects/not-a-project");
+    await page.waitForURL(/\/admin\/projects$/);
     await page.getByRole("heading", { name: "Project Tracker" }).waitFor();
+    await toast(page, "Project not found");
+    // Opened from an address (a new document): the server sends the browser to the tracker, the message with it.
+    await page.goto("/admin/projects/00000000-0000-4000-8000-000000000000");
+    await page.waitForURL(/\/admin\/projects$/);
+    await page.getByRole("heading", { name: "Project Tracker" }).waitFor();
+    await toast(page, "Project not found");
 
     await page.getByRole("navigation").getByRole("link", { name: "Add-Ons" }).first().click();
     await page.getByRole("heading", { name: "Add-On Catalog" }).waitFor();

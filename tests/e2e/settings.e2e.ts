@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
 import { sceneDataDir } from "../support/scenes";
-import { adminContext, downloadedBytes, goInApp, hydrated, launchBrowser, popupSeenVisitor } from "./support/browser";
+import { adminContext, downloadedBytes, goInApp, hydrated, launchBrowser, popupSeenVisitor, toast } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -97,6 +97,73 @@ describe("settings", () => {
     expect(await page.getByRole("contentinfo").textContent()).toContain("Harbor Light Studio");
     await page.close();
   });
+
+  it("the promo days and the launch price set in Settings are what every page states; a campaign's visitor is told the campaign's days", async () => {
+    const page = await admin.newPage();
+    const savePromo = async (days: string, promoPrice: string) => {
+      await goInApp(page, "/admin/settings/promos");
+      await hydrated(page);
+      await page.getByLabel("Promo duration (days)").fill(days);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await toast(page, "Settings saved successfully");
+      await page.locator("#tier-1-promoPrice").fill(promoPrice);
+      await page.getByRole("button", { name: "Save Tier 1" }).click();
+      await expect.poll(async () => {
+        await page.reload();
+        return page.locator("#tier-1-promoPrice").inputValue();
+      }).toBe(`${promoPrice}.00`);
+    };
+    await savePromo("10", "79");
+    try {
+      // A new visitor on a wide screen: the header, the popup, the packages and thank-you pages, the claim's toast.
+      const wide = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 } });
+      const visitor = await wide.newPage();
+      await visitor.goto("/packages");
+      await visitor.getByRole("banner").getByRole("link", { name: "Claim $79 Offer" }).waitFor();
+      await visitor.getByText(/the complete Starter package, normally \$199, for \$79\. .* valid for 10 days\./).waitFor();
+      const popup = visitor.getByRole("dialog", { name: "Launch offer: your website for $79" });
+      await popup.getByText("A complete, mobile-ready Starter website for $79 instead of $199. Claim your code now; it stays valid for 10 days.").waitFor();
+      await popup.getByLabel("Full name").fill("Tess Days");
+      await popup.getByLabel("Email").fill("tess.days@example.com");
+      await popup.getByLabel("Phone").fill("214-555-0110");
+      await popup.getByRole("button", { name: "Claim My $79 Website" }).click();
+      await toast(visitor, "Check tess.days@example.com for your unique promo code — valid for 10 days!");
+      await goInApp(visitor, "/thank-you");
+      await visitor.getByText("If you claimed the launch offer, your promo code is valid for 10 days.").waitFor();
+      // The same page loaded anew (the copy kept for every visitor) says the same.
+      await visitor.goto("/thank-you");
+      await visitor.getByText("If you claimed the launch offer, your promo code is valid for 10 days.").waitFor();
+      await wide.close();
+
+      // A campaign of 14 days: its visitor is told 14, from its link on; a claim there lasts 14 days too.
+      await goInApp(page, "/admin/campaigns");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Create Campaign" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create Campaign" });
+      await dialog.locator("input[name=name]").fill("Fortnight Offer");
+      await dialog.getByLabel("Promo duration (days)").fill("14");
+      await dialog.getByLabel("Status").selectOption("active");
+      await dialog.getByRole("button", { name: "Create Campaign" }).click();
+      await page.waitForURL(/\/admin\/campaigns\/[0-9a-f-]{36}$/);
+      const campaignVisitor = await popupSeenVisitor(browser, app.url, { viewport: { width: 1280, height: 800 } });
+      const through = await campaignVisitor.newPage();
+      await through.goto("/?campaign=fortnight-offer");
+      await through.goto("/packages");
+      await through.getByText(/valid for 14 days\./).waitFor();
+      await through.goto("/thank-you");
+      await through.getByText("If you claimed the launch offer, your promo code is valid for 14 days.").waitFor();
+      await campaignVisitor.close();
+      // Anyone else still reads the setting's days.
+      const other = await popupSeenVisitor(browser, app.url);
+      const plain = await other.newPage();
+      await plain.goto("/packages");
+      await plain.getByText(/valid for 10 days\./).waitFor();
+      await other.close();
+    } finally {
+      await savePromo("7", "99");
+      await page.close();
+    }
+  }, 180_000);
 
   it("a bad value is refused with the field's error, and the form keeps what was typed", async () => {
     const page = await admin.newPage();

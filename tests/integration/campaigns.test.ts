@@ -5,7 +5,7 @@ import express from "express";
 import { describe, expect, it } from "vitest";
 import { user } from "~/auth/schema";
 import { decodeFirstTouch, encodeFirstTouch, type FirstTouch } from "~/attribution/attribution";
-import { rememberFirstTouch } from "~/attribution/attribution-cookie.server";
+import { carriesCampaignTouch, rememberFirstTouch } from "~/attribution/attribution-cookie.server";
 import { campaignSendSchema } from "~/campaigns/campaign-forms";
 import { campaignSchema } from "~/attribution/campaign-record-form";
 import { listCampaignSends, previewSegment, runCampaignSends, startCampaignSend } from "~/campaigns/campaign-sends.server";
@@ -22,6 +22,8 @@ import { recordPayment } from "~/invoices/invoice-payments.server";
 import { contactSchema, inquirySchema, promoClaimSchema } from "~/leads/inquiry-form";
 import { claimPromo, createContactLead, createInquiryLead } from "~/leads/lead-capture.server";
 import { leads } from "~/leads/schema";
+import { getOrganizationSettings, listPackageTiers, updateOrganizationSettings } from "~/organization/settings.server";
+import { launchOfferFor } from "~/site/launch-offer.server";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -143,6 +145,38 @@ describe("the first-touch cookie on the request path", () => {
       const expired = encodeFirstTouch({ campaign: "old", ref: null, at: new Date(Date.now() - 31 * DAY) });
       expect((await fetch(`${origin}/?campaign=fresh`, { headers: { cookie: `first_touch=${expired}` } })).headers.get("set-cookie")).toMatch(/^first_touch=/);
     });
+  });
+});
+
+describe("the promo days a public page states", () => {
+  const page = (url: string, firstTouch?: FirstTouch) =>
+    new Request(`http://localhost${url}`, firstTouch ? { headers: { Cookie: `first_touch=${encodeFirstTouch(firstTouch)}` } } : {});
+
+  it("are the claim's: an active campaign's days for its visitor (its link or their first touch), the setting's otherwise, with the catalog's prices", async () => {
+    const campaign = await createCampaign(actor, campaignInput({ promoDurationDays: "21" }));
+    const ended = await createCampaign(actor, campaignInput({ name: "Ended", promoDurationDays: "30", status: "ended" }));
+    await updateOrganizationSettings(actor, { action: "settings.save-promos", summary: "Changed by a test" }, { promoDurationDays: 10 });
+    const offerFor = async (request: Request) => launchOfferFor(request, await getOrganizationSettings(), await listPackageTiers());
+
+    // The settings' days, for a visitor from nowhere, one through an ended campaign, or one a client referred.
+    expect(await offerFor(page("/packages"))).toEqual({ tierName: "Starter", promoPrice: "$99", regularPrice: "$199", promoDays: 10 });
+    expect((await offerFor(page("/packages", touch(ended.slug)))).promoDays).toBe(10);
+    expect((await offerFor(page("/packages", touch(null, "K7M2QX9P")))).promoDays).toBe(10);
+    // The campaign's, on the page its link lands on and on every page after (its cookie), as a claim there would last.
+    expect((await offerFor(page(`/?campaign=${campaign.slug}`))).promoDays).toBe(21);
+    expect((await offerFor(page("/thank-you", touch(campaign.slug)))).promoDays).toBe(21);
+    // The first touch wins over a later link, as it does for the claim.
+    expect((await offerFor(page(`/?campaign=${campaign.slug}`, touch(ended.slug)))).promoDays).toBe(10);
+    const claimed = await claimPromo(claim("dee@example.com"), { clientAddress: "10.0.0.4", touch: touch(campaign.slug) });
+    expect(Math.round((claimed.expiresAt.getTime() - Date.now()) / DAY)).toBe(21);
+  });
+
+  it("make a visitor who came through a campaign skip the kept page, whose days are the setting's", () => {
+    expect(carriesCampaignTouch(`other=1; first_touch=${encodeFirstTouch(touch("spring-launch"))}`)).toBe(true);
+    expect(carriesCampaignTouch(`first_touch=${encodeFirstTouch(touch(null, "K7M2QX9P"))}`)).toBe(false);
+    expect(carriesCampaignTouch(`first_touch=${encodeFirstTouch(touch("spring-launch", null, new Date(Date.now() - 31 * DAY)))}`)).toBe(false);
+    expect(carriesCampaignTouch("first_touch=garbage")).toBe(false);
+    expect(carriesCampaignTouch(undefined)).toBe(false);
   });
 });
 

@@ -55,6 +55,8 @@ import { action as invitationsAction } from "~/consultations/booking-invitations
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { bodyOf, postToAction, statusOf } from "../support/route-actions";
 import { signedInCookie } from "../support/sessions";
+import { callRoute, type RouteHandler } from "../support/route-calls";
+import * as slotsInRange from "~/availability/slots-in-range-route";
 import { withTestDatabase } from "../support/test-database";
 import { dayIn } from "~/formatting/dates";
 
@@ -107,6 +109,28 @@ describe("availability", () => {
     const { deletedSlots } = await blockDates(actor, { startDate: addDaysToDate(today, 7), endDate: addDaysToDate(today, 8), reason: "Vacation" });
     expect(deletedSlots).toBe(2);
     expect((await listSlotsBetween(today, addDaysToDate(today, 14))).map((slot) => slot.status)).toEqual(["booked"]);
+  });
+
+  it("'Select Date Range' reads every slot of the range but the booked ones, past any one view; both dates needed, in order", async () => {
+    const { cookie } = await signedInCookie({ admin: true });
+    // Across a month's end and two weeks: more than the week or the month on screen holds.
+    const inside = [await slotAt("2026-03-30", "09:00", "09:30"), await slotAt("2026-04-02", "10:00", "10:30"), await slotAt("2026-04-14", "11:00", "11:30")];
+    const tentative = await addSlot(actor, { date: "2026-04-10", startTime: "09:00", endTime: "09:30", status: "tentative" });
+    const booked = await slotAt("2026-04-03", "09:00", "09:30");
+    await db().update(availabilitySlots).set({ status: "booked" }).where(eq(availabilitySlots.id, booked.id));
+    await slotAt("2026-04-15", "09:00", "09:30"); // the day after the range
+    const range = (query: string) => callRoute(slotsInRange.loader as RouteHandler, `/admin/availability/slots?${query}`, { cookie });
+
+    const found = await range("from=2026-03-30&to=2026-04-14");
+    expect(found.status).toBe(200);
+    expect((found.body as { slots: { id: string }[] }).slots.map((slot) => slot.id)).toEqual([inside[0]!.id, inside[1]!.id, tentative.id, inside[2]!.id]);
+    for (const query of ["from=2026-03-30", "from=&to=2026-04-14", "from=2026-04-14&to=2026-03-30", "from=2026-02-31&to=2026-03-01"]) {
+      const refused = await range(query);
+      expect(refused.status, query).toBe(400);
+      expect((refused.body as { formError: string }).formError, query).toMatch(query.startsWith("from=2026-04-14") ? /must not be before/ : /^Please select both start and end dates$/);
+    }
+    // Without an admin's session, nothing is read.
+    expect((await callRoute(slotsInRange.loader as RouteHandler, "/admin/availability/slots?from=2026-03-30&to=2026-04-14")).status).toBe(302);
   });
 });
 

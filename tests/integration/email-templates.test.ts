@@ -5,7 +5,9 @@ import { db } from "~/db/connection.server";
 import { cadences } from "~/cadences/schema";
 import { DEFAULT_EMAIL_TEMPLATES } from "~/email/default-templates";
 import { emailOutbox, emailTemplates, emailTemplateVersions } from "~/email/schema";
-import { templateFormSchema } from "~/email/template-forms";
+import { SYSTEM_TEMPLATE_KEPT, templateDeleteRefusal, templateFormSchema } from "~/email/template-forms";
+import { action as templateAction } from "~/email/template-page";
+import { action as templatesAction } from "~/email/templates-page";
 import {
   cloneTemplate,
   createTemplate,
@@ -20,6 +22,8 @@ import { Refusal } from "~/forms/refusal";
 import { seedReferenceData } from "~/reference-data.server";
 import { user } from "~/auth/schema";
 import { testActor } from "../support/actors";
+import { bodyOf, postToAction, statusOf } from "../support/route-actions";
+import { signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -107,7 +111,20 @@ describe("deleting a template", () => {
     const [system] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "invoice"));
     const refusal = await deleteTemplate(editor, system!.id).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(Refusal);
-    expect((refusal as Refusal).message).toMatch(/system template/);
+    expect((refusal as Refusal).message).toBe("System template: edit it, it cannot be deleted");
+    expect(await db().select().from(emailTemplates).where(eq(emailTemplates.id, system!.id))).toHaveLength(1);
+  });
+
+  it("refuses a posted delete of a system template, from the list and from its page, with the reason its disabled 'Delete' shows", async () => {
+    const [system] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "promo_welcome"));
+    const { cookie } = await signedInCookie({ admin: true });
+    const fromList = await postToAction(templatesAction, "/admin/templates", cookie, { intent: "delete-template", templateId: system!.id, returnTo: "/admin/templates" });
+    const fromPage = await postToAction(templateAction, `/admin/templates/${system!.id}`, cookie, { intent: "delete-template" }, { templateId: system!.id });
+    for (const answer of [fromList, fromPage]) {
+      expect(statusOf(answer)).toBe(409);
+      expect(bodyOf(answer)).toMatchObject({ formErrorTitle: "Failed to delete template", formError: SYSTEM_TEMPLATE_KEPT });
+    }
+    expect(templateDeleteRefusal(system!)).toBe(SYSTEM_TEMPLATE_KEPT);
     expect(await db().select().from(emailTemplates).where(eq(emailTemplates.id, system!.id))).toHaveLength(1);
   });
 
@@ -184,7 +201,7 @@ describe("the audit log of templates", () => {
 
     const [system] = await db().select().from(emailTemplates).where(eq(emailTemplates.key, "invoice"));
     await expect(saveTemplate(editor, created.id, input(), 1)).rejects.toThrow(/saved by someone else/);
-    await expect(deleteTemplate(editor, system!.id)).rejects.toThrow(/system template/);
+    await expect(deleteTemplate(editor, system!.id)).rejects.toThrow(SYSTEM_TEMPLATE_KEPT);
     expect(await db().select().from(auditLog)).toHaveLength(entries.length);
   });
 });

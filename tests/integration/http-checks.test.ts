@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
@@ -73,6 +74,58 @@ describe("unknown paths", () => {
   });
 });
 
+describe("an unknown record of the back-office", () => {
+  // Each record page and the list it returns to with the spec's words (001 §8: 'Project not found', back to /admin/projects).
+  const RECORD_PAGES = [
+    ["/admin/projects", "Project not found"],
+    ["/admin/invoices", "Invoice not found"],
+    ["/admin/clients", "Client not found"],
+    ["/admin/leads", "Lead not found"],
+    ["/admin/campaigns", "Campaign not found"],
+    ["/admin/templates", "Template not found"],
+    ["/admin/cadences", "Cadence not found"],
+    ["/admin/emails", "Message not found"],
+  ] as const;
+  const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+  const BROWSER_NAVIGATION = { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+
+  it("returns a browser's navigation to its list, the message carried as the list's toast", async () => {
+    const cookie = await adminCookie();
+    for (const [list, message] of RECORD_PAGES) {
+      // As a browser sends it, and as a client that sends no Sec-Fetch headers but asks for a page.
+      for (const headers of [BROWSER_NAVIGATION, { Accept: "text/html" }]) {
+        const response = await plainGet(`${app.url}${list}/${UNKNOWN}`, { Cookie: cookie, ...headers });
+        expect(response.status, list).toBe(302);
+        expect(response.headers.location, list).toBe(list);
+        const flash = (response.headers["set-cookie"] ?? []).find((line) => line.startsWith("flash="));
+        expect(flash, list).toBeTruthy();
+        // The list, asked with that cookie, shows the message (its toast) and clears it.
+        const shown = await plainGet(`${app.url}${list}`, { Cookie: `${cookie}; ${flash!.split(";")[0]}`, ...BROWSER_NAVIGATION });
+        expect(shown.status, list).toBe(200);
+        expect(shown.body, list).toContain(message);
+        expect((shown.headers["set-cookie"] ?? []).some((line) => /^flash=;/.test(line)), list).toBe(true);
+      }
+    }
+  });
+
+  it("answers React Router's data request and any other request 404, naming the record and its list", async () => {
+    const cookie = await adminCookie();
+    for (const [list, message] of RECORD_PAGES) {
+      // A client-side navigation's data, even sent with a navigation's headers.
+      const data = await plainGet(`${app.url}${list}/${UNKNOWN}.data`, { Cookie: cookie, ...BROWSER_NAVIGATION });
+      expect(data.status, list).toBe(404);
+      expect(data.body, list).toContain(message);
+      expect(data.body, list).toContain(list);
+      // A script's fetch (Node's marks itself as one), or a program asking for anything.
+      const fetched = await fetch(`${app.url}${list}/${UNKNOWN}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(fetched.status, list).toBe(404);
+      expect(await fetched.text(), list).toContain(message);
+      const other = await plainGet(`${app.url}${list}/${UNKNOWN}`, { Cookie: cookie, Accept: "application/json" });
+      expect(other.status, list).toBe(404);
+    }
+  });
+});
+
 describe("a cross-site form post", () => {
   it("is refused with 403 and changes nothing, though the admin's cookie goes with it", async () => {
     // Another origin on the same site (127.0.0.1, another port): a browser sends SameSite=Lax cookies with its form post.
@@ -90,6 +143,23 @@ describe("a cross-site form post", () => {
     expect(await clients.text()).not.toContain("Lena Lead");
   });
 });
+
+/**
+ * A GET with exactly these headers (Node's fetch marks every request `Sec-Fetch-Mode: cors`,
+ * whatever it is given), the body read as text, no redirect followed.
+ */
+function plainGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      })
+      .on("error", reject);
+  });
+}
 
 /** Every URL pattern of the route table (app/routes.ts). */
 function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {

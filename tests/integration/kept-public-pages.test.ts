@@ -2,6 +2,7 @@ import type http from "node:http";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { encodeFirstTouch } from "~/attribution/attribution";
 import { db } from "~/db/connection.server";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { organizationSettings, packageTiers } from "~/organization/schema";
@@ -88,13 +89,17 @@ describe("a kept public page", () => {
     expect(renders).toBe(4);
   });
 
-  it("is not used for a query string, a pending toast, or an answer that is not a plain page", async () => {
+  it("is not used for a query string, a pending toast, a visitor who came through a campaign, or an answer that is not a plain page", async () => {
     await serve();
     expect((await get("/?campaign=spring")).status).toBe(299);
     expect((await get("/", { Cookie: "flash=x" })).status).toBe(299);
+    // The campaign's visitor is told the campaign's promo days, which the page kept for everyone does not say.
+    expect((await get("/packages", { Cookie: `first_touch=${encodeFirstTouch({ campaign: "spring", ref: null, at: new Date() })}` })).status).toBe(299);
+    // A client's referral alone changes nothing the page says.
+    expect((await get("/packages", { Cookie: `first_touch=${encodeFirstTouch({ campaign: null, ref: "K7M2QX9P", at: new Date() })}` })).status).toBe(200);
     expect((await get("/portfolio/unknown")).status).toBe(299);
     expect((await get("/portfolio/unknown")).status).toBe(299);
-    expect(renders).toBe(1);
+    expect(renders).toBe(2);
     expect((await get("/contact")).status).toBe(299);
   });
 });

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/connection.server";
 import { deliverDueEmails } from "~/email/delivery.server";
@@ -7,6 +7,8 @@ import { emailOutbox } from "~/email/schema";
 import { contactSchema, inquirySchema, promoClaimSchema } from "~/leads/inquiry-form";
 import { claimPromo, createContactLead, createInquiryLead } from "~/leads/lead-capture.server";
 import { leads } from "~/leads/schema";
+import { REPLY_WITHIN, REPLY_WITHIN_BUSINESS_HOURS } from "~/organization/reply-promise";
+import { packageTiers } from "~/organization/schema";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { withTestDatabase } from "../support/test-database";
 
@@ -75,6 +77,22 @@ describe("the e-mails of public submissions, through a real SMTP server", () => 
     expect(confirmation.text).toContain("24-48 business hours");
     const notification = await mail.waitFor((m) => m.envelopeTo.includes("hello@sistersite.studio") && m.text?.includes("Can you redo my menu site?") === true);
     expect(notification.subject).toContain("Lin");
+  });
+
+  it("state the offer's price as the tier catalog has it, and the one reply promise", async () => {
+    await db().update(packageTiers).set({ promoPriceCents: 7_900, priceCents: 17_900 }).where(eq(packageTiers.tier, "1"));
+    const claimed = await claimPromo(promoClaimSchema.parse({ name: "Lu Wen", email: "lu@example.com", phone: "214 555 0107", placement: "popup" }), { clientAddress: "10.2.0.7" });
+    await createInquiryLead(inquirySchema.parse({ name: "Mo Dale", email: "mo@example.com", tier: "1", promo: "true" }), { clientAddress: "10.2.0.8" });
+    await createContactLead(contactSchema.parse({ name: "Ned Ruiz", email: "ned@example.com", message: "Just a question about pages." }), { clientAddress: "10.2.0.9" });
+    const sent = await db().select().from(emailOutbox);
+    const to = (email: string) => sent.find((message) => message.toEmail === email);
+    expect(to("lu@example.com")).toMatchObject({ subject: `Your $79 website code: ${claimed.code}` });
+    expect(to("lu@example.com")?.text).toContain("a Starter website for $79 (regularly $179)");
+    expect(to("mo@example.com")).toMatchObject({ subject: "Your $79 website is reserved, Mo" });
+    expect(to("mo@example.com")?.text).toContain(`We'll reply within ${REPLY_WITHIN} to schedule`);
+    expect(to("ned@example.com")?.text).toContain(`we'll get back to you within ${REPLY_WITHIN_BUSINESS_HOURS}.`);
+    // (The agency's notification names the lead's source, the spec's "$99 Promo": a name, not a price.)
+    for (const email of ["lu@example.com", "mo@example.com", "ned@example.com"]) expect(`${to(email)?.subject} ${to(email)?.text}`).not.toMatch(/\$99|\$199/);
   });
 
   it("during an SMTP outage 100 submissions are all stored; afterwards each message arrives exactly once", async () => {

@@ -8,6 +8,9 @@ import * as feedRoute from "~/consultations/calendar-feed-route";
 import { makeCalendarFeed } from "~/consultations/calendar-feed.server";
 import { MAX_UPCOMING_CALLS } from "~/consultations/client-calls.server";
 import { confirmBooking, listBookings } from "~/consultations/bookings.server";
+import { addClientConsultation } from "~/consultations/client-consultations.server";
+import { addDaysToDate } from "~/availability/slot-time";
+import { dayIn } from "~/formatting/dates";
 import { calendarFeeds, consultationBookings } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
 import { emailOutbox } from "~/email/schema";
@@ -292,8 +295,35 @@ describe("calls booked from the portal", () => {
   });
 });
 
+describe("the portal's calls", () => {
+  it("lists every upcoming call, past the three a client may book from the portal", async () => {
+    const { client } = await addClient(testActor(), { name: "Una Vale", email: "una@vale.test", phone: null, tier: "1", notes: null });
+    const cookie = await portalCookie("una@vale.test");
+    for (let call = 0; call < MAX_UPCOMING_CALLS; call += 1) {
+      expect((await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${(await openSlot(5 + call)).key}` } })).status).toBe(302);
+    }
+    // Two more the agency scheduled: five upcoming in all.
+    for (const daysAhead of [10, 12]) {
+      await addClientConsultation(testActor(), client.id, {
+        consultType: "follow-up",
+        status: "scheduled",
+        scheduledDate: addDaysToDate(dayIn(new Date(), "America/New_York"), daysAhead),
+        scheduledStartTime: "10:00",
+        scheduledEndTime: "10:30",
+        projectId: null,
+        meetingLink: null,
+        notes: null,
+      });
+    }
+    const loaded = await callRoute(handler(home.loader), "/portal", { cookie });
+    const upcoming = (loaded.body as { home: PortalHome }).home.calls.upcoming;
+    expect(upcoming.map((call) => call.kind)).toEqual(["booking", "booking", "booking", "consultation", "consultation"]);
+    expect(upcoming.length).toBeGreaterThan(MAX_UPCOMING_CALLS);
+  });
+});
+
 describe("the admins' calendar feed", () => {
-  it("lists confirmed calls and deadlines in the business zone, parses as iCalendar, and a new address retires the old", async () => {
+  it("lists confirmed calls, pending ones as tentative, and deadlines in the business zone, parses as iCalendar, and a new address retires the old", async () => {
     const rosa = await makePortalClient("Rosa Delgado", "rosa@mesaverde.test");
     // An admin (a feed answers only while its owner is one): a proven address holding the role.
     await db().insert(user).values({ id: "feed-admin", name: "Ada Admin", email: "ada@studio.test", emailVerified: true });
@@ -307,8 +337,11 @@ describe("the admins' calendar feed", () => {
 
     const fetchFeed = async (name: string) => callRoute(handler(feedRoute.loader), `/calendar/${name}`, { params: { file: name } });
     const pending = ICAL.Component.fromString(await answerText(await fetchFeed(file)));
-    // A booking waiting for the agency's confirmation is not in the calendar yet.
-    expect(pending.getAllSubcomponents("vevent").map((event) => String(event.getFirstPropertyValue("summary")))).not.toContain("Consultation with Rosa Delgado");
+    // A booking waiting for the agency's confirmation is in the calendar, tentative, at its time.
+    const tentative = pending.getAllSubcomponents("vevent").find((event) => event.getFirstPropertyValue("summary") === "Consultation with Rosa Delgado");
+    expect(tentative?.getFirstPropertyValue("status")).toBe("TENTATIVE");
+    const [booked] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, rosa.bookingId));
+    expect(new ICAL.Event(tentative).startDate.toJSDate().toISOString()).toBe(booked?.selectedStart?.toISOString());
 
     await confirmBooking(actor, rosa.bookingId, "https://meet.example.test/rosa");
     const answer = await fetchFeed(file);
@@ -316,7 +349,12 @@ describe("the admins' calendar feed", () => {
     const calendar = ICAL.Component.fromString(await answerText(answer));
     expect(calendar.getFirstPropertyValue("x-wr-timezone")).toBe("America/New_York");
     const events = calendar.getAllSubcomponents("vevent").map((event) => new ICAL.Event(event));
-    const call = events.find((event) => event.summary === "Consultation with Rosa Delgado");
+    // Confirmed, the same event (its UID) is no longer tentative, and carries its meeting link.
+    const calls = events.filter((event) => event.summary === "Consultation with Rosa Delgado");
+    expect(calls).toHaveLength(1);
+    const call = calls[0];
+    expect(call?.uid).toBe(String(tentative?.getFirstPropertyValue("uid")));
+    expect(call?.component.getFirstPropertyValue("status")).toBe("CONFIRMED");
     const [booking] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, rosa.bookingId));
     expect(call?.startDate.toJSDate().toISOString()).toBe(booking?.selectedStart?.toISOString());
     expect(call?.location).toBe("https://meet.example.test/rosa");

@@ -9,11 +9,12 @@ import { addOns, projectAddOns } from "~/add-ons/schema";
 import { systemActor } from "~/audit/actor";
 import { installAdmin } from "~/auth/admin-invitations.server";
 import { availabilitySlots } from "~/availability/schema";
-import { slotInstants } from "~/availability/slot-time";
+import { addDaysToDate, slotInstants } from "~/availability/slot-time";
 import { nightlyBackups } from "~/backups/schema";
 import { campaigns } from "~/attribution/schema";
 import { addClient } from "~/clients/clients.server";
 import { clients } from "~/clients/schema";
+import { addClientConsultation } from "~/consultations/client-consultations.server";
 import { consultationBookings, consultations } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
 import { seedDemoData } from "~/demo/demo-seed.server";
@@ -92,6 +93,17 @@ export const SCENES = {
   /** Two clients with projects, invoices, calls, a referral and e-mails, two open times to book, and an expired sign-in link (the portal). */
   async portal() {
     const rosa = await makePortalClient("Rosa Delgado", "rosa@mesaverde.test");
+    // A second call the agency scheduled for Rosa: with the one she books in the test, four upcoming.
+    await addClientConsultation(systemActor("console"), rosa.clientId, {
+      consultType: "follow-up",
+      status: "scheduled",
+      scheduledDate: addDaysToDate(dayIn(new Date(), "America/New_York"), 8),
+      scheduledStartTime: "11:00",
+      scheduledEndTime: "11:30",
+      projectId: null,
+      meetingLink: null,
+      notes: null,
+    });
     const bo = await makePortalClient("Bo Brandt", "bo@brandt.test");
     const free = [await openSlot(2), await openSlot(4)];
     // A sign-in link sent an hour ago: long expired. Its mail is stored, not sent again by the app.
