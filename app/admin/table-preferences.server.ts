@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/connection.server";
-import { keptShelf } from "~/db/kept-reads.server";
+import { declareKeptRead, keptShelf } from "~/db/kept-reads.server";
 import { adminTablePreferences } from "./schema";
 import { hiddenColumnsOf, isTableId, type HiddenColumnsByTable, type TableId } from "~/lists/table-columns";
 
@@ -8,7 +8,10 @@ import { hiddenColumnsOf, isTableId, type HiddenColumnsByTable, type TableId } f
 export const TABLE_PREFERENCES_CHANNEL = "admin_table_preferences";
 
 /** Each admin's hidden columns, kept per process until a write to them is heard (decision 041). */
-const keptHiddenColumns = keptShelf<HiddenColumnsByTable>(TABLE_PREFERENCES_CHANNEL, { maxAgeMs: 10_000, limit: 200, where: "embedded" });
+const keptHiddenColumns = keptShelf<HiddenColumnsByTable>(
+  declareKeptRead({ name: "an admin's hidden columns", channel: TABLE_PREFERENCES_CHANNEL, dependsOn: [adminTablePreferences] }),
+  { maxAgeMs: 10_000, limit: 200, where: "embedded" },
+);
 
 /** The columns this admin hid, per table; read by the admin layout so every table renders without them. */
 export function hiddenColumnsByTable(userId: string): Promise<HiddenColumnsByTable> {

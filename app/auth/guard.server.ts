@@ -2,7 +2,8 @@ import { parseCookies } from "better-auth/cookies";
 import { redirect } from "react-router";
 import type { Actor } from "~/audit/actor";
 import { requestClientAddress } from "~/request-safety/client-address.server";
-import { keptShelf } from "~/db/kept-reads.server";
+import { declareKeptRead, keptShelf } from "~/db/kept-reads.server";
+import { session, user, userRoles } from "./schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { getAuth } from "./auth.server";
@@ -58,7 +59,10 @@ type SessionRead = {
  * writer's query resolves. Every rule of the verdict (idle timeout, two-factor) is still judged on
  * each request.
  */
-const keptSessions = keptShelf<SessionRead | null>(SIGN_INS_CHANNEL, { maxAgeMs: 5_000, limit: 1_000, where: "embedded" });
+const keptSessions = keptShelf<SessionRead | null>(
+  declareKeptRead({ name: "a session the guard judged", channel: SIGN_INS_CHANNEL, dependsOn: [session, user, userRoles] }),
+  { maxAgeMs: 5_000, limit: 1_000, where: "embedded" },
+);
 
 async function readSession(request: Request): Promise<SessionRead | null> {
   const auth = await getAuth();

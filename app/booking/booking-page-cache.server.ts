@@ -1,5 +1,9 @@
 import { currentDatabase, type DatabaseHandle } from "~/db/connection.server";
-import { keptReadsOf, type KeptReads, type Shelf } from "~/db/kept-reads.server";
+import { declareKeptRead, keptReadsOf, type KeptReads, type Shelf } from "~/db/kept-reads.server";
+import { availabilitySlots, blockedDates } from "~/availability/schema";
+import { consultationBookings } from "~/consultations/schema";
+import { leads } from "~/leads/schema";
+import { organizationSettings, packageTiers } from "~/organization/schema";
 import { findOfferedTimes, type OfferedTimes } from "~/availability/offered-times.server";
 import type { BookingPageSettings, VisitorBookingSources } from "~/consultations/visitor-booking.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
@@ -38,6 +42,20 @@ const PUBLIC_PAGE_LIMIT = 100;
 /** Lists of offered times (one per invitation last date in use). */
 const OFFER_LIMIT = 100;
 
+const KEPT_PAGES = declareKeptRead({
+  name: "a booking link's page",
+  channel: BOOKING_PAGES_CHANNEL,
+  dependsOn: [consultationBookings, leads, availabilitySlots, blockedDates, organizationSettings],
+});
+const KEPT_OFFERS = declareKeptRead({ name: "the times a window offers", channel: BOOKING_PAGES_CHANNEL, dependsOn: [availabilitySlots, blockedDates, organizationSettings] });
+const KEPT_SETTINGS = declareKeptRead({ name: "the settings a booking page reads", channel: BOOKING_PAGES_CHANNEL, dependsOn: [organizationSettings] });
+// The public site's tables are named, not imported: the site composes this domain, not the other way round.
+const KEPT_PUBLIC_PAGES = declareKeptRead({
+  name: "a public page's document",
+  channel: BOOKING_PAGES_CHANNEL,
+  dependsOn: [organizationSettings, packageTiers, "portfolio_items"],
+});
+
 export class BookingPageCache {
   private readonly reads: KeptReads;
   private readonly pages: Shelf<BookingPageData>;
@@ -53,10 +71,10 @@ export class BookingPageCache {
 
   constructor(database: DatabaseHandle) {
     this.reads = keptReadsOf(database, BOOKING_PAGES_CHANNEL);
-    this.pages = this.reads.shelf(PAGE_LIMIT, MAX_AGE_MS);
-    this.offers = this.reads.shelf(OFFER_LIMIT, MAX_AGE_MS);
-    this.settingsKept = this.reads.shelf(1, MAX_AGE_MS);
-    this.publicPages = this.reads.shelf(PUBLIC_PAGE_LIMIT, MAX_AGE_MS);
+    this.pages = this.reads.shelf(KEPT_PAGES, PAGE_LIMIT, MAX_AGE_MS);
+    this.offers = this.reads.shelf(KEPT_OFFERS, OFFER_LIMIT, MAX_AGE_MS);
+    this.settingsKept = this.reads.shelf(KEPT_SETTINGS, 1, MAX_AGE_MS);
+    this.publicPages = this.reads.shelf(KEPT_PUBLIC_PAGES, PUBLIC_PAGE_LIMIT, MAX_AGE_MS);
   }
 
   /** Starts listening (once); resolves when the first attempt is over, heard or not. */

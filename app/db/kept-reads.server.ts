@@ -1,6 +1,31 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql, type Table } from "drizzle-orm";
 import { logger } from "~/logging/logger.server";
 import { currentDatabase, type DatabaseHandle } from "./connection.server";
+
+/**
+ * What one kind of kept value is and what it depends on: every table whose change must drop it.
+ * Each such table has a trigger that notifies `channel` on every committed write (a test checks it
+ * on the migrated database, tests/integration/kept-reads-declared.test.ts).
+ */
+export type KeptReadDeclaration = { name: string; channel: string; dependsOn: readonly string[] };
+
+const declarations: KeptReadDeclaration[] = [];
+
+/**
+ * Names a kept read and the tables it depends on (a table, or its name where the table is a domain's
+ * above the declaring one); declared where the read is, when its module loads.
+ */
+export function declareKeptRead(declaration: { name: string; channel: string; dependsOn: readonly (Table | string)[] }): KeptReadDeclaration {
+  const dependsOn = declaration.dependsOn.map((table) => (typeof table === "string" ? table : getTableName(table)));
+  const declared = { name: declaration.name, channel: declaration.channel, dependsOn };
+  declarations.push(declared);
+  return declared;
+}
+
+/** Every kept read declared by the modules loaded so far. */
+export function declaredKeptReads(): readonly KeptReadDeclaration[] {
+  return declarations;
+}
 
 /** How long caughtUp() waits for its echo at most. */
 const ECHO_TIMEOUT_MS = 2_000;
@@ -66,8 +91,9 @@ export class KeptReads {
     return this.listening;
   }
 
-  /** A shelf of values kept under this channel: at most `limit` of them (the oldest kept goes first), each at most `maxAgeMs`. */
-  shelf<T>(limit: number, maxAgeMs: number): Shelf<T> {
+  /** A shelf of the values `declared` (under this channel): at most `limit` of them (the oldest kept goes first), each at most `maxAgeMs`. */
+  shelf<T>(declared: KeptReadDeclaration, limit: number, maxAgeMs: number): Shelf<T> {
+    if (declared.channel !== this.channel) throw new Error(`${declared.name} is declared on "${declared.channel}", not "${this.channel}"`);
     const shelf = new Shelf<T>(this, limit, maxAgeMs);
     this.shelves.add(shelf as Shelf<unknown>);
     return shelf;
@@ -207,15 +233,15 @@ export async function everyKeptReadCaughtUp(database: DatabaseHandle): Promise<v
 }
 
 /**
- * A shelf of one kind of value kept under `channel`, per database handle: `shelf()` answers the
- * current database's (the same one on every call).
+ * A shelf of the values `declared`, per database handle: `shelf()` answers the current database's
+ * (the same one on every call).
  */
-export function keptShelf<T>(channel: string, options: { maxAgeMs: number; limit: number; where?: KeptWhere }): (database?: DatabaseHandle) => Shelf<T> {
+export function keptShelf<T>(declared: KeptReadDeclaration, options: { maxAgeMs: number; limit: number; where?: KeptWhere }): (database?: DatabaseHandle) => Shelf<T> {
   const shelves = new WeakMap<DatabaseHandle, Shelf<T>>();
   return (database = currentDatabase()) => {
     let shelf = shelves.get(database);
     if (!shelf) {
-      shelf = keptReadsOf(database, channel, options.where).shelf<T>(options.limit, options.maxAgeMs);
+      shelf = keptReadsOf(database, declared.channel, options.where).shelf<T>(declared, options.limit, options.maxAgeMs);
       shelves.set(database, shelf);
     }
     return shelf;

@@ -3,7 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { batchedReads } from "~/db/batched-reads.server";
 import { currentDatabase, db, type DatabaseExecutor, type DatabaseHandle } from "~/db/connection.server";
-import { keptShelf } from "~/db/kept-reads.server";
+import { declareKeptRead, keptShelf } from "~/db/kept-reads.server";
 import { notFound } from "~/forms/refusal";
 import { isDatabaseUnreachable } from "~/http/database-outage";
 import { organizationSettings, packageTiers, type OrganizationSettings, type PackageTier } from "./schema";
@@ -40,7 +40,10 @@ const KEPT_LIKE_SETTINGS = { maxAgeMs: 10_000, limit: 1, where: "embedded" } as 
  * the guard read it, a few times a request. Never more than ten seconds old, in case a
  * notification is silently lost (a server connection that died without a word).
  */
-const keptSettings = keptShelf<OrganizationSettings>(ORGANIZATION_SETTINGS_CHANNEL, KEPT_LIKE_SETTINGS);
+const keptSettings = keptShelf<OrganizationSettings>(
+  declareKeptRead({ name: "the settings row", channel: ORGANIZATION_SETTINGS_CHANNEL, dependsOn: [organizationSettings] }),
+  KEPT_LIKE_SETTINGS,
+);
 
 /** The one settings row; the seed creates it, so it always exists after start. Pass the caller's transaction when inside one. */
 export async function getOrganizationSettings(executor?: DatabaseExecutor): Promise<OrganizationSettings> {
@@ -76,7 +79,10 @@ const readSettingsTogether = batchedReads<"row", OrganizationSettings>(async () 
  * The tier catalog, kept like the settings row and under its channel (migration 0028): most pages,
  * public and back-office, name the tiers.
  */
-const keptTiers = keptShelf<readonly PackageTier[]>(ORGANIZATION_SETTINGS_CHANNEL, KEPT_LIKE_SETTINGS);
+const keptTiers = keptShelf<readonly PackageTier[]>(
+  declareKeptRead({ name: "the tier catalog", channel: ORGANIZATION_SETTINGS_CHANNEL, dependsOn: [packageTiers] }),
+  KEPT_LIKE_SETTINGS,
+);
 
 /** The tier catalog, in display order. */
 export async function listPackageTiers(): Promise<readonly PackageTier[]> {
