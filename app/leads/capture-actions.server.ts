@@ -5,7 +5,9 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatDate } from "~/formatting/dates";
 import { CONTACT_SENT, INQUIRY_SENT, SERVER_FAILURE_MESSAGE, type ClaimedPromo } from "./capture-outcome";
 import { contactSchema, inquirySchema, promoClaimSchema } from "./inquiry-form";
-import { claimPromo, createContactLead, createInquiryLead } from "./lead-capture.server";
+import { claimPromo } from "./claim-promo.server";
+import { createContactLead } from "./create-contact-lead.server";
+import { createInquiryLead } from "./create-inquiry-lead.server";
 
 /**
  * The request side of the public forms, shared by the JSON endpoints (used with JavaScript) and
@@ -26,7 +28,7 @@ function daysLeft(expiresAt: Date): string {
 export function answerPromoClaim(request: Request, clientAddress: string) {
   return answerPublicForm(request, async (form): Promise<FormSuccess<ClaimedPromo>> => {
     const input = parseForm(promoClaimSchema, form);
-    const claimed = await claimPromo(input, { clientAddress, touch: firstTouchOf(request) });
+    const claimed = await claimPromo({ input, submitter: { clientAddress, touch: firstTouchOf(request) } });
     const settings = await getOrganizationSettings();
     return {
       ok: true,
@@ -43,14 +45,14 @@ export function answerPromoClaim(request: Request, clientAddress: string) {
 
 export function answerInquiry(request: Request, clientAddress: string) {
   return answerPublicForm(request, async (form): Promise<FormSuccess> => {
-    await createInquiryLead(parseForm(inquirySchema, form), { clientAddress, touch: firstTouchOf(request) });
+    await createInquiryLead({ input: parseForm(inquirySchema, form), submitter: { clientAddress, touch: firstTouchOf(request) } });
     return { ok: true, toast: INQUIRY_SENT.title, toastDescription: INQUIRY_SENT.text };
   });
 }
 
 export function answerContact(request: Request, clientAddress: string) {
   return answerPublicForm(request, async (form): Promise<FormSuccess> => {
-    await createContactLead(parseForm(contactSchema, form), { clientAddress, touch: firstTouchOf(request) });
+    await createContactLead({ input: parseForm(contactSchema, form), submitter: { clientAddress, touch: firstTouchOf(request) } });
     return { ok: true, toast: CONTACT_SENT.title, toastDescription: CONTACT_SENT.text };
   });
 }

@@ -9,7 +9,7 @@ import type { LaunchOffer } from "./launch-offer";
 
 /**
  * The launch offer a public page states to this visitor: the catalog's prices, and the days a
- * code claimed now would last by the claim's own rule (app/leads/lead-capture.server.ts): the
+ * code claimed now would last by the claim's own rule (app/leads/promo-codes.server.ts): the
  * active campaign the visitor came through (their first touch, or the tracked link of this very
  * request before the cookie is set), else the Promos setting. A kept page is rendered for no
  * visitor, so it states the setting; a visitor with a campaign's touch is never sent a kept page

@@ -13,7 +13,9 @@ import { db } from "~/db/connection.server";
 import { emailOutbox, emailTemplates } from "~/email/schema";
 import { suppressEmail } from "~/email/suppression.server";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
-import { claimPromo, createContactLead, createInquiryLead } from "~/leads/lead-capture.server";
+import { claimPromo } from "~/leads/claim-promo.server";
+import { createContactLead } from "~/leads/create-contact-lead.server";
+import { createInquiryLead } from "~/leads/create-inquiry-lead.server";
 import { leads, leadTimelineEvents } from "~/leads/schema";
 import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
@@ -50,7 +52,7 @@ async function aCadence(trigger: CadenceTrigger = "promo_claimed", steps?: (temp
 }
 
 async function aPromoLead(email = "rosa@example.com", now = T0) {
-  const claim = await claimPromo({ name: "Rosa Delgado", email, phone: "214-555-0199", placement: "popup" }, { clientAddress: "203.0.113.9", now });
+  const claim = await claimPromo({ input: { name: "Rosa Delgado", email, phone: "214-555-0199", placement: "popup" }, submitter: { clientAddress: "203.0.113.9", now } });
   return claim.leadId;
 }
 
@@ -74,9 +76,9 @@ describe("enrolment", () => {
     await aPromoLead("rosa@example.com", new Date(T0.getTime() + 60_000));
     expect(await db().select().from(cadenceEnrolments)).toHaveLength(1);
 
-    const inquiryLead = await createInquiryLead({ name: "Sam Lee", email: "sam@example.com", promo: false } as Parameters<typeof createInquiryLead>[0], { clientAddress: "203.0.113.10", now: T0 });
+    const inquiryLead = await createInquiryLead({ input: { name: "Sam Lee", email: "sam@example.com", promo: false } as Parameters<typeof createInquiryLead>[0]["input"], submitter: { clientAddress: "203.0.113.10", now: T0 } });
     expect(await enrolmentOf(inquiryLead.leadId)).toBeUndefined();
-    const contactLead = await createContactLead({ name: "Kim Ro", email: "kim@example.com", message: "Hello" }, { clientAddress: "203.0.113.11", now: T0 });
+    const contactLead = await createContactLead({ input: { name: "Kim Ro", email: "kim@example.com", message: "Hello" }, submitter: { clientAddress: "203.0.113.11", now: T0 } });
     expect((await enrolmentOf(contactLead.leadId))?.cadenceId).toBe(contact.cadence.id);
     expect((await timeline(leadId)).filter((entry) => entry.event === "cadence_enrolled")).toEqual([
       { event: "cadence_enrolled", data: expect.objectContaining({ cadenceName: "Promo follow-up", trigger: "promo_claimed" }) },

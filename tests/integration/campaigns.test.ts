@@ -20,7 +20,9 @@ import { suppressEmail } from "~/email/suppression.server";
 import { Refusal } from "~/forms/refusal";
 import { recordPayment } from "~/invoices/invoice-payments.server";
 import { contactSchema, inquirySchema, promoClaimSchema } from "~/leads/inquiry-form";
-import { claimPromo, createContactLead, createInquiryLead } from "~/leads/lead-capture.server";
+import { claimPromo } from "~/leads/claim-promo.server";
+import { createContactLead } from "~/leads/create-contact-lead.server";
+import { createInquiryLead } from "~/leads/create-inquiry-lead.server";
 import { leads } from "~/leads/schema";
 import { getOrganizationSettings, listPackageTiers, updateOrganizationSettings } from "~/organization/settings.server";
 import { launchOfferFor } from "~/site/launch-offer.server";
@@ -66,13 +68,13 @@ describe("campaigns", () => {
     const campaign = await createCampaign(actor, campaignInput());
     const now = new Date("2026-11-23T15:00:00Z");
 
-    const claimed = await claimPromo(claim("ana@example.com"), { clientAddress: "10.0.0.1", now, touch: touch(campaign.slug, null, now) });
+    const claimed = await claimPromo({ input: claim("ana@example.com"), submitter: { clientAddress: "10.0.0.1", now, touch: touch(campaign.slug, null, now) } });
     expect(claimed.expiresAt.getTime() - now.getTime()).toBe(14 * DAY);
     const [lead] = await db().select().from(leads).where(eq(leads.id, claimed.leadId));
     expect(lead?.campaignId).toBe(campaign.id);
 
-    const inquiry = await createInquiryLead(inquirySchema.parse({ name: "Ben Ortiz", email: "ben@example.com", promo: "false" }), { clientAddress: "10.0.0.2", touch: touch(campaign.slug) });
-    const contact = await createContactLead(contactSchema.parse({ name: "Cy Park", email: "cy@example.com", message: "Hello there, we need a site." }), { clientAddress: "10.0.0.3", touch: touch(campaign.slug) });
+    const inquiry = await createInquiryLead({ input: inquirySchema.parse({ name: "Ben Ortiz", email: "ben@example.com", promo: "false" }), submitter: { clientAddress: "10.0.0.2", touch: touch(campaign.slug) } });
+    const contact = await createContactLead({ input: contactSchema.parse({ name: "Cy Park", email: "cy@example.com", message: "Hello there, we need a site." }), submitter: { clientAddress: "10.0.0.3", touch: touch(campaign.slug) } });
     const attributed = await db().select({ id: leads.id }).from(leads).where(eq(leads.campaignId, campaign.id));
     expect(attributed.map((row) => row.id).sort()).toEqual([claimed.leadId, inquiry.leadId, contact.leadId].sort());
 
@@ -93,7 +95,7 @@ describe("campaigns", () => {
     const ended = await createCampaign(actor, campaignInput({ name: "Ended one", status: "ended" }));
     const now = new Date("2026-11-23T15:00:00Z");
     for (const [index, slug] of [draft.slug, ended.slug, "no-such-campaign"].entries()) {
-      const claimed = await claimPromo(claim(`v${index}@example.com`), { clientAddress: `10.0.1.${index}`, now, touch: touch(slug, null, now) });
+      const claimed = await claimPromo({ input: claim(`v${index}@example.com`), submitter: { clientAddress: `10.0.1.${index}`, now, touch: touch(slug, null, now) } });
       expect(claimed.expiresAt.getTime() - now.getTime()).toBe(7 * DAY);
       const [lead] = await db().select().from(leads).where(eq(leads.id, claimed.leadId));
       expect(lead?.campaignId).toBeNull();
@@ -102,7 +104,7 @@ describe("campaigns", () => {
 
   it("deletes a campaign and keeps its leads, unattributed; a campaign already gone is refused with the spec's title", async () => {
     const campaign = await createCampaign(actor, campaignInput());
-    const claimed = await claimPromo(claim("del@example.com"), { clientAddress: "10.0.2.1", touch: touch(campaign.slug) });
+    const claimed = await claimPromo({ input: claim("del@example.com"), submitter: { clientAddress: "10.0.2.1", touch: touch(campaign.slug) } });
     await deleteCampaign(actor, campaign.id);
     const [lead] = await db().select().from(leads).where(eq(leads.id, claimed.leadId));
     expect(lead?.campaignId).toBeNull();
@@ -167,7 +169,7 @@ describe("the promo days a public page states", () => {
     expect((await offerFor(page("/thank-you", touch(campaign.slug)))).promoDays).toBe(21);
     // The first touch wins over a later link, as it does for the claim.
     expect((await offerFor(page(`/?campaign=${campaign.slug}`, touch(ended.slug)))).promoDays).toBe(10);
-    const claimed = await claimPromo(claim("dee@example.com"), { clientAddress: "10.0.0.4", touch: touch(campaign.slug) });
+    const claimed = await claimPromo({ input: claim("dee@example.com"), submitter: { clientAddress: "10.0.0.4", touch: touch(campaign.slug) } });
     expect(Math.round((claimed.expiresAt.getTime() - Date.now()) / DAY)).toBe(21);
   });
 

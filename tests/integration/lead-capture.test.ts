@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/connection.server";
 import { emailOutbox } from "~/email/schema";
 import { inquirySchema, contactSchema, promoClaimSchema } from "~/leads/inquiry-form";
-import { claimPromo, createContactLead, createInquiryLead } from "~/leads/lead-capture.server";
+import { claimPromo } from "~/leads/claim-promo.server";
+import { createContactLead } from "~/leads/create-contact-lead.server";
+import { createInquiryLead } from "~/leads/create-inquiry-lead.server";
 import { PUBLIC_FORM_LIMITS } from "~/request-safety/public-form-limits.server";
 import { HONEYPOT_REFUSAL } from "~/request-safety/honeypot";
 import { isPromoCode } from "~/leads/promo-code";
@@ -30,7 +32,7 @@ async function count(table: typeof leads | typeof emailOutbox | typeof leadTimel
 describe("claiming the $99 promo", () => {
   it("creates a lead with the source, tags, timeline entry, an active code for 7 days and the welcome e-mail", async () => {
     const now = new Date("2026-11-23T15:00:00Z");
-    const result = await claimPromo(claim({ placement: "sticky_button" }), { clientAddress: "10.0.0.1", now });
+    const result = await claimPromo({ input: claim({ placement: "sticky_button" }), submitter: { clientAddress: "10.0.0.1", now } });
     expect(isPromoCode(result.code)).toBe(true);
     expect(result.code.startsWith("LAUNCH-")).toBe(true);
     expect(result.expiresAt.toISOString()).toBe("2026-11-30T15:00:00.000Z");
@@ -58,8 +60,8 @@ describe("claiming the $99 promo", () => {
   });
 
   it("maps each placement to its source", async () => {
-    await claimPromo(claim({ email: "a@example.com", placement: "popup" }), { clientAddress: "10.0.0.2" });
-    await claimPromo(claim({ email: "b@example.com", placement: "packages_page" }), { clientAddress: "10.0.0.2" });
+    await claimPromo({ input: claim({ email: "a@example.com", placement: "popup" }), submitter: { clientAddress: "10.0.0.2" } });
+    await claimPromo({ input: claim({ email: "b@example.com", placement: "packages_page" }), submitter: { clientAddress: "10.0.0.2" } });
     const rows = await db().select().from(leads);
     expect(rows.map((row) => row.source).sort()).toEqual(["$99 Packages Page", "Promo Popup"]);
   });
@@ -67,19 +69,19 @@ describe("claiming the $99 promo", () => {
   it("uses the configured promo duration and code prefix", async () => {
     await db().update(organizationSettings).set({ promoDurationDays: 3, promoCodePrefix: "twins" });
     const now = new Date("2026-11-23T15:00:00Z");
-    const result = await claimPromo(claim(), { clientAddress: "10.0.0.3", now });
+    const result = await claimPromo({ input: claim(), submitter: { clientAddress: "10.0.0.3", now } });
     expect(result.code.startsWith("TWINS-")).toBe(true);
     expect(result.expiresAt.toISOString()).toBe("2026-11-26T15:00:00.000Z");
   });
 
   it("gives the same e-mail its active code back and re-sends the e-mail at most once an hour", async () => {
     const start = new Date("2026-11-23T15:00:00Z");
-    const first = await claimPromo(claim(), { clientAddress: "10.0.1.1", now: start });
-    const again = await claimPromo(claim({ email: "ANA@example.com", placement: "packages_page" }), {
+    const first = await claimPromo({ input: claim(), submitter: { clientAddress: "10.0.1.1", now: start } });
+    const again = await claimPromo({ input: claim({ email: "ANA@example.com", placement: "packages_page" }), submitter: {
       clientAddress: "10.0.1.2",
       now: new Date(start.getTime() + 10 * 60_000),
-    });
-    const later = await claimPromo(claim(), { clientAddress: "10.0.1.3", now: new Date(start.getTime() + 61 * 60_000) });
+    } });
+    const later = await claimPromo({ input: claim(), submitter: { clientAddress: "10.0.1.3", now: new Date(start.getTime() + 61 * 60_000) } });
     expect(again.code).toBe(first.code);
     expect(again.alreadyClaimed).toBe(true);
     expect(again.emailQueued).toBe(false);
@@ -91,16 +93,16 @@ describe("claiming the $99 promo", () => {
 
   it("mints a new code once the old one has expired", async () => {
     const start = new Date("2026-11-01T15:00:00Z");
-    const first = await claimPromo(claim(), { clientAddress: "10.0.2.1", now: start });
-    const afterExpiry = await claimPromo(claim(), { clientAddress: "10.0.2.1", now: new Date("2026-11-09T15:00:00Z") });
+    const first = await claimPromo({ input: claim(), submitter: { clientAddress: "10.0.2.1", now: start } });
+    const afterExpiry = await claimPromo({ input: claim(), submitter: { clientAddress: "10.0.2.1", now: new Date("2026-11-09T15:00:00Z") } });
     expect(afterExpiry.code).not.toBe(first.code);
     expect(await count(leads)).toBe(2);
   });
 
   it("two claims racing for one e-mail get one code", async () => {
     const results = await Promise.all([
-      claimPromo(claim(), { clientAddress: "10.0.3.1" }),
-      claimPromo(claim(), { clientAddress: "10.0.3.2" }),
+      claimPromo({ input: claim(), submitter: { clientAddress: "10.0.3.1" } }),
+      claimPromo({ input: claim(), submitter: { clientAddress: "10.0.3.2" } }),
     ]);
     const codes = results.map((result) => result.code);
     expect(codes[0]).toBe(codes[1]);
@@ -108,7 +110,7 @@ describe("claiming the $99 promo", () => {
   });
 
   it("refuses a filled honeypot and creates nothing", async () => {
-    await expect(claimPromo(claim({ website: "http://spam.test" }), { clientAddress: "10.0.4.1" })).rejects.toMatchObject({
+    await expect(claimPromo({ input: claim({ website: "http://spam.test" }), submitter: { clientAddress: "10.0.4.1" } })).rejects.toMatchObject({
       message: HONEYPOT_REFUSAL,
       status: 400,
     });
@@ -123,40 +125,40 @@ describe("rate limits", () => {
     const { limit } = PUBLIC_FORM_LIMITS.perAddress;
     for (let index = 0; index < limit; index += 1) {
       const input = contactSchema.parse({ name: "Bo", email: `bo${index}@example.com`, message: "Hello" });
-      expect((await createContactLead(input, { clientAddress: "192.0.2.7", now })).leadId).toEqual(expect.any(String));
+      expect((await createContactLead({ input, submitter: { clientAddress: "192.0.2.7", now } })).leadId).toEqual(expect.any(String));
     }
     const input = contactSchema.parse({ name: "Bo", email: "bo-extra@example.com", message: "Hello" });
-    await expect(createContactLead(input, { clientAddress: "192.0.2.7", now })).rejects.toMatchObject({
+    await expect(createContactLead({ input, submitter: { clientAddress: "192.0.2.7", now } })).rejects.toMatchObject({
       message: "You have sent several requests in a short time. Please try again in an hour.",
       status: 429,
     });
     expect(await count(leads)).toBe(limit);
     // Another address is not affected; the same one is welcome again after the window.
-    expect((await createContactLead(input, { clientAddress: "192.0.2.8", now })).leadId).toEqual(expect.any(String));
+    expect((await createContactLead({ input, submitter: { clientAddress: "192.0.2.8", now } })).leadId).toEqual(expect.any(String));
     const nextHour = new Date(now.getTime() + 60 * 60_000 + 1);
-    expect((await createContactLead(contactSchema.parse({ name: "Bo", email: "bo-late@example.com", message: "Hi" }), { clientAddress: "192.0.2.7", now: nextHour })).leadId).toEqual(expect.any(String));
+    expect((await createContactLead({ input: contactSchema.parse({ name: "Bo", email: "bo-late@example.com", message: "Hi" }), submitter: { clientAddress: "192.0.2.7", now: nextHour } })).leadId).toEqual(expect.any(String));
   });
 
   it("count an e-mail address per visitor address: one visitor's repeats do not block it for everyone (issue 25)", async () => {
     const now = new Date("2026-11-23T15:00:00Z");
     const input = inquirySchema.parse({ name: "Ava", email: "customer@example.com" });
     for (let index = 0; index < PUBLIC_FORM_LIMITS.perAddressAndEmail.limit; index += 1) {
-      expect((await createInquiryLead(input, { clientAddress: "203.0.113.66", now })).leadId).toEqual(expect.any(String));
+      expect((await createInquiryLead({ input, submitter: { clientAddress: "203.0.113.66", now } })).leadId).toEqual(expect.any(String));
     }
-    await expect(createInquiryLead(input, { clientAddress: "203.0.113.66", now })).rejects.toMatchObject({
+    await expect(createInquiryLead({ input, submitter: { clientAddress: "203.0.113.66", now } })).rejects.toMatchObject({
       message: expect.stringMatching(/already received several requests for this e-mail address/),
       status: 429,
     });
-    expect((await createInquiryLead(input, { clientAddress: "198.51.100.23", now })).leadId).toEqual(expect.any(String));
+    expect((await createInquiryLead({ input, submitter: { clientAddress: "198.51.100.23", now } })).leadId).toEqual(expect.any(String));
   });
 
   it("refuse an e-mail address sent from many addresses, at a higher ceiling", async () => {
     const now = new Date("2026-11-23T15:00:00Z");
     const input = inquirySchema.parse({ name: "Cy", email: "cy@example.com" });
     for (let index = 0; index < PUBLIC_FORM_LIMITS.perEmail.limit; index += 1) {
-      expect((await createInquiryLead(input, { clientAddress: `198.51.100.${index}`, now })).leadId).toEqual(expect.any(String));
+      expect((await createInquiryLead({ input, submitter: { clientAddress: `198.51.100.${index}`, now } })).leadId).toEqual(expect.any(String));
     }
-    await expect(createInquiryLead(input, { clientAddress: "198.51.100.200", now })).rejects.toMatchObject({
+    await expect(createInquiryLead({ input, submitter: { clientAddress: "198.51.100.200", now } })).rejects.toMatchObject({
       message: expect.stringMatching(/already received several requests for this e-mail address/),
       status: 429,
     });
@@ -165,7 +167,7 @@ describe("rate limits", () => {
 
   it("expired counters are cleaned up", async () => {
     const now = new Date("2026-11-23T15:00:00Z");
-    await createInquiryLead(inquirySchema.parse({ name: "Di", email: "di@example.com" }), { clientAddress: "203.0.113.1", now });
+    await createInquiryLead({ input: inquirySchema.parse({ name: "Di", email: "di@example.com" }), submitter: { clientAddress: "203.0.113.1", now } });
     expect((await db().select().from(rateLimitCounters)).length).toBe(4);
     expect(await deleteExpiredRateLimitCounters(new Date(now.getTime() + 2 * 60 * 60_000))).toBe(4);
     expect(await db().select().from(rateLimitCounters)).toHaveLength(0);
@@ -175,7 +177,7 @@ describe("rate limits", () => {
 describe("inquiries and contact messages", () => {
   it("an inquiry writes the lead, its timeline entry, the confirmation and the agency notification together", async () => {
     const input = inquirySchema.parse({ name: "Rosa Delgado", email: "rosa@example.com", tier: "catering", promo: "false", message: "Weddings" });
-    const result = await createInquiryLead(input, { clientAddress: "10.1.0.1" });
+    const result = await createInquiryLead({ input, submitter: { clientAddress: "10.1.0.1" } });
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({ source: "website", tier: "catering", status: "new", tags: [] });
     const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.leadId, result.leadId));
@@ -189,7 +191,7 @@ describe("inquiries and contact messages", () => {
   it("a promo inquiry claims a code like the promo forms: the lead holds it, the confirmation carries it, converting bills $99", async () => {
     const now = new Date("2026-11-23T15:00:00Z");
     const input = inquirySchema.parse({ name: "Lu Chen", email: "lu@example.com", tier: "1", promo: "true", message: "A bakery site" });
-    const result = await createInquiryLead(input, { clientAddress: "10.1.0.2", now });
+    const result = await createInquiryLead({ input, submitter: { clientAddress: "10.1.0.2", now } });
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({ id: result.leadId, source: "$99 Promo", tags: ["$99_promo"], tier: "1", promoStatus: "active", message: "A bakery site" });
     expect(isPromoCode(lead!.promoCode ?? "")).toBe(true);
@@ -215,14 +217,14 @@ describe("inquiries and contact messages", () => {
 
   it("a promo inquiry from an address that holds an active code gets that code, recorded on the lead holding it", async () => {
     const start = new Date("2026-11-23T15:00:00Z");
-    const claimed = await claimPromo(claim({ email: "mo@example.com" }), { clientAddress: "10.1.1.1", now: start });
+    const claimed = await claimPromo({ input: claim({ email: "mo@example.com" }), submitter: { clientAddress: "10.1.1.1", now: start } });
     const later = new Date(start.getTime() + 30 * 60_000);
     const submissionKey = "3c9e1a7b-2d4f-4e6a-8b1c-5d7e9f0a2b4c";
     const input = inquirySchema.parse({ name: "Mo Ali", email: "MO@example.com", tier: "1", promo: "true", businessType: "restaurant", message: "Menus online", submissionKey });
-    const inquiry = await createInquiryLead(input, { clientAddress: "10.1.1.2", now: later });
+    const inquiry = await createInquiryLead({ input, submitter: { clientAddress: "10.1.1.2", now: later } });
     expect(inquiry.leadId).toBe(claimed.leadId);
     // The same post again (a double tap without JavaScript) is answered with that lead, once.
-    expect(await createInquiryLead(input, { clientAddress: "10.1.1.2", now: later })).toEqual(inquiry);
+    expect(await createInquiryLead({ input, submitter: { clientAddress: "10.1.1.2", now: later } })).toEqual(inquiry);
     const rows = await db().select().from(leads);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ promoCode: claimed.code, source: "Promo Popup", businessType: "restaurant", message: "Menus online", phone: "214-555-0100", submissionKey });
@@ -237,7 +239,7 @@ describe("inquiries and contact messages", () => {
     const campaign = await createCampaign(testActor(), campaignSchema.parse({ name: "Spring", offerTitle: "$99 Launch Website", startDate: "2026-11-20", promoDurationDays: "14", status: "active" }));
     const now = new Date("2026-11-23T15:00:00Z");
     const input = inquirySchema.parse({ name: "Cam Paign", email: "cam@example.com", tier: "1", promo: "true" });
-    await createInquiryLead(input, { clientAddress: "10.1.2.1", now, touch: { campaign: campaign.slug, ref: null, at: now } });
+    await createInquiryLead({ input, submitter: { clientAddress: "10.1.2.1", now, touch: { campaign: campaign.slug, ref: null, at: now } } });
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({ campaignId: campaign.id, promoStatus: "active" });
     expect(lead!.promoExpiresAt?.toISOString()).toBe("2026-12-07T15:00:00.000Z");
@@ -245,7 +247,7 @@ describe("inquiries and contact messages", () => {
 
   it("a contact message writes the lead and both e-mails", async () => {
     const input = contactSchema.parse({ name: "Max", email: "max@example.com", message: "Do you build shops?" });
-    await createContactLead(input, { clientAddress: "10.1.0.3" });
+    await createContactLead({ input, submitter: { clientAddress: "10.1.0.3" } });
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({ source: "contact-page", message: "Do you build shops?" });
     const types = (await db().select().from(emailOutbox)).map((row) => row.emailType).sort();
@@ -255,12 +257,12 @@ describe("inquiries and contact messages", () => {
   it("a form posted twice with its one-time key (a double tap without JavaScript) makes one lead and one set of e-mails", async () => {
     const submissionKey = "0b5f3c1e-8a4d-4f6b-9c2e-7d1a3b5c9e01";
     const input = inquirySchema.parse({ name: "Dot Double", email: "dot@example.com", tier: "2", submissionKey });
-    const first = await createInquiryLead(input, { clientAddress: "10.1.0.5" });
-    const again = await createInquiryLead(input, { clientAddress: "10.1.0.5" });
+    const first = await createInquiryLead({ input, submitter: { clientAddress: "10.1.0.5" } });
+    const again = await createInquiryLead({ input, submitter: { clientAddress: "10.1.0.5" } });
     expect(again).toEqual(first);
     // At the same moment too: the second waits for the first and answers with its lead.
     const racing = { ...input, submissionKey: "5e2d7c4a-1b3f-4a8e-b6d9-0c7f2e4a8b13" };
-    const [one, two] = await Promise.all([createInquiryLead(racing, { clientAddress: "10.1.0.6" }), createInquiryLead(racing, { clientAddress: "10.1.0.6" })]);
+    const [one, two] = await Promise.all([createInquiryLead({ input: racing, submitter: { clientAddress: "10.1.0.6" } }), createInquiryLead({ input: racing, submitter: { clientAddress: "10.1.0.6" } })]);
     expect(two).toEqual(one);
     expect(await count(leads)).toBe(2);
     expect(await count(emailOutbox)).toBe(4);
@@ -268,12 +270,12 @@ describe("inquiries and contact messages", () => {
     expect(await count(leadTimelineEvents)).toBe(6);
 
     const contact = contactSchema.parse({ name: "Max", email: "max@example.com", message: "Twice?", submissionKey: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d" });
-    expect(await createContactLead(contact, { clientAddress: "10.1.0.7" })).toEqual(await createContactLead(contact, { clientAddress: "10.1.0.7" }));
+    expect(await createContactLead({ input: contact, submitter: { clientAddress: "10.1.0.7" } })).toEqual(await createContactLead({ input: contact, submitter: { clientAddress: "10.1.0.7" } }));
     expect(await count(leads)).toBe(3);
     // Without a key (a form sent with JavaScript after its first message) each post is a message of its own.
     const { submissionKey: _, ...unkeyed } = contact;
-    await createContactLead(unkeyed, { clientAddress: "10.1.0.7" });
-    await createContactLead(unkeyed, { clientAddress: "10.1.0.7" });
+    await createContactLead({ input: unkeyed, submitter: { clientAddress: "10.1.0.7" } });
+    await createContactLead({ input: unkeyed, submitter: { clientAddress: "10.1.0.7" } });
     expect(await count(leads)).toBe(5);
   });
 
@@ -286,7 +288,7 @@ describe("inquiries and contact messages", () => {
   it("nothing is kept when the e-mail cannot be written: the lead and its mail share one transaction", async () => {
     await db().execute(sql`delete from email_templates where key = 'admin_notification'`);
     const input = inquirySchema.parse({ name: "Ed", email: "ed@example.com" });
-    await expect(createInquiryLead(input, { clientAddress: "10.1.0.4" })).rejects.toThrow(/admin_notification/);
+    await expect(createInquiryLead({ input, submitter: { clientAddress: "10.1.0.4" } })).rejects.toThrow(/admin_notification/);
     expect(await count(leads)).toBe(0);
     expect(await count(emailOutbox)).toBe(0);
     expect(await count(leadTimelineEvents)).toBe(0);

@@ -5,7 +5,9 @@ import { db } from "~/db/connection.server";
 import { deliverDueEmails } from "~/email/delivery.server";
 import { emailOutbox } from "~/email/schema";
 import { contactSchema, inquirySchema, promoClaimSchema } from "~/leads/inquiry-form";
-import { claimPromo, createContactLead, createInquiryLead } from "~/leads/lead-capture.server";
+import { claimPromo } from "~/leads/claim-promo.server";
+import { createContactLead } from "~/leads/create-contact-lead.server";
+import { createInquiryLead } from "~/leads/create-inquiry-lead.server";
 import { leads } from "~/leads/schema";
 import { REPLY_WITHIN, REPLY_WITHIN_BUSINESS_HOURS } from "~/organization/reply-promise";
 import { packageTiers } from "~/organization/schema";
@@ -37,10 +39,7 @@ async function deliverAll(now?: Date) {
 describe("the e-mails of public submissions, through a real SMTP server", () => {
   it("the promo welcome reaches the visitor with the code and its expiry date", async () => {
     const now = new Date("2026-11-23T15:00:00Z");
-    const result = await claimPromo(
-      promoClaimSchema.parse({ name: "Jo Park", email: "jo@example.com", phone: "214 555 0101", placement: "popup" }),
-      { clientAddress: "10.2.0.1", now },
-    );
+    const result = await claimPromo({ input: promoClaimSchema.parse({ name: "Jo Park", email: "jo@example.com", phone: "214 555 0101", placement: "popup" }), submitter: { clientAddress: "10.2.0.1", now } });
     await deliverAll();
     const received = await mail.waitFor((m) => m.envelopeTo.includes("jo@example.com"));
     expect(received.subject).toContain(result.code);
@@ -52,10 +51,7 @@ describe("the e-mails of public submissions, through a real SMTP server", () => 
   });
 
   it("an inquiry sends the confirmation to the visitor and the notification to the agency", async () => {
-    await createInquiryLead(
-      inquirySchema.parse({ name: "Kim <b>Lee</b>", email: "kim@example.com", tier: "3", message: "Bookings please" }),
-      { clientAddress: "10.2.0.2" },
-    );
+    await createInquiryLead({ input: inquirySchema.parse({ name: "Kim <b>Lee</b>", email: "kim@example.com", tier: "3", message: "Bookings please" }), submitter: { clientAddress: "10.2.0.2" } });
     await deliverAll();
     const confirmation = await mail.waitFor((m) => m.envelopeTo.includes("kim@example.com"));
     expect(confirmation.text).toContain("Tier 3 – Professional Automation");
@@ -68,10 +64,7 @@ describe("the e-mails of public submissions, through a real SMTP server", () => 
   });
 
   it("a contact message sends a confirmation and a notification", async () => {
-    await createContactLead(
-      contactSchema.parse({ name: "Lin", email: "lin@example.com", message: "Can you redo my menu site?" }),
-      { clientAddress: "10.2.0.3" },
-    );
+    await createContactLead({ input: contactSchema.parse({ name: "Lin", email: "lin@example.com", message: "Can you redo my menu site?" }), submitter: { clientAddress: "10.2.0.3" } });
     await deliverAll();
     const confirmation = await mail.waitFor((m) => m.envelopeTo.includes("lin@example.com"));
     expect(confirmation.text).toContain("24-48 business hours");
@@ -81,9 +74,9 @@ describe("the e-mails of public submissions, through a real SMTP server", () => 
 
   it("state the offer's price as the tier catalog has it, and the one reply promise", async () => {
     await db().update(packageTiers).set({ promoPriceCents: 7_900, priceCents: 17_900 }).where(eq(packageTiers.tier, "1"));
-    const claimed = await claimPromo(promoClaimSchema.parse({ name: "Lu Wen", email: "lu@example.com", phone: "214 555 0107", placement: "popup" }), { clientAddress: "10.2.0.7" });
-    await createInquiryLead(inquirySchema.parse({ name: "Mo Dale", email: "mo@example.com", tier: "1", promo: "true" }), { clientAddress: "10.2.0.8" });
-    await createContactLead(contactSchema.parse({ name: "Ned Ruiz", email: "ned@example.com", message: "Just a question about pages." }), { clientAddress: "10.2.0.9" });
+    const claimed = await claimPromo({ input: promoClaimSchema.parse({ name: "Lu Wen", email: "lu@example.com", phone: "214 555 0107", placement: "popup" }), submitter: { clientAddress: "10.2.0.7" } });
+    await createInquiryLead({ input: inquirySchema.parse({ name: "Mo Dale", email: "mo@example.com", tier: "1", promo: "true" }), submitter: { clientAddress: "10.2.0.8" } });
+    await createContactLead({ input: contactSchema.parse({ name: "Ned Ruiz", email: "ned@example.com", message: "Just a question about pages." }), submitter: { clientAddress: "10.2.0.9" } });
     const sent = await db().select().from(emailOutbox);
     const to = (email: string) => sent.find((message) => message.toEmail === email);
     expect(to("lu@example.com")).toMatchObject({ subject: `Your $79 website code: ${claimed.code}` });
@@ -101,10 +94,7 @@ describe("the e-mails of public submissions, through a real SMTP server", () => 
     const start = new Date();
     try {
       for (let index = 0; index < 100; index += 1) {
-        const result = await claimPromo(
-          promoClaimSchema.parse({ name: `Visitor ${index}`, email: `outage${index}@example.com`, phone: "214-555-0102", placement: "packages_page" }),
-          { clientAddress: `10.3.${Math.floor(index / 5)}.${index % 5}`, now: start },
-        );
+        const result = await claimPromo({ input: promoClaimSchema.parse({ name: `Visitor ${index}`, email: `outage${index}@example.com`, phone: "214-555-0102", placement: "packages_page" }), submitter: { clientAddress: `10.3.${Math.floor(index / 5)}.${index % 5}`, now: start } });
         expect(result.code).toEqual(expect.any(String));
       }
       // One pass of the worker over everything that is due: each message is tried once and refused.

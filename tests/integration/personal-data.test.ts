@@ -26,7 +26,8 @@ import { findInvoiceByViewToken } from "~/invoices/invoices.server";
 import { sendInvoice } from "~/invoices/invoice-sending.server";
 import { invoices } from "~/invoices/schema";
 import { contactSchema, inquirySchema } from "~/leads/inquiry-form";
-import { createContactLead, createInquiryLead } from "~/leads/lead-capture.server";
+import { createContactLead } from "~/leads/create-contact-lead.server";
+import { createInquiryLead } from "~/leads/create-inquiry-lead.server";
 import { leads, leadTimelineEvents } from "~/leads/schema";
 import { erasePerson, findPerson } from "~/personal-data/person-data.server";
 import { personExport } from "~/personal-data/person-export.server";
@@ -53,11 +54,8 @@ async function anAdmin() {
 
 /** Zelda, through every door the product has: both public forms, a booking, a client with an invoice, an unsubscribe, a referral, an account. */
 async function makeZelda() {
-  const inquiry = await createInquiryLead(
-    inquirySchema.parse({ name: "Zelda Quixote", email: EMAIL, phone: PHONE, message: MESSAGE, tier: "2", promo: "false" }),
-    { clientAddress: "203.0.113.77" },
-  );
-  await createContactLead(contactSchema.parse({ name: "Zelda Quixote", email: EMAIL, phone: PHONE, message: `${MESSAGE} (again)` }), { clientAddress: "203.0.113.78" });
+  const inquiry = await createInquiryLead({ input: inquirySchema.parse({ name: "Zelda Quixote", email: EMAIL, phone: PHONE, message: MESSAGE, tier: "2", promo: "false" }), submitter: { clientAddress: "203.0.113.77" } });
+  await createContactLead({ input: contactSchema.parse({ name: "Zelda Quixote", email: EMAIL, phone: PHONE, message: `${MESSAGE} (again)` }), submitter: { clientAddress: "203.0.113.78" } });
   await db().insert(leadTimelineEvents).values({ leadId: inquiry.leadId, event: "note_added", data: { note: "Zelda prefers mornings" } });
 
   const slot = await addSlot(testActor(), { date: "2099-03-03", startTime: "10:00", endTime: "10:30", status: "open" });

@@ -10,7 +10,7 @@ import { db } from "~/db/connection.server";
 import { recordPayment } from "~/invoices/invoice-payments.server";
 import { invoices } from "~/invoices/schema";
 import { promoClaimSchema } from "~/leads/inquiry-form";
-import { claimPromo } from "~/leads/lead-capture.server";
+import { claimPromo } from "~/leads/claim-promo.server";
 import { listClientReferrals, listReferrals, setReferralPaid } from "~/referrals/referrals.server";
 import { referrals } from "~/referrals/schema";
 import { organizationSettings } from "~/organization/schema";
@@ -49,7 +49,7 @@ describe("referrals", () => {
     const referrer = await aReferrer();
     const code = referrer.referralCode ?? "";
 
-    const claimed = await claimPromo(claim("ana@example.com"), { clientAddress: "10.0.0.1", touch: throughRef(code) });
+    const claimed = await claimPromo({ input: claim("ana@example.com"), submitter: { clientAddress: "10.0.0.1", touch: throughRef(code) } });
     const [pending] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
     expect(pending).toMatchObject({ status: "pending", referrerClientId: referrer.id, referrerName: "Rosa Delgado", commissionCents: null, paid: false });
 
@@ -102,12 +102,12 @@ describe("referrals", () => {
 
   it("ignores an unknown code and a client referring themselves, and refuses to pay a referral not converted yet", async () => {
     const referrer = await aReferrer("self@example.com");
-    const unknown = await claimPromo(claim("x@example.com"), { clientAddress: "10.0.0.2", touch: throughRef("ZZZZZZZZ") });
-    const self = await claimPromo(claim("SELF@example.com"), { clientAddress: "10.0.0.3", touch: throughRef(referrer.referralCode ?? "") });
+    const unknown = await claimPromo({ input: claim("x@example.com"), submitter: { clientAddress: "10.0.0.2", touch: throughRef("ZZZZZZZZ") } });
+    const self = await claimPromo({ input: claim("SELF@example.com"), submitter: { clientAddress: "10.0.0.3", touch: throughRef(referrer.referralCode ?? "") } });
     const rows = await db().select().from(referrals);
     expect(rows.filter((row) => row.leadId === unknown.leadId || row.leadId === self.leadId)).toHaveLength(0);
 
-    const other = await claimPromo(claim("friend@example.com", "Fay Friend"), { clientAddress: "10.0.0.4", touch: throughRef(referrer.referralCode ?? "") });
+    const other = await claimPromo({ input: claim("friend@example.com", "Fay Friend"), submitter: { clientAddress: "10.0.0.4", touch: throughRef(referrer.referralCode ?? "") } });
     const [pending] = await db().select().from(referrals).where(eq(referrals.leadId, other.leadId));
     await expect(setReferralPaid(actor, pending?.id ?? "", true)).rejects.toThrow(/not become a client/);
     // Refused, so nothing was recorded.

@@ -15,7 +15,7 @@ import { exportedFileNames, fullExportResponse } from "~/data-transfer/full-expo
 import { db } from "~/db/connection.server";
 import { emailOutbox } from "~/email/schema";
 import { promoClaimSchema } from "~/leads/inquiry-form";
-import { claimPromo } from "~/leads/lead-capture.server";
+import { claimPromo } from "~/leads/claim-promo.server";
 import { leads } from "~/leads/schema";
 import { packageTiers } from "~/organization/schema";
 import { action as addOnsAction } from "~/add-ons/add-ons-page";
@@ -75,7 +75,7 @@ describe("a changed setting reaches its readers", () => {
     await savePromoTab(testActor(), { promoDurationDays: 3, promoCodePrefix: "SPRING", referralCommissionPercent: 12, promoPopupDelaySeconds: 2 });
     const now = new Date("2026-11-02T15:00:00Z");
     const claim = promoClaimSchema.parse({ name: "Ana Rivera", email: "ana@example.com", phone: "214-555-0100", placement: "popup" });
-    const result = await claimPromo(claim, { clientAddress: "10.9.0.1", now });
+    const result = await claimPromo({ input: claim, submitter: { clientAddress: "10.9.0.1", now } });
     const [lead] = await db().select().from(leads).where(eq(leads.id, result.leadId));
     expect(lead?.promoCode).toMatch(/^SPRING-/);
     expect(lead?.promoExpiresAt?.toISOString()).toBe("2026-11-05T15:00:00.000Z");
