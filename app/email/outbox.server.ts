@@ -104,16 +104,18 @@ export type TemplatedEmail = Omit<OutgoingEmail, "subject" | "html" | "text"> & 
   variables: TemplateVariables;
   /** A client's mail ends with the client portal's address while the portal is on (settings' `clientPortalLink`). */
   portalLink?: string | null;
+  /** An invoice's mail carries a 'Pay now' button to this page while card payments are on. */
+  payNowLink?: string | null;
 };
 
 /** Renders the admin-editable template `templateKey` (values HTML-escaped) and enqueues it. */
 export async function enqueueTemplatedEmail(
   tx: DatabaseExecutor,
-  { templateKey, variables, portalLink, ...email }: TemplatedEmail,
+  { templateKey, variables, portalLink, payNowLink, ...email }: TemplatedEmail,
 ): Promise<EmailOutboxMessage | null> {
   const [template] = await tx.select().from(emailTemplates).where(eq(emailTemplates.key, templateKey)).limit(1);
   if (!template) throw new MissingEmailTemplateError(templateKey);
   const settings = await getOrganizationSettings(tx);
-  const rendered = renderEmailTemplate(template, variables, organizationFooter(settings.companyName, settings.address), { portalLink });
+  const rendered = renderEmailTemplate(template, variables, organizationFooter(settings.companyName, settings.address), { portalLink, payNowLink });
   return enqueueEmail(tx, { ...email, ...rendered });
 }

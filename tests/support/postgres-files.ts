@@ -32,4 +32,5 @@ export const POSTGRES_FILES: Record<string, string> = {
   "upload-attacks.test.ts": "hostile restore archives, restored by a different path on each kind",
   "security.test.ts": "sessions, two-factor and roles, with kept reads on a server",
   "portal-isolation.test.ts": "one client's portal never reaching another's rows",
+  "card-payment-attacks.test.ts": "Stripe's webhook delivering one event several times at once: one payment by the event's and the payment's unique keys",
 };
