@@ -35,7 +35,7 @@ export async function serveStripeWebhook(): Promise<{ url: string; webhookUrl: s
     if (request.path !== "/webhooks/stripe") return new Response("Not found", { status: 404 });
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers.set(name, value);
-    const fetchRequest = new Request(`${url}${request.originalUrl}`, { method: request.method, headers, body: request.method === "GET" || request.method === "HEAD" ? undefined : body });
+    const fetchRequest = new Request(`${url}${request.originalUrl}`, { method: request.method, headers, body: request.method === "GET" || request.method === "HEAD" ? undefined : new Uint8Array(body) });
     const args = { request: fetchRequest, params: {}, context: {} } as unknown as RouteArgs;
     try {
       return request.method === "GET" ? webhook.loader() : await webhook.action(args);
