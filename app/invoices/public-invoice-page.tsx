@@ -8,6 +8,7 @@ import { CARD_SERVICE_UNAVAILABLE } from "./card-payments/card-payment-texts";
 import { PROCESSING_REFRESH_SECONDS } from "./card-payments/client-card-payments";
 import { clientCardPayments } from "./card-payments/client-card-payments.server";
 import { createCheckoutSession } from "./card-payments/create-checkout-session.server";
+import { cardPayments } from "./card-payments/stripe-client.server";
 import { invoiceForClient } from "./invoices-for-client.server";
 import { agencyForInvoices } from "./invoice-pdf.server";
 import { findInvoiceByViewToken } from "./invoices.server";
@@ -24,8 +25,10 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export function headers() {
-  // The token is in the URL: no referrer leaves it, no shared cache keeps the page.
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  // The token is in the URL: no referrer leaves it, no shared cache keeps the page. While card
+  // payments are on, the page posts its Pay now form, which a browser sends with `Origin: null`
+  // under no-referrer (refused by the origin check): same-origin then, which tells no other site.
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": cardPayments() ? "same-origin" : "no-referrer" };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

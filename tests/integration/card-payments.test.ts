@@ -7,6 +7,7 @@ import { db } from "~/db/connection.server";
 import { listEmailMessages } from "~/email/email-log.server";
 import { EMAIL_LOG_VIEW } from "~/email/email-log-view";
 import { emailOutbox } from "~/email/schema";
+import { securityHeaders } from "~/http/security-headers.server";
 import { readListView } from "~/lists/list-view";
 import { CARD_SERVICE_UNAVAILABLE } from "~/invoices/card-payments/card-payment-texts";
 import { cardPaymentsStatus } from "~/invoices/card-payments/card-payments-status.server";
@@ -226,6 +227,16 @@ describe("the invoice e-mail", () => {
     expect(mail?.html).toContain(`<a href="${link}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Pay now</a>`);
     await recordPayment(systemActor("console"), invoice.invoiceId, { amount: 49_900, paidOn: "2026-11-20", method: "zelle", note: null });
     expect((await previewInvoiceEmail(invoice.invoiceId)).text).not.toContain("Pay now");
+  });
+});
+
+describe("the client's invoice pages while card payments are on", () => {
+  it("let their Pay now form be answered with Stripe's hosted page, and post it with their Origin", () => {
+    const formAction = (path: string) => /form-action [^;]*/.exec(new Map(securityHeaders({ nonce: "n" }, "http://localhost:3000", path)).get("Content-Security-Policy") ?? "")?.[0];
+    for (const path of ["/invoice/AbC_-1", `/portal/invoices/${"0".repeat(8)}-0000-0000-0000-000000000000`]) expect(formAction(path), path).toBe(`form-action 'self' ${standIn.url}`);
+    for (const path of ["/", "/contact", "/invoice/AbC/pdf", "/portal", "/admin/invoices/x"]) expect(formAction(path), path).toBe("form-action 'self'");
+    // Under no-referrer a browser posts a page's own form with `Origin: null`, which the origin check refuses.
+    expect(publicInvoicePage.headers()).toEqual({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
   });
 });
 

@@ -218,6 +218,7 @@ describe("without card payments (no Stripe keys)", () => {
     const token = sent!.viewToken!;
     const page = await publicInvoiceLoader({ params: { token }, request: new Request(`http://localhost/invoice/${token}?checkout=success&session_id=cs_x`), context: {} } as never);
     expect(page.data.card).toBeNull();
+    expect(page.init?.headers).toEqual({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
     const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.emailType, "invoice"));
     expect(mail?.text).not.toContain("Pay now");
     expect(mail?.html).not.toContain("Pay now");

@@ -56,6 +56,11 @@ export type StripeStandIn = {
   sessions: Map<string, StandInSession>;
   requests: ApiRequest[];
   deliveries: Delivery[];
+  /**
+   * Holds the hosted page's deliveries until the returned release is called: the client is back
+   * on the site before Stripe's event, as happens when Stripe is slow, without a clock.
+   */
+  holdDeliveries(): () => void;
   /** Answer every API request with this status (a Stripe outage), until set back to null. */
   failApi: number | null;
   /**
@@ -127,6 +132,7 @@ export async function startStripeStandIn(options: { webhookUrl?: string; deliver
   const secretKey = `sk_test_standin${randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_standin${randomBytes(16).toString("hex")}`;
   const idempotent = new Map<string, { params: string; status: number; body: string }>();
+  let held: Promise<void> | null = null;
   const charges = new Map<string, Charge>();
   const paymentIntentMetadata = new Map<string, Record<string, string>>();
   const server = http.createServer((request, response) => {
@@ -220,7 +226,7 @@ export async function startStripeStandIn(options: { webhookUrl?: string; deliver
     const html = (body: string) =>
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe stand-in checkout</title></head><body>${body}</body></html>`);
     if (!session || session.status !== "open") return html("<h1>This checkout session is no longer open</h1>");
-    const amount = `$${(session.amount_total / 100).toFixed(2)}`;
+    const amount = (session.amount_total / 100).toLocaleString("en-US", { style: "currency", currency: session.currency.toUpperCase() });
     html(
       `<main><p>Stripe stand-in: test mode</p><h1>Pay ${escapeHtml(amount)}</h1><p>${escapeHtml(session.customer_email ?? "")}</p>` +
         `<form method="post" action="/c/pay/${session.id}"><button type="submit">Pay</button></form>` +
@@ -238,10 +244,12 @@ export async function startStripeStandIn(options: { webhookUrl?: string; deliver
       await readBody(request);
       const session = standIn.sessions.get(page[1] ?? "");
       if (!session || session.status !== "open") return hostedPage(response, session);
+      const waiting = held !== null || standIn.deliveryDelayMs > 0;
       const { delivery } = await standIn.pay(session.id);
-      // Stripe sends the client back at once and delivers the event on its own time.
-      if (standIn.deliveryDelayMs === 0) await delivery;
-      else void delivery;
+      // Stripe sends the client back at once and delivers the event on its own time; the stand-in
+      // delivers first unless told to wait, so that a test knows the order.
+      if (waiting) void delivery;
+      else await delivery;
       response.writeHead(303, { Location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) }).end();
       return;
     }
@@ -259,6 +267,14 @@ export async function startStripeStandIn(options: { webhookUrl?: string; deliver
     requests: [],
     deliveries: [],
     failApi: null,
+    holdDeliveries() {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        release();
+        held = null;
+      };
+    },
     async pay(sessionId, { deliver = true } = {}) {
       const session = standIn.sessions.get(sessionId);
       if (!session || session.status !== "open") throw new Error(`Session ${sessionId} is not open`);
@@ -267,7 +283,9 @@ export async function startStripeStandIn(options: { webhookUrl?: string; deliver
       const metadata = paymentIntentMetadata.get(session.id) ?? {};
       charges.set(paymentIntent, { id: id("ch"), object: "charge", amount: session.amount_total, amount_refunded: 0, refunded: false, currency: session.currency, payment_intent: paymentIntent, metadata });
       const event = standIn.newEvent("checkout.session.completed", { ...session });
-      const delivery = deliver ? new Promise<void>((resolve) => setTimeout(resolve, standIn.deliveryDelayMs)).then(() => standIn.deliver(event)) : Promise.resolve(null);
+      const delivery = deliver
+        ? Promise.all([held, new Promise<void>((resolve) => setTimeout(resolve, standIn.deliveryDelayMs))]).then(() => standIn.deliver(event))
+        : Promise.resolve(null);
       return { event, delivery };
     },
     async refund(paymentIntentId, amount) {
