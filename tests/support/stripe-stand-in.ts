@@ -131,6 +131,8 @@ function postTo(url: string, payload: string, headers: Record<string, string>): 
 export async function startStripeStandIn(options: { webhookUrl?: string; deliveryDelayMs?: number; port?: number } = {}): Promise<StripeStandIn> {
   const secretKey = `sk_test_standin${randomBytes(12).toString("hex")}`;
   const webhookSecret = `whsec_standin${randomBytes(16).toString("hex")}`;
+  // Stripe takes the key as a bearer token or as HTTP Basic's user name (curl -u sk_…:).
+  const authorizations = new Set([`Bearer ${secretKey}`, `Basic ${Buffer.from(`${secretKey}:`).toString("base64")}`]);
   const idempotent = new Map<string, { params: string; status: number; body: string }>();
   let held: Promise<void> | null = null;
   const charges = new Map<string, Charge>();
@@ -185,7 +187,7 @@ export async function startStripeStandIn(options: { webhookUrl?: string; deliver
     const params = parseStripeForm(body);
     const idempotencyKey = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : null;
     standIn.requests.push({ method: request.method ?? "GET", path, idempotencyKey, params });
-    if (request.headers.authorization !== `Bearer ${secretKey}`) return stripeError(response, 401, "invalid_request_error", "Invalid API Key provided.");
+    if (!authorizations.has(request.headers.authorization ?? "")) return stripeError(response, 401, "invalid_request_error", "Invalid API Key provided.");
     if (standIn.failApi !== null) return stripeError(response, standIn.failApi, "api_error", "The stand-in is failing on purpose.");
     const retrieve = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
     if (request.method === "GET" && retrieve) {
@@ -235,9 +237,45 @@ export async function startStripeStandIn(options: { webhookUrl?: string; deliver
     );
   }
 
+  /** For a person trying it by hand: the events delivered, to deliver again (as is, forged, stale), and the payments, to refund. */
+  function overview(response: http.ServerResponse) {
+    const events = standIn.deliveries.flatMap((delivery, index) =>
+      typeof delivery.event === "string"
+        ? []
+        : [
+            `<li>${escapeHtml(delivery.event.type)} ${escapeHtml(delivery.event.id)}: the app answered ${delivery.status} (${escapeHtml(delivery.text)}) ` +
+              ["again", "forged", "stale"].map((how) => `<form method="post" action="/deliveries/${index}/${how}" style="display:inline"><button>Deliver ${how === "again" ? "again" : how === "forged" ? "with a forged signature" : "signed 301 s ago"}</button></form>`).join(" ") +
+              "</li>",
+          ],
+    );
+    const payments = [...charges.values()].map(
+      (charge) =>
+        `<li>${escapeHtml(charge.payment_intent)}: ${charge.amount} ${escapeHtml(charge.currency)}, refunded ${charge.amount_refunded} ` +
+        (charge.amount_refunded < charge.amount ? `<form method="post" action="/payments/${escapeHtml(charge.payment_intent)}/refund" style="display:inline"><button>Refund</button></form>` : "") +
+        "</li>",
+    );
+    response
+      .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
+      .end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe stand-in</title></head><body><h1>Stripe stand-in</h1>` +
+          `<p>Webhook: ${escapeHtml(standIn.webhookUrl ?? "(none)")}</p><h2>Events delivered</h2><ul>${events.join("")}</ul><h2>Payments</h2><ul>${payments.join("")}</ul></body></html>`,
+      );
+  }
+
   async function route(request: http.IncomingMessage, response: http.ServerResponse) {
     const path = new URL(request.url ?? "/", origin).pathname;
     if (path.startsWith("/v1/")) return api(request, response, path);
+    if (path === "/" && request.method === "GET") return overview(response);
+    const again = /^\/deliveries\/(\d+)\/(again|forged|stale)$/.exec(path);
+    const refund = /^\/payments\/([\w-]+)\/refund$/.exec(path);
+    if (request.method === "POST" && (again || refund)) {
+      await readBody(request);
+      const event = again ? standIn.deliveries[Number(again[1])]?.event : undefined;
+      if (again && event) await standIn.deliver(event, again[2] === "forged" ? { secret: "whsec_forged" } : again[2] === "stale" ? { timestamp: Math.floor(Date.now() / 1000) - 301 } : {});
+      if (refund) await standIn.refund(refund[1] ?? "");
+      response.writeHead(303, { Location: "/" }).end();
+      return;
+    }
     const page = /^\/c\/pay\/([\w-]+)$/.exec(path);
     if (page && request.method === "GET") return hostedPage(response, standIn.sessions.get(page[1] ?? ""));
     if (page && request.method === "POST") {
