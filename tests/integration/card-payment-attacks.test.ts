@@ -8,6 +8,7 @@ import { db } from "~/db/connection.server";
 import { emailTemplates } from "~/email/schema";
 import { seedDefaultTemplates } from "~/email/templates.server";
 import { Refusal } from "~/forms/refusal";
+import { NOT_AN_EVENT, NOT_SIGNED_BY_STRIPE } from "~/invoices/card-payments/card-payment-texts";
 import { cardPaymentsStatus } from "~/invoices/card-payments/card-payments-status.server";
 import { paymentProviderEvents } from "~/invoices/card-payments/schema";
 import { CARD_PAYMENT_KEPT, deletePayment } from "~/invoices/invoice-payments.server";
@@ -85,7 +86,7 @@ describe("a webhook post that Stripe did not sign", () => {
     for (const [attempt, signature] of Object.entries(attempts)) {
       const answer = await post(body, signature ? { "Stripe-Signature": signature } : {});
       expect(answer.status, attempt).toBe(400);
-      expect(answer.text, attempt).toBe("The Stripe-Signature header does not prove that Stripe sent this body in the last 5 minutes.");
+      expect(answer.text, attempt).toBe(NOT_SIGNED_BY_STRIPE);
     }
     // Signed by Stripe, then changed on the way: the amount raised, the invoice swapped.
     const signature = standIn.sign(body);
@@ -104,7 +105,7 @@ describe("a webhook post that Stripe did not sign", () => {
     for (const body of ["not json at all", JSON.stringify({ hello: "world" }), JSON.stringify({ id: "evt_1", object: "event", type: "checkout.session.completed" })]) {
       const answer = await post(body, { "Stripe-Signature": standIn.sign(body) });
       expect(answer.status, body).toBe(400);
-      expect(answer.text).toBe("The body is not a Stripe event.");
+      expect(answer.text).toBe(NOT_AN_EVENT);
     }
     expect(await ledgerOf(invoiceId)).toMatchObject({ ...UNTOUCHED, events: [] });
   });

@@ -3,13 +3,12 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { Refusal } from "~/forms/refusal";
 import { z } from "~/forms/zod";
 import { logger } from "~/logging/logger.server";
+import { NOT_AN_EVENT } from "./card-payment-texts";
 import { HANDLED_STRIPE_EVENTS, PROVIDER_EVENT_OUTCOME_LABELS, type HandledStripeEvent } from "./card-payment-options";
 import { recordCardPayment, type HandledEvent } from "./record-card-payment.server";
 import { recordCardRefund } from "./record-card-refund.server";
 import { paymentProviderEvents } from "./schema";
 import { verifiedStripeEvent } from "./stripe-client.server";
-
-export const NOT_AN_EVENT = "The body is not a Stripe event.";
 
 const expandable = z.union([z.string(), z.object({ id: z.string() })]).nullable().optional();
 const idOf = (value: z.infer<typeof expandable>): string | null => (value == null ? null : typeof value === "string" ? value : value.id);

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { config, type CardPaymentsConfig } from "~/config.server";
 import { Refusal } from "~/forms/refusal";
+import { NOT_AN_EVENT, NOT_SIGNED_BY_STRIPE } from "./card-payment-texts";
 
 // Stripe's library behind one module (decision 047): the client made from the configuration, and
 // the signature check of its webhook. Nothing else in the app imports `stripe`.
@@ -56,11 +57,11 @@ export async function verifiedStripeEvent(payload: Buffer, signature: string | n
     return stripe.webhooks.constructEvent(payload, signature ?? "", settings.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
   } catch (error) {
     if (error instanceof stripe.errors.StripeSignatureVerificationError) {
-      throw new Refusal("The Stripe-Signature header does not prove that Stripe sent this body in the last 5 minutes.");
+      throw new Refusal(NOT_SIGNED_BY_STRIPE);
     }
     // Past the signature: the body is not JSON, or is a kind of notification this endpoint does not take.
     if (error instanceof SyntaxError || (error instanceof Error && /thin event/i.test(error.message))) {
-      throw new Refusal("The body is not a Stripe event.");
+      throw new Refusal(NOT_AN_EVENT);
     }
     throw error;
   }
