@@ -84,9 +84,11 @@ describe("Pay now", () => {
     const invoice = await sentInvoice({ cents: 49_900 });
     const [first, second] = await Promise.all([openCheckout(standIn, invoice.invoiceId), openCheckout(standIn, invoice.invoiceId)]);
     expect(second.id).toBe(first.id);
+    // Whether the second click found the first's session kept or asked too, it asked with the same key.
     expect(new Set(creates().map((request) => request.idempotencyKey)).size).toBe(1);
+    const asked = creates().length;
     expect((await openCheckout(standIn, invoice.invoiceId)).id).toBe(first.id);
-    expect(creates()).toHaveLength(2);
+    expect(creates()).toHaveLength(asked);
 
     standIn.expire(first.id);
     const renewed = await openCheckout(standIn, invoice.invoiceId);
