@@ -75,4 +75,31 @@ describe("configuration", () => {
   it("keeps the public URL without a trailing slash", () => {
     expect(readConfig({ PUBLIC_URL: "https://sistersite.studio/" }).publicUrl).toBe("https://sistersite.studio");
   });
+
+  it("turns card payments on with both Stripe keys, refusing one alone or a key of the wrong kind", () => {
+    expect(readConfig({}).cardPayments).toBeNull();
+    const on = readConfig({ STRIPE_SECRET_KEY: "sk_test_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).cardPayments;
+    expect(on).toEqual({
+      secretKey: "sk_test_51abc",
+      webhookSecret: "whsec_abc",
+      api: { protocol: "https", host: "api.stripe.com", port: 443, url: "https://api.stripe.com" },
+      checkoutOrigin: "https://checkout.stripe.com",
+      testMode: true,
+    });
+    expect(readConfig({ STRIPE_SECRET_KEY: "sk_live_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).cardPayments?.testMode).toBe(false);
+    expect(() => readConfig({ STRIPE_SECRET_KEY: "sk_test_51abc" })).toThrow(/STRIPE_WEBHOOK_SECRET: card payments need both/);
+    expect(() => readConfig({ STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(/STRIPE_WEBHOOK_SECRET: card payments need both/);
+    expect(() => readConfig({ STRIPE_SECRET_KEY: "pk_test_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => readConfig({ STRIPE_SECRET_KEY: "sk_test_51abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be the webhook's signing secret/);
+  });
+
+  it("points the Stripe library at STRIPE_API_URL, whose origin is then the hosted page's too", () => {
+    const keys = { STRIPE_SECRET_KEY: "sk_test_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+    expect(readConfig({ ...keys, STRIPE_API_URL: "http://127.0.0.1:12111/" }).cardPayments).toMatchObject({
+      api: { protocol: "http", host: "127.0.0.1", port: 12111, url: "http://127.0.0.1:12111" },
+      checkoutOrigin: "http://127.0.0.1:12111",
+    });
+    expect(() => readConfig({ ...keys, STRIPE_API_URL: "http://127.0.0.1:12111/v1" })).toThrow(/STRIPE_API_URL/);
+    expect(() => readConfig({ ...keys, STRIPE_API_URL: "api.stripe.com" })).toThrow(/STRIPE_API_URL/);
+  });
 });

@@ -54,10 +54,46 @@ const environmentSchema = z.object({
       "must be a number of proxies, or addresses, subnets, loopback, linklocal or uniquelocal separated by commas",
     )
     .optional(),
-}).refine((values) => values.DATABASE_URL !== undefined || values.JOBS === undefined || values.JOBS === "main", {
-  path: ["JOBS"],
-  message: "thread and off need DATABASE_URL (PostgreSQL): the embedded database lives in the app's main thread, which runs the jobs itself",
-});
+  // Card payments through Stripe Checkout (decision 047): both keys or neither.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, "must be a Stripe secret key (sk_live_…, sk_test_…, or a restricted rk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, "must be the webhook's signing secret (whsec_…)").optional(),
+  // Where Stripe's API is: only tests and a local stand-in change it. Scheme, host and port: the
+  // library takes no path.
+  STRIPE_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+\/?$/, "must be a scheme, host and optional port, such as https://api.stripe.com")
+    .optional(),
+})
+  .refine((values) => values.DATABASE_URL !== undefined || values.JOBS === undefined || values.JOBS === "main", {
+    path: ["JOBS"],
+    message: "thread and off need DATABASE_URL (PostgreSQL): the embedded database lives in the app's main thread, which runs the jobs itself",
+  })
+  .refine((values) => (values.STRIPE_SECRET_KEY === undefined) === (values.STRIPE_WEBHOOK_SECRET === undefined), {
+    path: ["STRIPE_WEBHOOK_SECRET"],
+    message: "card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (a payment is marked paid only by the signed webhook); set both, or neither",
+  });
+
+/** Stripe's hosted Checkout pages, where a client pays (decision 047). */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+export const STRIPE_API_DEFAULT_URL = "https://api.stripe.com";
+
+/** Card payments through Stripe Checkout: on when both keys are set. */
+export type CardPaymentsConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe's API, as the library's host, port and protocol. */
+  api: { protocol: "http" | "https"; host: string; port: number; url: string };
+  /**
+   * Where the hosted Checkout page is, which the invoice pages' `form-action` must allow (the Pay
+   * now form posts to the site, which redirects there): Stripe's, or the stand-in's own origin
+   * when STRIPE_API_URL names one.
+   */
+  checkoutOrigin: string;
+  testMode: boolean;
+};
 
 export type AppConfig = {
   env: "development" | "production" | "test";
@@ -79,6 +115,8 @@ export type AppConfig = {
   trustProxy: number | string | false;
   /** Where the web process runs the background jobs: a thread of its own on PostgreSQL unless told, the main thread on the embedded database. */
   jobs: JobsMode;
+  /** Null without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: bank transfer only. */
+  cardPayments: CardPaymentsConfig | null;
 };
 
 export class ConfigError extends Error {}
@@ -110,6 +148,20 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "silent" : "info"),
     trustProxy: values.TRUST_PROXY === undefined ? false : /^\d+$/.test(values.TRUST_PROXY) ? Number(values.TRUST_PROXY) : values.TRUST_PROXY,
     jobs: values.JOBS ?? (values.DATABASE_URL ? "thread" : "main"),
+    cardPayments: cardPaymentsConfig(values.STRIPE_SECRET_KEY, values.STRIPE_WEBHOOK_SECRET, values.STRIPE_API_URL),
+  };
+}
+
+function cardPaymentsConfig(secretKey: string | undefined, webhookSecret: string | undefined, apiUrl: string | undefined): CardPaymentsConfig | null {
+  if (!secretKey || !webhookSecret) return null;
+  const url = new URL(apiUrl ?? STRIPE_API_DEFAULT_URL);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return {
+    secretKey,
+    webhookSecret,
+    api: { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443, url: url.origin },
+    checkoutOrigin: apiUrl ? url.origin : STRIPE_CHECKOUT_ORIGIN,
+    testMode: /^(sk|rk)_test_/.test(secretKey),
   };
 }
 

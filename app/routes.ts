@@ -25,6 +25,8 @@ export default [
   route("booking/:token?", "booking/booking-page.tsx"),
   route("invoice/:token", "invoices/public-invoice-page.tsx"),
   route("invoice/:token/pdf", "invoices/public-invoice-pdf-route.ts"),
+  // Stripe's signed webhook: the only way a card payment is recorded (decision 047).
+  route("webhooks/stripe", "invoices/card-payments/stripe-webhook-route.ts"),
   // The client portal (decision 033): its own sign-in and session; every loader and action past
   // the sign-in calls requirePortalClient (tests/integration/portal-isolation.test.ts proves it).
   route("portal", "portal/portal-layout.tsx", [
@@ -83,6 +85,7 @@ export default [
           route("organization", "settings/organization-tab.tsx"),
           route("email", "settings/email-tab.tsx"),
           route("promos", "settings/promos-tab.tsx"),
+          route("payments", "settings/payments-tab.tsx"),
           route("data", "settings/data-tab.tsx"),
           route("security", "auth/security-settings-page.tsx"),
           route("security/audit", "settings/audit-log-page.tsx"),

@@ -195,13 +195,17 @@ export async function consultationsBooked(period: AnalyticsPeriod): Promise<Cons
 
 export type RevenueWeek = { week: string; payments: number; amountCents: number };
 
-/** Money received per week (weeks start on Sunday; the first and last may be partly outside the period): invoice payments by their paid date. */
+/**
+ * Money received per week (weeks start on Sunday; the first and last may be partly outside the
+ * period): invoice payments by their paid date, less card refunds by theirs (negative rows,
+ * decision 047), which are not counted as payments.
+ */
 export async function revenuePerWeek(period: AnalyticsPeriod): Promise<RevenueWeek[]> {
   const { firstDay, lastDay } = bounds(period);
   const rows = await queryRows<{ week: string; payments: number; amount_cents: string | number }>(
     db(),
     sql`with counted as (
-          select ${bucketOf(sql`p.paid_on`, "week")} as bucket, count(*)::int as payments, sum(p.amount_cents)::bigint as amount_cents
+          select ${bucketOf(sql`p.paid_on`, "week")} as bucket, count(*) filter (where p.amount_cents > 0)::int as payments, sum(p.amount_cents)::bigint as amount_cents
           from invoice_payments p
           where p.paid_on >= ${firstDay} and p.paid_on <= ${lastDay}
           group by 1)

@@ -27,3 +27,11 @@ export function systemActor(name: "worker" | "console"): Actor {
 export function clientPortalActor(): Actor {
   return { userId: null, email: "client portal", sessionId: null, ipAddress: null };
 }
+
+/**
+ * A payment provider telling the site of money received or given back (Stripe's signed webhook,
+ * decision 047): no admin, no session; the log names the provider.
+ */
+export function paymentProviderActor(provider: "Stripe"): Actor {
+  return { userId: null, email: provider, sessionId: null, ipAddress: null };
+}

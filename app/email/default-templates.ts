@@ -359,6 +359,41 @@ ${signature.text}`,
 <p>Already paid? Thank you, and please ignore this e-mail.</p>
 ${signature.html}`,
   },
+  // Card payments (decision 047), sent when Stripe's webhook records a payment.
+  {
+    key: "payment_receipt",
+    name: "Payment receipt (card payment received)",
+    subject: "Receipt: {{AmountPaid}} paid on invoice {{InvoiceNumber}}",
+    preheader: "Thank you, we received your card payment.",
+    bodyText: `Hi {{FirstName}},
+
+Thank you! We received your card payment of {{AmountPaid}} for invoice {{InvoiceNumber}} on {{PaidOn}}.
+
+Invoice total: {{Total}}
+Balance due now: {{Balance}}
+
+Your invoice: {{InvoiceLink}}
+Payment reference: {{PaymentReference}}
+
+${signature.text}`,
+    bodyHtml: `<p>Hi {{FirstName}},</p>
+<p>Thank you! We received your card payment of <strong>{{AmountPaid}}</strong> for invoice <strong>{{InvoiceNumber}}</strong> on {{PaidOn}}.</p>
+<p><strong>Invoice total:</strong> {{Total}}<br><strong>Balance due now:</strong> {{Balance}}</p>
+<p><a href="{{InvoiceLink}}">View your invoice</a><br><span style="font-size:13px;color:#52606d">Payment reference: {{PaymentReference}}</span></p>
+${signature.html}`,
+  },
+  {
+    key: "payment_notification",
+    name: "Card payment received (to the agency)",
+    subject: "Card payment received: {{AmountPaid}} for {{InvoiceNumber}}",
+    preheader: "{{ClientName}} paid by card through Stripe.",
+    bodyText: `{{ClientName}} paid {{AmountPaid}} by card through Stripe for invoice {{InvoiceNumber}} on {{PaidOn}}. The balance is now {{Balance}}.
+
+Stripe's reference: {{PaymentReference}}
+Open the invoice: {{AdminInvoiceLink}}`,
+    bodyHtml: `<p><strong>{{ClientName}}</strong> paid <strong>{{AmountPaid}}</strong> by card through Stripe for invoice <strong>{{InvoiceNumber}}</strong> on {{PaidOn}}. The balance is now {{Balance}}.</p>
+<p>Stripe's reference: {{PaymentReference}}<br><a href="{{AdminInvoiceLink}}">Open the invoice</a></p>`,
+  },
   // Sign-in. Variables: {{FirstName}}, {{CompanyName}}, {{InvitedBy}}, {{InvitationLink}}, {{ValidUntil}}, {{SignInLink}}, {{AdminChange}}.
   {
     key: "admin_invitation",

@@ -106,18 +106,20 @@ export type TemplatedEmail = Omit<OutgoingEmail, "subject" | "html" | "text"> & 
   portalLink?: string | null;
   /** The variables that hold a one-time link: kept masked, put in only as the message is sent (issue 41). */
   sealedLinks?: readonly string[];
+  /** An invoice's mail carries a 'Pay now' button to this page while card payments are on. */
+  payNowLink?: string | null;
 };
 
 /** Renders the admin-editable template `templateKey` (values HTML-escaped) and enqueues it. */
 export async function enqueueTemplatedEmail(
   tx: DatabaseExecutor,
-  { templateKey, variables, portalLink, sealedLinks = [], ...email }: TemplatedEmail,
+  { templateKey, variables, portalLink, payNowLink, sealedLinks = [], ...email }: TemplatedEmail,
 ): Promise<EmailOutboxMessage | null> {
   const [template] = await tx.select().from(emailTemplates).where(eq(emailTemplates.key, templateKey)).limit(1);
   if (!template) throw new MissingEmailTemplateError(templateKey);
   const settings = await getOrganizationSettings(tx);
   const { shown, sealed } = sealLinks(variables, sealedLinks);
-  const rendered = renderEmailTemplate(template, shown, organizationFooter(settings.companyName, settings.address), { portalLink });
+  const rendered = renderEmailTemplate(template, shown, organizationFooter(settings.companyName, settings.address), { portalLink, payNowLink });
   return enqueueEmail(tx, { ...email, ...rendered, sealed });
 }
 

@@ -22,6 +22,8 @@ export const EMAIL_TEMPLATE_KEYS = [
   "booking_rescheduled",
   "invoice",
   "invoice_reminder",
+  "payment_receipt",
+  "payment_notification",
   "consultation_notification",
   "admin_invitation",
   "sign_in_paused",

@@ -58,22 +58,37 @@ function portalLine(link: string): { text: string; html: string } {
 }
 
 /**
+ * The 'Pay now' of an invoice's mail while card payments are on (decision 047): a button to the
+ * invoice's page, where the client pays. Added by the sender like the portal's line, so an admin's
+ * edits of the template cannot drop it and turning card payments off removes it everywhere at once.
+ */
+export const PAY_NOW_LINE = "Pay the balance by card on your invoice's page:";
+
+function payNowBlock(link: string): { text: string; html: string } {
+  return {
+    text: `Pay now by card: ${link}`,
+    html: `<p style="margin:24px 0 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Pay now</a><br><span style="font-size:13px;color:#52606d">${escapeHtml(PAY_NOW_LINE)} ${escapeHtml(link)}</span></p>`,
+  };
+}
+
+/**
  * `footer`: who sends it and where they are (Settings › Organization: company name and address),
  * under every message, as the law of most places asks of business e-mail. `portalLink`: the
- * client portal's address, for the line that points a client to it.
+ * client portal's address, for the line that points a client to it. `payNowLink`: the invoice's
+ * page, for its 'Pay now' button.
  */
 export function renderEmailTemplate(
   template: EmailTemplateText,
   variables: TemplateVariables,
   footer?: string,
-  { portalLink }: { portalLink?: string | null } = {},
+  { portalLink, payNowLink }: { portalLink?: string | null; payNowLink?: string | null } = {},
 ): RenderedEmail {
   const subject = oneLine(fillPlaceholders(template.subject, variables, (value) => value)).trim();
-  const portal = portalLink ? portalLine(portalLink) : null;
+  const closing = [payNowLink ? payNowBlock(payNowLink) : null, portalLink ? portalLine(portalLink) : null].filter((block) => block !== null);
   const filledText = fillPlaceholders(template.bodyText, variables, (value) => value);
-  const body = portal ? `${filledText.trimEnd()}\n\n${portal.text}` : filledText;
+  const body = closing.length > 0 ? [filledText.trimEnd(), ...closing.map((block) => block.text)].join("\n\n") : filledText;
   const text = footer ? `${body}\n\n--\n${footer}` : body;
-  const bodyHtml = fillPlaceholders(template.bodyHtml, variables, escapeHtml) + (portal ? `\n${portal.html}` : "");
+  const bodyHtml = [fillPlaceholders(template.bodyHtml, variables, escapeHtml), ...closing.map((block) => block.html)].join("\n");
   // The preheader is plain text typed in the editor: escaped whole, its values too.
   const preheader = template.preheader ? fillPlaceholders(escapeHtml(template.preheader), variables, escapeHtml) : "";
   return { subject, text, html: wrapHtml(subject, preheader, bodyHtml, footer) };

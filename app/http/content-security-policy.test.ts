@@ -31,6 +31,10 @@ describe("the Content-Security-Policy", () => {
     expect(policy.get("style-src")).toBe("'self' 'unsafe-inline'");
   });
 
+  it("lets a form be answered with a redirect to the origins given, and no others (the invoice's Pay now, to Stripe's Checkout)", () => {
+    expect(directives(contentSecurityPolicy({ nonce: "n" }, { formActions: ["https://checkout.stripe.com"] })).get("form-action")).toBe("'self' https://checkout.stripe.com");
+  });
+
   it("lets the site frame only the one answer it embeds (the invoice PDF)", () => {
     expect(directives(contentSecurityPolicy({ nonce: "n" }, { framedBySelf: true })).get("frame-ancestors")).toBe("'self'");
   });

@@ -9,7 +9,7 @@ import { createHash, randomFillSync } from "node:crypto";
  */
 export type ScriptPermission = { nonce: string } | { hashes: string[] };
 
-export function contentSecurityPolicy(scripts: ScriptPermission, options: { development?: boolean; framedBySelf?: boolean } = {}): string {
+export function contentSecurityPolicy(scripts: ScriptPermission, options: { development?: boolean; framedBySelf?: boolean; formActions?: readonly string[] } = {}): string {
   const inline = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'${hash}'`);
   return [
     "default-src 'self'",
@@ -21,7 +21,9 @@ export function contentSecurityPolicy(scripts: ScriptPermission, options: { deve
     options.development ? "connect-src 'self' ws:" : "connect-src 'self'",
     // The e-mail previews are `srcdoc` frames: they need no source, and inherit this policy.
     "frame-src 'self'",
-    "form-action 'self'",
+    // An invoice's 'Pay now' posts to the site, which answers with a redirect to Stripe's hosted
+    // page: browsers hold that redirect to form-action too (decision 047).
+    ["form-action 'self'", ...(options.formActions ?? [])].join(" "),
     "base-uri 'none'",
     // The one plugin content: the invoice PDF the send dialog shows from the site itself.
     "object-src 'self'",

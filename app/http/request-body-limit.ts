@@ -19,6 +19,13 @@ export const UPLOAD_BODY_LIMIT = 20 * MB;
  */
 export const BACKUP_BODY_LIMIT = 256 * MB;
 
+/**
+ * Stripe's events (decision 047): a few kilobytes, but a session's metadata and custom fields may
+ * add tens; an event refused for its size would be retried for days and its payment never recorded.
+ */
+export const WEBHOOK_BODY_LIMIT = 256 * KB;
+export const WEBHOOK_PATHS = new Set(["/webhooks/stripe"]);
+
 const UPLOAD_PATHS = new Set(["/admin/leads/import"]);
 const BACKUP_PATH = "/admin/settings/data";
 
@@ -26,6 +33,7 @@ export function bodyLimitFor(pathname: string): number {
   // React Router's data requests name the route with a `.data` suffix.
   const route = pathAsRouted(pathname).replace(/\.data$/, "").replace(/\/$/, "") || "/";
   if (route === BACKUP_PATH) return BACKUP_BODY_LIMIT;
+  if (WEBHOOK_PATHS.has(pathname)) return WEBHOOK_BODY_LIMIT;
   if (UPLOAD_PATHS.has(route)) return UPLOAD_BODY_LIMIT;
   if (route === "/admin" || route.startsWith("/admin/")) return ADMIN_BODY_LIMIT;
   return PUBLIC_BODY_LIMIT;

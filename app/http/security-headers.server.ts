@@ -6,8 +6,19 @@ import { pathAsRouted } from "./path-as-routed";
  * The security headers of every answer (decision 023), for the request stack
  * (server/request-stack.ts) and the kept booking page, which names its scripts by hash.
  */
-export function pagePolicy(scripts: ScriptPermission, options: { framedBySelf?: boolean } = {}): string {
-  return contentSecurityPolicy(scripts, { development: config().env === "development", framedBySelf: options.framedBySelf });
+export function pagePolicy(scripts: ScriptPermission, options: { framedBySelf?: boolean; formActions?: readonly string[] } = {}): string {
+  return contentSecurityPolicy(scripts, { development: config().env === "development", framedBySelf: options.framedBySelf, formActions: options.formActions });
+}
+
+/**
+ * The client's invoice pages, whose 'Pay now' form is answered with a redirect to Stripe's hosted
+ * Checkout page while card payments are on (decision 047): that origin, and no other, joins their
+ * form-action.
+ */
+function formActionsFor(pathname: string): string[] {
+  const checkout = config().cardPayments?.checkoutOrigin;
+  if (!checkout) return [];
+  return /^\/(invoice\/[^/]+|portal\/invoices\/[^/]+)$/.test(pathname) ? [checkout] : [];
 }
 
 /** The admin's invoice PDF, which the send dialog shows in an `<object>` of its own page. */
@@ -18,7 +29,7 @@ function framedBySelf(pathname: string): boolean {
 export function securityHeaders(scripts: ScriptPermission, publicUrl = config().publicUrl, pathname = "/"): [string, string][] {
   const framed = framedBySelf(pathname);
   const headers: [string, string][] = [
-    ["Content-Security-Policy", pagePolicy(scripts, { framedBySelf: framed })],
+    ["Content-Security-Policy", pagePolicy(scripts, { framedBySelf: framed, formActions: formActionsFor(pathname) })],
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     // For browsers older than CSP's frame-ancestors.

@@ -32,11 +32,13 @@ export function InvoicePaymentsPanel({ payments, balanceCents, today }: { paymen
         {payments.map((payment) => (
           <li key={payment.id} className="flex items-center justify-between gap-2 text-sm">
             <span>
-              {formatDay(payment.paidOn)} · {paymentMethodLabel(payment.method)}
+              {formatDay(payment.paidOn)} · {payment.amountCents < 0 ? "Refund" : paymentMethodLabel(payment.method)}
               {payment.note ? ` · ${payment.note}` : ""}
+              {/* Recorded by Stripe's webhook: its id, to find it in Stripe's Dashboard. */}
+              {payment.providerPaymentId ? <span className="block text-xs break-all text-muted-foreground">Stripe {payment.providerPaymentId}</span> : null}
             </span>
             <span className="flex items-center gap-1 tabular-nums">
-              {formatCents(payment.amountCents)} <RemovePayment payment={payment} />
+              {formatCents(payment.amountCents)} {payment.providerPaymentId ? null : <RemovePayment payment={payment} />}
             </span>
           </li>
         ))}

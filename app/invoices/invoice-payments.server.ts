@@ -13,7 +13,8 @@ import { lockInvoice, recordInvoiceChange } from "./invoices.server";
 import { invoicePayments, invoices, type Invoice, type InvoicePayment } from "./schema";
 import { dayIn } from "~/formatting/dates";
 
-async function paidCents(tx: DatabaseExecutor, invoiceId: string): Promise<number> {
+/** What was paid against the invoice: its payments, less refunds (decision 047). */
+export async function paidCents(tx: DatabaseExecutor, invoiceId: string): Promise<number> {
   const [row] = await tx
     .select({ paid: sql<number>`coalesce(sum(${invoicePayments.amountCents}), 0)::int` })
     .from(invoicePayments)
@@ -22,7 +23,7 @@ async function paidCents(tx: DatabaseExecutor, invoiceId: string): Promise<numbe
 }
 
 /** The status once payments changed: paid when they cover the total, else what it was before it was paid. */
-function statusAfterPayments(invoice: Invoice, balance: number, now: Date, timeZone: string): InvoiceStatus {
+export function statusAfterPayments(invoice: Invoice, balance: number, now: Date, timeZone: string): InvoiceStatus {
   if (balance === 0 && invoice.totalCents > 0) return "paid";
   if (invoice.status !== "paid") return invoice.status;
   const unpaid: InvoiceStatus = invoice.sentAt ? "sent" : "draft";
@@ -68,11 +69,20 @@ export async function recordPayment(actor: Actor, invoiceId: string, input: Paym
   });
 }
 
+export const CARD_PAYMENT_KEPT = "This payment came through Stripe, so it stays. To give the money back, refund it in Stripe: the refund is recorded here.";
+
 /** Removes a payment recorded by mistake; a paid invoice that now owes money goes back to sent (or overdue). */
 export async function deletePayment(actor: Actor, invoiceId: string, paymentId: string, now = new Date()): Promise<void> {
   const settings = await getOrganizationSettings();
   await db().transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
+    const [payment] = await tx
+      .select({ providerPaymentId: invoicePayments.providerPaymentId })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.id, paymentId), eq(invoicePayments.invoiceId, invoiceId)));
+    if (!payment) throw notFound("Payment not found");
+    // Money Stripe took stays on the books; a refund is made in Stripe, whose webhook records it.
+    if (payment.providerPaymentId) throw new Refusal(CARD_PAYMENT_KEPT, { status: 409 });
     const deleted = await tx
       .delete(invoicePayments)
       .where(and(eq(invoicePayments.id, paymentId), eq(invoicePayments.invoiceId, invoiceId)))

@@ -1,3 +1,4 @@
+import { payNowLink } from "./card-payments/client-card-payments.server";
 import { and, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
@@ -80,6 +81,7 @@ export async function sendInvoiceReminders(now = new Date()): Promise<number> {
         leadId: detail.client.leadId,
         dedupeKey: `invoice-reminder:${candidate.id}:${kind}`,
         portalLink: agency.portalLink,
+        payNowLink: payNowLink({ status: detail.invoice.status, balanceCents: detail.money.balanceCents }, invoiceLink(detail.invoice.viewToken)),
         metadata: { invoiceId: candidate.id, invoiceNumber: detail.invoice.invoiceNumber, reminder: kind },
         variables: {
           ...invoiceEmailVariables(detail, agency, invoiceLink(detail.invoice.viewToken)),

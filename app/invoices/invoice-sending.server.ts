@@ -7,6 +7,7 @@ import { renderEmailTemplate, type RenderedEmail, type TemplateVariables } from 
 import { notFound, Refusal } from "~/forms/refusal";
 import { formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
+import { payNowLink } from "./card-payments/client-card-payments.server";
 import { bankTransferInstruction, invoiceFileName, type Agency } from "./invoice-document";
 import { invoiceLink, newInvoiceViewToken } from "./invoice-link.server";
 import { agencyForInvoices, renderInvoicePdf } from "./invoice-pdf.server";
@@ -46,8 +47,10 @@ export async function previewInvoiceEmail(invoiceId: string): Promise<InvoicePre
   if (!detail) throw notFound("Invoice not found");
   const template = await readTemplate(db(), "invoice");
   const link = invoiceLink(detail.invoice.viewToken ?? "(your private link, made when the invoice is sent)");
+  // As it will be sent: a draft is sent by this e-mail.
+  const asSent = { status: detail.invoice.status === "draft" ? ("sent" as const) : detail.invoice.status, balanceCents: detail.money.balanceCents };
   return {
-    ...renderEmailTemplate(template, invoiceEmailVariables(detail, agency, link), undefined, { portalLink: agency.portalLink }),
+    ...renderEmailTemplate(template, invoiceEmailVariables(detail, agency, link), undefined, { portalLink: agency.portalLink, payNowLink: payNowLink(asSent, link) }),
     to: detail.client.email,
     attachmentName: invoiceFileName(detail.invoice.invoiceNumber),
   };
@@ -82,6 +85,7 @@ export async function sendInvoice(actor: Actor, invoiceId: string, now = new Dat
       metadata: { invoiceId, invoiceNumber: detail.invoice.invoiceNumber, clientId: detail.client.id, resend: current.sentAt !== null },
       variables: invoiceEmailVariables(detail, agency, invoiceLink(viewToken)),
       portalLink: agency.portalLink,
+      payNowLink: payNowLink({ status: detail.invoice.status, balanceCents: detail.money.balanceCents }, invoiceLink(viewToken)),
       attachments: [{ filename: invoiceFileName(detail.invoice.invoiceNumber), contentType: "application/pdf", content: pdf.toString("base64") }],
     });
     await recordInvoiceChange(tx, actor, current, {

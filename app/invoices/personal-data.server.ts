@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { blank, declareTable, nothingPersonal, oneOf, type Person } from "~/db/personal-data";
 import { declarePersonalData } from "~/db/personal-data.server";
+import { cardCheckoutSessions, paymentProviderEvents } from "./card-payments/schema";
 import { invoiceLineItems, invoicePayments, invoiceReminders, invoices } from "./schema";
 
 const personsInvoices = (person: Person) => oneOf(invoices.clientId, person.clientIds);
@@ -44,6 +45,27 @@ export const invoicesPersonalData = declarePersonalData({
         note: blank,
         method: nothingPersonal("how it was paid, kept for the books"),
         recordedBy: nothingPersonal("the admin account that recorded it, by its random id"),
+        providerPaymentId: nothingPersonal("Stripe's id of the card payment, kept for the books"),
+      },
+    }),
+    declareTable({
+      table: cardCheckoutSessions,
+      rows: (person) => sql`${cardCheckoutSessions.invoiceId} in ${ofPersonsInvoices(person)}`,
+      columns: {
+        sessionId: nothingPersonal("Stripe's id of the checkout session"),
+        currency: nothingPersonal("the currency"),
+        returnsTo: nothingPersonal("which page the client paid from"),
+        idempotencyKey: nothingPersonal("the invoice's id, the amount and the attempt"),
+      },
+    }),
+    declareTable({
+      table: paymentProviderEvents,
+      columns: {
+        provider: nothingPersonal("the payment provider"),
+        eventId: nothingPersonal("the provider's id of the event"),
+        type: nothingPersonal("the event's type"),
+        outcome: nothingPersonal("what handling it did"),
+        detail: nothingPersonal("why, in ids and amounts"),
       },
     }),
     declareTable({

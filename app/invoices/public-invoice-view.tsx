@@ -2,6 +2,8 @@ import Download from "lucide-react/icons/download";
 import { buttonVariants } from "~/ui/button";
 import { formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
+import type { ClientCardPayments } from "./card-payments/client-card-payments";
+import { CardPaymentsList, CheckoutReturnNotice, PayByCardForm } from "./card-payments/pay-by-card";
 
 export type PublicInvoice = {
   invoiceNumber: string;
@@ -22,8 +24,11 @@ export type PublicInvoice = {
   pdfHref: string;
 };
 
-/** What the client sees of an invoice (at its link, in the client portal): the invoice, its balance, how to pay, and the PDF. */
-export function PublicInvoiceView({ invoice }: { invoice: PublicInvoice }) {
+/**
+ * What the client sees of an invoice (at its link, in the client portal): the invoice, its balance, how to pay, and the PDF.
+ * `card`: card payments while they are on ('Pay now', the card payments, the return from Stripe's page); null, and the page is as before.
+ */
+export function PublicInvoiceView({ invoice, card = null, payError }: { invoice: PublicInvoice; card?: ClientCardPayments | null; payError?: string }) {
   const rows: [string, number, boolean][] = [
     ["Subtotal", invoice.subtotalCents, false],
     ["Discount", invoice.discountCents > 0 ? -invoice.discountCents : 0, false],
@@ -47,6 +52,7 @@ export function PublicInvoiceView({ invoice }: { invoice: PublicInvoice }) {
           <Download className="size-4" aria-hidden="true" /> Download PDF
         </a>
       </header>
+      {card ? <CheckoutReturnNotice returned={card.returned} /> : null}
       <table className="w-full text-sm" aria-label="Invoice lines">
         <thead>
           <tr className="border-b text-left">
@@ -75,8 +81,15 @@ export function PublicInvoiceView({ invoice }: { invoice: PublicInvoice }) {
           </div>
         ))}
       </dl>
+      {card ? <CardPaymentsList payments={card.payments} /> : null}
       <section className="rounded-md border p-4 text-sm">
         <h2 className="mb-1 font-semibold">How to pay</h2>
+        {card?.payable ? <PayByCardForm balanceCents={invoice.balanceCents} /> : null}
+        {payError ? (
+          <p role="alert" className="mb-3 text-destructive">
+            {payError}
+          </p>
+        ) : null}
         <p>{invoice.paymentInstruction}</p>
         {invoice.agencyEmail ? <p className="mt-2 text-muted-foreground">Questions? Write to {invoice.agencyEmail}.</p> : null}
       </section>

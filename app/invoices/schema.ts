@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgSequence, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgSequence, pgTable, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { recordKey, instant, createdAt, updatedAt, requiredReference, optionalReference } from "~/db/columns";
 import { addOns } from "~/add-ons/schema";
 import { clients } from "~/clients/schema";
@@ -90,6 +90,9 @@ export const invoiceLineItems = pgTable(
 /**
  * Money received against an invoice. Several make a partial payment; when they reach the total,
  * the invoice is paid (invoice-payments.server.ts). Deleting the invoice deletes its payments.
+ * A card payment through Stripe names its PaymentIntent, unique, so the same payment told twice is
+ * one row; a refund of it is a row of a negative amount, keyed by how much Stripe had refunded in
+ * all with it, so every sum of the amounts (what was paid, the balance) counts it (decision 047).
  */
 export const invoicePayments = pgTable(
   "invoice_payments",
@@ -101,11 +104,21 @@ export const invoicePayments = pgTable(
     method: text("method", { enum: PAYMENT_METHODS }).notNull(),
     note: text("note"),
     recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    /** Stripe's PaymentIntent (pi_…) of a card payment and of its refunds; null for what an admin recorded. */
+    providerPaymentId: text("provider_payment_id"),
+    /** On a refund: what Stripe had refunded of the payment in all with this one (the refund's key). */
+    providerRefundedThroughCents: integer("provider_refunded_through_cents"),
     createdAt: createdAt(),
   },
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidOn),
-    check("invoice_payments_amount_check", sql`${t.amountCents} > 0`),
+    uniqueIndex("invoice_payments_provider_payment_unique").on(t.providerPaymentId).where(sql`${t.amountCents} > 0`),
+    uniqueIndex("invoice_payments_provider_refund_unique").on(t.providerPaymentId, t.providerRefundedThroughCents).where(sql`${t.amountCents} < 0`),
+    // Money in is positive; money back only comes from the provider, as a refund of its payment.
+    check(
+      "invoice_payments_amount_check",
+      sql`${t.amountCents} > 0 OR (${t.amountCents} < 0 AND ${t.providerPaymentId} IS NOT NULL AND ${t.providerRefundedThroughCents} IS NOT NULL)`,
+    ),
   ],
 );
 

@@ -1,8 +1,15 @@
-import { useLoaderData } from "react-router";
+import { redirect, useActionData, useLoaderData } from "react-router";
+import { CARD_SERVICE_UNAVAILABLE } from "~/invoices/card-payments/card-payment-texts";
+import { PROCESSING_REFRESH_SECONDS } from "~/invoices/card-payments/client-card-payments";
+import { clientCardPayments } from "~/invoices/card-payments/client-card-payments.server";
+import { createCheckoutSession } from "~/invoices/card-payments/create-checkout-session.server";
 import { findSentInvoiceOfClient, invoiceForClient } from "~/invoices/invoices-for-client.server";
 import { agencyForInvoices } from "~/invoices/invoice-pdf.server";
 import { PublicInvoiceView } from "~/invoices/public-invoice-view";
+import { answerForm } from "~/forms/form-action.server";
+import type { FormResult } from "~/forms/form-result";
 import { recordIdParam } from "~/forms/record-id";
+import { notFound } from "~/forms/refusal";
 import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/portal-invoice-page";
 import { recordPortalEvent } from "./portal-activity.server";
@@ -11,7 +18,11 @@ import { requirePortalClient } from "./portal-session.server";
 
 // One of the client's invoices in the portal: the same page (and words) as its capability link.
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded ? `Invoice ${loaded.invoice.invoiceNumber} | Client portal` : "Client portal" }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: loaded ? `Invoice ${loaded.invoice.invoiceNumber} | Client portal` : "Client portal" },
+  // Back from Stripe's page before its webhook told of the payment: ask again until it has.
+  ...(loaded?.card?.returned === "processing" ? [{ httpEquiv: "refresh", content: String(PROCESSING_REFRESH_SECONDS) }] : []),
+];
 
 export const INVOICE_NOT_FOUND = "This invoice is not in your portal.";
 
@@ -20,14 +31,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const invoiceId = recordIdParam(params.invoiceId);
   const detail = requireRecord(invoiceId ? await findSentInvoiceOfClient(client.id, invoiceId) : undefined, INVOICE_NOT_FOUND);
   await recordPortalEvent(client.id, { kind: "opened_invoice", subjectId: detail.invoice.id, label: detail.invoice.invoiceNumber });
-  return { invoice: invoiceForClient(detail, await agencyForInvoices(), `/portal/invoices/${detail.invoice.id}/pdf`) };
+  const url = new URL(request.url);
+  const card = await clientCardPayments(detail, { checkout: url.searchParams.get("checkout"), sessionId: url.searchParams.get("session_id") });
+  return { invoice: invoiceForClient(detail, await agencyForInvoices(), `/portal/invoices/${detail.invoice.id}/pdf`), card };
+}
+
+/** 'Pay now': to Stripe's hosted page for the balance of one of the client's own invoices. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const client = await requirePortalClient(request);
+  return answerForm(
+    request,
+    {
+      "pay-by-card": async () => {
+        const invoiceId = recordIdParam(params.invoiceId);
+        const detail = invoiceId ? await findSentInvoiceOfClient(client.id, invoiceId) : undefined;
+        if (!detail) throw notFound(INVOICE_NOT_FOUND);
+        const { url } = await createCheckoutSession({ invoiceId: detail.invoice.id, returnsTo: "portal" });
+        return redirect(url);
+      },
+    },
+    { faultMessages: { "pay-by-card": CARD_SERVICE_UNAVAILABLE } },
+  );
 }
 
 export default function PortalInvoicePage() {
-  const { invoice } = useLoaderData<typeof loader>();
+  const { invoice, card } = useLoaderData<typeof loader>();
+  const refused = useActionData<FormResult>();
   return (
     <PortalPage back="/portal#invoices">
-      <PublicInvoiceView invoice={invoice} />
+      <PublicInvoiceView invoice={invoice} card={card} payError={refused && !refused.ok ? refused.formError : undefined} />
     </PortalPage>
   );
 }

@@ -20,9 +20,16 @@ const UNCOUNTED_PREFIXES = ["/unsubscribe/"];
  */
 const SIGN_IN_PATHS = new Set(["/auth", "/auth.data"]);
 
+/**
+ * Stripe's webhook (decision 047): its events come from Stripe's few addresses, many clients' and
+ * retries among them, and a forged one is refused by its signature before anything is written.
+ */
+const PROVIDER_WEBHOOKS = new Set(["/webhooks/stripe"]);
+
 export function countsAsPublicPost(path: string): boolean {
   const pathname = pathAsRouted(path);
   if (pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/api/auth/") || SIGN_IN_PATHS.has(pathname)) return false;
+  if (PROVIDER_WEBHOOKS.has(pathname)) return false;
   return !UNCOUNTED_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 

@@ -5,11 +5,12 @@ import type { Route } from "./+types/settings-layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin" }];
 
-/** The tabs of /admin/settings (spec 001: Organization, Email, Promos, Security, Data), each its own URL. */
+/** The tabs of /admin/settings (spec 001: Organization, Email, Promos, Security, Data; and Payments, decision 047), each its own URL. */
 const SETTINGS_TABS = [
   { label: "Organization", to: "/admin/settings/organization" },
   { label: "Email", to: "/admin/settings/email" },
   { label: "Promos", to: "/admin/settings/promos" },
+  { label: "Payments", to: "/admin/settings/payments" },
   { label: "Security", to: "/admin/settings/security" },
   { label: "Data", to: "/admin/settings/data" },
 ] as const;
@@ -24,7 +25,7 @@ export default function SettingsLayout() {
     <div className="grid gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
-        <p className="text-muted-foreground">Your organization, e-mail, promos, security and data.</p>
+        <p className="text-muted-foreground">Your organization, e-mail, promos, payments, security and data.</p>
       </div>
       <nav aria-label="Settings" className="flex flex-wrap gap-1 border-b">
         {SETTINGS_TABS.map((tab) => (

@@ -72,9 +72,11 @@ describe("every kind of mail", () => {
     const admin = testActor({ userId: "admin-1", email: "admin@sistersite.studio" });
     const variables = await templateSampleValues();
     for (const template of DEFAULT_EMAIL_TEMPLATES) {
-      // A client's invoice ends with the client portal's line, as sent while the portal is on.
+      // A client's invoice ends with the client portal's line, as sent while the portal is on, and
+      // carries 'Pay now' as sent while card payments are on (decision 047).
       const portalLink = template.key === "invoice" ? "http://localhost:3000/portal" : null;
-      await enqueueTemplatedEmail(db(), { templateKey: template.key, to: "jordan.rivera@example.net", toName: "Jordan Rivera", emailType: template.key, variables, portalLink });
+      const payNowLink = template.key === "invoice" || template.key === "invoice_reminder" ? "http://localhost:3000/invoice/sample-token" : null;
+      await enqueueTemplatedEmail(db(), { templateKey: template.key, to: "jordan.rivera@example.net", toName: "Jordan Rivera", emailType: template.key, variables, portalLink, payNowLink });
     }
     const custom = await createTemplate(admin, {
       name: "Follow-up",

@@ -14,7 +14,8 @@ import { Refusal } from "~/forms/refusal";
 import { deletePayment, recordPayment } from "~/invoices/invoice-payments.server";
 import { issueNewInvoiceLink, revokeInvoiceLink } from "~/invoices/invoice-link.server";
 import { sendInvoice } from "~/invoices/invoice-sending.server";
-import { loader as publicInvoiceLoader } from "~/invoices/public-invoice-page";
+import { action as publicInvoiceAction, loader as publicInvoiceLoader } from "~/invoices/public-invoice-page";
+import { action as webhookAction, loader as webhookLoader } from "~/invoices/card-payments/stripe-webhook-route";
 import {
   addLineItem,
   createInvoice,
@@ -206,6 +207,26 @@ describe("the client's invoice link", () => {
     await findInvoiceByViewToken(token, { recordView: true, now: new Date("2026-11-25T15:00:00Z") });
     const [viewed] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(viewed?.firstViewedAt?.toISOString()).toBe(first.toISOString());
+  });
+});
+
+describe("without card payments (no Stripe keys)", () => {
+  it("the client's page, the e-mail and the webhook are as before: bank transfer only", async () => {
+    const { invoice } = await newClient();
+    await sendInvoice(actor(), invoice.id);
+    const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
+    const token = sent!.viewToken!;
+    const page = await publicInvoiceLoader({ params: { token }, request: new Request(`http://localhost/invoice/${token}?checkout=success&session_id=cs_x`), context: {} } as never);
+    expect(page.data.card).toBeNull();
+    expect(page.init?.headers).toEqual({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.emailType, "invoice"));
+    expect(mail?.text).not.toContain("Pay now");
+    expect(mail?.html).not.toContain("Pay now");
+    const paying = await publicInvoiceAction({ params: { token }, request: new Request(`http://localhost/invoice/${token}`, { method: "POST", body: new URLSearchParams({ intent: "pay-by-card" }) }), context: {} } as never);
+    expect(paying).toMatchObject({ init: { status: 404 }, data: { formError: "Card payments are not available." } });
+    const webhook = await webhookAction({ request: new Request("http://localhost/webhooks/stripe", { method: "POST", body: "{}" }), params: {}, context: {} } as never);
+    expect(webhook.status).toBe(404);
+    expect(webhookLoader().status).toBe(404);
   });
 });
 

@@ -181,6 +181,28 @@ describe("a method the app does not serve", () => {
   });
 });
 
+describe("Stripe's webhook (decision 047)", () => {
+  const event = JSON.stringify({ id: "evt_1", object: "event" });
+  const stripeHeaders = (extra: Record<string, string> = {}) => ({ "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=00", ...extra });
+
+  it("gets Stripe's post through (neither Origin nor cookies) with no exemption from the origin check: a browser's post from elsewhere is refused", async () => {
+    expect((await send("/webhooks/stripe", { method: "POST", headers: stripeHeaders(), body: event })).status).toBe(200);
+    expect((await send("/webhooks/stripe", { method: "POST", headers: stripeHeaders({ Origin: "https://evil.example" }), body: event })).status).toBe(403);
+    expect((await send("/webhooks/stripe", { method: "POST", headers: stripeHeaders({ Cookie: "better-auth.session_token=x" }), body: event })).status).toBe(403);
+    expect((await send("/webhooks/stripe", { method: "POST", headers: stripeHeaders({ "Sec-Fetch-Site": "cross-site" }), body: event })).status).toBe(403);
+    for (const path of ["/webhooks/stripe-other", "/webhooks", "/contact-message", "/invoice/x"]) {
+      expect((await send(path, { method: "POST", headers: stripeHeaders({ Origin: "https://evil.example" }), body: event })).status, path).toBe(403);
+    }
+    expect(reached.map((request) => request.path)).toEqual(["/webhooks/stripe"]);
+  });
+
+  it("takes an event of up to 256 KB, its path only", async () => {
+    expect((await send("/webhooks/stripe", { method: "POST", headers: stripeHeaders(), body: "x".repeat(200 * 1024) })).status).toBe(200);
+    expect((await send("/webhooks/stripe", { method: "POST", headers: stripeHeaders(), body: "x".repeat(300 * 1024) })).status).toBe(413);
+    expect((await send("/webhooks/stripe-other", { method: "POST", headers: stripeHeaders(), body: "x".repeat(100 * 1024) })).status).toBe(413);
+  });
+});
+
 describe("the size of a request body", () => {
   it("refuses a public form over 64 KB with 413, unread", async () => {
     const began = Date.now();
@@ -217,7 +239,10 @@ describe("the public posts of one address", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3000);
     expect(refused.text).toMatch(/^Too many requests\. Please try again in an hour\.$/);
-    // The back-office is not counted as public posts.
+    // The back-office is not counted as public posts, nor is Stripe's webhook (its events come
+    // from Stripe's few addresses); a path beside it is.
     expect((await send("/admin/leads", { method: "POST", headers: formHeaders(OWN), body: form(100) })).status).toBe(200);
+    expect((await send("/webhooks/stripe", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(200);
+    expect((await send("/webhooks/stripe-other", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(429);
   }, 120_000);
 });

@@ -33,4 +33,5 @@ export const POSTGRES_FILES: Record<string, string> = {
   "security.test.ts": "sessions, two-factor and roles, with kept reads on a server",
   "portal-isolation.test.ts": "one client's portal never reaching another's rows",
   "trust-attacks.test.ts": "step-up, revocations and per-network counts, resting on triggers, epochs and atomic counters",
+  "card-payment-attacks.test.ts": "Stripe's webhook delivering one event several times at once: one payment by the event's and the payment's unique keys",
 };
