@@ -26,7 +26,7 @@ export default [
   route("invoice/:token", "invoices/public-invoice-page.tsx"),
   route("invoice/:token/pdf", "invoices/public-invoice-pdf-route.ts"),
   // Stripe's signed webhook: the only way a card payment is recorded (decision 047).
-  route("webhooks/stripe", "invoices/card-payments/stripe-webhook-route.ts"),
+  route("webhooks/stripe", "invoices/stripe-webhook-route.ts"),
   // The client portal (decision 033): its own sign-in and session; every loader and action past
   // the sign-in calls requirePortalClient (tests/integration/portal-isolation.test.ts proves it).
   route("portal", "portal/portal-layout.tsx", [
@@ -66,7 +66,7 @@ export default [
         route("table-columns", "admin/table-columns-route.ts"),
         route("invoices", "invoices/invoices-page.tsx"),
         route("invoices/new", "invoices/new-invoice-page.tsx"),
-        route("invoices/:invoiceId", "invoices/invoice-page.tsx"),
+        route("invoices/:invoiceId", "admin/invoice-detail-page.tsx"),
         route("invoices/:invoiceId/pdf", "invoices/invoice-pdf-route.ts"),
         route("emails/suppressions", "email/suppressions-page.tsx"),
         route("templates", "email/templates-page.tsx"),

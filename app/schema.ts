@@ -5,7 +5,7 @@ export * from "~/leads/schema";
 export * from "~/clients/schema";
 export * from "~/projects/schema";
 export * from "~/invoices/schema";
-export * from "~/invoices/card-payments/schema";
+export * from "~/invoices/schema";
 export * from "~/add-ons/schema";
 export * from "~/consultations/schema";
 export * from "~/availability/schema";

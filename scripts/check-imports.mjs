@@ -92,6 +92,31 @@ if (components.length > 0) {
   }
 } else console.log(`No import cycles among ${files.length} modules in app/.`);
 
+// Folder loops: the folders of app/ (at every depth) may import each other only one way round. A
+// folder and a folder inside it count as two (app/invoices and app/invoices/card-payments); a loose
+// file directly under app/ is a unit of its own (the layers above), so it counts as one too.
+const folderOf = (file) => path.relative(appDir, path.dirname(file)) || path.basename(file);
+const folderImports = new Map();
+for (const { file, target } of written) {
+  const from = folderOf(file);
+  const to = folderOf(target);
+  if (from === to) continue;
+  if (!folderImports.has(from)) folderImports.set(from, new Map());
+  if (!folderImports.get(from).has(to)) folderImports.get(from).set(to, `${relative(file)} → ${relative(target)}`);
+}
+const folderLoops = [];
+for (const [from, targets] of folderImports) {
+  for (const [to, example] of targets) {
+    const back = folderImports.get(to)?.get(from);
+    if (back && from < to) folderLoops.push(`- app/${from} ⇄ app/${to}: ${example}, and ${back}`);
+  }
+}
+if (folderLoops.length > 0) {
+  failed = true;
+  console.error(`Folders of app/ that import each other (${folderLoops.length}); one way round only:`);
+  for (const line of folderLoops) console.error(line);
+} else console.log(`No two folders of app/ import each other (${folderImports.size} folders).`);
+
 // The layers: each folder or loose file directly under app/ is one unit, placed once in LAYERS.
 const layerProblems = [];
 const placeOf = new Map();

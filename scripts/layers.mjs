@@ -67,5 +67,4 @@ export const LAYERS = [
  * neither moving the piece nor passing it in from the composing layer is cleaner.
  */
 export const EXCEPTIONS = [
-  { from: "invoices", to: "consultations", reason: "TEMPORARY while issue 42 moves consultation billing" },
 ];

@@ -43,7 +43,7 @@ export function refusalAnswer(error: Refusal, form: FormData | null, intent?: st
   return data(refusal, { status: error.status, headers });
 }
 
-type IntentHandler = (form: FormData) => Promise<Response | object>;
+export type IntentHandler = (form: FormData) => Promise<Response | object>;
 
 /** What an intent's fault is answered with, when its page must keep the visitor's form. */
 function faultAnswer(form: FormData | null, intent: string, message: string) {

@@ -1,4 +1,4 @@
-import { payNowLink } from "./card-payments/client-card-payments.server";
+import { payNowLink } from "./client-card-payments.server";
 import { and, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";

@@ -7,7 +7,7 @@ import { renderEmailTemplate, type RenderedEmail, type TemplateVariables } from 
 import { notFound, Refusal } from "~/forms/refusal";
 import { formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
-import { payNowLink } from "./card-payments/client-card-payments.server";
+import { payNowLink } from "./client-card-payments.server";
 import { bankTransferInstruction, invoiceFileName, type Agency } from "./invoice-document";
 import { invoiceLink, newInvoiceViewToken } from "./invoice-link.server";
 import { agencyForInvoices, renderInvoicePdf } from "./invoice-pdf.server";

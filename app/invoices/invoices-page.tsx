@@ -10,7 +10,7 @@ import { formatDate, formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { StatCard } from "~/ui/stat-card";
 import type { Route } from "./+types/invoices-page";
-import { handleInvoiceListAction } from "./invoice-actions.server";
+import { handleInvoiceListAction } from "./invoice-list-actions.server";
 import { INVOICE_DELETION, invoiceActionsColumn, invoiceNumberColumn, invoiceStatusColumn } from "./invoice-rows";
 import { INVOICE_LIST_VIEW } from "./invoice-list-view";
 import { INVOICE_STATUSES } from "./invoice-options";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { blank, declareTable, nothingPersonal, oneOf, type Person } from "~/db/personal-data";
 import { declarePersonalData } from "~/db/personal-data.server";
-import { cardCheckoutSessions, paymentProviderEvents } from "./card-payments/schema";
+import { cardCheckoutSessions, paymentProviderEvents } from "./schema";
 import { invoiceLineItems, invoicePayments, invoiceReminders, invoices } from "./schema";
 
 const personsInvoices = (person: Person) => oneOf(invoices.clientId, person.clientIds);

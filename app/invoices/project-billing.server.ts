@@ -1,8 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { addOns, projectAddOns } from "~/add-ons/schema";
-import { listBillableConsultations, markConsultationsBilled } from "~/consultations/consultation-billing.server";
-import type { Consultation } from "~/consultations/schema";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/forms/refusal";
@@ -10,13 +8,13 @@ import { projects, type Project } from "~/projects/schema";
 import { packageTiers, type PackageTier } from "~/organization/schema";
 import type { TierId } from "~/organization/tier-catalog";
 import { addOnUnitPriceCents } from "~/add-ons/add-on-price";
-import { formatDay } from "~/formatting/dates";
 import { findClientLeadPromo } from "./client-promo.server";
 import { packagePriceCents, spreadCents } from "./invoice-totals";
 import { lockEditableInvoice, nextLineSortOrder, recordInvoiceChange, refusedLineTotal, saveInvoiceTotals } from "./invoices.server";
 import { invoiceLineItems, invoices, type NewInvoiceLineItem } from "./schema";
 
-// Billing a project: its package (the tier catalog), its add-ons and the client's consultations.
+// Billing a project: its package (the tier catalog) and its add-ons. (The client's consultations are
+// billed by their own domain, app/consultations/bill-consultations.server.ts, through appendConsultationLines.)
 //
 // CROSS-DOMAIN READS, marked for the merge: this file reads `project_add_ons` + `add_ons`
 // (app/add-ons/schema.ts), `leads` (for the client's promo code) and `package_tiers` directly,
@@ -159,39 +157,5 @@ export async function generateFromProject(
       details: { projectId: options.project.id, tier: options.tier.tier, deliverables: chosen.length, includeAddOns: input.includeAddOns, promoApplies: options.promoApplies },
     });
     return lines.length;
-  });
-}
-
-/** The client's completed, unbilled consultations, for 'Add Consultations'. */
-export async function billableConsultations(clientId: string): Promise<Consultation[]> {
-  return listBillableConsultations(clientId);
-}
-
-/** 'Add Consultations': one line each from sort order 1000 at `priceCents`; the consultations then carry the invoice id. */
-export async function addConsultationsToInvoice(actor: Actor, invoiceId: string, input: { consultationIds: string[]; price: number }): Promise<number> {
-  if (input.consultationIds.length === 0) throw new Refusal("Please select at least one consultation", { field: "consultationIds" });
-  return db().transaction(async (tx) => {
-    const invoice = await lockEditableInvoice(tx, invoiceId);
-    const billed = await markConsultationsBilled(tx, { clientId: invoice.clientId, consultationIds: [...new Set(input.consultationIds)], invoiceId });
-    let sortOrder = await nextLineSortOrder(tx, invoiceId, true);
-    const sorted = [...billed].sort((a, b) => (a.scheduledDate ?? "").localeCompare(b.scheduledDate ?? ""));
-    await tx.insert(invoiceLineItems).values(
-      sorted.map((consultation) => ({
-        invoiceId,
-        description: `Consultation (${consultation.consultType})${consultation.scheduledDate ? ` on ${formatDay(consultation.scheduledDate)}` : ""}`,
-        quantity: 1,
-        unitPriceCents: input.price,
-        totalCents: input.price,
-        itemType: "consultation" as const,
-        sortOrder: sortOrder++,
-      })),
-    );
-    await saveInvoiceTotals(tx, invoice);
-    await recordInvoiceChange(tx, actor, invoice, {
-      intent: "add-consultations",
-      summary: `Added ${billed.length} consultation(s) to an invoice`,
-      details: { consultationIds: billed.map((consultation) => consultation.id), priceCents: input.price },
-    });
-    return billed.length;
   });
 }

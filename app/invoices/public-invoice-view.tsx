@@ -2,8 +2,8 @@ import Download from "lucide-react/icons/download";
 import { buttonVariants } from "~/ui/button";
 import { formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
-import type { ClientCardPayments } from "./card-payments/client-card-payments";
-import { CardPaymentsList, CheckoutReturnNotice, PayByCardForm } from "./card-payments/pay-by-card";
+import type { ClientCardPayments } from "./client-card-payments";
+import { CardPaymentsList, CheckoutReturnNotice, PayByCardForm } from "./pay-by-card";
 
 export type PublicInvoice = {
   invoiceNumber: string;

@@ -1,8 +1,8 @@
 import { redirect, useActionData, useLoaderData } from "react-router";
-import { CARD_SERVICE_UNAVAILABLE } from "~/invoices/card-payments/card-payment-texts";
-import { PROCESSING_REFRESH_SECONDS } from "~/invoices/card-payments/client-card-payments";
-import { clientCardPayments } from "~/invoices/card-payments/client-card-payments.server";
-import { createCheckoutSession } from "~/invoices/card-payments/create-checkout-session.server";
+import { CARD_SERVICE_UNAVAILABLE } from "~/invoices/card-payment-texts";
+import { PROCESSING_REFRESH_SECONDS } from "~/invoices/client-card-payments";
+import { clientCardPayments } from "~/invoices/client-card-payments.server";
+import { createCheckoutSession } from "~/invoices/create-checkout-session.server";
 import { findSentInvoiceOfClient, invoiceForClient } from "~/invoices/invoices-for-client.server";
 import { agencyForInvoices } from "~/invoices/invoice-pdf.server";
 import { PublicInvoiceView } from "~/invoices/public-invoice-view";

@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";
-import { PROVIDER_EVENT_OUTCOME_LABELS } from "~/invoices/card-payments/card-payment-options";
-import { cardPaymentsStatus } from "~/invoices/card-payments/card-payments-status.server";
+import { PROVIDER_EVENT_OUTCOME_LABELS } from "~/invoices/card-payment-options";
+import { cardPaymentsStatus } from "~/invoices/card-payments-status.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle, TitledCard } from "~/ui/card";

@@ -15,7 +15,7 @@ import { deletePayment, recordPayment } from "~/invoices/invoice-payments.server
 import { issueNewInvoiceLink, revokeInvoiceLink } from "~/invoices/invoice-link.server";
 import { sendInvoice } from "~/invoices/invoice-sending.server";
 import { action as publicInvoiceAction, loader as publicInvoiceLoader } from "~/invoices/public-invoice-page";
-import { action as webhookAction, loader as webhookLoader } from "~/invoices/card-payments/stripe-webhook-route";
+import { action as webhookAction, loader as webhookLoader } from "~/invoices/stripe-webhook-route";
 import {
   addLineItem,
   createInvoice,
@@ -30,9 +30,10 @@ import {
   updateLineItem,
 } from "~/invoices/invoices.server";
 import { INVOICE_LIST_VIEW } from "~/invoices/invoice-list-view";
-import { action as invoiceAction } from "~/invoices/invoice-page";
+import { action as invoiceAction } from "~/admin/invoice-detail-page";
 import { signedInCookie } from "../support/sessions";
-import { addConsultationsToInvoice, generateFromProject } from "~/invoices/project-billing.server";
+import { addConsultationsToInvoice } from "~/consultations/bill-consultations.server";
+import { generateFromProject } from "~/invoices/project-billing.server";
 import { invoices } from "~/invoices/schema";
 import { clients } from "~/clients/schema";
 import { leads } from "~/leads/schema";
@@ -101,9 +102,9 @@ describe("the editor", () => {
       .insert(consultations)
       .values({ clientId: client.id, status: "completed", consultType: "follow-up", scheduledDate: "2026-11-02" })
       .returning();
-    await expect(addConsultationsToInvoice(actor(), invoice.id, { consultationIds: [], price: 10_000 })).rejects.toThrow(Refusal);
-    await addConsultationsToInvoice(actor(), invoice.id, { consultationIds: [done!.id], price: 10_000 });
-    await expect(addConsultationsToInvoice(actor(), invoice.id, { consultationIds: [done!.id], price: 10_000 })).rejects.toThrow(/billed/);
+    await expect(addConsultationsToInvoice({ actor: actor(), invoiceId: invoice.id, consultationIds: [], price: 10_000 })).rejects.toThrow(Refusal);
+    await addConsultationsToInvoice({ actor: actor(), invoiceId: invoice.id, consultationIds: [done!.id], price: 10_000 });
+    await expect(addConsultationsToInvoice({ actor: actor(), invoiceId: invoice.id, consultationIds: [done!.id], price: 10_000 })).rejects.toThrow(/billed/);
 
     const detail = await findInvoiceDetail(invoice.id);
     const lines = detail!.lines;

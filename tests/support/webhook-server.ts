@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import * as webhook from "~/invoices/card-payments/stripe-webhook-route";
+import * as webhook from "~/invoices/stripe-webhook-route";
 import { mountRequestStack } from "../../server/request-stack";
 
 type RouteArgs = Parameters<typeof webhook.action>[0];

@@ -11,22 +11,29 @@ import { formatDateTime } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { recordIdParam } from "~/forms/record-id";
 import { requireListedRecord } from "~/forms/record-page.server";
-import type { Route } from "./+types/invoice-page";
-import { handleInvoiceEditorAction } from "./invoice-actions.server";
-import { AddConsultationsDialog, GenerateFromProjectDialog } from "./invoice-billing-dialogs";
-import { bankTransferInstruction } from "./invoice-document";
-import { InvoiceDetailsForm } from "./invoice-details-form";
-import { INVOICE_STATUS_BADGE } from "./invoice-options";
-import { InvoiceLinkCard } from "./invoice-link-card";
-import { invoiceLink } from "./invoice-link.server";
-import { InvoicePaymentsPanel } from "./invoice-payments-panel";
-import { agencyForInvoices } from "./invoice-pdf.server";
-import { InvoiceSendDialog } from "./invoice-send-dialog";
-import { previewInvoiceEmail } from "./invoice-sending.server";
-import { todayForPayments } from "./invoice-payments.server";
-import { findInvoiceDetail, invoiceFormOptions } from "./invoices.server";
-import { LineItemsPanel } from "./line-items-panel";
-import { billableConsultations, projectBillingOptions } from "./project-billing.server";
+import type { Route } from "./+types/invoice-detail-page";
+import { answerForm, parseForm } from "~/forms/form-action.server";
+import { redirectWithToast } from "~/forms/flash.server";
+import { addConsultationsToInvoice } from "~/consultations/bill-consultations.server";
+import { listBillableConsultations } from "~/consultations/consultation-billing.server";
+import { invoiceIntents } from "~/invoices/invoice-editor-intents.server";
+import { addConsultationsSchema, invoiceIdSchema } from "~/invoices/invoice-forms";
+import { lineItemIntents } from "~/invoices/line-item-intents.server";
+import { paymentIntents } from "~/invoices/payment-intents.server";
+import { AddConsultationsDialog, GenerateFromProjectDialog } from "~/invoices/invoice-billing-dialogs";
+import { bankTransferInstruction } from "~/invoices/invoice-document";
+import { InvoiceDetailsForm } from "~/invoices/invoice-details-form";
+import { INVOICE_STATUS_BADGE } from "~/invoices/invoice-options";
+import { InvoiceLinkCard } from "~/invoices/invoice-link-card";
+import { invoiceLink } from "~/invoices/invoice-link.server";
+import { InvoicePaymentsPanel } from "~/invoices/invoice-payments-panel";
+import { agencyForInvoices } from "~/invoices/invoice-pdf.server";
+import { InvoiceSendDialog } from "~/invoices/invoice-send-dialog";
+import { previewInvoiceEmail } from "~/invoices/invoice-sending.server";
+import { todayForPayments } from "~/invoices/invoice-payments.server";
+import { findInvoiceDetail, invoiceFormOptions } from "~/invoices/invoices.server";
+import { LineItemsPanel } from "~/invoices/line-items-panel";
+import { projectBillingOptions } from "~/invoices/project-billing.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.invoice.invoiceNumber ?? "Invoice"} | Admin` }];
 
@@ -40,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     invoiceFormOptions(),
     listPackageTiers(),
     projectBillingOptions(detail.invoice.id),
-    billableConsultations(detail.invoice.clientId),
+    listBillableConsultations(detail.invoice.clientId),
     previewInvoiceEmail(detail.invoice.id),
     agencyForInvoices(),
     getOrganizationSettings(),
@@ -67,9 +74,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+// The invoice editor composes the invoices domain's intents with the consultations domain's
+// 'Add Consultations' (decision 048: consultations are billed by their own domain).
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireAdmin(request);
-  return handleInvoiceEditorAction(request, actor, params.invoiceId);
+  // A malformed id is refused as not found (400), when an intent asks for it.
+  const editor = { actor, invoiceId: () => parseForm(invoiceIdSchema, { invoiceId: params.invoiceId }).invoiceId, here: `/admin/invoices/${params.invoiceId ?? ""}` };
+  return answerForm(request, {
+    ...invoiceIntents(editor),
+    ...lineItemIntents(editor),
+    ...paymentIntents(editor),
+    "add-consultations": async (form) => {
+      const added = await addConsultationsToInvoice({ actor, invoiceId: editor.invoiceId(), ...parseForm(addConsultationsSchema, form) });
+      return redirectWithToast(editor.here, { type: "success", title: `${added} consultation(s) added to the invoice` });
+    },
+  });
 }
 
 function SummaryRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {

@@ -6,9 +6,9 @@ import { formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { clientPortalLink } from "~/organization/client-portal-link.server";
 import type { OrganizationSettings } from "~/organization/schema";
-import { invoiceLink } from "../invoice-link.server";
-import type { InvoiceDetail } from "../invoices.server";
-import type { InvoicePayment } from "../schema";
+import { invoiceLink } from "./invoice-link.server";
+import type { InvoiceDetail } from "./invoices.server";
+import type { InvoicePayment } from "./schema";
 
 /** Where the agency's notifications go: as for a new lead or booking. */
 function agencyAddress(settings: OrganizationSettings): string | null {

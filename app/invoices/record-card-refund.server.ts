@@ -4,10 +4,10 @@ import type { DatabaseExecutor } from "~/db/connection.server";
 import { dayIn } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { paidCents, statusAfterPayments } from "../invoice-payments.server";
-import { balanceCents } from "../invoice-totals";
-import { lockInvoice, recordInvoiceChange } from "../invoices.server";
-import { invoicePayments, invoices } from "../schema";
+import { paidCents, statusAfterPayments } from "./invoice-payments.server";
+import { balanceCents } from "./invoice-totals";
+import { lockInvoice, recordInvoiceChange } from "./invoices.server";
+import { invoicePayments, invoices } from "./schema";
 import { refundToRecord } from "./card-payment-rules";
 import type { HandledEvent } from "./record-card-payment.server";
 

@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from "../invoice-options";
+import type { InvoiceStatus } from "./invoice-options";
 import type { CheckoutReturnPage } from "./card-payment-options";
 
 // Card payments' arithmetic (decision 047), pure and tested beside.
