@@ -19,7 +19,7 @@ import {
 } from "~/db/connection.server";
 import { dataDirHolder, DataDirLockedError, lockDataDir, type DataDirLock } from "~/db/data-dir-lock.server";
 import { seedReferenceData } from "~/reference-data.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { MAIN_THREAD_BUDGET, WORKER_PROCESS_BUDGET, startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
 import { startJobsThread } from "~/jobs/jobs-thread.server";
 import { setLogLevel } from "~/logging/logger.server";

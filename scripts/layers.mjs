@@ -16,6 +16,7 @@ export const LAYERS = [
       "config.server.test.ts",
       "http",
       "logging",
+      "refusal",
       "forms",
       "uploads",
       "db",

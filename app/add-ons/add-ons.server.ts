@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { keysetPage, type KeysetPage } from "~/lists/keyset-page.server";
 import type { TierId } from "~/organization/tier-catalog";
 import { DEFAULT_ADD_ONS } from "./add-on-catalog";

@@ -3,7 +3,7 @@ import { attachAddOnToProject, removeAddOnFromProject } from "~/add-ons/add-ons.
 import type { Actor } from "~/audit/actor";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
-import { notFound } from "~/forms/refusal";
+import { notFound } from "~/refusal/refusal";
 import {
   addCustomTaskSchema,
   addTierTaskSchema,

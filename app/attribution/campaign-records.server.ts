@@ -2,7 +2,7 @@ import { eq, like, sql } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import type { CampaignInput } from "./campaign-record-form";
 import { slugFromName, uniqueSlug } from "./campaign-slug";
 import { campaigns, type Campaign } from "./schema";

@@ -1,4 +1,4 @@
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { z } from "~/forms/zod";
 import { formatDateTime } from "~/formatting/dates";
 import { inviteAdmin } from "./admin-invitations.server";

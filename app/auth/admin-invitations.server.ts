@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { config } from "~/config.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { actorOf, changerName, tellAdmins, type AdminChanger } from "./admin-changes.server";
 import { publish } from "~/events/domain-events";
 import { getAuth } from "./auth.server";

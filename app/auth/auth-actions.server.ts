@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { data } from "react-router";
 import { answerForm, parseForm } from "~/forms/form-action.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { redirectWithToast } from "~/forms/flash.server";
 import { safeAdminReturnPath, secondFactorSchema, signUpSchema } from "./auth-forms";
 import { authRequestHeaders } from "./auth-request-headers";

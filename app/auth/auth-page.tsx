@@ -1,7 +1,8 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
-import type { FieldErrors, FormResult } from "~/forms/form-result";
+import type { FormResult } from "~/forms/form-result";
+import type { FieldErrors } from "~/refusal/refusal";
 import { clientAddressOf } from "~/request-safety/client-address.server";
 import { Input } from "~/ui/input";
 import type { Route } from "./+types/auth-page";

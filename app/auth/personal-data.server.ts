@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { addressOneOf, declareTable, deletedWithRow, keyNamesAddress, nothingPersonal, oneOf, type Person } from "~/db/personal-data";
 import { declarePersonalData, eraseDeclaredRows } from "~/db/personal-data.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { account, adminInvitations, instanceSecrets, rateLimit, session, sessionConfirmations, signInEpochs, totpLastSteps, twoFactor, user, userRoles, verification } from "./schema";
 
 const randomId = nothingPersonal("a random id");

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { consumeRateLimits, describeWait } from "~/request-safety/rate-limit.server";
 import { authRequestHeaders } from "./auth-request-headers";
 import { getAuth } from "./auth.server";

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { user, userRoles } from "./schema";
 

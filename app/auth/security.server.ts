@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/organization/settings.server";
 import { authRequestHeaders } from "./auth-request-headers";
 import { getAuth } from "./auth.server";

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { parseForm } from "~/forms/form-action.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { signInSchema } from "./auth-forms";
 import { authRequestHeaders } from "./auth-request-headers";
 import { getAuth } from "./auth.server";

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, ne } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/organization/settings.server";
 import { availabilitySlots, blockedDates, recurringAvailability, type AvailabilitySlot, type BlockedDate, type RecurringAvailability } from "./schema";
 import { startTimeOf, type SlotKey } from "./offered-days";

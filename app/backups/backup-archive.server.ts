@@ -5,7 +5,7 @@ import { pipeline as pipelineDone } from "node:stream/promises";
 import zlib from "node:zlib";
 import packageJson from "../../package.json";
 import { MIGRATION_TAGS, NEWEST_MIGRATION } from "~/db/migration-journal";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { archiveEntries, entryBytes, unpackEntry, type ArchiveLimits } from "~/uploads/archive-reader.server";
 import { TAR_END, tarHeader, tarPadding } from "~/uploads/tar-format";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, checkManifest, DATABASE_FOLDER, MANIFEST_ENTRY, type BackupManifest } from "./backup-manifest";

@@ -9,7 +9,7 @@ import { leaveOutSignIns } from "~/auth/sessions.server";
 import { currentDatabase, db, openEmbeddedDatabase, preRestoreDirectory, queryRows } from "~/db/connection.server";
 import { leaveOutSealedLinks } from "~/email/outbox.server";
 import { makeScratchFolder } from "~/forms/scratch-folder.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { logger } from "~/logging/logger.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { backupArchiveStream, newManifest, unpackDump, writeBackupFile } from "./backup-archive.server";

@@ -3,7 +3,7 @@ import { z } from "~/forms/zod";
 import { bookSlot, cancelByVisitor, INVALID_LINK, SLOT_TAKEN } from "~/consultations/visitor-booking.server";
 import { answerForm } from "~/forms/form-action.server";
 import { checkForm } from "~/forms/form-result";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { BOOKING_FAILURES } from "./booking-failures";
 import { bookingPageCache } from "./booking-page-cache.server";
 import { limitBookingActions } from "./booking-rate-limit.server";
@@ -34,7 +34,7 @@ async function asVisitorSees(work: () => Promise<object>) {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Refusal) throw new Refusal(`Failed to book: ${error.message || "Please try again"}`, { status: error.status });
+    if (error instanceof Refusal) throw new Refusal(`Failed to book: ${error.message || "Please try again"}`, { status: error.status, code: error.code });
     throw error;
   }
 }

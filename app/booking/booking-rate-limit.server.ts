@@ -1,4 +1,4 @@
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { networkKeyOf } from "~/request-safety/network-key";
 import { consumeRateLimits, describeWait } from "~/request-safety/rate-limit.server";
 

@@ -3,7 +3,7 @@ import ArrowUp from "lucide-react/icons/arrow-up";
 import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
-import type { FieldErrors } from "~/forms/form-result";
+import type { FieldErrors } from "~/refusal/refusal";
 import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";

@@ -3,7 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { emailTemplates } from "~/email/schema";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { keysetPage } from "~/lists/keyset-page.server";
 import { END_REASON_TEXT, type CadenceStatus } from "./cadence-options";

@@ -6,7 +6,7 @@ import { enqueueEmail } from "~/email/outbox.server";
 import { emailOutbox, emailTemplates, type OutboxStatus } from "~/email/schema";
 import { renderEmailTemplate } from "~/email/template-rendering";
 import { sampleTemplateValues } from "~/email/template-variables";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { conditionLabel, triggerLabel } from "./cadence-options";
 import type { SandboxInput } from "./cadence-forms";
 import { delayText } from "./cadence-schedule";

@@ -6,7 +6,7 @@ import { enqueueEmail } from "~/email/outbox.server";
 import { emailOutbox, emailSuppressions, emailTemplates } from "~/email/schema";
 import { isEmailSuppressed } from "~/email/suppression.server";
 import { renderEmailTemplate } from "~/email/template-rendering";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { leadViewCondition } from "~/leads/leads.server";
 import { leadTemplateVariables, type LeadMailContext } from "~/leads/lead-email-variables";
 import { leads, type Lead } from "~/leads/schema";

@@ -3,7 +3,7 @@ import { and, count, eq, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { clientPortalActor, type Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound, type Refusal } from "~/forms/refusal";
+import { notFound, type Refusal } from "~/refusal/refusal";
 import { awaitingReply, publish } from "~/events/domain-events";
 import type { FirstInvoice } from "./events";
 import { addLeadForClient } from "~/leads/lead-booking-status.server";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
-import { notFound } from "~/forms/refusal";
+import { notFound } from "~/refusal/refusal";
 import { awaitingReply, publish } from "~/events/domain-events";
 import { lockLeadForConversion, markLeadConverted, markPromoUsed } from "~/leads/lead-conversion-steps.server";
 import { promoStateAt } from "~/leads/promo-state";

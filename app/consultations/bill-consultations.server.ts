@@ -1,7 +1,7 @@
 import type { Actor } from "~/audit/actor";
 import { db } from "~/db/connection.server";
 import { formatDay } from "~/formatting/dates";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { appendConsultationLines } from "~/invoices/append-consultation-lines.server";
 import { lockEditableInvoice } from "~/invoices/invoices.server";
 import { markConsultationsBilled } from "./consultation-billing.server";

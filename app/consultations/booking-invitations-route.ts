@@ -2,7 +2,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { generateSlotsFromRules } from "~/availability/availability.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import type { Route } from "./+types/booking-invitations-route";
 import { bookingLink } from "./booking-emails.server";
 import { createBookingInvitation, deleteBookingInvitation, resendBookingInvitation } from "./bookings.server";
@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
       const { windowDays } = parseForm(generateForInvitationForm, form);
       // The window's dates, today through its last one, as the invitation would offer them.
       const made = await generateSlotsFromRules(actor, windowDays + 1).catch((error: unknown) => {
-        if (error instanceof Refusal) throw new Refusal(`Failed to generate slots: ${error.message}`, { status: error.status });
+        if (error instanceof Refusal) throw new Refusal(`Failed to generate slots: ${error.message}`, { status: error.status, code: error.code });
         throw error;
       });
       return made === 0

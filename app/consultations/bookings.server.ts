@@ -10,7 +10,7 @@ import { releaseSlotOfBooking } from "~/availability/availability.server";
 import { leadIdOfClient } from "~/clients/clients.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { keysetPage, type KeysetPage, type KeysetPageRequest } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";

@@ -5,7 +5,7 @@ import { findClient, leadIdOfClient } from "~/clients/clients.server";
 import type { Client } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { dayIn } from "~/formatting/dates";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { leads } from "~/leads/schema";
 import type { OrganizationSettings } from "~/organization/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";

@@ -4,7 +4,7 @@ import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { formatDay } from "~/formatting/dates";
-import { notFound } from "~/forms/refusal";
+import { notFound } from "~/refusal/refusal";
 import { projects } from "~/projects/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import type { ClientConsultationInput } from "./client-consultation-form";

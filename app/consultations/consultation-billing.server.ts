@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { consultations, type Consultation } from "./schema";
 
 // Billing consultations on an invoice (spec 001 §5 "Add consultations to invoice"): the invoices

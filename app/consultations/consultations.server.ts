@@ -3,7 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound } from "~/forms/refusal";
+import { notFound } from "~/refusal/refusal";
 import { keysetPage, type KeysetPage, type KeysetPageRequest } from "~/lists/keyset-page.server";
 import type { SortDirection } from "~/lists/list-view";
 import { searchCondition } from "~/lists/search-condition.server";

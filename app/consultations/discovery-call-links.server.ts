@@ -6,7 +6,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { dayIn } from "~/formatting/dates";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { projects } from "~/projects/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { consultationBookings, consultations, type ConsultationBooking, type ConsultationBookingStatus, type ConsultationStatus } from "./schema";

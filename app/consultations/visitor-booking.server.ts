@@ -9,7 +9,7 @@ import { slotInstants } from "~/availability/slot-time";
 import { batchedReads } from "~/db/batched-reads.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { isRecordId } from "~/forms/record-id";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { leads } from "~/leads/schema";
@@ -176,7 +176,7 @@ function validZone(zone: string | undefined): string | undefined {
   }
 }
 
-const slotTaken = () => new Refusal(SLOT_TAKEN, { status: 409 });
+const slotTaken = () => new Refusal(SLOT_TAKEN, { status: 409, code: "booking.slot-taken" });
 
 /**
  * Books (or re-books) the invitation's time. One transaction: lock the invitation, free the slot

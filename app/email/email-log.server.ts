@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { keysetPage } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
 import { canSendAgain, messageStatus, type EmailLogView, type MessageStatus } from "./email-log-view";

@@ -4,7 +4,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { awaitingReply, publish } from "~/events/domain-events";
 import type { TemplateUser } from "./events";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { keysetPage } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
@@ -191,12 +191,13 @@ export async function deleteTemplate(actor: Actor, templateId: string): Promise<
   return db().transaction(async (tx) => {
     const template = await lockTemplate(tx, templateId);
     const refusal = templateDeleteRefusal(template);
-    if (refusal) throw new Refusal(refusal, { status: 409, title: "Failed to delete template" });
+    if (refusal) throw new Refusal(refusal, { status: 409, code: "email-template.system", title: "Failed to delete template" });
     const usedBy = await usersOfTemplate(tx, templateId);
     if (usedBy.length > 0) {
       const names = usedBy.map((cadence) => `“${cadence.name}”`).join(", ");
       throw new Refusal(`“${template.name}” is used by ${usedBy.length === 1 ? "the cadence" : "the cadences"} ${names}. Remove it from their steps first.`, {
         status: 409,
+        code: "email-template.in-use",
         title: "Failed to delete template",
       });
     }

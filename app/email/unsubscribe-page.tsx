@@ -3,7 +3,7 @@ import MailX from "lucide-react/icons/mail-x";
 import { data, Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import { answerForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { Button, LinkButton } from "~/ui/button";
 import type { Route } from "./+types/unsubscribe-page";
 import { readUnsubscribeLink, resubscribeWithLink, unsubscribeWithLink } from "./unsubscribe.server";

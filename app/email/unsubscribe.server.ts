@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { publish } from "~/events/domain-events";
 import { emailOutbox, type SuppressionReason } from "./schema";
 import { findSuppression, suppressEmail, suppressionKey, unsuppressEmail } from "./suppression.server";

@@ -4,8 +4,9 @@ import { isDatabaseUnreachable, OUTAGE_FORM_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS 
 import { redactedPath } from "~/logging/log-redaction";
 import { logger } from "~/logging/logger.server";
 import { readRequestForm, type RequestForm } from "./request-form.server";
-import { checkForm, formValues, type FieldErrors, type FormRefusal } from "./form-result";
-import { Refusal } from "./refusal";
+import { checkForm, formValues, type FormRefusal } from "./form-result";
+import type { FieldErrors } from "~/refusal/refusal";
+import { Refusal } from "~/refusal/refusal";
 
 /**
  * The one form pattern, its server half (docs/decisions/014-one-form-pattern.md). An action reads

@@ -3,7 +3,8 @@ import { Slot } from "radix-ui";
 import { Button } from "~/ui/button";
 import { DialogFooter, ModalDialog, type ModalDialogProps } from "~/ui/modal-dialog";
 import { FormError } from "~/ui/form-field";
-import type { FieldErrors, FormResult } from "./form-result";
+import type { FormResult } from "./form-result";
+import type { FieldErrors } from "~/refusal/refusal";
 import { HiddenInputs, type HiddenFields } from "./hidden-inputs";
 import { useFormAction } from "./use-form-action";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "~/forms/zod";
 import { answerForm, parseForm } from "./form-action.server";
 import { answerShown, checkForm, settleForm, type FormResult } from "./form-result";
-import { notFound, Refusal } from "./refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { startWatch, watchSubmission, type FetcherView } from "./submission-outcome";
 
 const refusal: FormResult = { ok: false, intent: "add", fieldErrors: { name: "Please enter a name" }, values: { name: "" } };

@@ -5,7 +5,7 @@ import type { z } from "~/forms/zod";
  * action answers with and the check that the browser and the action run with the same zod schema.
  * Pure: imported by components and by actions alike.
  */
-export type FieldErrors = Partial<Record<string, string>>;
+import type { FieldErrors } from "~/refusal/refusal";
 
 /** A refused submission: what was wrong with each field, what was typed, and an optional message for the whole form. */
 export type FormRefusal = {

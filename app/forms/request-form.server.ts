@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Refusal } from "./refusal";
+import { Refusal } from "~/refusal/refusal";
 import { bodyLimitFor } from "~/http/request-body-limit";
 import { makeScratchFolder, type ScratchFolder } from "./scratch-folder.server";
 import { hasControlCharacter } from "./text-field";

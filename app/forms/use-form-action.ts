@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { prepareToasts, toast } from "~/ui/toaster";
-import { answerShown, settleForm, type FieldErrors, type FormResult } from "./form-result";
+import { answerShown, settleForm, type FormResult } from "./form-result";
+import type { FieldErrors } from "~/refusal/refusal";
 import { useSubmissionOutcome } from "./use-submission-outcome";
 
 type FormActionOptions<T extends object> = {

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { prepareToasts, toast } from "~/ui/toaster";
-import type { FieldErrors, FormResult, FormSuccess } from "./form-result";
+import type { FormResult, FormSuccess } from "./form-result";
+import type { FieldErrors } from "~/refusal/refusal";
 
 /** Shown when the server could not be reached or failed; the form keeps what was typed. */
 export const UNREACHABLE_MESSAGE = "We could not reach our server. Please check your connection and try again.";

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { config } from "~/config.server";
 import { db } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { invoiceLink } from "./invoice-link.server";
 import { findInvoiceDetail, type InvoiceDetail } from "./invoices.server";
 import { INVOICE_CURRENCY, type CheckoutReturnPage } from "./card-payment-options";

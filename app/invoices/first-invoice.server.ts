@@ -1,7 +1,7 @@
 import type { FirstInvoice } from "~/clients/events";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import type { DomainEvents } from "~/events/domain-events";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import type { TierId } from "~/organization/tier-catalog";
 import { clientInvoicesOnDeletion, deleteUnsentDraftsOfClient } from "./client-invoices.server";
 import { createDraftInvoice } from "./draft-invoice.server";
@@ -44,6 +44,7 @@ export async function invoicesOfDeletedClient(tx: DatabaseExecutor, event: Domai
   if (kept > 0) {
     throw new Refusal(`${event.client.name} has ${kept} sent or paid invoice(s), which must be kept. Archive the client instead.`, {
       status: 409,
+      code: "client.invoices-kept",
       title: event.refusalTitle,
     });
   }

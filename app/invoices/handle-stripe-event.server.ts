@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { z } from "~/forms/zod";
 import { logger } from "~/logging/logger.server";
 import { NOT_AN_EVENT } from "./card-payment-texts";

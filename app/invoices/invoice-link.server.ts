@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { config } from "~/config.server";
 import { db } from "~/db/connection.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { lockInvoice, recordInvoiceChange } from "./invoices.server";
 import { invoices } from "./schema";
 

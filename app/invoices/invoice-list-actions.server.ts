@@ -1,7 +1,7 @@
 import type { Actor } from "~/audit/actor";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { isRecordId } from "~/forms/record-id";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { redirectWithToast } from "~/forms/flash.server";
 import { invoiceIdSchema, invoiceIdsSchema } from "./invoice-forms";
 import { logger } from "~/logging/logger.server";
@@ -27,7 +27,7 @@ export async function sendAndAnswer(actor: Actor, invoiceId: string, returnTo: s
     const sent = await sendInvoice(actor, invoiceId);
     return redirectWithToast(returnTo, { type: "success", title: "Invoice sent successfully", description: `${sent.invoiceNumber} is on its way to ${sent.to}.` });
   } catch (error) {
-    if (error instanceof Refusal) throw new Refusal(error.message, { status: error.status, title: SEND_FAILED });
+    if (error instanceof Refusal) throw new Refusal(error.message, { status: error.status, code: error.code, title: SEND_FAILED });
     logger.error({ err: error, invoice_id: invoiceId }, "sending an invoice failed");
     throw new Refusal("The invoice could not be sent. Please try again.", { status: 409, title: SEND_FAILED });
   }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { recordReferralCommission } from "~/referrals/referrals.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatCents } from "~/formatting/money";

@@ -4,7 +4,7 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { emailTemplates, type EmailTemplateKey } from "~/email/schema";
 import { renderEmailTemplate, type RenderedEmail, type TemplateVariables } from "~/email/template-rendering";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { payNowLink } from "./client-card-payments.server";

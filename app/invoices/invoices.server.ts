@@ -3,7 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients, type Client } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { markPromoUsed } from "~/leads/lead-conversion-steps.server";
 import { keysetPage } from "~/lists/keyset-page.server";
 import { projects, type Project } from "~/projects/schema";

@@ -3,7 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { addOns, projectAddOns } from "~/add-ons/schema";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { projects, type Project } from "~/projects/schema";
 import { packageTiers, type PackageTier } from "~/organization/schema";
 import type { TierId } from "~/organization/tier-catalog";

@@ -1,7 +1,7 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { answerForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
-import { notFound } from "~/forms/refusal";
+import { notFound } from "~/refusal/refusal";
 import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/public-invoice-page";
 import { CARD_SERVICE_UNAVAILABLE } from "./card-payment-texts";

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { config, type CardPaymentsConfig } from "~/config.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { NOT_AN_EVENT, NOT_SIGNED_BY_STRIPE } from "./card-payment-texts";
 
 // Stripe's library behind one module (decision 047): the client made from the configuration, and

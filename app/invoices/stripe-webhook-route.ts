@@ -1,4 +1,4 @@
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import type { Route } from "./+types/stripe-webhook-route";
 import { handleStripeEvent } from "./handle-stripe-event.server";
 import { cardPayments } from "./stripe-client.server";

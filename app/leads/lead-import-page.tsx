@@ -1,7 +1,7 @@
 import Upload from "lucide-react/icons/upload";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { readRequestForm, type RequestForm } from "~/forms/request-form.server";
 import { decodeTextUpload } from "~/uploads/text-upload";
 import { BackLink } from "~/ui/back-link";
@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     upload = await readRequestForm(request, { maxFileBytes: IMPORT_MAX_BYTES, fileField: "csvFile" });
   } catch (error) {
-    if (error instanceof Refusal) return fileRefused(error.status === 413 ? IMPORT_TOO_BIG : error.message);
+    if (error instanceof Refusal) return fileRefused(error.code === "too-large" ? IMPORT_TOO_BIG : error.message);
     throw error;
   }
   try {

@@ -10,7 +10,7 @@ import type { NewLeadInput } from "./lead-forms";
 import { recordLeadEvent } from "./lead-timeline.server";
 import { leads, type Lead } from "./schema";
 import { isRecordId } from "~/forms/record-id";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { publish } from "~/events/domain-events";
 
 export const LEADS_PAGE_SIZE = 25;

@@ -5,7 +5,7 @@ import { db } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { launchOfferText } from "~/organization/tier-catalog";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { leadTemplateVariables } from "./lead-email-variables";
 import { recordLeadEvent } from "./lead-timeline.server";
 import { extendedPromoExpiry, promoResendRefusal, promoStateAt } from "./promo-state";

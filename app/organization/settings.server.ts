@@ -4,7 +4,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { batchedReads } from "~/db/batched-reads.server";
 import { currentDatabase, db, type DatabaseExecutor, type DatabaseHandle } from "~/db/connection.server";
 import { declareKeptRead, keptShelf } from "~/db/kept-reads.server";
-import { notFound } from "~/forms/refusal";
+import { notFound } from "~/refusal/refusal";
 import { isDatabaseUnreachable } from "~/http/database-outage";
 import { organizationSettings, packageTiers, type OrganizationSettings, type PackageTier } from "./schema";
 import type { EmailSettingsInput, OrganizationSettingsInput, PromoSettingsInput, TierInput } from "./settings-forms";

@@ -3,7 +3,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { getTableColumns, getTableName } from "drizzle-orm";
 import { currentDatabase, db, type DatabaseExecutor } from "~/db/connection.server";
 import { newPerson, personSize, type Person } from "~/db/personal-data";
-import { notFound } from "~/forms/refusal";
+import { notFound } from "~/refusal/refusal";
 import { PERSONAL_DATA_REGISTRY } from "./registry.server";
 
 /**

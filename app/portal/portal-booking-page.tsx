@@ -4,7 +4,7 @@ import { bookCallForClient, offeredTimesForNewCall } from "~/consultations/clien
 import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { clientAddressOf } from "~/request-safety/client-address.server";
 import type { Route } from "./+types/portal-booking-page";
 import { recordPortalEvent } from "./portal-activity.server";

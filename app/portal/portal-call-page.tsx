@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
 import { recordIdParam } from "~/forms/record-id";
-import { notFound } from "~/forms/refusal";
+import { notFound } from "~/refusal/refusal";
 import { useFormAction } from "~/forms/use-form-action";
 import { recordNotFound } from "~/http/record-not-found";
 import { clientAddressOf } from "~/request-safety/client-address.server";

@@ -9,7 +9,7 @@ import { PublicInvoiceView } from "~/invoices/public-invoice-view";
 import { answerForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
 import { recordIdParam } from "~/forms/record-id";
-import { notFound } from "~/forms/refusal";
+import { notFound } from "~/refusal/refusal";
 import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/portal-invoice-page";
 import { recordPortalEvent } from "./portal-activity.server";

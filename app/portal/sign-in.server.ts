@@ -7,7 +7,7 @@ import { config } from "~/config.server";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { formatDateTime } from "~/formatting/dates";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import { refuseIfAbusive } from "~/request-safety/public-form-limits.server";
 import { clientPortalLink } from "~/organization/client-portal-link.server";
 import type { OrganizationSettings } from "~/organization/schema";

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { notFound, Refusal } from "~/forms/refusal";
+import { notFound, Refusal } from "~/refusal/refusal";
 import type { TierId } from "~/organization/tier-catalog";
 import { nextSortOrder, tasksMissingFromProject } from "./project-checklist";
 import { TIER_TASK_CHECKLISTS } from "./task-checklists";

@@ -1,4 +1,4 @@
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 
 /**
  * The honeypot: a field people never see (`HoneypotField`), named like a real one so bots fill it

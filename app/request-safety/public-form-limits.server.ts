@@ -1,4 +1,4 @@
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { refuseFilledHoneypot } from "./honeypot";
 import { networkKeyOf } from "./network-key";
 import { consumeRateLimits, describeWait, type RateLimitRule } from "./rate-limit.server";

@@ -3,7 +3,7 @@ import { format } from "date-fns/format";
 import { data } from "react-router";
 import { requireRecentConfirmation } from "~/auth/recent-confirmation.server";
 import { backupStreamNow } from "~/backups/backups.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import type { Route } from "./+types/data-backup-route";
 import { getOrganizationSettings } from "~/organization/settings.server";
 

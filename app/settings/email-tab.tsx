@@ -4,7 +4,7 @@ import { config } from "~/config.server";
 import { sendTestEmail } from "~/email/test-email.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { settingsSave } from "~/organization/settings-save.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { useFormAction } from "~/forms/use-form-action";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireRecentConfirmation } from "~/auth/recent-confirmation.server";
 import { keptBackupDownload } from "~/backups/backups.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import type { Route } from "./+types/kept-backup-route";
 
 // GET /admin/settings/data/backups/{name} — a nightly backup's file, as listed on the Data tab.

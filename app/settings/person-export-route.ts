@@ -1,6 +1,6 @@
 import { requireRecentConfirmation } from "~/auth/recent-confirmation.server";
 import { checkForm } from "~/forms/form-result";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { personExport } from "~/personal-data/person-export.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/person-export-route";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { isZeroBlock, parseTarHeader, TAR_BLOCK, type TarHeader } from "./tar-format";
 
 /**

@@ -17,7 +17,7 @@ import { convertLeadToClient } from "~/clients/lead-conversion.server";
 import { db } from "~/db/connection.server";
 import { emailOutbox, emailTemplates } from "~/email/schema";
 import { suppressEmail } from "~/email/suppression.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { recordPayment } from "~/invoices/invoice-payments.server";
 import { contactSchema, inquirySchema, promoClaimSchema } from "~/leads/inquiry-form";
 import { claimPromo } from "~/leads/claim-promo.server";

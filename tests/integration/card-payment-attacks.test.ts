@@ -7,7 +7,7 @@ import { systemActor } from "~/audit/actor";
 import { db } from "~/db/connection.server";
 import { emailTemplates } from "~/email/schema";
 import { seedDefaultTemplates } from "~/email/templates.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { NOT_AN_EVENT, NOT_SIGNED_BY_STRIPE } from "~/invoices/card-payment-texts";
 import { cardPaymentsStatus } from "~/invoices/card-payments-status.server";
 import { paymentProviderEvents } from "~/invoices/schema";

@@ -18,7 +18,7 @@ import {
   saveTemplate,
   sendTemplateTest,
 } from "~/email/templates.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { seedReferenceData } from "~/reference-data.server";
 import { user } from "~/auth/schema";
 import { testActor } from "../support/actors";

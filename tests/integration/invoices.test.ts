@@ -10,7 +10,7 @@ import { addClient } from "~/clients/clients.server";
 import { consultations } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
 import { emailOutbox, emailTemplates } from "~/email/schema";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { deletePayment, recordPayment } from "~/invoices/invoice-payments.server";
 import { issueNewInvoiceLink, revokeInvoiceLink } from "~/invoices/invoice-link.server";
 import { sendInvoice } from "~/invoices/invoice-sending.server";

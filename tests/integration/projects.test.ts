@@ -17,7 +17,7 @@ import {
 import { addOns, projectAddOns } from "~/add-ons/schema";
 import { addClient } from "~/clients/clients.server";
 import { db } from "~/db/connection.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { PROJECT_LIST_VIEW } from "~/projects/project-list-view";
 import {
   addCustomTask,

@@ -13,7 +13,7 @@ import { session, sessionConfirmations, user, userRoles } from "~/auth/schema";
 import { revokeAdminRoleOf, signOutEverywhere, type SecurityActor } from "~/auth/security.server";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
-import { Refusal } from "~/forms/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { rateLimitCounters } from "~/request-safety/schema";
 import { updateOrganizationSettings } from "~/organization/settings.server";
 import { makeAdmin, signedInCookie } from "../support/sessions";
