@@ -23,6 +23,7 @@ export default [
   route("robots.txt", "site/robots-route.ts"),
   route("auth", "auth/auth-page.tsx"),
   route("booking/:token?", "booking/booking-page.tsx"),
+  route("booking/:token/calendar", "booking/booking-calendar-route.ts"),
   route("invoice/:token", "invoices/public-invoice-page.tsx"),
   route("invoice/:token/pdf", "invoices/public-invoice-pdf-route.ts"),
   // The client portal (decision 033): its own sign-in and session; every loader and action past

@@ -1,11 +1,12 @@
 import ChevronLeft from "lucide-react/icons/chevron-left";
 import ChevronRight from "lucide-react/icons/chevron-right";
-import { DayPicker, getDefaultClassNames, type DayPickerProps } from "react-day-picker";
+import * as React from "react";
+import { DayPicker, getDefaultClassNames, type DayButtonProps, type DayPickerProps } from "react-day-picker";
 import { cn } from "~/ui/class-names";
 import { buttonVariants } from "~/ui/button";
 
 /** The app's date picker: react-day-picker styled like the other primitives. */
-export function Calendar({ className, classNames, ...props }: DayPickerProps) {
+export function Calendar({ className, classNames, components, ...props }: DayPickerProps) {
   const defaults = getDefaultClassNames();
   return (
     <DayPicker
@@ -39,8 +40,20 @@ export function Calendar({ className, classNames, ...props }: DayPickerProps) {
       components={{
         Chevron: ({ orientation }) =>
           orientation === "left" ? <ChevronLeft className="size-4" aria-hidden="true" /> : <ChevronRight className="size-4" aria-hidden="true" />,
+        // A day is a plain button: inside a form (the booking picker) it must never submit it.
+        DayButton: PlainDayButton,
+        ...components,
       }}
       {...props}
     />
   );
+}
+
+/** react-day-picker's day button (it takes the focus as the keyboard moves through the grid), as a plain `type="button"`. */
+function PlainDayButton({ day: _day, modifiers, ...button }: DayButtonProps) {
+  const ref = React.useRef<HTMLButtonElement>(null);
+  React.useEffect(() => {
+    if (modifiers.focused) ref.current?.focus();
+  }, [modifiers.focused]);
+  return <button ref={ref} type="button" {...button} />;
 }
