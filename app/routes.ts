@@ -51,6 +51,7 @@ export default [
         route("leads/export", "leads/leads-export-route.ts"),
         route("leads/import", "leads/lead-import-page.tsx"),
         route("leads/:leadId", "leads/lead-detail-page.tsx"),
+        route("leads/:leadId/client", "clients/lead-client-route.ts"),
         route("clients", "clients/clients-page.tsx"),
         route("clients/:clientId", "admin/client-detail-page.tsx", [index("portal/client-portal-card-route.tsx")]),
         route("projects", "projects/projects-page.tsx"),

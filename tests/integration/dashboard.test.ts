@@ -129,7 +129,7 @@ describe("the dashboard's Today view", () => {
     expect(booking).toMatchObject({ status: "confirmed", meetingLink: "https://meet.example.test/carl" });
 
     // Refused as on their own pages: no meeting link, more than the balance, a malformed id; nothing changes.
-    const refusals = [
+    const refusals: Record<string, string>[] = [
       { intent: "confirm", bookingId: past!.id, meetingLink: "" },
       { intent: "record-payment", invoiceId: part!.id, amount: "999.00", paidOn: today, method: "cash" },
       { intent: "mark-contacted", leadId: "not-an-id" },
