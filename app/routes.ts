@@ -94,6 +94,7 @@ export default [
       ]),
     ]),
     route("leads/:leadId/convert", "clients/convert-lead-route.ts"),
+    route("search", "admin/record-search-route.ts"),
     route("clients/export", "clients/clients-export-route.ts"),
     route("settings/data/export", "settings/data-export-route.ts"),
     route("settings/data/backup", "settings/data-backup-route.ts"),
