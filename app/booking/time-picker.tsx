@@ -154,11 +154,12 @@ export function TimePicker({
               classNames={{
                 weekday: "w-11 text-[0.8rem] font-normal text-muted-foreground",
                 day: "size-11 p-0 text-center text-sm",
-                day_button: "size-11 rounded-md text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-selected:bg-primary aria-selected:text-primary-foreground",
+                day_button: "size-11 rounded-md text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                 // Next month's open days, shown at the end of this month's grid, are as bookable as this month's.
                 outside: "",
               }}
-              modifiersClassNames={{ open: "font-semibold [&>button:not([aria-selected])]:bg-primary/10 [&>button:not([aria-selected])]:text-primary" }}
+              // An open day is tinted (the chosen one is the calendar's own selected look, whose cell carries aria-selected).
+              modifiersClassNames={{ open: "font-semibold [&:not([aria-selected=true])>button]:bg-primary/10 [&:not([aria-selected=true])>button]:text-primary" }}
             />
           </section>
           <section aria-labelledby="picker-times" className="min-w-0 rounded-lg border bg-background p-4" ref={timesRef}>

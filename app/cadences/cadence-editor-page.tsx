@@ -19,8 +19,8 @@ import { cadenceIdSchema, cadenceSchema } from "./cadence-forms";
 import { CadenceStepsEditor } from "./cadence-steps-editor";
 import { createCadence, findCadence, listTemplateChoices, updateCadence } from "./cadences.server";
 import { SharedTriggerWarning } from "./shared-trigger-warning";
-import { firstDaySentence, sharedWith } from "./shared-triggers";
-import { activeCadenceSummaries, templateNameIn } from "./shared-triggers.server";
+import { firstDaySentence, sharedWith, templateNameIn } from "./shared-triggers";
+import { activeCadenceSummaries } from "./shared-triggers.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.cadence?.name ?? "New Cadence"} | Admin` }];
 

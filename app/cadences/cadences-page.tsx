@@ -13,8 +13,8 @@ import { cadenceIdSchema, cadenceStatusSchema } from "./cadence-forms";
 import { CADENCE_DELETION, CadenceStatusSwitch } from "./cadence-list-controls";
 import { deleteCadence, listCadences, setCadenceStatus, type CadenceListRow } from "./cadences.server";
 import { SharedTriggerWarning } from "./shared-trigger-warning";
-import { sharedTriggers, type SharedTrigger } from "./shared-triggers";
-import { activeCadenceSummaries, templateNameIn } from "./shared-triggers.server";
+import { sharedTriggers, templateNameIn, type SharedTrigger } from "./shared-triggers";
+import { activeCadenceSummaries } from "./shared-triggers.server";
 import { Badge } from "~/ui/badge";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Cadences | Admin" }];

@@ -1,4 +1,4 @@
-import TriangleAlert from "lucide-react/icons/triangle-alert";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { firstDaySentence, type SharedTrigger } from "./shared-triggers";
 
 /** The warning of cadences that share a trigger (decision 049): who shares it, and what one new lead gets in its first day. */

@@ -15,6 +15,3 @@ export async function activeCadenceSummaries(): Promise<{ cadences: CadenceSumma
   ]);
   return { cadences: active, templateNames: Object.fromEntries(templates.map((template) => [template.id, template.name])) };
 }
-
-/** A template's name for the warning; a deleted one says so (its step is skipped). */
-export const templateNameIn = (names: Record<string, string>) => (templateId: string) => names[templateId] ?? "Template deleted";

@@ -68,6 +68,9 @@ export function sharedWith(cadence: CadenceSummary, others: readonly CadenceSumm
   return sharedTriggers([self, ...others.filter((other) => other.id !== cadence.id)], templateName).find((shared) => shared.trigger === cadence.trigger) ?? null;
 }
 
+/** A template's name for the warning; a deleted one says so (its step is skipped). */
+export const templateNameIn = (names: Record<string, string>) => (templateId: string) => names[templateId] ?? "Template deleted";
+
 /** "A new lead gets 4 e-mails in its first day", the warning's sentence. */
 export function firstDaySentence(shared: SharedTrigger): string {
   const count = shared.firstDay.length;
