@@ -47,7 +47,7 @@ function MarkContacted({ lead }: { lead: { id: string; name: string } }) {
   return (
     <fetcher.Form method="post" preventScrollReset noValidate>
       <HiddenInputs fields={{ intent: "mark-contacted", leadId: lead.id }} />
-      <Button type="submit" size="sm" variant="outline" disabled={busy} icon={Check} aria-label={`Mark ${lead.name} contacted`}>
+      <Button type="submit" size="sm" variant="outline" disabled={busy} icon={Check} aria-label={`Mark contacted: ${lead.name}`}>
         Mark contacted
       </Button>
     </fetcher.Form>

@@ -77,7 +77,7 @@ export default function CadenceEditorPage() {
       ) : null}
       <fetcher.Form method="post" className="grid gap-6" noValidate>
         <input type="hidden" name="intent" value="save-cadence" />
-        <TitledCard title="Cadence" description="What enrols a lead. Each lead is enrolled once per cadence." contentClassName="grid gap-4">
+        <TitledCard title="Cadence" titleAs="h2" description="What enrols a lead. Each lead is enrolled once per cadence." contentClassName="grid gap-4">
           <FormField label="Name" name="name" required error={errors.name}>
             <Input defaultValue={value("name", cadence?.name)} maxLength={120} autoComplete="off" />
           </FormField>
@@ -99,7 +99,7 @@ export default function CadenceEditorPage() {
         </TitledCard>
         <Card>
           <CardHeader>
-            <CardTitle>Steps</CardTitle>
+            <CardTitle as="h2">Steps</CardTitle>
             <CardDescription>
               Each step waits its delay after enrolment: days count in your business time zone, hours are exact (handy for testing). A step whose
               conditions do not hold when it falls due is skipped, and the next one goes on.

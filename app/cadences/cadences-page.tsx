@@ -104,15 +104,16 @@ export default function CadencesPage() {
         ),
       }}
       deletion={CADENCE_DELETION}
-    >
-      {shared.length > 0 ? (
-        <section aria-label="Cadences that share a trigger" className="grid gap-3">
-          {shared.map((one) => (
-            <SharedTriggerWarning key={one.trigger} shared={one} />
-          ))}
-        </section>
-      ) : null}
-    </ListPage>
+      notices={
+        shared.length > 0 ? (
+          <section aria-label="Cadences that share a trigger" className="grid gap-3">
+            {shared.map((one) => (
+              <SharedTriggerWarning key={one.trigger} shared={one} />
+            ))}
+          </section>
+        ) : null
+      }
+    />
   );
 }
 

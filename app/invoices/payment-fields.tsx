@@ -51,7 +51,7 @@ export function RecordPaymentDialog({ invoice, today }: { invoice: { id: string;
   return (
     <FormDialog
       trigger={
-        <Button size="sm" variant="outline" icon={Banknote} aria-label={`Record a payment for ${invoice.invoiceNumber}`}>
+        <Button size="sm" variant="outline" icon={Banknote} aria-label={`Record Payment for ${invoice.invoiceNumber}`}>
           Record Payment
         </Button>
       }

@@ -217,6 +217,25 @@ function useRowKeys(tableRef: React.RefObject<HTMLTableElement | null>, enabled:
   }, [tableRef, enabled, open]);
 }
 
+/**
+ * Whether the table's box scrolls (a phone's width, a long page): it then takes the focus, so the
+ * keyboard can scroll it too (WCAG 2.1.1; a table of plain text has nothing else to focus).
+ */
+function useScrolls(box: React.RefObject<HTMLDivElement | null>): boolean {
+  const [scrolls, setScrolls] = React.useState(false);
+  React.useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [box]);
+  return scrolls;
+}
+
 function isInteractive(target: EventTarget | null): boolean {
   return target instanceof Element && Boolean(target.closest("a, button, input, select, textarea, label, [role=menuitem], [role=dialog]"));
 }
@@ -237,6 +256,8 @@ export function DataTable<Row>({
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const tableRef = React.useRef<HTMLTableElement>(null);
+  const boxRef = React.useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(boxRef);
   const openRow = React.useCallback(
     (index: number, element: HTMLTableRowElement) => {
       const row = rows[index];
@@ -324,6 +345,10 @@ export function DataTable<Row>({
           column have a box to stick to (a sticky header cannot stick to the page from inside a box
           that scrolls sideways). */}
       <div
+        ref={boxRef}
+        tabIndex={scrolls ? 0 : undefined}
+        role={scrolls ? "region" : undefined}
+        aria-label={scrolls ? `${label}, scrolls` : undefined}
         data-slot="table-container"
         className="relative max-h-[calc(100dvh-5rem)] overflow-auto overscroll-x-contain rounded-lg border bg-background lg:max-h-[calc(100dvh-2rem)]"
         aria-busy={busy}

@@ -274,8 +274,10 @@ export type ListPageProps<Row> = {
   title: string;
   description?: React.ReactNode;
   actions?: React.ReactNode;
-  /** What sits between the header and the table: statistics, the filters. */
+  /** What sits between the header and the table: statistics, the filters (folded away on a phone). */
   children?: React.ReactNode;
+  /** What must be read before the rows (a warning): above the figures and filters, never folded. */
+  notices?: React.ReactNode;
   table: Omit<DataTableProps<Row>, "selection" | "busy">;
   pager: { previousCursor: string | null; nextCursor: string | null; summary?: React.ReactNode };
   /** Ticking rows: each box's name, and the actions of the "N selected" bar besides deleting. */
@@ -321,7 +323,7 @@ export function FoldOnPhone({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function ListPage<Row>({ title, description, actions, children, table, pager, selection, rowMenu, deletion, canDelete = () => true, dialogs }: ListPageProps<Row>) {
+export function ListPage<Row>({ title, description, actions, children, notices, table, pager, selection, rowMenu, deletion, canDelete = () => true, dialogs }: ListPageProps<Row>) {
   const navigation = useNavigation();
   const getRowId = table.getRowId ?? recordIdOf;
   const { selectedIds, setSelectedIds, clear } = useRowSelection(table.rows, getRowId);
@@ -358,6 +360,7 @@ export function ListPage<Row>({ title, description, actions, children, table, pa
   return (
     <div className="grid grid-cols-1 gap-6">
       <ListHeader title={title} description={description} actions={actions} />
+      {notices}
       {children ? <FoldOnPhone>{children}</FoldOnPhone> : null}
       {selection && selectedIds.length > 0 ? (
         <div className="flex items-center justify-between rounded-md border bg-muted/50 px-4 py-2">

@@ -30,6 +30,7 @@ import { invoicePayments, invoices } from "~/invoices/schema";
 import { leads, leadTimelineEvents } from "~/leads/schema";
 import { requestSignInLink } from "~/portal/sign-in.server";
 import { createProjectForClient } from "~/projects/projects.server";
+import { projects } from "~/projects/schema";
 import { referrals } from "~/referrals/schema";
 import { onEmbeddedDatabase } from "./embedded-data-dir";
 import { latestSignInSecret, makePortalClient, openSlot } from "./portal-scene";
@@ -243,8 +244,16 @@ export const SCENES = {
     const { client: ivy, invoice } = await addClient(actor, { name: "Ivy Invoice", email: "ivy@invoice.test", phone: null, tier: "1", notes: null });
     await addLineItem(actor, invoice.id, { description: "Starter website", quantity: 1, unitPrice: 25_000 });
     await db().update(invoices).set({ status: "sent", sentAt: ago(20), dueDate: addDaysToDate(today, -1) }).where(eq(invoices.id, invoice.id));
-    const { client: pia } = await addClient(actor, { name: "Pia Phone-Friendly Wedding & Event Rentals", email: "pia@rentals.test", phone: "214-555-0142", tier: "3", notes: "Prefers texts." });
+    // Long words, as real records have them: what a phone's width must wrap, not scroll sideways.
+    const { client: pia } = await addClient(actor, {
+      name: "Pia Phone-Friendly Wedding & Event Rentals",
+      email: "pia.bookings-and-enquiries@phone-friendly-wedding-and-event-rentals.test",
+      phone: "214-555-0142",
+      tier: "3",
+      notes: "Prefers texts. Catalogue: https://phone-friendly-wedding-and-event-rentals.example.com/catalogue/tents-and-marquees",
+    });
     const project = await createProjectForClient(actor, pia.id, { name: "Pia's rental catalogue with a rather long project name", tier: "3" });
+    await db().update(projects).set({ projectUrl: "https://phone-friendly-wedding-and-event-rentals.example.com/catalogue/tents-and-marquees-for-every-season" }).where(eq(projects.id, project.id));
     const [campaign] = await db().insert(campaigns).values({ name: "Autumn Launch", slug: "autumn-launch", status: "active" }).returning();
     const [welcome] = await db().insert(emailTemplates).values({ name: "Promo welcome", subject: "Welcome, {{FirstName}}", bodyText: "Hi {{FirstName}}", bodyHtml: "<p>Hi {{FirstName}}</p>" }).returning();
     const cadence = await createCadence(actor, { name: "Promo follow-up", description: null, trigger: "promo_claimed", steps: [{ delayAmount: 0, delayUnit: "days", templateId: welcome!.id, conditions: [] }] });
