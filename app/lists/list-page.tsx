@@ -86,12 +86,18 @@ export function ListFilters({
     return typeof value === "string" ? value : "";
   };
   const query = current("q");
+  // The search the page shows now (the timer below reads it after renders its closure did not see).
+  const shownQuery = React.useRef(query);
+  React.useEffect(() => {
+    shownQuery.current = query;
+  }, [query]);
   // The search filters as it is typed (decision 049): a moment after the last key, the form goes
   // as a GET that replaces the history entry, so the URL holds the view and Back skips the keystrokes.
   const searchAsTyped = () => {
     window.clearTimeout(typing.current);
     typing.current = window.setTimeout(() => {
-      if (formRef.current) void submit(formRef.current, { replace: true, preventScrollReset: true });
+      // Already the view's search (typed back, or sent with Enter meanwhile): nothing to go to.
+      if (formRef.current && searchRef.current?.value.trim() !== shownQuery.current) void submit(formRef.current, { replace: true, preventScrollReset: true });
     }, 250);
   };
   React.useEffect(() => () => window.clearTimeout(typing.current), []);
@@ -117,7 +123,7 @@ export function ListFilters({
     return () => document.removeEventListener("keydown", onKey);
   }, [search, fold]);
   return (
-    <Form ref={formRef} method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-2">
+    <Form ref={formRef} method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-2" onSubmit={() => window.clearTimeout(typing.current)}>
       {["sort", "dir", ...keep].map((name) => {
         const value = searchParams.get(name);
         return value ? <input key={name} type="hidden" name={name} value={value} /> : null;

@@ -276,8 +276,8 @@ describe("issue 47 for the owner", () => {
     const phone = await adminContext(browser, app.url, PHONE);
     const small = await phone.newPage();
     await small.goto("/admin/cadences");
-    const warning = small.getByRole("region", { name: "Cadences that share a trigger" });
-    expect((await warning.boundingBox())!.y).toBeLessThan(844);
+    const notice = small.getByRole("region", { name: "Cadences that share a trigger" });
+    expect((await notice.boundingBox())!.y).toBeLessThan(844);
     await phone.close();
   });
 });
