@@ -10,6 +10,8 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { BackLink } from "~/ui/back-link";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
+import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { MoreActionsMenu } from "~/ui/more-actions-menu";
 import type { Route } from "./+types/template-page";
 import { handleTemplateEditorAction } from "./template-actions.server";
 import { TemplateEditorForm } from "./template-editor";
@@ -65,9 +67,11 @@ export default function TemplatePage() {
             Clone
           </Button>
           {canDeleteTemplate(template) ? (
-            <Button variant="ghost" onClick={() => setDeleting(true)} icon={Trash2}>
-              Delete
-            </Button>
+            <MoreActionsMenu label={`More actions for ${template.name}`}>
+              <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
+                <Trash2 aria-hidden="true" /> Delete
+              </DropdownMenuItem>
+            </MoreActionsMenu>
           ) : null}
         </div>
       </div>

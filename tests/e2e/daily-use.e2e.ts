@@ -237,7 +237,7 @@ describe("issue 47 for the owner", () => {
     await noViolations(page);
 
     // Destructive buttons live in a menu: none beside the everyday ones on a record's page.
-    for (const path of [`/admin/clients/${scene.pia.clientId}`, `/admin/projects/${scene.pia.projectId}`, `/admin/leads/${scene.bea}`]) {
+    for (const path of [`/admin/clients/${scene.pia.clientId}`, `/admin/projects/${scene.pia.projectId}`, `/admin/templates/${scene.templateId}`, `/admin/leads/${scene.bea}`]) {
       await page.goto(path);
       await hydrated(page);
       expect(await page.getByRole("button", { name: /^(Delete|Erase personal data)$/ }).count(), path).toBe(0);
