@@ -23,6 +23,7 @@ export default [
   route("robots.txt", "site/robots-route.ts"),
   route("auth", "auth/auth-page.tsx"),
   route("booking/:token?", "booking/booking-page.tsx"),
+  route("booking/:token/calendar", "booking/booking-calendar-route.ts"),
   route("invoice/:token", "invoices/public-invoice-page.tsx"),
   route("invoice/:token/pdf", "invoices/public-invoice-pdf-route.ts"),
   // Stripe's signed webhook: the only way a card payment is recorded (decision 047).
@@ -52,6 +53,7 @@ export default [
         route("leads/export", "leads/leads-export-route.ts"),
         route("leads/import", "leads/lead-import-page.tsx"),
         route("leads/:leadId", "leads/lead-detail-page.tsx"),
+        route("leads/:leadId/client", "clients/lead-client-route.ts"),
         route("clients", "clients/clients-page.tsx"),
         route("clients/:clientId", "admin/client-detail-page.tsx", [index("portal/client-portal-card-route.tsx")]),
         route("projects", "projects/projects-page.tsx"),
@@ -96,6 +98,7 @@ export default [
       ]),
     ]),
     route("leads/:leadId/convert", "clients/convert-lead-route.ts"),
+    route("search", "admin/record-search-route.ts"),
     route("clients/export", "clients/clients-export-route.ts"),
     route("settings/data/export", "settings/data-export-route.ts"),
     route("settings/data/backup", "settings/data-backup-route.ts"),

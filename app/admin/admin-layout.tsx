@@ -1,5 +1,7 @@
 import LogOut from "lucide-react/icons/log-out";
+import Keyboard from "lucide-react/icons/keyboard";
 import Menu from "lucide-react/icons/menu";
+import Search from "lucide-react/icons/search";
 import { useState } from "react";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
@@ -9,6 +11,7 @@ import { TableColumnPreferences } from "~/lists/data-table";
 import type { Route } from "./+types/admin-layout";
 import { LeadActionsProvider } from "~/leads/offered-lead-actions";
 import { ADMIN_NAVIGATION } from "./admin-navigation";
+import { CommandPalette, ShortcutsHelp, useAdminShortcuts } from "./command-palette";
 import { LEAD_ACTIONS } from "./lead-actions";
 import { hiddenColumnsByTable } from "./table-preferences.server";
 
@@ -43,9 +46,25 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** Opens the Ctrl+K palette: where a mouse or a phone finds what the keyboard does (decision 050). */
+function JumpButton({ onOpen, compact = false }: { onOpen: () => void; compact?: boolean }) {
+  return compact ? (
+    <Button variant="ghost" size="icon" aria-label="Jump to a page or record" aria-keyshortcuts="Control+K" onClick={onOpen}>
+      <Search aria-hidden="true" />
+    </Button>
+  ) : (
+    <button type="button" data-slot="admin-jump" aria-keyshortcuts="Control+K" onClick={onOpen}>
+      <Search className="size-4" aria-hidden="true" />
+      <span className="flex-1 text-left">Jump to…</span>
+      <kbd className="rounded border bg-muted px-1 font-mono text-xs">Ctrl K</kbd>
+    </button>
+  );
+}
+
 export default function AdminLayout() {
   const { adminEmail, hiddenColumns, companyName } = useLoaderData<typeof loader>();
   const [menuOpen, setMenuOpen] = useState(false);
+  const shortcuts = useAdminShortcuts();
   return (
     <div className="min-h-screen bg-muted/30 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="hidden border-r bg-background lg:flex lg:flex-col">
@@ -54,6 +73,9 @@ export default function AdminLayout() {
             {companyName} Admin
           </Link>
         </div>
+        <div className="grid gap-3 p-3 pb-0">
+          <JumpButton onOpen={() => shortcuts.setPalette(true)} />
+        </div>
         <div className="flex-1 overflow-y-auto p-3">
           <Navigation />
         </div>
@@ -61,6 +83,9 @@ export default function AdminLayout() {
           <p className="truncate px-3 pb-2 text-xs text-muted-foreground" title={adminEmail}>
             {adminEmail}
           </p>
+          <button type="button" data-slot="admin-sign-out" aria-keyshortcuts="?" onClick={() => shortcuts.setHelp(true)}>
+            <Keyboard className="size-4" aria-hidden="true" /> Keyboard shortcuts
+          </button>
           <Form method="post" action="/auth/sign-out">
             <button type="submit" data-slot="admin-sign-out">
               <LogOut className="size-4" aria-hidden="true" /> Sign Out
@@ -70,19 +95,22 @@ export default function AdminLayout() {
       </aside>
       <div className="min-w-0">
         <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b bg-background px-4 lg:hidden">
-          <Link to="/admin" className="font-bold">
+          <Link to="/admin" className="min-w-0 truncate font-bold">
             {companyName} Admin
           </Link>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-expanded={menuOpen}
-            aria-controls="admin-mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <Menu aria-hidden="true" />
-            <span className="sr-only">Menu</span>
-          </Button>
+          <div className="flex shrink-0 items-center">
+            <JumpButton compact onOpen={() => shortcuts.setPalette(true)} />
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-expanded={menuOpen}
+              aria-controls="admin-mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <Menu aria-hidden="true" />
+              <span className="sr-only">Menu</span>
+            </Button>
+          </div>
         </header>
         {menuOpen ? (
           <div id="admin-mobile-menu" className="border-b bg-background p-3 lg:hidden">
@@ -101,6 +129,8 @@ export default function AdminLayout() {
             </LeadActionsProvider>
           </TableColumnPreferences>
         </main>
+        <CommandPalette open={shortcuts.palette} onOpenChange={shortcuts.setPalette} />
+        <ShortcutsHelp open={shortcuts.help} onOpenChange={shortcuts.setHelp} />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import BarChart3 from "lucide-react/icons/chart-column";
 import CalendarCheck from "lucide-react/icons/calendar-check";
 import CalendarClock from "lucide-react/icons/calendar-clock";
+import CalendarRange from "lucide-react/icons/calendar-range";
 import FileText from "lucide-react/icons/file-text";
 import FlaskConical from "lucide-react/icons/flask-conical";
 import FolderKanban from "lucide-react/icons/folder-kanban";
@@ -22,6 +23,8 @@ export const ADMIN_NAVIGATION: AdminNavItem[] = [
   { label: "Dashboard", to: "/admin", icon: LayoutDashboard },
   { label: "Leads", to: "/admin/leads", icon: Users },
   { label: "Consultations", to: "/admin/consultations", icon: CalendarCheck },
+  // Not in the specification's list: where bookings wait for 'Confirm' (decision 050).
+  { label: "Bookings", to: "/admin/bookings", icon: CalendarRange },
   { label: "Availability", to: "/admin/availability", icon: CalendarClock },
   { label: "Clients", to: "/admin/clients", icon: UserRound },
   { label: "Projects", to: "/admin/projects", icon: FolderKanban },

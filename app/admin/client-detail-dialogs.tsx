@@ -1,6 +1,5 @@
 import Link2 from "lucide-react/icons/link-2";
 import Pencil from "lucide-react/icons/pencil";
-import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { ConfirmDialog, FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
@@ -86,36 +85,31 @@ export function EditClientAction({ client, tierNames }: { client: Client; tierNa
 const invoicesText = (count: number, kind: string) => (count === 1 ? `1 ${kind}invoice` : `${count} ${kind}invoices`);
 
 /**
- * Delete asks first. Unsent draft invoices go with the client, and the confirmation says so; a
- * client with a sent or paid invoice cannot be deleted, so the confirmation says why and offers
- * Archive instead. A refusal (an invoice sent meanwhile, the client gone) keeps it open.
+ * Delete asks first (an item of the page's "More" menu, decision 050). Unsent draft invoices go with
+ * the client, and the confirmation says so; a client with a sent or paid invoice cannot be deleted,
+ * so the confirmation says why and offers Archive instead. A refusal (an invoice sent meanwhile,
+ * the client gone) keeps it open.
  */
-export function DeleteClientAction({ client, invoices }: { client: Client; invoices: ClientInvoicesOnDeletion }) {
-  const [open, setOpen] = React.useState(false);
+export function DeleteClientDialog({ client, invoices, open, onOpenChange }: { client: Client; invoices: ClientInvoicesOnDeletion; open: boolean; onOpenChange: (open: boolean) => void }) {
   const blocked = invoices.kept > 0;
   const archived = client.status === "archived";
   const drafts = invoices.unsentDrafts > 0 ? `, consultations and ${invoicesText(invoices.unsentDrafts, "unsent draft ")}` : " and consultations";
   return (
-    <>
-      <Button variant="destructive" onClick={() => setOpen(true)} icon={Trash2}>
-        Delete
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={blocked ? `${client.name} can't be deleted` : `Delete ${client.name}?`}
-        description={
-          blocked
-            ? `This client has ${invoicesText(invoices.kept, "sent or paid ")}. Invoices sent or paid are financial records and must be kept, so this client cannot be deleted. Archive the client instead: they leave your active lists and keep their invoices and history.`
-            : `This permanently deletes the client with their projects${drafts}. This action cannot be undone.`
-        }
-        action={clientPath(client.id)}
-        intent={blocked ? "archive" : "delete"}
-        confirmLabel={!blocked ? "Delete Client" : archived ? "Already Archived" : "Archive Client"}
-        destructive={!blocked}
-        disabled={blocked && archived}
-      />
-    </>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={blocked ? `${client.name} can't be deleted` : `Delete ${client.name}?`}
+      description={
+        blocked
+          ? `This client has ${invoicesText(invoices.kept, "sent or paid ")}. Invoices sent or paid are financial records and must be kept, so this client cannot be deleted. Archive the client instead: they leave your active lists and keep their invoices and history.`
+          : `This permanently deletes the client with their projects${drafts}. This action cannot be undone.`
+      }
+      action={clientPath(client.id)}
+      intent={blocked ? "archive" : "delete"}
+      confirmLabel={!blocked ? "Delete Client" : archived ? "Already Archived" : "Archive Client"}
+      destructive={!blocked}
+      disabled={blocked && archived}
+    />
   );
 }
 

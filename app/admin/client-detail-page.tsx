@@ -27,7 +27,7 @@ import { NotesCard } from "./client-detail-dialogs";
 import { getClientDetail } from "./client-detail.server";
 import { clientIdSchema, clientNotesSchema, consultationIdSchema, editClientSchema, linkBookingSchema } from "~/clients/client-form";
 import { ClientInvoicesPanel } from "./client-invoices-panel";
-import { ClientOverview, DiscoveryCallsCard } from "./client-overview";
+import { ClientHeader, ClientInfoCards, DiscoveryCallsCard, NextCallCard } from "./client-overview";
 import { ClientProjectsPanel } from "./client-projects-panel";
 import { archiveClient, deleteClient, saveClientNotes, updateClient } from "~/clients/clients.server";
 
@@ -72,7 +72,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     },
     "create-project": async (form) => {
       const project = await createProjectForClient(actor, clientIdOf(), parseForm(newProjectSchema, form));
-      return redirectWithToast(here("projects"), {
+      // The new project opens, at its top (decision 050).
+      return redirectWithToast(`/admin/projects/${project.id}`, {
         type: "success",
         title: "Project created successfully",
         description: `${project.name} (${project.projectNumber})`,
@@ -112,14 +113,11 @@ export default function ClientDetailPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = TABS.find((name) => name === searchParams.get("tab")) ?? "projects";
 
+  // What the agency comes for first: the next call, the projects, the invoices; then who the client is.
   return (
     <div className="grid gap-6">
-      <ClientOverview detail={detail} tierNames={tierNames} timeZone={timeZone} />
-      <NotesCard notes={client.notes} />
-      {/* The client portal's card: the index route of this page, owned by app/portal. */}
-      <Outlet />
-      <ClientReferralsCard link={referralLink} referrals={referrals} timeZone={timeZone} />
-      <DiscoveryCallsCard clientId={client.id} discoveryCalls={detail.discoveryCalls} consultations={consultations} projects={projects} timeZone={timeZone} />
+      <ClientHeader detail={detail} tierNames={tierNames} />
+      <NextCallCard detail={detail} timeZone={timeZone} />
       <Tabs value={tab} onValueChange={(next) => setSearchParams({ tab: next }, { replace: true, preventScrollReset: true })}>
         <TabsList>
           <TabsTrigger value="projects">Projects ({projects.length})</TabsTrigger>
@@ -136,6 +134,12 @@ export default function ClientDetailPage() {
           <ClientConsultationsPanel client={client} consultations={consultations} projects={projects} />
         </TabsContent>
       </Tabs>
+      <ClientInfoCards detail={detail} tierNames={tierNames} timeZone={timeZone} />
+      <NotesCard notes={client.notes} />
+      <DiscoveryCallsCard clientId={client.id} discoveryCalls={detail.discoveryCalls} consultations={consultations} projects={projects} timeZone={timeZone} />
+      {/* The client portal's card: the index route of this page, owned by app/portal. */}
+      <Outlet />
+      <ClientReferralsCard link={referralLink} referrals={referrals} timeZone={timeZone} />
     </div>
   );
 }

@@ -6,11 +6,16 @@ import { tierLabel, tierName, type TierNames } from "~/organization/tier-names";
 import { Badge } from "~/ui/badge";
 import { TitledCard } from "~/ui/card";
 import { formatDate, formatDateTime, formatDayTimes } from "~/formatting/dates";
-import { DeleteClientAction, EditClientAction, LinkToProjectAction } from "./client-detail-dialogs";
+import Trash2 from "lucide-react/icons/trash";
+import * as React from "react";
+import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { MoreActionsMenu } from "~/ui/more-actions-menu";
+import { DeleteClientDialog, EditClientAction, LinkToProjectAction } from "./client-detail-dialogs";
+import { nextCallOf } from "./next-call";
 import type { ClientDetail } from "./client-detail.server";
 import { statusVariant } from "~/clients/client-display";
 import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "~/clients/client-form";
-import { ErasePersonAction } from "~/leads/erase-person-action";
+import { ErasePersonDialog, ErasePersonMenuItem } from "~/leads/erase-person-action";
 
 function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -30,9 +35,14 @@ function InfoCard({ title, children }: { title: string; children: React.ReactNod
   );
 }
 
-/** The client page's head: name, badges, its actions, and the contact, status and consultation cards. */
-export function ClientOverview({ detail, tierNames, timeZone }: { detail: ClientDetail; tierNames: TierNames; timeZone: string }) {
-  const { client, lead, stats, invoicesOnDeletion } = detail;
+/**
+ * The client page's head: name, badges, the everyday actions (Edit Client, Send Booking Link) and a
+ * "More" menu for the rare and destructive ones (decision 050).
+ */
+export function ClientHeader({ detail, tierNames }: { detail: ClientDetail; tierNames: TierNames }) {
+  const { client, invoicesOnDeletion } = detail;
+  const [erasing, setErasing] = React.useState(false);
+  const [deleting, setDeleting] = React.useState(false);
   return (
     <>
       <div>
@@ -41,8 +51,8 @@ export function ClientOverview({ detail, tierNames, timeZone }: { detail: Client
         </Link>
       </div>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-2">
-          <h1 className="text-2xl font-bold tracking-tight">{client.name}</h1>
+        <div className="grid min-w-0 gap-2">
+          <h1 className="text-2xl font-bold tracking-tight break-words">{client.name}</h1>
           <div className="flex flex-wrap gap-2">
             <Badge variant={statusVariant(client.status)}>{CLIENT_STATUS_LABELS[client.status]}</Badge>
             <Badge variant={statusVariant(client.paymentStatus)}>Payment: {PAYMENT_STATUS_LABELS[client.paymentStatus]}</Badge>
@@ -52,11 +62,51 @@ export function ClientOverview({ detail, tierNames, timeZone }: { detail: Client
         <div className="flex flex-wrap gap-2">
           <EditClientAction client={client} tierNames={tierNames} />
           <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
-          <ErasePersonAction record="client" id={client.id} name={client.name} />
-          <DeleteClientAction client={client} invoices={invoicesOnDeletion} />
+          <MoreActionsMenu label={`More actions for ${client.name}`}>
+            <ErasePersonMenuItem onSelect={() => setErasing(true)} />
+            <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
+              <Trash2 aria-hidden="true" /> Delete
+            </DropdownMenuItem>
+          </MoreActionsMenu>
         </div>
       </div>
+      <ErasePersonDialog record="client" id={client.id} name={client.name} open={erasing} onOpenChange={setErasing} />
+      <DeleteClientDialog client={client} invoices={invoicesOnDeletion} open={deleting} onOpenChange={setDeleting} />
+    </>
+  );
+}
 
+/** The client's next call, first on their page with their projects and invoices. */
+export function NextCallCard({ detail, timeZone }: { detail: ClientDetail; timeZone: string }) {
+  const next = nextCallOf(detail.discoveryCalls, detail.consultations, new Date(), timeZone);
+  return (
+    <section aria-labelledby="next-call-title" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-background px-4 py-3">
+      <div className="grid gap-0.5">
+        <h2 id="next-call-title" className="text-sm font-medium text-muted-foreground">
+          Next call
+        </h2>
+        {next ? (
+          <p className="font-semibold" data-testid="next-call">
+            {formatDateTime(next.start, timeZone)} · {next.title}
+          </p>
+        ) : (
+          <p className="font-semibold">No call booked</p>
+        )}
+      </div>
+      {next?.meetingLink ? (
+        <a href={next.meetingLink} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+          Meeting link <ExternalLink className="size-3" aria-hidden="true" />
+        </a>
+      ) : null}
+    </section>
+  );
+}
+
+/** The contact, status and consultation cards. */
+export function ClientInfoCards({ detail, tierNames, timeZone }: { detail: ClientDetail; tierNames: TierNames; timeZone: string }) {
+  const { client, lead, stats } = detail;
+  return (
+    <>
       <div className="grid gap-4 md:grid-cols-3">
         <InfoCard title="Contact Information">
           <InfoRow label="Email">

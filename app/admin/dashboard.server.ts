@@ -3,7 +3,10 @@ import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { invoices } from "~/invoices/schema";
+import { bookingsToConfirm } from "~/consultations/bookings-to-confirm.server";
+import { invoicesToCollect } from "~/invoices/invoices-to-collect.server";
 import { countLeads } from "~/leads/leads.server";
+import { leadsToContact } from "~/leads/leads-to-contact.server";
 import { projects } from "~/projects/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { DEADLINE_LIST_LIMIT, DEADLINE_WINDOW_DAYS, type DashboardFigures } from "./dashboard-figures";
@@ -85,3 +88,23 @@ export async function dashboardFigures(now = new Date()): Promise<DashboardFigur
     overdue: { count: Number(overdueRow?.count ?? 0), amountCents: Number(overdueRow?.amount ?? 0) },
   };
 }
+
+/** How many of each the Today view lists; the rest are a link away. */
+export const TODAY_LIST_LIMIT = 5;
+
+/**
+ * The dashboard's Today view (decision 050): what needs doing today, each with its action in
+ * place. New leads not yet contacted, bookings waiting for 'Confirm', invoices due or part-paid.
+ */
+export async function todayList(now = new Date()) {
+  const settings = await getOrganizationSettings();
+  const today = dayIn(now, settings.timezone);
+  const [toContact, toConfirm, toCollect] = await Promise.all([
+    leadsToContact(TODAY_LIST_LIMIT),
+    bookingsToConfirm(TODAY_LIST_LIMIT, now),
+    invoicesToCollect(today, TODAY_LIST_LIMIT),
+  ]);
+  return { toContact, toConfirm, toCollect, today, timeZone: settings.timezone, defaultMeetingLink: settings.defaultMeetingLink ?? "" };
+}
+
+export type TodayList = Awaited<ReturnType<typeof todayList>>;

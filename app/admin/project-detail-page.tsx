@@ -7,7 +7,9 @@ import { recordIdParam } from "~/forms/record-id";
 import { requireListedRecord } from "~/forms/record-page.server";
 import { ProjectInvoicesPanel } from "~/invoices/project-invoices-panel";
 import { DeleteRowsDialog } from "~/lists/list-page";
-import { Button, LinkButton } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
+import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { MoreActionsMenu } from "~/ui/more-actions-menu";
 import type { Route } from "./+types/project-detail-page";
 import { ProjectAddOnsPanel } from "~/add-ons/project-add-ons-panel";
 import { handleProjectAction } from "./project-actions.server";
@@ -54,9 +56,11 @@ export default function ProjectDetailPage() {
             <ProjectStatusBadge status={project.status} />
           </p>
         </div>
-        <Button variant="destructive" onClick={() => setDeleting(true)} icon={Trash2}>
-          Delete
-        </Button>
+        <MoreActionsMenu label={`More actions for ${title}`}>
+          <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
+            <Trash2 aria-hidden="true" /> Delete
+          </DropdownMenuItem>
+        </MoreActionsMenu>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid content-start gap-6">

@@ -1,6 +1,6 @@
-import { parseSlotKey } from "~/availability/offered-days";
 import { z } from "~/forms/zod";
 import { bookSlot, cancelByVisitor, INVALID_LINK, SLOT_TAKEN } from "~/consultations/visitor-booking.server";
+import { timeChoiceFields, toTimeChoice } from "./time-choice";
 import { answerForm } from "~/forms/form-action.server";
 import { checkForm } from "~/forms/form-result";
 import { Refusal } from "~/refusal/refusal";
@@ -14,20 +14,17 @@ import { limitBookingActions } from "./booking-rate-limit.server";
  * a form message worded 'Failed to book: …', as the spec has the visitor read it.
  */
 /**
- * What the visitor may post: a time (an offered one by its slot key, or a proposed instant), or
- * cancelling it. A key that is not one (altered) is answered as a time no longer available.
+ * What the visitor may post: a time chosen in the one booking picker (an offered one by its slot
+ * key, or a proposed instant; time-choice.ts), or cancelling it. A value that names no time
+ * (altered) is answered as a time no longer available.
  */
-const bookForm = z.object({
-  slot: z
-    .string()
-    .max(20, SLOT_TAKEN)
-    .refine((key) => parseSlotKey(key) !== null, SLOT_TAKEN)
-    .optional(),
-  proposedStart: z.iso.datetime({ offset: true, message: SLOT_TAKEN }).optional(),
-  timeZone: z.string().max(100).optional(),
-  // Honeypot: a field people never see; bots fill it.
-  website: z.literal("", BOOKING_FAILURES.noAnswer).optional(),
-});
+const bookForm = z
+  .object({
+    ...timeChoiceFields,
+    // Honeypot: a field people never see; bots fill it.
+    website: z.literal("", BOOKING_FAILURES.noAnswer).optional(),
+  })
+  .transform(toTimeChoice);
 
 /** The spec's wording of every refusal the visitor reads on this page. */
 async function asVisitorSees(work: () => Promise<object>) {
@@ -71,7 +68,7 @@ export async function answerBookingAction(request: Request, token: string, clien
   return answerForm(request, {
     book: guarded(async (form) => {
       const input = parseFormOrRefuse(form);
-      await bookSlot({ token, slotKey: input.slot, proposedStart: input.proposedStart, visitorTimeZone: input.timeZone });
+      await bookSlot({ token, ...input });
       return answered("book", "Consultation booked successfully! You'll receive a confirmation email shortly.");
     }),
     cancel: guarded(async () => {

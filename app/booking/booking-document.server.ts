@@ -66,6 +66,8 @@ const SAMPLES: { path: string; view: BookingPageView }[] = [
       canChange: true,
       cutoffHours: 24,
       timeZone: "America/New_York",
+      companyName: `Studio "<b>" & 'c'`,
+      durationMinutes: 30,
     },
   },
   {
@@ -81,6 +83,8 @@ const SAMPLES: { path: string; view: BookingPageView }[] = [
       canChange: false,
       cutoffHours: 48,
       timeZone: "Asia/Tokyo",
+      companyName: "Another studio",
+      durationMinutes: 45,
     },
   },
 ];

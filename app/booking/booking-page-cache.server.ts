@@ -140,8 +140,8 @@ export class BookingPageCache {
   /** The settings every page reads (its table's trigger announces a change, like every other). */
   private settings(now: Date): Promise<BookingPageSettings> {
     return this.settingsKept.get("settings", now, async () => {
-      const { timezone, bookingCancelCutoffHours } = await getOrganizationSettings();
-      return { value: Object.freeze({ timezone, bookingCancelCutoffHours }), until: Infinity };
+      const { timezone, bookingCancelCutoffHours, companyName, defaultConsultDurationMinutes } = await getOrganizationSettings();
+      return { value: Object.freeze({ timezone, bookingCancelCutoffHours, companyName, defaultConsultDurationMinutes }), until: Infinity };
     });
   }
 }

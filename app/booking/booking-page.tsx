@@ -17,6 +17,7 @@ import { decodeBookingPage, encodeBookingPage } from "./booking-page-data";
 import { BOOKING_FAILURES } from "./booking-failures";
 import { BookingFlow, BookingShell } from "./booking-flow";
 import { bookingPageText } from "./booking.server";
+import { useVisitorZone } from "~/document/visitor-zone";
 
 export const meta: Route.MetaFunction = () => [{ title: "Book Your Consultation" }, { name: "robots", content: "noindex" }];
 
@@ -43,20 +44,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answerBookingAction(request, params.token ?? "", clientAddressOf(context));
 }
 
-/** The browser's zone; known only after hydration, so the page renders its loading state first. */
-const noSubscription = () => () => undefined;
-function useVisitorTimeZone(): string | null {
-  return React.useSyncExternalStore(
-    noSubscription,
-    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
-    () => null,
-  );
-}
-
 export default function BookingPage() {
   const text = useLoaderData<typeof loader>();
   const page = React.useMemo(() => decodeBookingPage(text), [text]);
-  const zone = useVisitorTimeZone();
+  // The visitor's zone is the browser's (or the one they chose): known only once the app runs, so
+  // the kept document, the same for every visitor, renders the loading line (decision 050).
+  const zone = useVisitorZone(null);
 
   if (page.kind === "error") return <BookingErrorCard message={page.message} />;
   if (!zone) {

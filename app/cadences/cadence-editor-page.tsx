@@ -1,3 +1,4 @@
+import * as React from "react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -17,6 +18,9 @@ import { CADENCE_TRIGGERS } from "./cadence-options";
 import { cadenceIdSchema, cadenceSchema } from "./cadence-forms";
 import { CadenceStepsEditor } from "./cadence-steps-editor";
 import { createCadence, findCadence, listTemplateChoices, updateCadence } from "./cadences.server";
+import { SharedTriggerWarning } from "./shared-trigger-warning";
+import { firstDaySentence, sharedWith, templateNameIn } from "./shared-triggers";
+import { activeCadenceSummaries } from "./shared-triggers.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.cadence?.name ?? "New Cadence"} | Admin` }];
 
@@ -28,8 +32,8 @@ const isNew = (params: Route.LoaderArgs["params"]) => params.cadenceId === "new"
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const cadenceId = recordIdParam(params.cadenceId);
-  const [cadence, templates] = await Promise.all([isNew(params) || !cadenceId ? null : findCadence(cadenceId), listTemplateChoices()]);
-  return { cadence: isNew(params) ? null : await requireListedRecord(cadence, { request, context }, "Cadence not found", CADENCES_LIST), templates };
+  const [cadence, templates, active] = await Promise.all([isNew(params) || !cadenceId ? null : findCadence(cadenceId), listTemplateChoices(), activeCadenceSummaries()]);
+  return { cadence: isNew(params) ? null : await requireListedRecord(cadence, { request, context }, "Cadence not found", CADENCES_LIST), templates, active };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -40,16 +44,26 @@ export async function action({ request, params }: Route.ActionArgs) {
       const cadence = isNew(params)
         ? await createCadence(actor, input)
         : await updateCadence(actor, parseForm(cadenceIdSchema, { cadenceId: params.cadenceId }).cadenceId, input);
-      return redirectWithToast("/admin/cadences", { type: "success", title: isNew(params) ? "Cadence created" : "Cadence saved", description: cadence.name });
+      // Saved, and sharing its trigger with another active cadence: the toast says so too (decision 050).
+      const active = await activeCadenceSummaries();
+      const shared = cadence.status === "active" ? sharedWith(cadence, active.cadences, templateNameIn(active.templateNames)) : null;
+      return redirectWithToast("/admin/cadences", {
+        type: shared ? "info" : "success",
+        title: isNew(params) ? "Cadence created" : "Cadence saved",
+        description: shared ? `${cadence.name}. ${firstDaySentence(shared)}` : cadence.name,
+      });
     },
   });
 }
 
 export default function CadenceEditorPage() {
-  const { cadence, templates } = useLoaderData<typeof loader>();
+  const { cadence, templates, active } = useLoaderData<typeof loader>();
   const { fetcher, busy, errors, values } = useFormAction({ intent: "save-cadence" });
   const refused = Object.keys(values).length > 0;
   const value = (name: string, stored: string | null | undefined) => (refused ? (values[name] ?? "") : (stored ?? ""));
+  // The trigger as chosen now: the warning follows the select before anything is saved.
+  const [trigger, setTrigger] = React.useState(() => value("trigger", cadence?.trigger ?? "promo_claimed"));
+  const shared = sharedWith({ id: cadence?.id ?? "new", name: cadence?.name ?? "This cadence", trigger, status: "active", steps: cadence?.steps ?? [] }, active.cadences, templateNameIn(active.templateNames));
   return (
     <div className="grid grid-cols-1 gap-6">
       <div>
@@ -63,7 +77,7 @@ export default function CadenceEditorPage() {
       ) : null}
       <fetcher.Form method="post" className="grid gap-6" noValidate>
         <input type="hidden" name="intent" value="save-cadence" />
-        <TitledCard title="Cadence" description="What enrols a lead. Each lead is enrolled once per cadence." contentClassName="grid gap-4">
+        <TitledCard title="Cadence" titleAs="h2" description="What enrols a lead. Each lead is enrolled once per cadence." contentClassName="grid gap-4">
           <FormField label="Name" name="name" required error={errors.name}>
             <Input defaultValue={value("name", cadence?.name)} maxLength={120} autoComplete="off" />
           </FormField>
@@ -77,14 +91,15 @@ export default function CadenceEditorPage() {
             error={errors.trigger}
             description="Leads leave when they convert, book a consultation or unsubscribe; a cadence triggered by conversion carries on after it."
           >
-            <NativeSelect defaultValue={value("trigger", cadence?.trigger ?? "promo_claimed")}>
+            <NativeSelect defaultValue={value("trigger", cadence?.trigger ?? "promo_claimed")} onChange={(event) => setTrigger(event.currentTarget.value)}>
               <NativeSelectOptions options={CADENCE_TRIGGERS} />
             </NativeSelect>
           </FormField>
+          {shared ? <SharedTriggerWarning shared={shared} /> : null}
         </TitledCard>
         <Card>
           <CardHeader>
-            <CardTitle>Steps</CardTitle>
+            <CardTitle as="h2">Steps</CardTitle>
             <CardDescription>
               Each step waits its delay after enrolment: days count in your business time zone, hours are exact (handy for testing). A step whose
               conditions do not hold when it falls due is skipped, and the next one goes on.

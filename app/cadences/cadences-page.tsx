@@ -12,13 +12,18 @@ import { triggerLabel } from "./cadence-options";
 import { cadenceIdSchema, cadenceStatusSchema } from "./cadence-forms";
 import { CADENCE_DELETION, CadenceStatusSwitch } from "./cadence-list-controls";
 import { deleteCadence, listCadences, setCadenceStatus, type CadenceListRow } from "./cadences.server";
+import { SharedTriggerWarning } from "./shared-trigger-warning";
+import { sharedTriggers, templateNameIn, type SharedTrigger } from "./shared-triggers";
+import { activeCadenceSummaries } from "./shared-triggers.server";
+import { Badge } from "~/ui/badge";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Cadences | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  return listCadences({ after: url.searchParams.get("after"), before: url.searchParams.get("before") });
+  const [page, active] = await Promise.all([listCadences({ after: url.searchParams.get("after"), before: url.searchParams.get("before") }), activeCadenceSummaries()]);
+  return { ...page, shared: sharedTriggers(active.cadences, templateNameIn(active.templateNames)) };
 }
 
 const done = (toast: string): FormSuccess => ({ ok: true, toast });
@@ -38,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-const columns: DataTableColumn<CadenceListRow>[] = [
+const cadenceColumns = (shared: readonly SharedTrigger[]): DataTableColumn<CadenceListRow>[] => [
   {
     id: "name",
     header: "Name",
@@ -51,7 +56,16 @@ const columns: DataTableColumn<CadenceListRow>[] = [
       </div>
     ),
   },
-  { id: "trigger", header: "Trigger", cell: (cadence) => triggerLabel(cadence.trigger) },
+  {
+    id: "trigger",
+    header: "Trigger",
+    cell: (cadence) => (
+      <span className="inline-flex items-center gap-1.5">
+        {triggerLabel(cadence.trigger)}
+        {cadence.status === "active" && shared.some((one) => one.trigger === cadence.trigger) ? <Badge variant="warning">Shared</Badge> : null}
+      </span>
+    ),
+  },
   { id: "steps", header: "Steps", cell: (cadence) => cadence.steps.length },
   { id: "enrolled", header: "Enrolled", cell: (cadence) => cadence.enrolled },
   { id: "active", header: "In progress", cell: (cadence) => cadence.activeEnrolments },
@@ -59,7 +73,7 @@ const columns: DataTableColumn<CadenceListRow>[] = [
 ];
 
 export default function CadencesPage() {
-  const { cadences, nextCursor, previousCursor } = useLoaderData<typeof loader>();
+  const { cadences, nextCursor, previousCursor, shared } = useLoaderData<typeof loader>();
   return (
     <ListPage
       title="Email Cadences"
@@ -72,7 +86,7 @@ export default function CadencesPage() {
       table={{
         label: "Cadences",
         rows: cadences,
-        columns,
+        columns: cadenceColumns(shared),
         emptyMessage: "No cadences yet. Create one to follow up promo claims or inquiries automatically.",
       }}
       pager={{ previousCursor, nextCursor }}
@@ -90,6 +104,15 @@ export default function CadencesPage() {
         ),
       }}
       deletion={CADENCE_DELETION}
+      notices={
+        shared.length > 0 ? (
+          <section aria-label="Cadences that share a trigger" className="grid gap-3">
+            {shared.map((one) => (
+              <SharedTriggerWarning key={one.trigger} shared={one} />
+            ))}
+          </section>
+        ) : null
+      }
     />
   );
 }

@@ -7,6 +7,9 @@ import { DropdownMenuItem } from "~/ui/dropdown-menu";
 
 export const convertLeadPath = (leadId: string) => `/admin/leads/${leadId}/convert`;
 
+/** The client a converted lead became, opened at its page (lead-client-route.ts). */
+export const leadClientPath = (leadId: string) => `/admin/leads/${leadId}/client`;
+
 /** One fetcher for every convert button of a screen, so its answer outlives the menu item that posted it. */
 const CONVERT_FETCHER = "convert-lead";
 
@@ -23,7 +26,7 @@ export const ConvertLeadAction: LeadAction = ({ lead, placement, returnTo }) => 
 
   if (lead.status === "converted") {
     return placement === "detail" ? (
-      <LinkButton to={`/admin/clients?q=${encodeURIComponent(lead.email)}`} variant="outline" icon={UserCheck}>
+      <LinkButton to={leadClientPath(lead.id)} variant="outline" icon={UserCheck}>
         View Client
       </LinkButton>
     ) : null;

@@ -65,7 +65,8 @@ function CancelBookingDialog({ booking }: { booking: BookingActionsRow }) {
   );
 }
 
-function ConfirmBookingDialog({ booking, defaultMeetingLink }: { booking: BookingActionsRow; defaultMeetingLink: string }) {
+/** Confirm: the meeting link (Settings' default filled in), posted to the page's own action (intent `confirm`). */
+export function ConfirmBookingDialog({ booking, defaultMeetingLink }: { booking: BookingActionsRow; defaultMeetingLink: string }) {
   return (
     <FormDialog
       trigger={

@@ -17,7 +17,7 @@ export function bookingLink(token: string): string {
   return `${config().publicUrl}/booking/${token}`;
 }
 
-/** "Monday, March 9, 2026 at 10:00 am (America/New_York)". */
+/** "Monday, March 9, 2026 at 10:00 am (America/New_York)": an e-mail always names the zone its times are in. */
 export function describeWhen(start: Date, timeZone: string): string {
   return `${formatLongDate(start, timeZone)} at ${formatClockTime(start, timeZone)} (${timeZone})`;
 }
@@ -33,7 +33,7 @@ type BookingMail = {
   settings: OrganizationSettings;
   /** Attach the booking's calendar event (REQUEST) or its cancellation (CANCEL). */
   calendar?: "REQUEST" | "CANCEL";
-  /** The zone to write {{When}} in (the visitor's when known; else the business zone). */
+  /** The zone to write {{When}} in; by default the visitor's (stored with the booking) for them, the business zone for the agency. */
   timeZone?: string;
   to?: "visitor" | "agency";
   variables?: TemplateVariables;
@@ -43,7 +43,7 @@ type BookingMail = {
 /** Writes one booking e-mail into the outbox, inside the caller's transaction. */
 export async function enqueueBookingEmail(tx: DatabaseExecutor, mail: BookingMail): Promise<void> {
   const { booking, lead, settings } = mail;
-  const zone = mail.timeZone ?? settings.timezone;
+  const zone = mail.timeZone ?? (mail.to === "agency" ? null : booking.visitorTimeZone) ?? settings.timezone;
   const companyName = settings.companyName ?? "Our studio";
   const recipient = mail.to === "agency" ? agencyAddress(settings) : lead.email;
   if (!recipient) return;

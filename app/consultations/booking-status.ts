@@ -1,5 +1,8 @@
 import type { ConsultationBookingStatus } from "./schema";
 
+/** What a visitor reads when the time they picked is taken, gone or was never offered. */
+export const SLOT_TAKEN = "This time slot is no longer available. Please choose another time.";
+
 /**
  * The booking's state rules (spec): pending → confirmed when the admin confirms with a meeting
  * link; pending or confirmed → rescheduled when the admin proposes new times (the visitor's pick

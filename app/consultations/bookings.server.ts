@@ -220,7 +220,8 @@ export async function proposeNewTimes(actor: Actor, bookingId: string, starts: D
       booking: updated,
       lead,
       settings,
-      variables: { ProposedTimes: proposedSlots.map((slot) => `• ${describeWhen(new Date(slot.start), settings.timezone)}`).join("\n") },
+      // In the zone the visitor booked in, when they have: the times they will pick from on their page.
+      variables: { ProposedTimes: proposedSlots.map((slot) => `• ${describeWhen(new Date(slot.start), updated.visitorTimeZone ?? settings.timezone)}`).join("\n") },
     });
     await recordBookingChange(tx, actor, updated, {
       intent: "propose",

@@ -141,10 +141,15 @@ export async function bookingTokenOfClient(clientId: string, bookingId: string):
 }
 
 /** The times a client may book a new call at: the agency's open times in the portal's window. */
-export async function offeredTimesForNewCall(now = new Date()): Promise<{ offered: OfferedTimes; timeZone: string }> {
+export async function offeredTimesForNewCall(now = new Date()): Promise<{ offered: OfferedTimes; timeZone: string; companyName: string; durationMinutes: number }> {
   const settings = await getOrganizationSettings();
   const lastDate = addDaysToDate(dayIn(now, settings.timezone), PORTAL_BOOKING_WINDOW_DAYS);
-  return { offered: await findOfferedTimes(lastDate, now, settings.timezone), timeZone: settings.timezone };
+  return {
+    offered: await findOfferedTimes(lastDate, now, settings.timezone),
+    timeZone: settings.timezone,
+    companyName: settings.companyName ?? "Our studio",
+    durationMinutes: settings.defaultConsultDurationMinutes,
+  };
 }
 
 /**

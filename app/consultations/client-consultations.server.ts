@@ -3,12 +3,14 @@ import type { Actor } from "~/audit/actor";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
-import { formatDay } from "~/formatting/dates";
+import { formatClockTime, formatDay, formatLongDate } from "~/formatting/dates";
+import { localToInstant } from "~/availability/slot-time";
 import { notFound } from "~/refusal/refusal";
 import { projects } from "~/projects/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import type { ClientConsultationInput } from "./client-consultation-form";
 import { recordConsultationChange } from "./consultations.server";
+import { lastVisitorZoneOfClient } from "./client-time-zone.server";
 import { consultations, type Consultation } from "./schema";
 
 // Consultations as the client detail page manages them (spec 001 "Client detail": added, edited,
@@ -91,15 +93,26 @@ export async function deleteClientConsultation(actor: Actor, clientId: string, c
   });
 }
 
-/** "Tuesday, November 24, 2026, 10:00–10:30 (America/New_York)": the stored business-local date and times. */
+/**
+ * "Tuesday, November 24, 2026, 10:00–10:30 (America/New_York)": the stored business-local date and
+ * times; in the client's own zone when it is known and another ("…, 9:00 am – 9:30 am (America/Chicago)"),
+ * so the e-mail shows the clock time the portal shows them. Either way it names its zone.
+ */
 export function describeConsultationTime(
   consultation: Pick<Consultation, "scheduledDate" | "scheduledStartTime" | "scheduledEndTime">,
   timeZone: string,
+  readerZone: string | null = null,
 ): string {
   if (!consultation.scheduledDate) return "to be scheduled";
-  const day = formatDay(consultation.scheduledDate, "long");
   const start = consultation.scheduledStartTime?.slice(0, 5);
   const end = consultation.scheduledEndTime?.slice(0, 5);
+  const startInstant = start ? localToInstant(consultation.scheduledDate, start, timeZone) : null;
+  if (readerZone && readerZone !== timeZone && startInstant) {
+    const endInstant = end ? localToInstant(consultation.scheduledDate, end, timeZone) : null;
+    const times = `${formatClockTime(startInstant, readerZone)}${endInstant ? ` – ${formatClockTime(endInstant, readerZone)}` : ""}`;
+    return `${formatLongDate(startInstant, readerZone)}, ${times} (${readerZone})`;
+  }
+  const day = formatDay(consultation.scheduledDate, "long");
   const times = start ? `, ${start}${end ? `–${end}` : ""}` : "";
   return `${day}${times} (${timeZone})`;
 }
@@ -127,7 +140,7 @@ export async function notifyClientOfConsultation(actor: Actor, clientId: string,
         FirstName: client.name.split(/\s+/)[0] ?? client.name,
         CompanyName: settings.companyName ?? "Our studio",
         ConsultType: consultation.consultType === "initial" ? "initial" : "follow-up",
-        When: describeConsultationTime(consultation, settings.timezone),
+        When: describeConsultationTime(consultation, settings.timezone, await lastVisitorZoneOfClient(client, tx)),
         Status: consultation.status,
         MeetingLink: consultation.meetingLink ?? "we will send the meeting link before the call",
         Notes: consultation.notes ?? "",

@@ -7,7 +7,7 @@ import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { DataTable, DataTablePager } from "~/lists/data-table";
-import { DeleteRowsDialog, ListFilters, ListHeader, type RowDeletion } from "~/lists/list-page";
+import { DeleteRowsDialog, FoldOnPhone, ListFilters, ListHeader, type RowDeletion } from "~/lists/list-page";
 import { filterHref, isFilteredView, readListView } from "~/lists/list-view";
 import { Button } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
@@ -116,12 +116,14 @@ export default function ConsultationsPage() {
           </>
         }
       />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total" value={data.tiles.total} />
-        <StatCard label="Completed" value={data.tiles.completed} />
-        <StatCard label="Upcoming" value={data.tiles.upcoming} />
-      </div>
-      <ListFilters label="Filter consultations" view={data.view} search={{ placeholder: "Search by name or email" }} selects={STATUS_FILTER} keep={["tab"]} />
+      <FoldOnPhone>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <StatCard label="Total" value={data.tiles.total} />
+          <StatCard label="Completed" value={data.tiles.completed} />
+          <StatCard label="Upcoming" value={data.tiles.upcoming} />
+        </div>
+        <ListFilters label="Filter consultations" view={data.view} search={{ placeholder: "Search by name or email" }} selects={STATUS_FILTER} keep={["tab"]} />
+      </FoldOnPhone>
       {/* Each tab is its own list: another tab starts at its first page, in its own order. */}
       <Tabs value={data.view.tab} onValueChange={(tab) => void navigate(filterHref(searchParams, { tab, sort: null, dir: null }), { preventScrollReset: true })}>
         <TabsList>
@@ -139,6 +141,7 @@ export default function ConsultationsPage() {
                 sort={data.view.sort}
                 emptyMessage={filtered ? "No consultations match these filters." : "No consultations yet."}
                 busy={busy}
+                keyboard
               />
               <DataTablePager previousCursor={data.consultations.previousCursor} nextCursor={data.consultations.nextCursor} />
             </>
@@ -168,6 +171,7 @@ export default function ConsultationsPage() {
                 })}
                 emptyMessage={filtered ? "No booking invitations match these filters." : "No booking invitations yet."}
                 busy={busy}
+                keyboard
               />
               <DataTablePager previousCursor={data.invitations.previousCursor} nextCursor={data.invitations.nextCursor} />
             </>

@@ -16,6 +16,8 @@ export const consultationsPersonalData = declarePersonalData({
       erase: "update the columns",
       columns: {
         adminNotes: blank,
+        // Where in the world someone reads their times is a hint of where they live: it goes with them.
+        visitorTimeZone: blank,
         bookingToken: nothingPersonal("a random capability; the lead id it starts with names an erased lead"),
         status: nothingPersonal("the booking's state"),
         proposedSlots: nothingPersonal("times the agency offered"),

@@ -45,6 +45,8 @@ export const consultationBookings = pgTable(
     selectedSlotId: uuid("selected_slot_id"),
     selectedStart: instant("selected_start"),
     selectedEnd: instant("selected_end"),
+    /** The zone the visitor saw the time in when they booked (decision 050): their e-mails write it in that zone. */
+    visitorTimeZone: text("visitor_time_zone"),
     /** ICS SEQUENCE: bumped on every change so calendar clients update the same event. */
     icsSequence: integer("ics_sequence").notNull().default(0),
     meetingLink: text("meeting_link"),

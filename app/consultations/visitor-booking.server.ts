@@ -15,12 +15,14 @@ import { recordLeadEvent } from "~/leads/lead-timeline.server";
 import { leads } from "~/leads/schema";
 import type { OrganizationSettings } from "~/organization/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { enqueueBookingEmail, type BookingLead } from "./booking-emails.server";
-import { refusalFor, visitorMayChange } from "./booking-status";
+import { bookingCalendarFile } from "./booking-calendar";
+import { bookingLink, enqueueBookingEmail, type BookingLead } from "./booking-emails.server";
+import { refusalFor, SLOT_TAKEN, visitorMayChange } from "./booking-status";
 import { cancelInTransaction } from "./bookings.server";
 import { consultationBookings, type ConsultationBooking, type ConsultationBookingStatus } from "./schema";
 import { publish } from "~/events/domain-events";
 import { dayIn } from "~/formatting/dates";
+import { validTimeZone } from "~/formatting/time-zones";
 
 /**
  * The visitor's side of an invitation (its capability link): what their booking page shows, and
@@ -28,7 +30,7 @@ import { dayIn } from "~/formatting/dates";
  * page's route (app/booking); slots are claimed through the availability service and the lead's
  * booking status and timeline written through the leads services, all in one transaction.
  */
-export const SLOT_TAKEN = "This time slot is no longer available. Please choose another time.";
+export { SLOT_TAKEN };
 export const INVALID_LINK = "Invalid booking link";
 export const LEAD_NOT_FOUND = "Lead not found";
 
@@ -77,13 +79,16 @@ export type VisitorBookingPage =
       cutoffHours: number;
       /** The business time zone, in which the offered days and minutes are read. */
       timeZone: string;
+      /** What is being booked: with whom, and for how long (the picker says so above the times). */
+      companyName: string;
+      durationMinutes: number;
     };
 
 /** What of the page depends on the clock besides what it shows (the booking page's clock reads it). */
 export type VisitorBookingClock = { bookedStart: string | null; windowEndsOn: string | null };
 
 /** The settings a booking page reads: the same for every link, so the page cache keeps one copy. */
-export type BookingPageSettings = Pick<OrganizationSettings, "timezone" | "bookingCancelCutoffHours">;
+export type BookingPageSettings = Pick<OrganizationSettings, "timezone" | "bookingCancelCutoffHours" | "companyName" | "defaultConsultDurationMinutes">;
 
 /** Where a page's shared parts come from: the database by default, the page cache's kept copies when it reads. */
 export type VisitorBookingSources = {
@@ -149,6 +154,8 @@ export async function readVisitorBooking(
       canChange,
       cutoffHours,
       timeZone,
+      companyName: settings.companyName ?? "Our studio",
+      durationMinutes: settings.defaultConsultDurationMinutes,
     },
     clock: { bookedStart: row.selectedStart?.toISOString() ?? null, windowEndsOn: row.windowEndsOn },
   };
@@ -162,19 +169,9 @@ export type BookSlotInput = {
   slotKey?: string;
   /** …or one of the times the agency proposed (ISO instant). */
   proposedStart?: string;
-  /** The visitor's browser zone, to write their e-mail's time in. */
+  /** The zone the visitor saw the times in (their browser's, or one they chose), to write their e-mails in. */
   visitorTimeZone?: string;
 };
-
-function validZone(zone: string | undefined): string | undefined {
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
-}
 
 const slotTaken = () => new Refusal(SLOT_TAKEN, { status: 409, code: "booking.slot-taken" });
 
@@ -208,7 +205,7 @@ export async function bookInvitation(
   now: Date,
 ): Promise<ConsultationBooking> {
   const zone = settings.timezone;
-  const visitorZone = validZone(input.visitorTimeZone);
+  const visitorZone = validTimeZone(input.visitorTimeZone);
   const refusal = refusalFor("book", booking.status);
   if (refusal) throw new Refusal(refusal, { status: 409 });
   if (!visitorMayChange(booking.selectedStart, now, settings.bookingCancelCutoffHours)) {
@@ -254,6 +251,8 @@ export async function bookInvitation(
       selectedSlotId: claimed.id,
       selectedStart: instants.start,
       selectedEnd: instants.end,
+      // The zone the visitor saw this time in: every e-mail about it to them is written in it.
+      visitorTimeZone: visitorZone ?? booking.visitorTimeZone,
       proposedSlots: [],
       reminderSentAt: null,
       icsSequence: previousStart ? booking.icsSequence + 1 : booking.icsSequence,
@@ -270,7 +269,7 @@ export async function bookInvitation(
     data: { bookingId: updated.id, start: instants.start.toISOString(), rescheduled: Boolean(previousStart) },
   });
   const templateKey = previousStart ? "booking_rescheduled" : "booking_received";
-  await enqueueBookingEmail(tx, { templateKey, booking: updated, lead, settings, calendar: "REQUEST", timeZone: visitorZone });
+  await enqueueBookingEmail(tx, { templateKey, booking: updated, lead, settings, calendar: "REQUEST" });
   await enqueueBookingEmail(tx, { templateKey: "booking_agency_notification", booking: updated, lead, settings, calendar: "REQUEST", to: "agency" });
   return updated;
 }
@@ -290,5 +289,37 @@ export async function cancelByVisitor(token: string, now = new Date()): Promise<
       );
     }
     return cancelInTransaction(tx, row.booking.id, settings, now);
+  });
+}
+
+/**
+ * The calendar file of the time a link holds ('Add to calendar' on its page): the same event as its
+ * e-mails' invitation (same UID and sequence, so it updates rather than doubles), or null when the
+ * link is not one of ours or holds no time that is still on.
+ */
+export async function visitorCalendarFile(token: string | undefined): Promise<string | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await db()
+    .select({ booking: consultationBookings, lead: { name: leads.name, email: leads.email } })
+    .from(consultationBookings)
+    .innerJoin(leads, eq(leads.id, consultationBookings.leadId))
+    .where(eq(consultationBookings.bookingToken, token));
+  if (!row || !sameToken(row.booking.bookingToken, token)) return null;
+  const { booking, lead } = row;
+  if (!booking.selectedStart || !booking.selectedEnd || refusalFor("book", booking.status) !== null) return null;
+  const settings = await getOrganizationSettings();
+  const companyName = settings.companyName ?? "Our studio";
+  const meetingLink = booking.status === "confirmed" ? booking.meetingLink : null;
+  return bookingCalendarFile({
+    bookingId: booking.id,
+    sequence: booking.icsSequence,
+    method: "REQUEST",
+    start: booking.selectedStart,
+    end: booking.selectedEnd,
+    title: `Consultation: ${companyName} and ${lead.name}`,
+    description: meetingLink ? `Join: ${meetingLink}` : `Booking page: ${bookingLink(booking.bookingToken)}`,
+    meetingLink,
+    organizer: { name: companyName, email: settings.replyToEmail ?? "no-reply@localhost" },
+    attendee: lead,
   });
 }

@@ -10,6 +10,8 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { BackLink } from "~/ui/back-link";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
+import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { MoreActionsMenu } from "~/ui/more-actions-menu";
 import type { Route } from "./+types/template-page";
 import { handleTemplateEditorAction } from "./template-actions.server";
 import { TemplateEditorForm } from "./template-editor";
@@ -66,16 +68,17 @@ export default function TemplatePage() {
             Clone
           </Button>
           {/* A system template's 'Delete' is there, disabled, with the reason beside it in the page. */}
-          <Button
-            variant="ghost"
-            disabled={deleteRefusal !== null}
-            title={deleteRefusal ?? undefined}
-            aria-describedby={deleteRefusal ? "template-kind" : undefined}
-            onClick={() => setDeleting(true)}
-            icon={Trash2}
-          >
-            Delete
-          </Button>
+          <MoreActionsMenu label={`More actions for ${template.name}`}>
+            <DropdownMenuItem
+              variant="destructive"
+              disabled={deleteRefusal !== null}
+              title={deleteRefusal ?? undefined}
+              aria-describedby={deleteRefusal ? "template-kind" : undefined}
+              onSelect={() => setDeleting(true)}
+            >
+              <Trash2 aria-hidden="true" /> Delete
+            </DropdownMenuItem>
+          </MoreActionsMenu>
         </div>
       </div>
 

@@ -3,12 +3,9 @@ import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { TitledCard } from "~/ui/card";
 import { formatDay } from "~/formatting/dates";
-import { FormField } from "~/ui/form-field";
-import { Input } from "~/ui/input";
-import { centsToDollarsInput, formatCents } from "~/formatting/money";
-import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
+import { formatCents } from "~/formatting/money";
 import { paymentMethodLabel } from "./invoice-document";
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./invoice-options";
+import { PaymentFields } from "./payment-fields";
 import type { InvoicePayment } from "./schema";
 import { HiddenInputs } from "~/forms/hidden-inputs";
 
@@ -46,22 +43,7 @@ export function InvoicePaymentsPanel({ payments, balanceCents, today }: { paymen
       {balanceCents > 0 ? (
         <fetcher.Form method="post" noValidate className="grid gap-3 border-t pt-4" key={`${payments.length}-${balanceCents}`}>
           <input type="hidden" name="intent" value="record-payment" />
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label="Amount ($)" name="amount" error={errors.amount}>
-              <Input inputMode="decimal" defaultValue={values.amount ?? centsToDollarsInput(balanceCents)} />
-            </FormField>
-            <FormField label="Date" name="paidOn" error={errors.paidOn}>
-              <Input type="date" defaultValue={values.paidOn ?? today} />
-            </FormField>
-          </div>
-          <FormField label="Method" name="method" error={errors.method}>
-            <NativeSelect defaultValue={values.method ?? "zelle"}>
-              <NativeSelectOptions options={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))} />
-            </NativeSelect>
-          </FormField>
-          <FormField label="Note" name="note" error={errors.note}>
-            <Input defaultValue={values.note} maxLength={500} />
-          </FormField>
+          <PaymentFields errors={errors} values={values} balanceCents={balanceCents} today={today} />
           <div>
             <Button type="submit" disabled={busy}>
               Record Payment

@@ -7,7 +7,9 @@ import { requireListedRecord } from "~/forms/record-page.server";
 import { LeadActions, LeadActionsFeedback } from "./offered-lead-actions";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { requireAdmin } from "~/auth/guard.server";
-import { ErasePersonAction } from "./erase-person-action";
+import { ErasePersonDialog, ErasePersonMenuItem } from "./erase-person-action";
+import { MoreActionsMenu } from "~/ui/more-actions-menu";
+import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { DeleteRowsDialog } from "~/lists/list-page";
 import { Badge } from "~/ui/badge";
@@ -62,6 +64,7 @@ export default function LeadDetailPage() {
   const returnTo = location.pathname;
   const [editingPromo, setEditingPromo] = React.useState(false);
   const [deleting, setDeleting] = React.useState(false);
+  const [erasing, setErasing] = React.useState(false);
   const resendPromo = useResendPromo();
   const promoState = promoStateAt(lead, now);
 
@@ -80,12 +83,15 @@ export default function LeadDetailPage() {
         <div className="flex flex-wrap items-center gap-2">
           <LeadStatusSelect lead={lead} returnTo={returnTo} id="lead-status" />
           <LeadActions lead={lead} placement="detail" returnTo={returnTo} />
-          <ErasePersonAction record="lead" id={lead.id} name={lead.name} />
-          <Button variant="outline" onClick={() => setDeleting(true)} icon={Trash2}>
-            Delete
-          </Button>
+          <MoreActionsMenu label={`More actions for ${lead.name}`}>
+            <ErasePersonMenuItem onSelect={() => setErasing(true)} />
+            <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
+              <Trash2 aria-hidden="true" /> Delete
+            </DropdownMenuItem>
+          </MoreActionsMenu>
         </div>
       </div>
+      <ErasePersonDialog record="lead" id={lead.id} name={lead.name} open={erasing} onOpenChange={setErasing} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <div className="grid content-start gap-6">

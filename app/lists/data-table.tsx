@@ -20,6 +20,7 @@ import { Button, LinkButton } from "~/ui/button";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { cn } from "~/ui/class-names";
 import { pageHref, sortHref, type TableSort } from "./list-view";
+import { movedRow, pageShortcut, type KeyPress } from "./list-keys";
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -89,6 +90,8 @@ export type DataTableProps<Row> = {
   busy?: boolean;
   /** Which table this is, for the "Columns" menu and the admin's saved choice; without it, every column shows and there is no menu. */
   tableId?: TableId;
+  /** The page's list: `j`/`k` move through its rows and Enter opens one (list-keys.ts). One per page. */
+  keyboard?: boolean;
 };
 
 const SELECT_COLUMN_ID = "__select";
@@ -174,6 +177,65 @@ function ColumnsMenu<Row>({
   );
 }
 
+/** What a key press was aimed at, as the shortcuts' rules read it. */
+export function keyPressOf(event: KeyboardEvent): KeyPress {
+  const target = event.target instanceof HTMLElement ? { tagName: event.target.tagName, isContentEditable: event.target.isContentEditable, type: event.target.getAttribute("type") } : null;
+  return { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, target };
+}
+
+/** A dialog or a menu has the keyboard: the page's shortcuts wait. */
+export function keyboardIsTaken(): boolean {
+  return document.querySelector("dialog[open], [role=menu]") !== null;
+}
+
+/**
+ * `j`/`k` focus the next or previous row of the table (scrolled into view), Enter on a focused row
+ * opens it: its `rowHref`, else the first link in it. Focus, not a highlight of our own, so a
+ * screen reader reads the row and Tab goes on from it.
+ */
+function useRowKeys(tableRef: React.RefObject<HTMLTableElement | null>, enabled: boolean, open: (index: number, row: HTMLTableRowElement) => void) {
+  React.useEffect(() => {
+    if (!enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || keyboardIsTaken()) return;
+      const shortcut = pageShortcut(keyPressOf(event));
+      const rows = [...(tableRef.current?.tBodies[0]?.rows ?? [])].filter((row) => row.tabIndex === -1);
+      const focused = rows.findIndex((row) => row === document.activeElement);
+      if (shortcut === "next" || shortcut === "previous") {
+        const next = movedRow(focused === -1 ? null : focused, shortcut, rows.length);
+        if (next === null) return;
+        event.preventDefault();
+        rows[next]?.focus({ preventScroll: true });
+        rows[next]?.scrollIntoView({ block: "nearest" });
+      } else if (shortcut === "open" && focused !== -1) {
+        event.preventDefault();
+        open(focused, rows[focused]!);
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [tableRef, enabled, open]);
+}
+
+/**
+ * Whether the table's box scrolls (a phone's width, a long page): it then takes the focus, so the
+ * keyboard can scroll it too (WCAG 2.1.1; a table of plain text has nothing else to focus).
+ */
+function useScrolls(box: React.RefObject<HTMLDivElement | null>): boolean {
+  const [scrolls, setScrolls] = React.useState(false);
+  React.useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [box]);
+  return scrolls;
+}
+
 function isInteractive(target: EventTarget | null): boolean {
   return target instanceof Element && Boolean(target.closest("a, button, input, select, textarea, label, [role=menuitem], [role=dialog]"));
 }
@@ -189,9 +251,22 @@ export function DataTable<Row>({
   label,
   busy = false,
   tableId,
+  keyboard = false,
 }: DataTableProps<Row>) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const tableRef = React.useRef<HTMLTableElement>(null);
+  const boxRef = React.useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(boxRef);
+  const openRow = React.useCallback(
+    (index: number, element: HTMLTableRowElement) => {
+      const row = rows[index];
+      if (rowHref && row) void navigate(rowHref(row));
+      else element.querySelector<HTMLAnchorElement>("a[href]")?.click();
+    },
+    [rows, rowHref, navigate],
+  );
+  useRowKeys(tableRef, keyboard && rows.length > 0, openRow);
   const { hidden, save } = useHiddenColumns(tableId);
   const firstColumnId = columns[0]?.id;
 
@@ -270,11 +345,16 @@ export function DataTable<Row>({
           column have a box to stick to (a sticky header cannot stick to the page from inside a box
           that scrolls sideways). */}
       <div
+        ref={boxRef}
+        tabIndex={scrolls ? 0 : undefined}
+        role={scrolls ? "region" : undefined}
+        aria-label={scrolls ? `${label}, scrolls` : undefined}
         data-slot="table-container"
         className="relative max-h-[calc(100dvh-5rem)] overflow-auto overscroll-x-contain rounded-lg border bg-background lg:max-h-[calc(100dvh-2rem)]"
         aria-busy={busy}
       >
         <table
+          ref={tableRef}
           data-slot="data-table"
           data-row-links={rowHref ? "" : undefined}
           aria-label={label}
@@ -350,6 +430,7 @@ export function DataTable<Row>({
                   <tr
                     key={row.id}
                     data-state={selected ? "selected" : undefined}
+                    tabIndex={keyboard ? -1 : undefined}
                     onClick={
                       rowHref
                         ? (event) => {

@@ -8,7 +8,9 @@ import { Button, LinkButton } from "~/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "~/ui/dropdown-menu";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/ui/native-select";
-import { DataTable, DataTablePager, recordIdOf, type DataTableColumn, type DataTableProps } from "./data-table";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
+import { DataTable, DataTablePager, keyboardIsTaken, keyPressOf, recordIdOf, type DataTableColumn, type DataTableProps } from "./data-table";
+import { pageShortcut } from "./list-keys";
 import { filterHref, PAGING_PARAMS, type TableSort } from "./list-view";
 
 /**
@@ -70,6 +72,9 @@ export function ListFilters({
   const submit = useSubmit();
   const [searchParams] = useSearchParams();
   const formRef = React.useRef<HTMLFormElement>(null);
+  const searchRef = React.useRef<HTMLInputElement>(null);
+  const typing = React.useRef<number | undefined>(undefined);
+  const fold = React.useContext(ListFold);
   const id = React.useId();
   const submitFilters = () => {
     if (formRef.current) void submit(formRef.current);
@@ -80,8 +85,45 @@ export function ListFilters({
     const value = view[name];
     return typeof value === "string" ? value : "";
   };
+  const query = current("q");
+  // The search the page shows now (the timer below reads it after renders its closure did not see).
+  const shownQuery = React.useRef(query);
+  React.useEffect(() => {
+    shownQuery.current = query;
+  }, [query]);
+  // The search filters as it is typed (decision 050): a moment after the last key, the form goes
+  // as a GET that replaces the history entry, so the URL holds the view and Back skips the keystrokes.
+  const searchAsTyped = () => {
+    window.clearTimeout(typing.current);
+    typing.current = window.setTimeout(() => {
+      // Already the view's search (typed back, or sent with Enter meanwhile): nothing to go to.
+      if (formRef.current && searchRef.current?.value.trim() !== shownQuery.current) void submit(formRef.current, { replace: true, preventScrollReset: true });
+    }, 250);
+  };
+  React.useEffect(() => () => window.clearTimeout(typing.current), []);
+  // The box is not remounted per search (it would lose the caret mid-word): a search changed another
+  // way (Clear, Back, a link) is written into it, unless it is being typed in.
+  React.useEffect(() => {
+    const input = searchRef.current;
+    if (input && document.activeElement !== input && input.value !== query) input.value = query;
+  }, [query]);
+  // `/` focuses the search, wherever the page is (list-keys.ts); on a phone it unfolds the filters first.
+  React.useEffect(() => {
+    if (!search) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || keyboardIsTaken() || pageShortcut(keyPressOf(event)) !== "search") return;
+      event.preventDefault();
+      fold.unfold();
+      requestAnimationFrame(() => {
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [search, fold]);
   return (
-    <Form ref={formRef} method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-2">
+    <Form ref={formRef} method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-2" onSubmit={() => window.clearTimeout(typing.current)}>
       {["sort", "dir", ...keep].map((name) => {
         const value = searchParams.get(name);
         return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
@@ -91,7 +133,24 @@ export function ListFilters({
           <label htmlFor={`${id}-q`} className="sr-only">
             {search.placeholder}
           </label>
-          <Input id={`${id}-q`} name="q" type="search" key={current("q")} defaultValue={current("q")} placeholder={search.placeholder} maxLength={200} />
+          <div className="relative min-w-0 flex-1">
+            <Input
+              ref={searchRef}
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              defaultValue={query}
+              placeholder={search.placeholder}
+              maxLength={200}
+              aria-keyshortcuts="/"
+              aria-describedby={`${id}-q-keys`}
+              className="pr-9"
+              onChange={searchAsTyped}
+            />
+            <kbd id={`${id}-q-keys`} title="Press / to search" className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border bg-muted px-1.5 font-mono text-xs text-muted-foreground sm:block">
+              <span className="sr-only">Press </span>/<span className="sr-only"> to search, j and k to move through the rows, Enter to open one</span>
+            </kbd>
+          </div>
           <Button type="submit" variant="secondary" icon={Search}>
             Search
           </Button>
@@ -251,8 +310,10 @@ export type ListPageProps<Row> = {
   title: string;
   description?: React.ReactNode;
   actions?: React.ReactNode;
-  /** What sits between the header and the table: statistics, the filters. */
+  /** What sits between the header and the table: statistics, the filters (folded away on a phone). */
   children?: React.ReactNode;
+  /** What must be read before the rows (a warning): above the figures and filters, never folded. */
+  notices?: React.ReactNode;
   table: Omit<DataTableProps<Row>, "selection" | "busy">;
   pager: { previousCursor: string | null; nextCursor: string | null; summary?: React.ReactNode };
   /** Ticking rows: each box's name, and the actions of the "N selected" bar besides deleting. */
@@ -270,7 +331,38 @@ export type ListPageProps<Row> = {
   dialogs?: React.ReactNode;
 };
 
-export function ListPage<Row>({ title, description, actions, children, table, pager, selection, rowMenu, deletion, deleteRefusal = () => null, dialogs }: ListPageProps<Row>) {
+/**
+ * On a phone the figures and filters above a list fold away behind one button (decision 050), so
+ * its first rows are on the first screen; `/` unfolds them to reach the search.
+ */
+const ListFold = React.createContext<{ unfold: () => void }>({ unfold: () => undefined });
+
+/** The view's parameters that narrow it (not its sort or page), counted on the fold's button. */
+function narrowingParams(params: URLSearchParams): number {
+  return [...new Set(params.keys())].filter((name) => !["sort", "dir", ...PAGING_PARAMS].includes(name) && params.get(name) !== "").length;
+}
+
+export function FoldOnPhone({ children }: { children: React.ReactNode }) {
+  const [shown, setShown] = React.useState(false);
+  const [searchParams] = useSearchParams();
+  const id = React.useId();
+  const narrowing = narrowingParams(searchParams);
+  const fold = React.useMemo(() => ({ unfold: () => setShown(true) }), []);
+  return (
+    <ListFold.Provider value={fold}>
+      <div className="md:hidden">
+        <Button variant="outline" size="sm" aria-expanded={shown} aria-controls={id} onClick={() => setShown((open) => !open)} icon={SlidersHorizontal}>
+          {shown ? "Hide figures and filters" : `Figures and filters${narrowing > 0 ? ` (${narrowing} on)` : ""}`}
+        </Button>
+      </div>
+      <div id={id} className={shown ? "grid grid-cols-1 gap-6" : "grid grid-cols-1 gap-6 max-md:hidden"}>
+        {children}
+      </div>
+    </ListFold.Provider>
+  );
+}
+
+export function ListPage<Row>({ title, description, actions, children, notices, table, pager, selection, rowMenu, deletion, deleteRefusal = () => null, dialogs }: ListPageProps<Row>) {
   const navigation = useNavigation();
   const getRowId = table.getRowId ?? recordIdOf;
   const { selectedIds, setSelectedIds, clear } = useRowSelection(table.rows, getRowId);
@@ -305,7 +397,8 @@ export function ListPage<Row>({ title, description, actions, children, table, pa
   return (
     <div className="grid grid-cols-1 gap-6">
       <ListHeader title={title} description={description} actions={actions} />
-      {children}
+      {notices}
+      {children ? <FoldOnPhone>{children}</FoldOnPhone> : null}
       {selection && selectedIds.length > 0 ? (
         <div className="flex items-center justify-between rounded-md border bg-muted/50 px-4 py-2">
           <p className="text-sm">{selectedIds.length} selected</p>
@@ -323,6 +416,7 @@ export function ListPage<Row>({ title, description, actions, children, table, pa
         {...table}
         columns={columns}
         busy={navigation.state === "loading"}
+        keyboard
         selection={selection ? { selectedIds, onChange: setSelectedIds, rowLabel: selection.rowLabel } : undefined}
       />
       <DataTablePager {...pager} />

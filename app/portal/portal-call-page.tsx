@@ -1,5 +1,9 @@
 import { useActionData, useLoaderData } from "react-router";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
 import { limitBookingActions } from "~/booking/booking-rate-limit.server";
+import { timeChoiceForm } from "~/booking/time-choice";
+import { TimePicker } from "~/booking/time-picker";
+import { useVisitorZone, VisitorZoneSwitch } from "~/document/visitor-zone";
 import { bookingTokenOfClient } from "~/consultations/client-calls.server";
 import { BOOKING_STATUS_LABELS } from "~/consultations/booking-status";
 import { bookSlot, cancelByVisitor, readVisitorBooking } from "~/consultations/visitor-booking.server";
@@ -17,11 +21,9 @@ import { Button } from "~/ui/button";
 import { FormError } from "~/ui/form-field";
 import type { Route } from "./+types/portal-call-page";
 import { recordPortalEvent } from "./portal-activity.server";
-import { bookTimeForm } from "./portal-forms";
 import { PortalPage } from "./portal-page";
 import { requirePortalClient } from "./portal-session.server";
-import { TimePickerForm } from "./time-picker";
-import { useVisitorZone } from "./visitor-zone";
+import { portalZone } from "./portal-zone.server";
 
 // /portal/consultations/{id}: one of the client's bookings, to pick, move or cancel its time under
 // the booking page's rules (its 24-hour cut-off, its e-mails), through the same services.
@@ -42,8 +44,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!token) return recordNotFound(CALL_NOT_FOUND);
   const { page } = await readVisitorBooking(token);
   if (page.kind === "error") return recordNotFound(CALL_NOT_FOUND);
-  const { status, booked, meetingLink, offered, proposed, canChange, cutoffHours, timeZone } = page;
-  return { callId: params.callId, status, booked, meetingLink, offered: offered.days, proposed, canChange, cutoffHours, timeZone };
+  const { status, booked, meetingLink, offered, proposed, canChange, cutoffHours, timeZone, companyName, durationMinutes } = page;
+  const zone = await portalZone(request, client, timeZone);
+  return { callId: params.callId, status, booked, meetingLink, offered: offered.days, proposed, canChange, cutoffHours, timeZone, companyName, durationMinutes, zone };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -58,11 +61,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     {
       book: async (form) => {
-        const input = parseForm(bookTimeForm, form);
+        const input = parseForm(timeChoiceForm, form);
         const token = await guarded();
         const booking = await bookSlot({ token, ...input });
         await recordPortalEvent(client.id, { kind: "rescheduled_consultation", subjectId: booking.id });
-        return redirectWithToast("/portal#calls", { type: "success", title: "Your call is booked for the new time. You'll receive a confirmation email shortly." });
+        return redirectWithToast(`/portal/consultations/${booking.id}`, { type: "success", title: "Your call is booked for the new time. You'll receive a confirmation email shortly." });
       },
       cancel: async () => {
         const booking = await cancelByVisitor(await guarded());
@@ -90,10 +93,13 @@ function CancelForm({ action, initial }: { action: string; initial?: FormResult 
 export default function PortalCallPage() {
   const call = useLoaderData<typeof loader>();
   const posted = useActionData<FormResult>();
-  const zone = useVisitorZone(call.timeZone);
+  const zone = useVisitorZone(call.zone);
   const here = `/portal/consultations/${call.callId}`;
+  const book = useFormAction({ intent: "book", initial: posted?.intent === "book" ? posted : undefined });
+  const open = call.status !== "completed" && call.status !== "cancelled";
   return (
     <PortalPage back="/portal#calls" title={<>Your call <Badge variant="outline">{BOOKING_STATUS_LABELS[call.status]}</Badge></>}>
+      <VisitorZoneSwitch zone={zone} />
       {call.booked ? (
         <p className="text-lg font-semibold" data-testid="booked-time">
           {formatLongDate(new Date(call.booked.start), zone)}, {formatClockTime(new Date(call.booked.start), zone)} – {formatClockTime(new Date(call.booked.end), zone)}
@@ -101,15 +107,40 @@ export default function PortalCallPage() {
       ) : (
         <p>No time chosen yet.</p>
       )}
+      <p className="text-sm text-muted-foreground">
+        A {call.durationMinutes}-minute video call with {call.companyName}. {call.meetingLink ? "" : "We e-mail you the meeting link when we confirm it."}
+      </p>
       {call.meetingLink ? (
         <a href={call.meetingLink} target="_blank" rel="noreferrer noopener" className="font-medium text-primary underline">
           Join the call
         </a>
       ) : null}
+      {call.booked && open ? (
+        <p>
+          <a href={`${here}/calendar`} download className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+            <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar
+          </a>
+        </p>
+      ) : null}
       {call.canChange ? (
         <>
           <h2 className="text-lg font-semibold">{call.booked ? "Move it to another time" : "Choose a time"}</h2>
-          <TimePickerForm action={here} offered={call.offered} businessZone={call.timeZone} proposed={call.proposed} zone={zone} submitLabel="Book this time" initial={posted?.intent === "book" ? posted : undefined} />
+          <TimePicker
+            fetcher={book.fetcher}
+            action={here}
+            busy={book.busy}
+            offered={call.offered}
+            businessZone={call.timeZone}
+            proposed={call.proposed}
+            zone={zone}
+            companyName={call.companyName}
+            durationMinutes={call.durationMinutes}
+            openOnFirstDay
+            submitLabel="Book this time"
+            busyLabel="Booking..."
+            error={book.errors.time}
+            formError={book.formError}
+          />
           {call.booked ? <CancelForm action={here} initial={posted?.intent === "cancel" ? posted : undefined} /> : null}
         </>
       ) : (

@@ -13,7 +13,8 @@ import { recordPortalEvent } from "./portal-activity.server";
 import { endPortalSession, findPortalClient, requirePortalClient, requirePortalOn } from "./portal-session.server";
 import { requestSignInLink } from "./sign-in.server";
 import { SignInForm } from "./sign-in-form";
-import { useVisitorZone } from "./visitor-zone";
+import { useVisitorZone } from "~/document/visitor-zone";
+import { portalZone } from "./portal-zone.server";
 
 // /portal: the sign-in form for a visitor, the client's home once signed in (decision 033).
 
@@ -26,7 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requirePortalOn();
   const client = await findPortalClient(request);
   if (!client) return { signedIn: false as const };
-  return { signedIn: true as const, home: await readPortalHome(client) };
+  const home = await readPortalHome(client);
+  return { signedIn: true as const, home, zone: await portalZone(request, client, home.timeZone) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,11 +60,11 @@ export default function PortalHomePage() {
   const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<FormResult<{ sentTo?: string }>>();
   if (!loaded.signedIn) return <SignInForm initial={posted} />;
-  return <PortalHome home={loaded.home} posted={posted} />;
+  return <PortalHome home={loaded.home} serverZone={loaded.zone} posted={posted} />;
 }
 
-function PortalHome({ home, posted }: { home: Awaited<ReturnType<typeof readPortalHome>>; posted: FormResult | undefined }) {
-  const zone = useVisitorZone(home.timeZone);
+function PortalHome({ home, serverZone, posted }: { home: Awaited<ReturnType<typeof readPortalHome>>; serverZone: string; posted: FormResult | undefined }) {
+  const zone = useVisitorZone(serverZone);
   return (
     <>
       <div className="grid gap-1">

@@ -1,4 +1,6 @@
 import { Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { useCspNonce } from "~/document/csp-nonce";
+import { RememberVisitorZone } from "~/document/visitor-zone";
 import { caughtRecordNotFound } from "~/http/record-not-found";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
@@ -20,8 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 function PortalFrame({ companyName, signedIn, children }: { companyName: string; signedIn: boolean; children: React.ReactNode }) {
+  const nonce = useCspNonce();
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
+      <RememberVisitorZone nonce={nonce} />
       <SkipLink />
       <header className="border-b bg-background">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-3">

@@ -7,6 +7,7 @@ import { formatCents } from "~/formatting/money";
 import { Badge } from "~/ui/badge";
 import { LinkButton } from "~/ui/button";
 import type { ClientCall } from "~/consultations/client-calls.server";
+import { VisitorZoneSwitch } from "~/document/visitor-zone";
 import type { PortalHome } from "./portal-home.server";
 
 // The sections of the client's home in the portal, each a card of the public site's look.
@@ -144,9 +145,8 @@ export function CallsSection({ calls, zone }: { calls: PortalHome["calls"]; zone
         </LinkButton>
       }
     >
-      <p className="text-sm text-muted-foreground">
-        Times in {zone.replace(/_/g, " ")}. You can move or cancel a call here until {calls.cutoffHours} hours before it.
-      </p>
+      <VisitorZoneSwitch zone={zone} />
+      <p className="text-sm text-muted-foreground">You can move or cancel a call here until {calls.cutoffHours} hours before it.</p>
       <h3 id="upcoming-calls" className="font-semibold">Upcoming</h3>
       {calls.upcoming.length === 0 ? <Empty>No upcoming calls.</Empty> : null}
       {/* Every upcoming call, however many (three is only how many a client may book here at once). */}

@@ -7,7 +7,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { dayIn } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table";
-import { ListHeader, ListPage } from "~/lists/list-page";
+import { FoldOnPhone, ListHeader, ListPage } from "~/lists/list-page";
 import { filterHref, isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { buttonVariants, LinkButton } from "~/ui/button";
@@ -119,7 +119,9 @@ export default function ProjectsPage() {
     return (
       <div className="grid grid-cols-1 gap-6">
         <ListHeader {...header} />
-        <ProjectFilters view={view} />
+        <FoldOnPhone>
+          <ProjectFilters view={view} />
+        </FoldOnPhone>
         <ProjectBoard projects={rows} tierNames={tierNames} today={today} returnTo={returnTo} />
       </div>
     );

@@ -7,7 +7,8 @@ import Smartphone from "lucide-react/icons/smartphone";
 import Sparkles from "lucide-react/icons/sparkles";
 import UtensilsCrossed from "lucide-react/icons/utensils-crossed";
 import Wallet from "lucide-react/icons/wallet";
-import { Link, useLoaderData } from "react-router";
+import * as React from "react";
+import { Link, useLoaderData, useLocation } from "react-router";
 import { listPackageTiers } from "~/organization/settings.server";
 import { buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/class-names";
@@ -51,9 +52,24 @@ const METRICS = [
   { value: "+50%", label: "repeat business" },
 ];
 
+/**
+ * The app's own link to a section of this page (a Link to `/#contact`) changes no `:target`: mark
+ * the page as jumping before React Router scrolls to the section (this layout effect runs before
+ * the root's), so app.css lays every section out and the scroll lands where the section is.
+ */
+function useSectionJump() {
+  const { hash } = useLocation();
+  React.useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.toggleAttribute("data-jump", hash.length > 1);
+    return () => root.removeAttribute("data-jump");
+  }, [hash]);
+}
+
 export default function HomePage() {
   const { tiers } = useLoaderData<typeof loader>();
   const { tierName, promoPrice, regularPrice } = useLaunchOffer();
+  useSectionJump();
   return (
     <>
       <section className="bg-gradient-to-b from-primary/10 to-background">

@@ -1,11 +1,12 @@
 import ChevronLeft from "lucide-react/icons/chevron-left";
 import ChevronRight from "lucide-react/icons/chevron-right";
-import { DayPicker, getDefaultClassNames, type DayPickerProps } from "react-day-picker";
+import { format } from "date-fns/format";
+import { DayPicker, getDefaultClassNames, type DayPickerProps, type Modifiers } from "react-day-picker";
 import { cn } from "~/ui/class-names";
 import { buttonVariants } from "~/ui/button";
 
 /** The app's date picker: react-day-picker styled like the other primitives. */
-export function Calendar({ className, classNames, ...props }: DayPickerProps) {
+export function Calendar({ className, classNames, labels, ...props }: DayPickerProps) {
   const defaults = getDefaultClassNames();
   return (
     <DayPicker
@@ -40,7 +41,18 @@ export function Calendar({ className, classNames, ...props }: DayPickerProps) {
         Chevron: ({ orientation }) =>
           orientation === "left" ? <ChevronLeft className="size-4" aria-hidden="true" /> : <ChevronRight className="size-4" aria-hidden="true" />,
       }}
+      labels={{ labelDayButton: dayButtonLabel, ...labels }}
       {...props}
     />
   );
 }
+
+/**
+ * A day button's name: the date with its day written as the button shows it ("Tuesday, November 24,
+ * 2026", not react-day-picker's "24th"), so the name holds the visible text (WCAG 2.5.3).
+ */
+function dayButtonLabel(date: Date, modifiers: Modifiers): string {
+  const name = format(date, "EEEE, MMMM d, yyyy");
+  return `${name}${modifiers.today ? ", today" : ""}${modifiers.selected ? ", selected" : ""}`;
+}
+

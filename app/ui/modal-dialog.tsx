@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import XIcon from "lucide-react/icons/x";
 
 import { cn } from "~/ui/class-names";
+import { useHydrated } from "~/ui/hydrated";
 
 const DIALOG_WIDTHS = { md: "sm:max-w-md", lg: "sm:max-w-lg", xl: "sm:max-w-xl" } as const;
 
@@ -25,17 +26,6 @@ function raiseAboveDialogs() {
     element.hidePopover();
     element.showPopover();
   }
-}
-
-const subscribeToNothing = () => () => {};
-
-/** False while the server renders and while React hydrates (a portal cannot be hydrated), true after. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
 }
 
 export type ModalDialogProps = {

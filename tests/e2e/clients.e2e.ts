@@ -4,7 +4,7 @@ import { addDaysToDate } from "~/availability/slot-time";
 import { dayIn } from "~/formatting/dates";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { sceneDataDir } from "../support/scenes";
-import { adminContext, goInApp, hydrated, launchBrowser, toast } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser, openMoreMenuItem, toast } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -80,7 +80,8 @@ describe("clients", () => {
     await projectDialog.getByLabel("Project name").fill("Rental catalog site");
     await projectDialog.getByRole("button", { name: "Create Project" }).click();
     await page.getByText("Project created successfully").waitFor();
-    await page.getByRole("tabpanel").getByRole("link", { name: "Rental catalog site" }).waitFor();
+    // The new project opens (decision 050).
+    await page.getByRole("heading", { level: 1, name: "Rental catalog site" }).waitFor();
     await page.close();
   });
 
@@ -93,7 +94,7 @@ describe("clients", () => {
     const draftNumber = /INV-\d+/.exec((await page.getByRole("tabpanel").getByRole("row", { name: /INV-/ }).textContent()) ?? "")?.[0] ?? "";
     expect(draftNumber).not.toBe("");
     await hydrated(page);
-    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await openMoreMenuItem(page, "Delete");
     const confirm = page.getByRole("alertdialog", { name: "Delete Olive Grove Deli?" });
     expect(await confirm.textContent()).toContain("This permanently deletes the client with their projects, consultations and 1 unsent draft invoice. This action cannot be undone.");
     await confirm.getByRole("button", { name: "Delete Client" }).click();
@@ -147,7 +148,7 @@ describe("clients", () => {
     await page.getByRole("heading", { level: 1, name: "Mesa Verde Catering" }).waitFor();
     await hydrated(page);
 
-    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await openMoreMenuItem(page, "Delete");
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText("Mesa Verde Catering can't be deleted").waitFor();
     expect(await dialog.textContent()).toContain("This client has 1 sent or paid invoice.");
@@ -161,7 +162,7 @@ describe("clients", () => {
     expect(await page.getByRole("main").textContent()).toContain("Archived");
     // Archived already: the confirmation says so and offers nothing more.
     await hydrated(page);
-    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await openMoreMenuItem(page, "Delete");
     expect(await page.getByRole("alertdialog").getByRole("button", { name: "Already Archived" }).isDisabled()).toBe(true);
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
     await goInApp(page, "/admin/clients?status=archived");

@@ -155,7 +155,7 @@ describe("consultation booking, end to end", () => {
       await page.getByText("Times shown in your timezone:").waitFor();
       expect(await page.getByText(TOKYO, { exact: true }).count()).toBeGreaterThan(0);
       await page.locator(`[data-day="${tokyoDate}"] button`).click();
-      await page.getByRole("group", { name: "Available times" }).getByRole("button", { name: tokyoTime }).click();
+      await page.getByRole("radiogroup", { name: "Available times" }).locator("label", { hasText: tokyoTime }).click();
       return { context, page };
     };
     const aiko = await openInTokyo(aikoPath);
@@ -173,9 +173,9 @@ describe("consultation booking, end to end", () => {
     // The server kept the page Ben loaded before Aiko booked; reloaded, it no longer offers her time.
     await ben.page.reload();
     await ben.page.locator(`[data-day="${tokyoDate}"] button`).click();
-    const benTimes = ben.page.getByRole("group", { name: "Available times" });
-    await benTimes.getByRole("button").first().waitFor();
-    expect(await benTimes.getByRole("button", { name: tokyoTime, exact: true }).count()).toBe(0);
+    const benTimes = ben.page.getByRole("radiogroup", { name: "Available times" });
+    await benTimes.getByRole("radio").first().waitFor();
+    expect(await benTimes.getByRole("radio", { name: tokyoTime, exact: true }).count()).toBe(0);
     await ben.context.close();
 
     // Both sides get a calendar invitation for the same instant.
@@ -219,7 +219,7 @@ describe("consultation booking, end to end", () => {
     await goInApp(benPage, benPath);
     await benPage.getByText("Proposed new times").waitFor();
     const proposed = localToInstant(addDaysToDate(today, 2), "15:00", NY)!;
-    await benPage.getByRole("button", { name: new RegExp(formatClockTime(proposed, TOKYO)) }).first().click();
+    await benPage.locator("label", { hasText: new RegExp(formatClockTime(proposed, TOKYO)) }).first().click();
     await benPage.getByRole("button", { name: "Confirm Booking" }).click();
     await toast(benPage, "Consultation booked successfully!");
     await benPage.getByTestId("booked-time").waitFor();

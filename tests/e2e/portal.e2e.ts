@@ -100,8 +100,11 @@ describe("the client portal", () => {
       radio.checked = true;
       HTMLFormElement.prototype.submit.call(radio.form);
     });
-    await page.waitForURL(/\/portal(#calls)?$/);
+    // Booked, the client lands on the call's own page: its time, 'Add to calendar', move or cancel.
+    await page.waitForURL(/\/portal\/consultations\/[0-9a-f-]{36}$/);
     await toast(page, "Consultation booked successfully!");
+    await page.getByRole("link", { name: "Add to calendar" }).waitFor();
+    await page.getByRole("button", { name: "Cancel this call" }).waitFor();
     const received = await mail.waitFor((message) => message.envelopeTo.includes(scene.rosa.email) && /consultation is booked/.test(message.subject ?? ""));
     expect(received.text).toContain("your client portal:");
 
@@ -180,20 +183,21 @@ describe("the client portal", () => {
     await bo.locator("#invoices").getByRole("link", { name: `Invoice ${scene.bo.openInvoice.number}`, exact: true }).click();
     await bo.getByText(`Memo: ${scene.bo.openInvoice.number}`).waitFor();
 
-    // Booking a call without JavaScript: the times are radio buttons by day (in the business's zone
-    // then), posted as a plain form, each naming its time by day and minute.
+    // Booking a call without JavaScript: the one booking picker opens on the first open day, whose
+    // times are radio buttons (in the zone of the client's last booking, else the business's), posted
+    // as a plain form, each naming its time by day and minute.
     const plain = await browser.newContext({ baseURL: app.url, ...LAPTOP, javaScriptEnabled: false, storageState: await client.storageState() });
     const noScript = await plain.newPage();
     await noScript.goto("/portal/book");
     const later = scene.freeSlots[1];
     const choice = noScript.locator(`input[value="slot:${later?.key}"]`);
-    const day = noScript.locator("details", { has: choice });
-    if ((await day.getAttribute("open")) === null) await day.locator("summary").click();
     await noScript.locator("label", { has: choice }).click();
     await noScript.getByRole("button", { name: "Book this time" }).click();
-    await noScript.waitForURL(/\/portal(#calls)?$/);
+    await noScript.waitForURL(/\/portal\/consultations\/[0-9a-f-]{36}$/);
     const start = new Date(later?.start ?? "");
-    await noScript.locator("#calls").getByText(`${formatLongDate(start, NEW_YORK)}, ${formatClockTime(start, NEW_YORK)}`).waitFor();
+    // The zone this browser remembers (its own, as the app saw it), which the page names.
+    const zone = ((await noScript.getByTestId("visitor-zone").first().textContent()) ?? NEW_YORK).replace(/ /g, "_");
+    expect(await noScript.getByTestId("booked-time").textContent()).toContain(`${formatLongDate(start, zone)}, ${formatClockTime(start, zone)}`);
     await plain.close();
 
     // Their own details, corrected.

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { adminContext, goInApp, hydrated, launchBrowser, toast } from "./support/browser";
+import { adminContext, goInApp, hydrated, launchBrowser, openMoreMenuItem, toast } from "./support/browser";
 
 let app: AppServer;
 let browser: Browser;
@@ -148,7 +148,7 @@ describe("projects", () => {
     await page.getByText("Project updated successfully").waitFor();
 
     // Deleting the project from its own page asks first, then goes back to the tracker.
-    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await openMoreMenuItem(page, "Delete");
     const confirm = page.getByRole("alertdialog", { name: "Delete this project?" });
     await confirm.getByText("You are about to delete 1 item. This action cannot be undone.").waitFor();
     await confirm.getByRole("button", { name: "Delete" }).click();

@@ -17,8 +17,15 @@ import { claimPromo } from "~/leads/claim-promo.server";
 import { createContactLead } from "~/leads/create-contact-lead.server";
 import { createInquiryLead } from "~/leads/create-inquiry-lead.server";
 import { leads, leadTimelineEvents } from "~/leads/schema";
+import * as editorPage from "~/cadences/cadence-editor-page";
+import * as cadencesPage from "~/cadences/cadences-page";
+import type { SharedTrigger } from "~/cadences/shared-triggers";
 import { testActor } from "../support/actors";
+import { callRoute, type RouteHandler } from "../support/route-calls";
+import { signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
+
+const handler = (fn: unknown) => fn as RouteHandler;
 
 withTestDatabase();
 
@@ -313,5 +320,46 @@ describe("the sandbox", () => {
     await expect(sendSandboxTest(admin, { testEmail: "tester@example.com", templateId: crypto.randomUUID(), cadenceId: null })).rejects.toThrow(/no longer exists/);
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, "tester@example.com"))).toHaveLength(3);
     expect(await listAuditEntries({ action: "testing.send-test" })).toHaveLength(2);
+  });
+});
+
+describe("cadences that share a trigger", () => {
+  it("are flagged where they are listed and saved, with what a new lead gets in its first day, which is what it gets", async () => {
+    const { cookie } = await signedInCookie({ admin: true });
+    const { first, second } = await aCadence("promo_claimed");
+    const listed = async () => ((await callRoute(handler(cadencesPage.loader), "/admin/cadences", { cookie })).body as { shared: SharedTrigger[] }).shared;
+    expect(await listed()).toEqual([]);
+
+    // A second cadence on the same trigger, saved from the editor: its toast says what a lead now gets.
+    const saved = await callRoute(handler(editorPage.action), "/admin/cadences/new", {
+      cookie,
+      params: { cadenceId: "new" },
+      form: { intent: "save-cadence", name: "Second welcome", trigger: "promo_claimed", "steps.0.delayAmount": "0", "steps.0.delayUnit": "days", "steps.0.templateId": second.id },
+    });
+    expect(saved.status).toBe(302);
+    const flash = decodeURIComponent(saved.headers.get("Set-Cookie") ?? "");
+    expect(Buffer.from(/flash=([^;]+)/.exec(flash)?.[1] ?? "", "base64").toString("utf8")).toContain("2 active cadences start on “Promo claimed”: a new lead gets 3 e-mails from them in its first day.");
+
+    const [shared] = await listed();
+    expect(shared?.cadences.map((cadence) => cadence.name).sort()).toEqual(["Promo follow-up", "Second welcome"]);
+    expect(shared?.firstDay.map((mail) => [mail.when, mail.templateName])).toEqual([
+      ["Day 0", first.name],
+      ["Day 0", second.name],
+      ["+1 hour", second.name],
+    ]);
+    // The editor of either shows the same warning before anything is changed.
+    const editor = await callRoute(handler(editorPage.loader), "/admin/cadences/new", { cookie, params: { cadenceId: "new" } });
+    expect((editor.body as { active: { cadences: unknown[] } }).active.cadences).toHaveLength(2);
+
+    // And it is what a lead who claims the promo gets in its first day: three e-mails.
+    await aPromoLead("shared@example.com");
+    await runCadenceSteps(T0);
+    await runCadenceSteps(new Date(T0.getTime() + 23 * HOUR));
+    expect((await cadenceMails()).filter((mail) => mail.toEmail === "shared@example.com")).toHaveLength(3);
+
+    // Paused, the other no longer shares it.
+    const [other] = (await listCadences()).cadences.filter((cadence) => cadence.name === "Second welcome");
+    await setCadenceStatus(admin, other!.id, "paused");
+    expect(await listed()).toEqual([]);
   });
 });

@@ -265,7 +265,7 @@ describe("invitations and the booking page", () => {
       const request = new Request(`http://localhost/booking/${ana.bookingToken}`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "book", slot: key, timeZone: "UTC" }),
+        body: new URLSearchParams({ intent: "book", time: `slot:${key}`, timeZone: "UTC" }),
       });
       const answer = await bookingAction({ request, params: { token: ana.bookingToken }, context: { clientAddress: "203.0.113.21" } } as never);
       expect({ key, status: statusOf(answer) }).toEqual({ key, status: 400 });

@@ -1,15 +1,24 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { dashboardFigures } from "~/admin/dashboard.server";
+import * as dashboardPage from "~/admin/dashboard-page";
+import { dashboardFigures, todayList } from "~/admin/dashboard.server";
+import { addDaysToDate } from "~/availability/slot-time";
+import { consultationBookings } from "~/consultations/schema";
+import { dayIn } from "~/formatting/dates";
 import { addClient } from "~/clients/clients.server";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
-import { invoices } from "~/invoices/schema";
+import { invoicePayments, invoices } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { createProjectForClient } from "~/projects/projects.server";
 import { projects } from "~/projects/schema";
 import { testActor } from "../support/actors";
+import { callRoute, type RouteHandler } from "../support/route-calls";
+import { signedInCookie } from "../support/sessions";
 import { withTestDatabase } from "../support/test-database";
+
+const NY = "America/New_York";
+const handler = (fn: unknown) => fn as RouteHandler;
 
 withTestDatabase();
 
@@ -63,5 +72,73 @@ describe("the dashboard's figures", () => {
     expect(figures.revenue).toEqual({ monthToDateCents: 20_000, yearToDateCents: 30_000 });
     expect(figures.unpaid.count).toBe(1);
     expect(figures.overdue).toEqual({ count: 1, amountCents: 19_900 });
+  });
+});
+
+describe("the dashboard's Today view", () => {
+  it("lists new leads, bookings waiting for 'Confirm' and invoices due or part-paid, and does each one's action in place", async () => {
+    const { cookie } = await signedInCookie({ admin: true });
+    const today = dayIn(new Date(), NY);
+    const [fresh, contacted] = await db()
+      .insert(leads)
+      .values([
+        { name: "Nina New", email: "nina@example.com", source: "website", status: "new" },
+        { name: "Carl Contacted", email: "carl@example.com", source: "website", status: "contacted" },
+      ])
+      .returning();
+    // A booking with a time the agency has not confirmed, one already confirmed, one whose time has passed.
+    const [waiting, confirmed, past] = await db()
+      .insert(consultationBookings)
+      .values([
+        { leadId: contacted!.id, bookingToken: `${contacted!.id}-${"a".repeat(32)}`, status: "pending", selectedStart: new Date(Date.now() + 86_400_000), selectedEnd: new Date(Date.now() + 88_200_000) },
+        { leadId: contacted!.id, bookingToken: `${contacted!.id}-${"b".repeat(32)}`, status: "confirmed", selectedStart: new Date(Date.now() + 86_400_000), selectedEnd: new Date(Date.now() + 88_200_000), meetingLink: "https://meet.example.test/x" },
+        { leadId: contacted!.id, bookingToken: `${contacted!.id}-${"c".repeat(32)}`, status: "pending", selectedStart: new Date(Date.now() - 86_400_000), selectedEnd: new Date(Date.now() - 84_600_000) },
+      ])
+      .returning();
+    // Invoices: sent and due yesterday; sent, due next month but part-paid; sent and due next month; a draft due yesterday; paid.
+    const made = await Promise.all(["due@example.com", "part@example.com", "later@example.com", "draft@example.com", "paid@example.com"].map((email) => client(email)));
+    const [due, part, later, draft, paid] = made.map((one) => one.invoice);
+    const set = (id: string, values: Partial<typeof invoices.$inferInsert>) => db().update(invoices).set(values).where(eq(invoices.id, id));
+    await set(due!.id, { status: "sent", dueDate: addDaysToDate(today, -1), totalCents: 10_000 });
+    await set(part!.id, { status: "sent", dueDate: addDaysToDate(today, 30), totalCents: 20_000 });
+    await db().insert(invoicePayments).values({ invoiceId: part!.id, amountCents: 5_000, paidOn: today, method: "cash" });
+    await set(later!.id, { status: "sent", dueDate: addDaysToDate(today, 30), totalCents: 30_000 });
+    await set(draft!.id, { status: "draft", dueDate: addDaysToDate(today, -1), totalCents: 40_000 });
+    await set(paid!.id, { status: "paid", dueDate: addDaysToDate(today, -1), totalCents: 50_000 });
+
+    const list = await todayList();
+    expect(list.toContact).toMatchObject({ total: 1, leads: [{ id: fresh!.id, name: "Nina New" }] });
+    expect(list.toConfirm).toMatchObject({ total: 1, bookings: [{ id: waiting!.id, lead: { name: "Carl Contacted" } }] });
+    expect(list.toCollect.total).toBe(2);
+    expect(list.toCollect.invoices.map((invoice) => [invoice.id, invoice.balanceCents])).toEqual([
+      [due!.id, 10_000],
+      [part!.id, 15_000],
+    ]);
+    expect([confirmed, past].map((booking) => booking!.id)).not.toContain(list.toConfirm.bookings[0]?.id);
+
+    // Each action in place: the lead contacted, the booking confirmed, a payment recorded.
+    const post = (form: Record<string, string>) => callRoute(handler(dashboardPage.action), "/admin", { cookie, form });
+    expect((await post({ intent: "mark-contacted", leadId: fresh!.id })).status).toBe(302);
+    expect((await post({ intent: "confirm", bookingId: waiting!.id, meetingLink: "https://meet.example.test/carl" })).status).toBe(302);
+    expect((await post({ intent: "record-payment", invoiceId: due!.id, amount: "100.00", paidOn: today, method: "zelle" })).status).toBe(302);
+    const after = await todayList();
+    expect([after.toContact.total, after.toConfirm.total, after.toCollect.invoices.map((invoice) => invoice.id)]).toEqual([0, 0, [part!.id]]);
+    const [lead] = await db().select().from(leads).where(eq(leads.id, fresh!.id));
+    expect(lead?.status).toBe("contacted");
+    const [booking] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, waiting!.id));
+    expect(booking).toMatchObject({ status: "confirmed", meetingLink: "https://meet.example.test/carl" });
+
+    // Refused as on their own pages: no meeting link, more than the balance, a malformed id; nothing changes.
+    const refusals: Record<string, string>[] = [
+      { intent: "confirm", bookingId: past!.id, meetingLink: "" },
+      { intent: "record-payment", invoiceId: part!.id, amount: "999.00", paidOn: today, method: "cash" },
+      { intent: "mark-contacted", leadId: "not-an-id" },
+    ];
+    for (const form of refusals) expect((await post(form)).status, form.intent).toBe(400);
+    expect((await todayList()).toCollect.invoices[0]?.balanceCents).toBe(15_000);
+    // Without an admin's session the action does nothing.
+    const stranger = await callRoute(handler(dashboardPage.action), "/admin", { form: { intent: "mark-contacted", leadId: contacted!.id } });
+    expect(stranger.status).toBe(302);
+    expect(stranger.location).toMatch(/^\/auth/);
   });
 });

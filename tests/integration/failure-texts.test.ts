@@ -161,12 +161,12 @@ describe("the public booking page's failure texts", () => {
     const request = new Request(`http://localhost/booking/${invitation.bookingToken}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "book", slot: slotKeyOf(slot), timeZone: "America/Chicago" }),
+      body: new URLSearchParams({ intent: "book", time: `slot:${slotKeyOf(slot)}`, timeZone: "America/Chicago" }),
     });
     const answer = await bookingAction({ request, params: { token: invitation.bookingToken }, context: { clientAddress: "203.0.113.9" } } as never);
     await db().execute(sql`alter table lead_timeline_events_away rename to lead_timeline_events`);
     expect(statusOf(answer)).toBe(500);
-    expect(bodyOf(answer)).toMatchObject({ ok: false, intent: "book", formError: "Failed to book: Failed to confirm booking", values: { slot: slotKeyOf(slot) } });
+    expect(bodyOf(answer)).toMatchObject({ ok: false, intent: "book", formError: "Failed to book: Failed to confirm booking", values: { time: `slot:${slotKeyOf(slot)}` } });
     const [kept] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, invitation.id));
     expect(kept?.selectedSlotId).toBeNull();
   });

@@ -137,7 +137,7 @@ describe(`${PROCESSES} app process(es) on ${onServer ? "one PostgreSQL database"
     // Kept: B answers the same page again from memory.
     expect(offered(await (await fetch(`${b().url}/booking/${yuri}`)).text())).toBe("600,660");
 
-    const booked = await post(`${a().url}/booking/${xena}`, publicUrl, { intent: "book", slot: `${slotDate}/600`, timeZone: "UTC" }, "127.20.0.9");
+    const booked = await post(`${a().url}/booking/${xena}`, publicUrl, { intent: "book", time: `slot:${slotDate}/600`, timeZone: "UTC" }, "127.20.0.9");
     expect(booked?.status).toBe(200);
     // B hears the commit on its own listening connection (LISTEN/NOTIFY); it may take a moment to
     // arrive, but it must come before B's kept copy would expire on its own clock (MAX_AGE_MS).

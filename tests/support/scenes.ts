@@ -12,7 +12,12 @@ import { availabilitySlots } from "~/availability/schema";
 import { addDaysToDate, slotInstants } from "~/availability/slot-time";
 import { nightlyBackups } from "~/backups/schema";
 import { campaigns } from "~/attribution/schema";
+import { createCadence } from "~/cadences/cadences.server";
 import { addClient } from "~/clients/clients.server";
+import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { createBookingInvitation } from "~/consultations/bookings.server";
+import { emailOutbox, emailTemplates } from "~/email/schema";
+import { addDaysToDate } from "~/availability/slot-time";
 import { clients } from "~/clients/schema";
 import { addClientConsultation } from "~/consultations/client-consultations.server";
 import { consultationBookings, consultations } from "~/consultations/schema";
@@ -26,6 +31,7 @@ import { invoicePayments, invoices } from "~/invoices/schema";
 import { leads, leadTimelineEvents } from "~/leads/schema";
 import { requestSignInLink } from "~/portal/sign-in.server";
 import { createProjectForClient } from "~/projects/projects.server";
+import { projects } from "~/projects/schema";
 import { referrals } from "~/referrals/schema";
 import { onEmbeddedDatabase } from "./embedded-data-dir";
 import { latestSignInSecret, makePortalClient, openSlot } from "./portal-scene";
@@ -201,6 +207,78 @@ export const SCENES = {
   async longLists() {
     await demoLeads({ leads: 160, clients: 120, seed: 11, days: 30 });
     return {};
+  },
+
+  /**
+   * Issue 47's visitor and client (daily-use-visitors): Cleo, a client who came as a lead in
+   * Chicago, invited to book; open times at noon and 15:00 in New York every day of the next month.
+   */
+  async visitorZone() {
+    const [lead] = await db().insert(leads).values({ name: "Cleo Chicago", email: "cleo@chicago.test", source: "website", status: "new" }).returning();
+    if (!lead) throw new Error("lead not saved");
+    const { client } = await convertLeadToClient(systemActor("console"), lead.id);
+    const today = dayIn(new Date(), "America/New_York");
+    for (let day = 1; day <= 30; day += 1) {
+      const date = addDaysToDate(today, day);
+      await db().insert(availabilitySlots).values([
+        { date, startTime: "12:00:00", endTime: "12:30:00", status: "open" },
+        { date, startTime: "15:00:00", endTime: "15:30:00", status: "open" },
+      ]);
+    }
+    const invitation = await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 14 });
+    const [visitor] = await db().insert(leads).values({ name: "Vic Visitor", email: "vic@example.test", source: "website", status: "new" }).returning();
+    const visitorInvitation = await createBookingInvitation(systemActor("console"), { leadId: visitor!.id, windowDays: 30 });
+    await db().delete(emailOutbox);
+    return { cleo: { email: "cleo@chicago.test", clientId: client.id, bookingPath: `/booking/${invitation.bookingToken}` }, vicBookingPath: `/booking/${visitorInvitation.bookingToken}` };
+  },
+
+  /**
+   * Issue 47's working morning (daily-use): new leads to contact and one to convert, a booking
+   * waiting for 'Confirm', an invoice due yesterday, a client with a project, a campaign, a
+   * promo cadence, and 30 more leads for the keyboard.
+   */
+  async dailyUse() {
+    const actor = systemActor("console");
+    const today = dayIn(new Date(), "America/New_York");
+    for (let index = 1; index <= 30; index += 1) {
+      await db().insert(leads).values({ name: `Lena List ${String(index).padStart(2, "0")}`, email: `lena${index}@example.test`, source: "website", status: "contacted", createdAt: ago(2 + index / 10) });
+    }
+    const [nina, cora, bea] = await db()
+      .insert(leads)
+      .values([
+        { name: "Nina New", email: "nina@example.test", source: "website", status: "new", createdAt: ago(0.1) },
+        { name: "Cora Convert", email: "cora@example.test", source: "website", status: "new", createdAt: ago(0.2) },
+        { name: "Bea Booked", email: "bea@example.test", source: "website", status: "contacted", createdAt: ago(1) },
+      ])
+      .returning();
+    const start = new Date(Date.now() + 2 * DAY);
+    await db().insert(consultationBookings).values({ leadId: bea!.id, bookingToken: `${bea!.id}-${randomBytes(16).toString("hex")}`, status: "pending", selectedStart: start, selectedEnd: new Date(start.getTime() + 30 * 60_000) });
+    const { client: ivy, invoice } = await addClient(actor, { name: "Ivy Invoice", email: "ivy@invoice.test", phone: null, tier: "1", notes: null });
+    await addLineItem(actor, invoice.id, { description: "Starter website", quantity: 1, unitPrice: 25_000 });
+    await db().update(invoices).set({ status: "sent", sentAt: ago(20), dueDate: addDaysToDate(today, -1) }).where(eq(invoices.id, invoice.id));
+    // Long words, as real records have them: what a phone's width must wrap, not scroll sideways.
+    const { client: pia } = await addClient(actor, {
+      name: "Pia Phone-Friendly Wedding & Event Rentals",
+      email: "pia.bookings-and-enquiries@phone-friendly-wedding-and-event-rentals.test",
+      phone: "214-555-0142",
+      tier: "3",
+      notes: "Prefers texts. Catalogue: https://phone-friendly-wedding-and-event-rentals.example.com/catalogue/tents-and-marquees",
+    });
+    const project = await createProjectForClient(actor, pia.id, { name: "Pia's rental catalogue with a rather long project name", tier: "3" });
+    await db().update(projects).set({ projectUrl: "https://phone-friendly-wedding-and-event-rentals.example.com/catalogue/tents-and-marquees-for-every-season" }).where(eq(projects.id, project.id));
+    const [campaign] = await db().insert(campaigns).values({ name: "Autumn Launch", slug: "autumn-launch", status: "active" }).returning();
+    const [welcome] = await db().insert(emailTemplates).values({ name: "Promo welcome", subject: "Welcome, {{FirstName}}", bodyText: "Hi {{FirstName}}", bodyHtml: "<p>Hi {{FirstName}}</p>" }).returning();
+    const cadence = await createCadence(actor, { name: "Promo follow-up", description: null, trigger: "promo_claimed", steps: [{ delayAmount: 0, delayUnit: "days", templateId: welcome!.id, conditions: [] }] });
+    return {
+      nina: nina!.id,
+      cora: cora!.id,
+      bea: bea!.id,
+      ivy: { clientId: ivy.id, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber },
+      pia: { clientId: pia.id, projectId: project.id },
+      campaignId: campaign!.id,
+      templateId: welcome!.id,
+      cadenceId: cadence.id,
+    };
   },
 
   /** No night recorded as backed up: the app makes its nightly backup at its start, as a new installation does (settings). */

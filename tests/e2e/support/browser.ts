@@ -203,3 +203,11 @@ export async function controlsUnderToast(page: Page, which: "all" | "fixed" = "a
       .map((control) => (control.getAttribute("aria-label") ?? control.textContent ?? control.getAttribute("name") ?? control.tagName).trim());
   }, which === "fixed");
 }
+
+/** A record page's rare or destructive action, in its "More" menu (decision 050): opens the menu, chooses the item. */
+export async function openMoreMenuItem(page: Page, item: string): Promise<void> {
+  // A menu still closing would take the click on its button as "close".
+  await page.getByRole("menu").waitFor({ state: "detached" });
+  await page.getByRole("button", { name: /^More actions for / }).click();
+  await page.getByRole("menuitem", { name: item, exact: true }).click();
+}

@@ -1,0 +1,19 @@
+import { LEAD_NOT_FOUND, visitorCalendarFile } from "~/consultations/visitor-booking.server";
+import type { Route } from "./+types/booking-calendar-route";
+
+/**
+ * GET /booking/{token}/calendar: 'Add to calendar' on the booking page once a time is booked. The
+ * link is the capability, as for the page; a link that is not one, or holds no time, is a 404.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const ics = await visitorCalendarFile(params.token);
+  if (!ics) return new Response(LEAD_NOT_FOUND, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8; method=REQUEST",
+      "Content-Disposition": 'attachment; filename="consultation.ics"',
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "same-origin",
+    },
+  });
+}

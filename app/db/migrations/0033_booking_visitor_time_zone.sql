@@ -1,0 +1,1 @@
+ALTER TABLE "consultation_bookings" ADD COLUMN "visitor_time_zone" text;
