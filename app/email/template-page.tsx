@@ -1,16 +1,14 @@
 import Copy from "lucide-react/icons/copy";
-import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { recordIdParam } from "~/forms/record-id";
 import { requireListedRecord } from "~/forms/record-page.server";
-import { DeleteRowsDialog } from "~/lists/list-page";
+import { DeleteMenuItem, DeleteRowsDialog } from "~/lists/list-page";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { BackLink } from "~/ui/back-link";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
-import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import { MoreActionsMenu } from "~/ui/more-actions-menu";
 import type { Route } from "./+types/template-page";
 import { handleTemplateEditorAction } from "./template-actions.server";
@@ -67,17 +65,9 @@ export default function TemplatePage() {
           <Button variant="outline" disabled={cloning} onClick={() => clone(template.id)} icon={Copy}>
             Clone
           </Button>
-          {/* A system template's 'Delete' is there, disabled, with the reason beside it in the page. */}
+          {/* A system template's 'Delete' is there, disabled, saying why, as in the list's row menu. */}
           <MoreActionsMenu label={`More actions for ${template.name}`}>
-            <DropdownMenuItem
-              variant="destructive"
-              disabled={deleteRefusal !== null}
-              title={deleteRefusal ?? undefined}
-              aria-describedby={deleteRefusal ? "template-kind" : undefined}
-              onSelect={() => setDeleting(true)}
-            >
-              <Trash2 aria-hidden="true" /> Delete
-            </DropdownMenuItem>
+            <DeleteMenuItem refusal={deleteRefusal} onSelect={() => setDeleting(true)} />
           </MoreActionsMenu>
         </div>
       </div>

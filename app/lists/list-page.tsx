@@ -281,7 +281,8 @@ export function DeleteRowsDialog({
  * reason under it. It stays focusable (aria-disabled rather than skipped), so a keyboard or a
  * screen reader reaches the reason too; choosing it does nothing and leaves the menu open.
  */
-function DeleteMenuItem({ refusal, onSelect }: { refusal: string | null; onSelect: () => void }) {
+/** A row menu's Delete: or, where the row may not go, the item disabled with the reason in it (still reachable, so it is read). */
+export function DeleteMenuItem({ refusal, onSelect }: { refusal: string | null; onSelect: () => void }) {
   const reasonId = React.useId();
   if (refusal === null) {
     return (

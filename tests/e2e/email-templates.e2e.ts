@@ -140,9 +140,12 @@ describe("e-mail templates and the e-mail log", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("table", { name: "Templates" }).getByRole("link", { name: /^Invoice reminder/ }).first().click();
     await page.getByText("it cannot be deleted").waitFor();
-    const pageDelete = page.getByRole("button", { name: "Delete" });
-    expect(await pageDelete.isDisabled()).toBe(true);
-    expect(await pageDelete.getAttribute("title")).toBe("System template: edit it, it cannot be deleted");
+    await hydrated(page);
+    await page.getByRole("button", { name: /^More actions for Invoice reminder/ }).click();
+    const pageDelete = page.getByRole("menuitem", { name: "Delete" });
+    expect(await pageDelete.getAttribute("aria-disabled")).toBe("true");
+    expect(await pageDelete.textContent()).toContain("System template: edit it, it cannot be deleted");
+    await page.keyboard.press("Escape");
     // A delete posted anyway is refused with the same words, and the template stays.
     const posted = await page.request.post(page.url(), { form: { intent: "delete-template" }, headers: { Origin: app.url } });
     expect(posted.status()).toBe(409);

@@ -17,7 +17,6 @@ import { addClient } from "~/clients/clients.server";
 import { convertLeadToClient } from "~/clients/lead-conversion.server";
 import { createBookingInvitation } from "~/consultations/bookings.server";
 import { emailOutbox, emailTemplates } from "~/email/schema";
-import { addDaysToDate } from "~/availability/slot-time";
 import { clients } from "~/clients/schema";
 import { addClientConsultation } from "~/consultations/client-consultations.server";
 import { consultationBookings, consultations } from "~/consultations/schema";
