@@ -107,7 +107,7 @@ export type AppConfig = {
   publicUrl: string;
   authSecret: string | undefined;
   shutdownTimeoutMs: number;
-  /** The outbox's lease on a claimed message (app/email/delivery.server.ts). */
+  /** The outbox's lease on a claimed message (app/email/outbox-claims.server.ts). */
   outboxLeaseMs: number;
   /** Tests log nothing unless asked: their output is the runner's. */
   logLevel: LogLevel;

@@ -8,15 +8,9 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { ensureFirstAdmin, type FirstAdmin } from "~/auth/first-admin.server";
 import { leaveOutSignIns } from "~/auth/sessions.server";
 import { config, ConfigError, type JobsMode } from "~/config.server";
-import {
-  db,
-  embeddedDatabaseDirectory,
-  openEmbeddedDatabase,
-  openServerDatabase,
-  preRestoreDirectory,
-  setCurrentDatabase,
-  type DatabaseHandle,
-} from "~/db/connection.server";
+import { db, setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
+import { embeddedDatabaseDirectory, openEmbeddedDatabase, preRestoreDirectory } from "~/db/embedded-database.server";
+import { openServerDatabase } from "~/db/server-database.server";
 import { dataDirHolder, DataDirLockedError, lockDataDir, type DataDirLock } from "~/db/data-dir-lock.server";
 import { seedReferenceData } from "~/reference-data.server";
 import { Refusal } from "~/refusal/refusal";

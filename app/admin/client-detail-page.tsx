@@ -29,7 +29,10 @@ import { clientIdSchema, clientNotesSchema, consultationIdSchema, editClientSche
 import { ClientInvoicesPanel } from "./client-invoices-panel";
 import { ClientHeader, ClientInfoCards, DiscoveryCallsCard, NextCallCard } from "./client-overview";
 import { ClientProjectsPanel } from "./client-projects-panel";
-import { archiveClient, deleteClient, saveClientNotes, updateClient } from "~/clients/clients.server";
+import { archiveClient } from "~/clients/archive-client.server";
+import { deleteClient } from "~/clients/delete-client.server";
+import { saveClientNotes } from "~/clients/save-client-notes.server";
+import { updateClient } from "~/clients/update-client.server";
 
 const CLIENTS_LIST = { href: "/admin/clients", label: "Back to Clients" };
 
@@ -55,19 +58,19 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   return answerForm(request, {
     update: async (form) => {
-      await updateClient(actor, clientIdOf(), parseForm(editClientSchema, form));
+      await updateClient({ actor, clientId: clientIdOf(), input: parseForm(editClientSchema, form) });
       return redirectWithToast(here(), { type: "success", title: "Client updated successfully" });
     },
     notes: async (form) => {
-      await saveClientNotes(actor, clientIdOf(), parseForm(clientNotesSchema, form).notes);
+      await saveClientNotes({ actor, clientId: clientIdOf(), notes: parseForm(clientNotesSchema, form).notes });
       return redirectWithToast(here(), { type: "success", title: "Notes saved" });
     },
     delete: async () => {
-      await deleteClient(actor, clientIdOf());
+      await deleteClient({ actor, clientId: clientIdOf() });
       return redirectWithToast("/admin/clients", { type: "success", title: "Client deleted successfully" });
     },
     archive: async () => {
-      const archived = await archiveClient(actor, clientIdOf());
+      const archived = await archiveClient({ actor, clientId: clientIdOf() });
       return redirectWithToast(here(), { type: "success", title: "Client archived", description: `${archived.name} is archived; their invoices and history are kept.` });
     },
     "create-project": async (form) => {

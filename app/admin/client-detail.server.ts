@@ -2,12 +2,13 @@ import { and, desc, eq, or } from "drizzle-orm";
 import { consultationBookings, consultations, type Consultation, type ConsultationBooking } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
 import { clientInvoicesOnDeletion, type ClientInvoicesOnDeletion } from "~/invoices/client-invoices.server";
-import { listClientInvoices, type InvoiceMoney } from "~/invoices/invoices.server";
+import { listClientInvoices } from "~/invoices/invoice-lists.server";
+import { type InvoiceMoney } from "~/invoices/invoice-detail.server";
 import type { Invoice } from "~/invoices/schema";
 import { leads } from "~/leads/schema";
 import { listClientProjectsWithProgress, type ClientProjectRow } from "~/projects/projects.server";
 import { projects } from "~/projects/schema";
-import { findClient } from "~/clients/clients.server";
+import { findClient } from "~/clients/client-lookups.server";
 import type { Client } from "~/clients/schema";
 
 export type ClientInvoiceRow = Invoice & InvoiceMoney & { projectNumber: string | null };

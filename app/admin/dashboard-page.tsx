@@ -5,7 +5,7 @@ import { confirmBookingForm } from "~/consultations/consultation-forms";
 import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { invoiceIdSchema, paymentSchema } from "~/invoices/invoice-forms";
-import { recordPayment } from "~/invoices/invoice-payments.server";
+import { recordPayment } from "~/invoices/record-payment.server";
 import { leadIdFormSchema } from "~/leads/lead-forms";
 import { changeLeadStatus } from "~/leads/leads.server";
 import type { Route } from "./+types/dashboard-page";
@@ -38,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
       },
       "record-payment": async (form) => {
         const { invoiceId } = parseForm(invoiceIdSchema, form);
-        await recordPayment(actor, invoiceId, parseForm(paymentSchema, form));
+        await recordPayment({ actor, invoiceId, input: parseForm(paymentSchema, form) });
         return redirectWithToast("/admin", { type: "success", title: "Payment recorded" });
       },
     },

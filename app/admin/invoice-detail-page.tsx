@@ -29,9 +29,9 @@ import { invoiceLink } from "~/invoices/invoice-link.server";
 import { InvoicePaymentsPanel } from "~/invoices/invoice-payments-panel";
 import { agencyForInvoices } from "~/invoices/invoice-pdf.server";
 import { InvoiceSendDialog } from "~/invoices/invoice-send-dialog";
-import { previewInvoiceEmail } from "~/invoices/invoice-sending.server";
+import { previewInvoiceEmail } from "~/invoices/invoice-email.server";
 import { todayForPayments } from "~/invoices/invoice-payments.server";
-import { findInvoiceDetail, invoiceFormOptions } from "~/invoices/invoices.server";
+import { findInvoiceDetail, invoiceFormOptions } from "~/invoices/invoice-detail.server";
 import { LineItemsPanel } from "~/invoices/line-items-panel";
 import { projectBillingOptions } from "~/invoices/project-billing.server";
 

@@ -5,7 +5,7 @@ import { projectProgress } from "~/projects/project-checklist";
 import { findProjectWithClient } from "~/projects/projects.server";
 import { tierNamesOf } from "~/organization/tier-names";
 import { listTierTaskTemplates, openProjectChecklist } from "~/projects/project-tasks.server";
-import { listProjectInvoices } from "~/invoices/invoices.server";
+import { listProjectInvoices } from "~/invoices/invoice-lists.server";
 import { dayIn } from "~/formatting/dates";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { CLIENT_LIST_VIEW } from "~/clients/client-list-view";
-import { listClients } from "~/clients/clients.server";
+import { listClients } from "~/clients/client-lists.server";
 import { LEAD_LIST_VIEW } from "~/leads/lead-list-view";
 import { listLeads } from "~/leads/leads.server";
 import { listParam, readListView } from "~/lists/list-view";

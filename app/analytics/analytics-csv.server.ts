@@ -2,16 +2,9 @@ import { csvExportResponse, type CsvColumn } from "~/lists/csv-export.server";
 import { centsToDollarsInput } from "~/formatting/money";
 import type { AnalyticsPeriod } from "./analytics-period";
 import { funnelRows, SUMMARY_LABELS } from "./analytics-rates";
-import {
-  consultationsBooked,
-  leadFunnel,
-  leadsPerDayBySource,
-  leadSummary,
-  promoClaimsAndUses,
-  revenuePerWeek,
-  topCampaigns,
-  topReferrers,
-} from "./analytics.server";
+import { consultationsBooked, leadsPerDayBySource, promoClaimsAndUses, revenuePerWeek } from "./analytics-series.server";
+import { leadFunnel, leadSummary } from "./analytics-totals.server";
+import { topCampaigns, topReferrers } from "./analytics-rankings.server";
 import type { AnalyticsChart } from "./analytics-chart-names";
 import { bucketDays } from "./chart-scale";
 

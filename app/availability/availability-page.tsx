@@ -23,20 +23,9 @@ import {
   type AvailabilityView,
 } from "./availability-forms";
 import { BlockedPanel, RulesPanel, SettingsPanel } from "./availability-panels";
-import {
-  addRecurringRule,
-  addSlot,
-  blockDates,
-  deleteRecurringRule,
-  deleteSlots,
-  generateSlotsFromRules,
-  listBlockedDates,
-  listRecurringRules,
-  listSlotsBetween,
-  removeBlockedDate,
-  setRecurringRuleActive,
-  updateAvailabilitySettings,
-} from "./availability.server";
+import { addRecurringRule, addSlot, blockDates, deleteRecurringRule, deleteSlots, removeBlockedDate, setRecurringRuleActive, updateAvailabilitySettings } from "./availability-editing.server";
+import { generateSlotsFromRules } from "./availability.server";
+import { listBlockedDates, listRecurringRules, listSlotsBetween } from "./availability-lists.server";
 import { viewRange } from "./calendar-range";
 import { dayIn } from "~/formatting/dates";
 

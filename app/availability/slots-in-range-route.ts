@@ -3,7 +3,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { checkForm, type FormRefusal } from "~/forms/form-result";
 import type { Route } from "./+types/slots-in-range-route";
 import { MAX_SLOTS_DELETED, slotRangeQuery } from "./availability-forms";
-import { listDeletableSlotsBetween } from "./availability.server";
+import { listDeletableSlotsBetween } from "./availability-lists.server";
 
 /**
  * GET /admin/availability/slots?from=&to=: every slot 'Select Date Range' selects, the booked ones

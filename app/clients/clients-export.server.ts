@@ -1,7 +1,7 @@
 import { csvExportResponse } from "~/lists/csv-export.server";
 import { formatDate } from "~/formatting/dates";
 import type { ClientListView } from "./client-list-view";
-import { clientsInViewBatches } from "./clients.server";
+import { clientsInViewBatches } from "./client-lists.server";
 import type { Client } from "./schema";
 
 /** The Clients Directory's view (search, filters, sort), every page of it, as a streamed CSV download (`clients-YYYY-MM-DD.csv`). */

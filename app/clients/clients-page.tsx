@@ -18,7 +18,11 @@ import type { Route } from "./+types/clients-page";
 import { addClientSchema, clientPaymentStatusSchema, clientRowsSchema, clientStatusSchema } from "./client-form";
 import { CLIENT_LIST_VIEW } from "./client-list-view";
 import { AddClientDialog, ClientFilters, ClientRowsForm, InlineStatusSelect } from "./clients-dialogs";
-import { addClient, listClients, saveClientRows, setClientPaymentStatus, setClientStatus, type ClientRow } from "./clients.server";
+import { addClient } from "./add-client.server";
+import { listClients, type ClientRow } from "./client-lists.server";
+import { saveClientRows } from "./save-client-rows.server";
+import { setClientPaymentStatus } from "./set-client-payment-status.server";
+import { setClientStatus } from "./set-client-status.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Clients Directory | Admin" }];
 
@@ -38,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireAdmin(request);
   return answerForm(request, {
     create: async (form) => {
-      const { client, invoice } = await addClient(actor, parseForm(addClientSchema, form));
+      const { client, invoice } = await addClient({ actor, input: parseForm(addClientSchema, form) });
       return redirectWithToast("/admin/clients", {
         type: "success",
         title: "Client added successfully",
@@ -48,17 +52,17 @@ export async function action({ request }: Route.ActionArgs) {
     // The rows' selects stay on the page: their answer carries the toast.
     status: async (form) => {
       const { clientId, status } = parseForm(clientStatusSchema, form);
-      await setClientStatus(actor, clientId, status);
+      await setClientStatus({ actor, clientId, status });
       return { ok: true, intent: "status", toast: "Status updated" } satisfies FormSuccess;
     },
     payment: async (form) => {
       const { clientId, paymentStatus } = parseForm(clientPaymentStatusSchema, form);
-      await setClientPaymentStatus(actor, clientId, paymentStatus);
+      await setClientPaymentStatus({ actor, clientId, paymentStatus });
       return { ok: true, intent: "payment", toast: "Payment status updated" } satisfies FormSuccess;
     },
     // Every row's selects at once, from the page without JavaScript: back to the list as it was shown.
     rows: async (form) => {
-      await saveClientRows(actor, parseForm(clientRowsSchema, form));
+      await saveClientRows({ actor, rows: parseForm(clientRowsSchema, form) });
       const { pathname, search } = new URL(request.url);
       return redirectWithToast(`${pathname}${search}`, { type: "success", title: "Status updated" });
     },

@@ -4,7 +4,7 @@ import { redirectWithToast } from "~/forms/flash.server";
 import { recordId } from "~/forms/record-id";
 import { returnToSchema } from "~/leads/lead-forms";
 import type { Route } from "./+types/convert-lead-route";
-import { convertLeadToClient } from "./lead-conversion.server";
+import { convertLeadToClient } from "./convert-lead-to-client.server";
 
 const convertLeadSchema = returnToSchema.extend({ leadId: recordId("This lead no longer exists.") });
 
@@ -16,7 +16,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     default: async (form) => {
       const { leadId, returnTo } = parseForm(convertLeadSchema, { leadId: params.leadId, returnTo: form.get("returnTo") ?? undefined });
       const back = returnTo ?? "/admin/leads";
-      const { lead, client, invoice } = await convertLeadToClient(actor, leadId);
+      const { lead, client, invoice } = await convertLeadToClient({ actor, leadId });
       if (!invoice) {
         return redirectWithToast(back, {
           type: "info",

@@ -4,7 +4,7 @@ import { db } from "~/db/connection.server";
 import { recordIdParam } from "~/forms/record-id";
 import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/lead-client-route";
-import { findClientIdOfLead } from "./clients.server";
+import { findClientIdOfLead } from "./client-lookups.server";
 
 /**
  * GET /admin/leads/{leadId}/client: the client a lead became ('View Client' on a converted lead's

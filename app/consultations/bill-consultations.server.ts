@@ -3,7 +3,7 @@ import { db } from "~/db/connection.server";
 import { formatDay } from "~/formatting/dates";
 import { Refusal } from "~/refusal/refusal";
 import { appendConsultationLines } from "~/invoices/append-consultation-lines.server";
-import { lockEditableInvoice } from "~/invoices/invoices.server";
+import { lockEditableInvoice } from "~/invoices/invoice-records.server";
 import { markConsultationsBilled } from "./consultation-billing.server";
 
 /**

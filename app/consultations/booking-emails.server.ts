@@ -1,4 +1,4 @@
-import { findClientIdOfLead } from "~/clients/clients.server";
+import { findClientIdOfLead } from "~/clients/client-lookups.server";
 import { config } from "~/config.server";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import type { EmailTemplateKey } from "~/email/schema";

@@ -7,7 +7,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { addDaysToDate, localToInstant, PROPOSED_SLOT_MINUTES } from "~/availability/slot-time";
 import { findOfferedTimes } from "~/availability/offered-times.server";
 import { releaseSlotOfBooking } from "~/availability/availability.server";
-import { leadIdOfClient } from "~/clients/clients.server";
+import { leadIdOfClient } from "~/clients/lead-of-client.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/refusal/refusal";

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { findOfferedTimes, type OfferedTimes } from "~/availability/offered-times.server";
-import { findClient, leadIdOfClient } from "~/clients/clients.server";
+import { findClient } from "~/clients/client-lookups.server";
+import { leadIdOfClient } from "~/clients/lead-of-client.server";
 import type { Client } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { dayIn } from "~/formatting/dates";

@@ -2,7 +2,7 @@ import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { mailTransport, senderOf } from "./delivery.server";
+import { mailTransport, senderOf } from "./message-sending.server";
 import { emailLogs } from "./schema";
 
 export type TestEmailOutcome = { sent: true } | { sent: false; error: string };

@@ -1,6 +1,6 @@
 import type { Actor } from "~/audit/actor";
 import type { DatabaseExecutor } from "~/db/connection.server";
-import { nextLineSortOrder, recordInvoiceChange, saveInvoiceTotals } from "./invoices.server";
+import { nextLineSortOrder, recordInvoiceChange, saveInvoiceTotals } from "./invoice-records.server";
 import { invoiceLineItems, type Invoice } from "./schema";
 
 /**

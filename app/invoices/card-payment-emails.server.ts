@@ -7,7 +7,7 @@ import { formatCents } from "~/formatting/money";
 import { clientPortalLink } from "~/organization/client-portal-link.server";
 import type { OrganizationSettings } from "~/organization/schema";
 import { invoiceLink } from "./invoice-link.server";
-import type { InvoiceDetail } from "./invoices.server";
+import type { InvoiceDetail } from "./invoice-detail.server";
 import type { InvoicePayment } from "./schema";
 
 /** Where the agency's notifications go: as for a new lead or booking. */

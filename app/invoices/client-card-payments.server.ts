@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/connection.server";
 import type { InvoiceStatus } from "./invoice-options";
-import type { InvoiceDetail } from "./invoices.server";
+import type { InvoiceDetail } from "./invoice-detail.server";
 import { payableByCard } from "./card-payment-rules";
 import type { ClientCardPayments, CheckoutReturn } from "./client-card-payments";
 import { cardCheckoutSessions } from "./schema";

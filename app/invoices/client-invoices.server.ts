@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
-import { recordInvoiceChange } from "./invoices.server";
+import { recordInvoiceChange } from "./invoice-records.server";
 import { invoicePayments, invoices } from "./schema";
 
 // What deleting a client means for its invoices (the clients domain asks; this domain answers and

@@ -4,7 +4,7 @@ import { config } from "~/config.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/refusal/refusal";
 import { invoiceLink } from "./invoice-link.server";
-import { findInvoiceDetail, type InvoiceDetail } from "./invoices.server";
+import { findInvoiceDetail, type InvoiceDetail } from "./invoice-detail.server";
 import { INVOICE_CURRENCY, type CheckoutReturnPage } from "./card-payment-options";
 import { checkoutIdempotencyKey, payableByCard } from "./card-payment-rules";
 import { cardCheckoutSessions } from "./schema";

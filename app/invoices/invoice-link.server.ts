@@ -4,7 +4,7 @@ import type { Actor } from "~/audit/actor";
 import { config } from "~/config.server";
 import { db } from "~/db/connection.server";
 import { Refusal } from "~/refusal/refusal";
-import { lockInvoice, recordInvoiceChange } from "./invoices.server";
+import { lockInvoice, recordInvoiceChange } from "./invoice-records.server";
 import { invoices } from "./schema";
 
 /** The client's capability token: 256 random bits, base64url (DESIGN.md "Booking links are capabilities"). */

@@ -5,8 +5,8 @@ import { Refusal } from "~/refusal/refusal";
 import { redirectWithToast } from "~/forms/flash.server";
 import { invoiceIdSchema, invoiceIdsSchema } from "./invoice-forms";
 import { logger } from "~/logging/logger.server";
-import { sendInvoice } from "./invoice-sending.server";
-import { deleteInvoices } from "./invoices.server";
+import { deleteInvoices } from "./delete-invoices.server";
+import { sendInvoice } from "./send-invoice.server";
 
 /** Where a list action goes back to: the invoices list (its filters kept) or a project's page (its invoices panel). */
 function listReturnTo(form: FormData): string {
@@ -24,7 +24,7 @@ const SEND_FAILED = "Failed to send invoice";
  */
 export async function sendAndAnswer(actor: Actor, invoiceId: string, returnTo: string) {
   try {
-    const sent = await sendInvoice(actor, invoiceId);
+    const sent = await sendInvoice({ actor, invoiceId });
     return redirectWithToast(returnTo, { type: "success", title: "Invoice sent successfully", description: `${sent.invoiceNumber} is on its way to ${sent.to}.` });
   } catch (error) {
     if (error instanceof Refusal) throw new Refusal(error.message, { status: error.status, code: error.code, title: SEND_FAILED });
@@ -37,7 +37,7 @@ export async function handleInvoiceListAction(request: Request, actor: Actor) {
   return answerForm(request, {
     "delete-invoices": async (form) => {
       const { invoiceIds } = parseForm(invoiceIdsSchema, form);
-      const deleted = await deleteInvoices(actor, invoiceIds);
+      const deleted = await deleteInvoices({ actor, invoiceIds });
       return redirectWithToast(listReturnTo(form), { type: "success", title: `${deleted} invoice(s) deleted successfully` });
     },
     "send-invoice": async (form) => {

@@ -2,7 +2,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { recordIdParam } from "~/forms/record-id";
 import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/invoice-pdf-route";
-import { invoicePdf } from "./invoice-sending.server";
+import { invoicePdf } from "./invoice-pdf.server";
 
 /** Download: the invoice's PDF, made on request from what the invoice says now. */
 export async function loader({ request, params }: Route.LoaderArgs) {

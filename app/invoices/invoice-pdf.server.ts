@@ -2,8 +2,8 @@ import { clientPortalLink } from "~/organization/client-portal-link.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatDate, formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
-import { bankTransferInstruction, paymentMethodLabel, type Agency } from "./invoice-document";
-import type { InvoiceDetail } from "./invoices.server";
+import { bankTransferInstruction, invoiceFileName, paymentMethodLabel, type Agency } from "./invoice-document";
+import { findInvoiceDetail, type InvoiceDetail } from "./invoice-detail.server";
 
 /**
  * The invoice as a PDF, made in process with pdfkit (DESIGN.md "documents": no headless browser).
@@ -127,4 +127,11 @@ export async function renderInvoicePdf(detail: InvoiceDetail, agency: Agency & {
   }
   doc.end();
   return done;
+}
+
+/** The PDF of an invoice (download from the list, the editor, the project's panel and the client's page); null when there is no such invoice. */
+export async function invoicePdf(invoiceId: string): Promise<{ fileName: string; pdf: Buffer } | null> {
+  const [detail, agency] = await Promise.all([findInvoiceDetail(invoiceId), agencyForInvoices()]);
+  if (!detail) return null;
+  return { fileName: invoiceFileName(detail.invoice.invoiceNumber), pdf: await renderInvoicePdf(detail, agency) };
 }

@@ -8,8 +8,8 @@ import type { ReminderKind } from "./invoice-options";
 import { agencyForInvoices } from "./invoice-pdf.server";
 import { latestDueDateNeedingReminder, reminderDue } from "./invoice-schedule";
 import { invoiceLink } from "./invoice-link.server";
-import { invoiceEmailVariables } from "./invoice-sending.server";
-import { findInvoiceDetail } from "./invoices.server";
+import { invoiceEmailVariables } from "./invoice-email.server";
+import { findInvoiceDetail } from "./invoice-detail.server";
 import { invoiceReminders, invoices } from "./schema";
 
 /**

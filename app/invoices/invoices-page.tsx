@@ -14,7 +14,7 @@ import { handleInvoiceListAction } from "./invoice-list-actions.server";
 import { INVOICE_DELETION, invoiceActionsColumn, invoiceNumberColumn, invoiceStatusColumn } from "./invoice-rows";
 import { INVOICE_LIST_VIEW } from "./invoice-list-view";
 import { INVOICE_STATUSES } from "./invoice-options";
-import { invoiceStats, listInvoices, type InvoiceListRow } from "./invoices.server";
+import { invoiceStats, listInvoices, type InvoiceListRow } from "./invoice-lists.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Invoices | Admin" }];
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
-import { paidSum } from "./invoices.server";
+import { paidSum } from "./invoice-lists.server";
 import { invoices } from "./schema";
 
 export type InvoiceToCollect = {

@@ -12,7 +12,8 @@ import { OptionSelect } from "~/ui/native-select";
 import type { Route } from "./+types/new-invoice-page";
 import { newInvoiceSchema } from "./invoice-forms";
 import { projectOptions, tierOptions } from "./invoice-options";
-import { createInvoice, invoiceFormOptions } from "./invoices.server";
+import { createInvoice } from "./create-invoice.server";
+import { invoiceFormOptions } from "./invoice-detail.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Invoice | Admin" }];
 
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireAdmin(request);
   return answerForm(request, {
     "create-invoice": async (form) => {
-      const invoice = await createInvoice(actor, parseForm(newInvoiceSchema, form));
+      const invoice = await createInvoice({ actor, input: parseForm(newInvoiceSchema, form) });
       return redirectWithToast(`/admin/invoices/${invoice.id}`, { type: "success", title: `Invoice ${invoice.invoiceNumber} created` });
     },
   });

@@ -10,7 +10,7 @@ import type { TierId } from "~/organization/tier-catalog";
 import { addOnUnitPriceCents } from "~/add-ons/add-on-price";
 import { findClientLeadPromo } from "./client-promo.server";
 import { packagePriceCents, spreadCents } from "./invoice-totals";
-import { lockEditableInvoice, nextLineSortOrder, recordInvoiceChange, refusedLineTotal, saveInvoiceTotals } from "./invoices.server";
+import { lockEditableInvoice, nextLineSortOrder, recordInvoiceChange, refusedLineTotal, saveInvoiceTotals } from "./invoice-records.server";
 import { invoiceLineItems, invoices, type NewInvoiceLineItem } from "./schema";
 
 // Billing a project: its package (the tier catalog) and its add-ons. (The client's consultations are

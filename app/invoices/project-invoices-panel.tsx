@@ -10,7 +10,7 @@ export type ProjectInvoiceRow = { id: string; invoiceNumber: string; status: Inv
 
 /**
  * The project's invoices panel (spec 001 "Project detail"), for the project page to mount with
- * `listProjectInvoices(projectId)` from invoices.server.ts: New Invoice (?project=), view/edit,
+ * `listProjectInvoices(projectId)` from invoice-lists.server.ts: New Invoice (?project=), view/edit,
  * Send/Resend and Download.
  */
 export function ProjectInvoicesPanel({ projectId, invoices }: { projectId: string; invoices: ProjectInvoiceRow[] }) {

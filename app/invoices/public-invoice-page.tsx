@@ -11,7 +11,7 @@ import { createCheckoutSession } from "./create-checkout-session.server";
 import { cardPayments } from "./stripe-client.server";
 import { invoiceForClient } from "./invoices-for-client.server";
 import { agencyForInvoices } from "./invoice-pdf.server";
-import { findInvoiceByViewToken } from "./invoices.server";
+import { findInvoiceByViewToken } from "./invoice-detail.server";
 import { PublicInvoiceView } from "./public-invoice-view";
 
 // The client's invoice page: public, reached only through the capability link of the e-mail.

@@ -2,7 +2,7 @@ import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/public-invoice-pdf-route";
 import { invoiceFileName } from "./invoice-document";
 import { agencyForInvoices, renderInvoicePdf } from "./invoice-pdf.server";
-import { findInvoiceByViewToken } from "./invoices.server";
+import { findInvoiceByViewToken } from "./invoice-detail.server";
 
 /** The client's PDF download from their invoice page; a wrong token is a plain 404. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { formatCents } from "~/formatting/money";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { paidCents, statusAfterPayments } from "./invoice-payments.server";
 import { balanceCents } from "./invoice-totals";
-import { lockInvoice, recordInvoiceChange } from "./invoices.server";
+import { lockInvoice, recordInvoiceChange } from "./invoice-records.server";
 import { invoicePayments, invoices } from "./schema";
 import { refundToRecord } from "./card-payment-rules";
 import type { HandledEvent } from "./record-card-payment.server";

@@ -90,7 +90,7 @@ export const invoiceLineItems = pgTable(
 
 /**
  * Money received against an invoice. Several make a partial payment; when they reach the total,
- * the invoice is paid (invoice-payments.server.ts). Deleting the invoice deletes its payments.
+ * the invoice is paid (record-payment.server.ts, invoice-payments.server.ts). Deleting the invoice deletes its payments.
  * A card payment through Stripe names its PaymentIntent, unique, so the same payment told twice is
  * one row; a refund of it is a row of a negative amount, keyed by how much Stripe had refunded in
  * all with it, so every sum of the amounts (what was paid, the balance) counts it (decision 047).

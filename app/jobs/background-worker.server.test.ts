@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openServerDatabase } from "~/db/connection.server";
+import { openServerDatabase } from "~/db/server-database.server";
 import { logger } from "~/logging/logger.server";
 import { MAIN_THREAD_BUDGET, WORKER_PROCESS_BUDGET, startBackgroundWorker, startTurn, type BackgroundWorker, type JobsBudget, type RecurringJob } from "./background-worker.server";
 

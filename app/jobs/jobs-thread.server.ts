@@ -1,7 +1,8 @@
 import { once } from "node:events";
 import { isMainThread, parentPort, Worker } from "node:worker_threads";
 import { config } from "~/config.server";
-import { openServerDatabase, setCurrentDatabase } from "~/db/connection.server";
+import { openServerDatabase } from "~/db/server-database.server";
+import { setCurrentDatabase } from "~/db/connection.server";
 import { logger, setLogLevel } from "~/logging/logger.server";
 import { JOBS_THREAD_BUDGET, startBackgroundWorker, type BackgroundWorker } from "./background-worker.server";
 import { composeDomainEvents } from "~/domain-event-handlers.server";

@@ -5,7 +5,7 @@ import { recordLeadEvent } from "./lead-timeline.server";
 import { leads, type Lead } from "./schema";
 
 // The lead's side of converting a lead to a client (spec 001 §4). The conversion itself lives with
-// its result, in `~/clients/lead-conversion.server.ts`; these steps run inside its transaction.
+// its result, in `~/clients/convert-lead-to-client.server.ts`; these steps run inside its transaction.
 
 /**
  * Reads the lead and locks its row until the transaction ends, so two admins converting the same

@@ -1,6 +1,6 @@
 import { redirect, useActionData, useLoaderData } from "react-router";
 import { clientOwnDetailsSchema } from "~/clients/client-form";
-import { updateClientOwnDetails } from "~/clients/clients.server";
+import { updateClientOwnDetails } from "~/clients/update-client-own-details.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
 import { clientAddressOf } from "~/request-safety/client-address.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     "update-details": async (form) => {
       const client = await requirePortalClient(request);
-      await updateClientOwnDetails(client.id, parseForm(clientOwnDetailsSchema, form));
+      await updateClientOwnDetails({ clientId: client.id, input: parseForm(clientOwnDetailsSchema, form) });
       await recordPortalEvent(client.id, { kind: "updated_details" });
       return { ok: true as const, intent: "update-details", toast: "Your details are saved" };
     },

@@ -2,7 +2,7 @@ import { eq, lt, or } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { redirect } from "react-router";
-import { findClient } from "~/clients/clients.server";
+import { findClient } from "~/clients/client-lookups.server";
 import type { Client } from "~/clients/schema";
 import { config } from "~/config.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
-import { findClient, findClientsByAddress } from "~/clients/clients.server";
+import { findClient, findClientsByAddress } from "~/clients/client-lookups.server";
 import type { Client } from "~/clients/schema";
 import { config } from "~/config.server";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";

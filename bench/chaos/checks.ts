@@ -4,7 +4,7 @@
 import { and, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { consultationBookings } from "~/consultations/schema";
 import { queryRows, type DatabaseHandle } from "~/db/connection.server";
-import { LEASE_MS } from "~/email/delivery.server";
+import { LEASE_MS } from "~/email/outbox-claims.server";
 import { emailOutbox } from "~/email/schema";
 import { leads } from "~/leads/schema";
 import { outboxIdOf, type Arrival } from "../support/mail-receiver";

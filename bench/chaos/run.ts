@@ -1,4 +1,6 @@
-import { openEmbeddedDatabase, openServerDatabase, setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
+import { openEmbeddedDatabase } from "~/db/embedded-database.server";
+import { openServerDatabase } from "~/db/server-database.server";
+import { setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
 import { seedReferenceData } from "~/reference-data.server";
 import { freePort } from "../../scripts/free-port.mjs";
 import { startAppProcess, type AppProcess } from "../support/app-process";
@@ -147,7 +149,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
       await waitForQuiet(mail.arrivals, stream.faultAt, stream.recoveredAt);
     }
     const died = apps.filter((app) => !app.running()).length;
-    // Each outcome a sender kept through the outage and wrote once the database answered (app/email/delivery.server.ts) says so in its log.
+    // Each outcome a sender kept through the outage and wrote once the database answered (app/email/delivery-outcome.server.ts) says so in its log.
     const outcomesKept = apps.reduce((count, app) => count + (app.output().match(/e-mail outcome written once the database answered again/g)?.length ?? 0), 0);
     let stuck = 0;
     for (const app of apps) {

@@ -2,7 +2,7 @@
 // invited to book), the public posts each from an address of its own, and the stream with its kill.
 import http from "node:http";
 import { createBookingInvitation } from "~/consultations/bookings.server";
-import { addSlot } from "~/availability/availability.server";
+import { addSlot } from "~/availability/availability-editing.server";
 import { slotKeyOf } from "~/availability/offered-days";
 import { addDaysToDate } from "~/availability/slot-time";
 import type { DatabaseHandle } from "~/db/connection.server";

@@ -18,7 +18,8 @@ export async function prepareData(invitations: number): Promise<Prepared> {
   const { openStorage, stopApplication } = await import("~/server-lifecycle.server");
   const { db } = await import("~/db/connection.server");
   const { seedDemoData } = await import("~/demo/demo-seed.server");
-  const { addRecurringRule, generateSlotsFromRules } = await import("~/availability/availability.server");
+  const { addRecurringRule } = await import("~/availability/availability-editing.server");
+  const { generateSlotsFromRules } = await import("~/availability/availability.server");
   const { createBookingInvitation } = await import("~/consultations/bookings.server");
   const { deliverDueEmails } = await import("~/email/delivery.server");
   const { leads } = await import("~/leads/schema");

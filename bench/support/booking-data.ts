@@ -13,7 +13,8 @@ export async function prepareBookingData(dataDir: string, invitationCount: numbe
   const { openStorage, stopApplication } = await import("~/server-lifecycle.server");
   const { db } = await import("~/db/connection.server");
   const { seedDemoData } = await import("~/demo/demo-seed.server");
-  const { addRecurringRule, blockDates, generateSlotsFromRules } = await import("~/availability/availability.server");
+  const { addRecurringRule, blockDates } = await import("~/availability/availability-editing.server");
+  const { generateSlotsFromRules } = await import("~/availability/availability.server");
   const { createBookingInvitation } = await import("~/consultations/bookings.server");
   const { loadBookingPage } = await import("~/booking/booking.server");
   const { deliverDueEmails } = await import("~/email/delivery.server");

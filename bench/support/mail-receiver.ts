@@ -1,6 +1,6 @@
 import { SMTPServer } from "smtp-server";
 
-/** A message as it arrived: its Message-ID (the outbox row's id, see app/email/delivery.server.ts) and when. */
+/** A message as it arrived: its Message-ID (the outbox row's id, see app/email/message-sending.server.ts) and when. */
 export type Arrival = { messageId: string; to: string[]; at: number };
 
 /** A real SMTP server in this process that notes every message it accepts. */

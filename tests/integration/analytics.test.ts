@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { analyticsCsvResponse } from "~/analytics/analytics-csv.server";
 import { analyticsPeriod, type AnalyticsPeriodDays } from "~/analytics/analytics-period";
-import {
-  consultationsBooked,
-  leadFunnel,
-  leadsPerDayBySource,
-  leadSummary,
-  promoClaimsAndUses,
-  revenuePerWeek,
-  topCampaigns,
-  topReferrers,
-} from "~/analytics/analytics.server";
+import { consultationsBooked, leadsPerDayBySource, promoClaimsAndUses, revenuePerWeek } from "~/analytics/analytics-series.server";
+import { leadFunnel, leadSummary } from "~/analytics/analytics-totals.server";
+import { topCampaigns, topReferrers } from "~/analytics/analytics-rankings.server";
 import { campaigns } from "~/attribution/schema";
 import { clients } from "~/clients/schema";
 import { consultationBookings, consultations } from "~/consultations/schema";

@@ -12,7 +12,7 @@ import * as authPage from "~/auth/auth-page";
 import { findUserByEmail } from "~/auth/roles.server";
 import { instanceSecrets, session } from "~/auth/schema";
 import * as securityPage from "~/auth/security-settings-page";
-import { addClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
 import { emailOutbox } from "~/email/schema";
 import { requestSignInLink, sendRequestedSignInLinks } from "~/portal/sign-in.server";
 import { backupFileName } from "~/backups/nightly-schedule";
@@ -114,7 +114,7 @@ if (testDatabaseKind() === "embedded") {
       expect((await browser.call(handler(securityPage.action), SECURITY, { form: { intent: "confirm-two-factor", code: await freshCode(totpSecret) } })).status).toBe(302);
       const [live] = await db().select().from(session).where(eq(session.userId, (await findUserByEmail(admin.email))!.id));
       const [signing] = await db().select().from(instanceSecrets).where(eq(instanceSecrets.name, "session_secret"));
-      await addClient(testActor(), { name: "Sky Waiting", email: "sky@waiting.test", phone: null, tier: "1", notes: null });
+      await addClient({ actor: testActor(), input: { name: "Sky Waiting", email: "sky@waiting.test", phone: null, tier: "1", notes: null } });
       await requestSignInLink({ email: "sky@waiting.test" }, { clientAddress: "198.51.100.71" });
       await sendRequestedSignInLinks();
       const [waiting] = await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, "sky@waiting.test"));

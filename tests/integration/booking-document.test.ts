@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type http from "node:http";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addSlot } from "~/availability/availability.server";
+import { addSlot } from "~/availability/availability-editing.server";
 import { slotKeyOf } from "~/availability/offered-days";
 import { serveKeptBookingPages, type RenderDocument } from "~/booking/booking-document.server";
 import { decodeBookingPage, type BookingPageView } from "~/booking/booking-page-data";

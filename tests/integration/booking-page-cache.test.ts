@@ -2,7 +2,7 @@ import { testActor } from "../support/actors";
 import { offeredKeys, slotKey, slotKeyOf } from "~/availability/offered-days";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addSlot, blockDates, deleteSlots, updateAvailabilitySettings } from "~/availability/availability.server";
+import { addSlot, blockDates, deleteSlots, updateAvailabilitySettings } from "~/availability/availability-editing.server";
 import { availabilitySlots } from "~/availability/schema";
 import { bookingPageCache, currentBookingPage, MAX_AGE_MS } from "~/booking/booking-page-cache.server";
 import { bookSlot, cancelByVisitor, LEAD_NOT_FOUND } from "~/consultations/visitor-booking.server";

@@ -8,7 +8,7 @@ import { createCadence, deleteCadence, listCadences, setCadenceStatus, updateCad
 import { endLeadEnrolments, enrolLeadsInCadence } from "~/cadences/enrolment.server";
 import { sendSandboxTest } from "~/cadences/sandbox.server";
 import { cadenceEnrolments, cadenceStepSends } from "~/cadences/schema";
-import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { convertLeadToClient } from "~/clients/convert-lead-to-client.server";
 import { db } from "~/db/connection.server";
 import { emailOutbox, emailTemplates } from "~/email/schema";
 import { suppressEmail } from "~/email/suppression.server";
@@ -178,7 +178,7 @@ describe("the worker", () => {
     const leadId = await aPromoLead();
     await runCadenceSteps(T0);
     const [admin] = await db().insert(user).values({ id: "admin-2", name: "Ada", email: "ada2@example.com" }).returning();
-    await convertLeadToClient(testActor({ userId: admin?.id ?? null }), leadId, new Date(T0.getTime() + 10 * 60_000));
+    await convertLeadToClient({ actor: testActor({ userId: admin?.id ?? null }), leadId, now: new Date(T0.getTime() + 10 * 60_000) });
     const enrolments = await db().select().from(cadenceEnrolments).where(eq(cadenceEnrolments.leadId, leadId));
     expect(enrolments.find((row) => row.cadenceId !== onboarding.cadence.id)).toMatchObject({ status: "ended", endedReason: "converted" });
     expect(enrolments.find((row) => row.cadenceId === onboarding.cadence.id)).toMatchObject({ status: "active" });

@@ -13,12 +13,12 @@ import { findCampaign, listCampaignLeads, listCampaigns } from "~/campaigns/camp
 import { createCampaign, deleteCampaign, updateCampaign } from "~/attribution/campaign-records.server";
 import { campaignSendRecipients, campaignSends } from "~/campaigns/send-schema";
 import { auditLog } from "~/audit/schema";
-import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { convertLeadToClient } from "~/clients/convert-lead-to-client.server";
 import { db } from "~/db/connection.server";
 import { emailOutbox, emailTemplates } from "~/email/schema";
 import { suppressEmail } from "~/email/suppression.server";
 import { Refusal } from "~/refusal/refusal";
-import { recordPayment } from "~/invoices/invoice-payments.server";
+import { recordPayment } from "~/invoices/record-payment.server";
 import { contactSchema, inquirySchema, promoClaimSchema } from "~/leads/inquiry-form";
 import { claimPromo } from "~/leads/claim-promo.server";
 import { createContactLead } from "~/leads/create-contact-lead.server";
@@ -78,9 +78,9 @@ describe("campaigns", () => {
     const attributed = await db().select({ id: leads.id }).from(leads).where(eq(leads.campaignId, campaign.id));
     expect(attributed.map((row) => row.id).sort()).toEqual([claimed.leadId, inquiry.leadId, contact.leadId].sort());
 
-    const conversion = await convertLeadToClient(testActor({ userId: admin.id }), claimed.leadId);
+    const conversion = await convertLeadToClient({ actor: testActor({ userId: admin.id }), leadId: claimed.leadId });
     if (!conversion.invoice) throw new Error("not converted");
-    await recordPayment(testActor({ userId: admin.id }), conversion.invoice.id, { amount: conversion.invoice.totalCents, paidOn: "2026-11-24", method: "cash", note: null });
+    await recordPayment({ actor: testActor({ userId: admin.id }), invoiceId: conversion.invoice.id, input: { amount: conversion.invoice.totalCents, paidOn: "2026-11-24", method: "cash", note: null } });
 
     const figures = await findCampaign(campaign.id);
     expect(figures).toMatchObject({ leads: 3, clients: 1, revenueCents: conversion.invoice.totalCents, bookedConsultations: 0 });

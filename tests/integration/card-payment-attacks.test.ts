@@ -11,7 +11,7 @@ import { Refusal } from "~/refusal/refusal";
 import { NOT_AN_EVENT, NOT_SIGNED_BY_STRIPE } from "~/invoices/card-payment-texts";
 import { cardPaymentsStatus } from "~/invoices/card-payments-status.server";
 import { paymentProviderEvents } from "~/invoices/schema";
-import { CARD_PAYMENT_KEPT, deletePayment } from "~/invoices/invoice-payments.server";
+import { CARD_PAYMENT_KEPT, deletePayment } from "~/invoices/delete-payment.server";
 import { WEBHOOK_BODY_LIMIT } from "~/http/request-body-limit";
 import { ledgerOf, openCheckout, sentInvoice } from "../support/card-payment-scene";
 import { startStripeStandIn, type StandInEvent, type StandInSession } from "../support/stripe-stand-in";
@@ -288,7 +288,7 @@ describe("a card payment in the back-office", () => {
     const { invoiceId, event } = await paidButNotDelivered();
     await standIn.deliver(event);
     const [payment] = (await ledgerOf(invoiceId)).payments;
-    const attempt = deletePayment(systemActor("console"), invoiceId, payment?.id ?? "");
+    const attempt = deletePayment({ actor: systemActor("console"), invoiceId, paymentId: payment?.id ?? "" });
     await expect(attempt).rejects.toThrow(Refusal);
     await expect(attempt).rejects.toThrow(CARD_PAYMENT_KEPT);
     expect(await ledgerOf(invoiceId)).toMatchObject({ status: "paid", balanceCents: 0 });

@@ -15,9 +15,9 @@ import { NOTHING_TO_PAY } from "~/invoices/create-checkout-session.server";
 import { cardCheckoutSessions } from "~/invoices/schema";
 import * as webhookRoute from "~/invoices/stripe-webhook-route";
 import * as adminInvoicePage from "~/admin/invoice-detail-page";
-import { recordPayment } from "~/invoices/invoice-payments.server";
-import { previewInvoiceEmail } from "~/invoices/invoice-sending.server";
-import { createInvoice } from "~/invoices/invoices.server";
+import { recordPayment } from "~/invoices/record-payment.server";
+import { previewInvoiceEmail } from "~/invoices/invoice-email.server";
+import { createInvoice } from "~/invoices/create-invoice.server";
 import * as publicInvoicePage from "~/invoices/public-invoice-page";
 import * as portalInvoicePage from "~/portal/portal-invoice-page";
 import * as portalHome from "~/portal/portal-home-page";
@@ -95,7 +95,7 @@ describe("Pay now", () => {
     expect(renewed.id).not.toBe(first.id);
     expect(creates().at(-1)?.idempotencyKey).toBe(`invoice-${invoice.invoiceId}-49900-usd-link-2`);
 
-    await recordPayment(systemActor("console"), invoice.invoiceId, { amount: 9_900, paidOn: "2026-11-20", method: "zelle", note: null });
+    await recordPayment({ actor: systemActor("console"), invoiceId: invoice.invoiceId, input: { amount: 9_900, paidOn: "2026-11-20", method: "zelle", note: null } });
     const smaller = await openCheckout(standIn, invoice.invoiceId);
     expect(smaller.amount_total).toBe(40_000);
     expect(creates().at(-1)?.idempotencyKey).toBe(`invoice-${invoice.invoiceId}-40000-usd-link-1`);
@@ -112,7 +112,7 @@ describe("Pay now", () => {
     expect(down.body).toMatchObject({ ok: false, formError: CARD_SERVICE_UNAVAILABLE });
     standIn.failApi = null;
 
-    await recordPayment(systemActor("console"), invoice.invoiceId, { amount: 49_900, paidOn: "2026-11-20", method: "zelle", note: null });
+    await recordPayment({ actor: systemActor("console"), invoiceId: invoice.invoiceId, input: { amount: 49_900, paidOn: "2026-11-20", method: "zelle", note: null } });
     const paid = await callRoute(handler(publicInvoicePage.action), `/invoice/${invoice.viewToken}`, { params: { token: invoice.viewToken }, form: { intent: "pay-by-card" } });
     expect(paid.status).toBe(409);
     expect(paid.body).toMatchObject({ ok: false, formError: NOTHING_TO_PAY });
@@ -120,7 +120,7 @@ describe("Pay now", () => {
     expect(page.body).toMatchObject({ card: { payable: false } });
 
     const { clientId } = invoice;
-    const draft = await createInvoice(systemActor("console"), { clientId, projectId: null, tier: null, dueDate: null });
+    const draft = await createInvoice({ actor: systemActor("console"), input: { clientId, projectId: null, tier: null, dueDate: null } });
     await expect(openCheckout(standIn, draft.id)).rejects.toThrow(NOTHING_TO_PAY);
     expect(await db().select().from(cardCheckoutSessions).where(eq(cardCheckoutSessions.invoiceId, draft.id))).toEqual([]);
   });
@@ -227,7 +227,7 @@ describe("the invoice e-mail", () => {
     const link = `http://localhost:3000/invoice/${invoice.viewToken}`;
     expect(mail?.text).toContain(`Pay now by card: ${link}`);
     expect(mail?.html).toContain(`<a href="${link}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Pay now</a>`);
-    await recordPayment(systemActor("console"), invoice.invoiceId, { amount: 49_900, paidOn: "2026-11-20", method: "zelle", note: null });
+    await recordPayment({ actor: systemActor("console"), invoiceId: invoice.invoiceId, input: { amount: 49_900, paidOn: "2026-11-20", method: "zelle", note: null } });
     expect((await previewInvoiceEmail(invoice.invoiceId)).text).not.toContain("Pay now");
   });
 });

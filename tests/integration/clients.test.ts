@@ -7,19 +7,16 @@ import { listAuditEntries } from "~/audit/audit-log.server";
 import { getClientDetail } from "~/admin/client-detail.server";
 import { CLIENT_LIST_VIEW } from "~/clients/client-list-view";
 import { clientsCsvResponse } from "~/clients/clients-export.server";
-import {
-  addClient,
-  archiveClient,
-  clientsInViewBatches,
-  deleteClient,
-  findClient,
-  listClients,
-  saveClientNotes,
-  saveClientRows,
-  setClientPaymentStatus,
-  setClientStatus,
-  updateClient,
-} from "~/clients/clients.server";
+import { addClient, type AddClientOptions } from "~/clients/add-client.server";
+import { archiveClient } from "~/clients/archive-client.server";
+import { clientsInViewBatches, listClients } from "~/clients/client-lists.server";
+import { deleteClient } from "~/clients/delete-client.server";
+import { findClient } from "~/clients/client-lookups.server";
+import { saveClientNotes } from "~/clients/save-client-notes.server";
+import { saveClientRows } from "~/clients/save-client-rows.server";
+import { setClientPaymentStatus } from "~/clients/set-client-payment-status.server";
+import { setClientStatus } from "~/clients/set-client-status.server";
+import { updateClient } from "~/clients/update-client.server";
 import { clients } from "~/clients/schema";
 import { clientRowFieldName, clientRowsSchema } from "~/clients/client-form";
 import { parseForm } from "~/forms/form-action.server";
@@ -55,8 +52,8 @@ beforeEach(async () => {
   await db().insert(user).values({ id: adminId, name: "Olivia Owner", email: `owner-${adminId}@example.com` });
 });
 
-const newClient = (overrides: Partial<Parameters<typeof addClient>[1]> = {}) =>
-  addClient(actor(), { name: "Mesa Verde Catering", email: "hello@mesaverde.test", phone: null, tier: "1", notes: null, ...overrides });
+const newClient = (overrides: Partial<AddClientOptions["input"]> = {}) =>
+  addClient({ actor: actor(), input: { name: "Mesa Verde Catering", email: "hello@mesaverde.test", phone: null, tier: "1", notes: null, ...overrides } });
 
 const view = (query = "") => readListView(new URLSearchParams(query), CLIENT_LIST_VIEW);
 
@@ -87,12 +84,12 @@ describe("deleting a client", () => {
     const { client, invoice } = await newClient();
     expect(await clientInvoicesOnDeletion(client.id)).toEqual({ unsentDrafts: 1, kept: 0 });
     await createProjectForClient(actor(), client.id, { name: "Site", tier: "1" });
-    expect((await deleteClient(actor(), client.id)).id).toBe(client.id);
+    expect((await deleteClient({ actor: actor(), clientId: client.id })).id).toBe(client.id);
     expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(0);
     expect(await db().select().from(projects).where(eq(projects.clientId, client.id))).toHaveLength(0);
     expect(await db().select().from(invoices).where(eq(invoices.id, invoice.id))).toHaveLength(0);
     expect(await db().select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoice.id))).toHaveLength(0);
-    await expect(deleteClient(actor(), client.id)).rejects.toMatchObject({ status: 404, message: "This client no longer exists." });
+    await expect(deleteClient({ actor: actor(), clientId: client.id })).rejects.toMatchObject({ status: 404, message: "This client no longer exists." });
     expect((await listAuditEntries({ entityType: "client", entityId: client.id })).map((entry) => [entry.action, entry.summary])).toEqual([
       ["client.delete", "Deleted a client with 1 unsent draft invoice(s)"],
       ["client.create", expect.any(String)],
@@ -105,7 +102,7 @@ describe("deleting a client", () => {
     await db().update(invoices).set({ status: "sent", sentAt: new Date() }).where(eq(invoices.id, invoice.id));
     const [unsent] = await db().insert(invoices).values({ clientId: client.id, invoiceNumber: "INV-DRAFT-2", status: "draft" }).returning();
     expect(await clientInvoicesOnDeletion(client.id)).toEqual({ unsentDrafts: 1, kept: 1 });
-    await expect(deleteClient(actor(), client.id)).rejects.toMatchObject({
+    await expect(deleteClient({ actor: actor(), clientId: client.id })).rejects.toMatchObject({
       status: 409,
       title: "Failed to delete client",
       message: `${client.name} has 1 sent or paid invoice(s), which must be kept. Archive the client instead.`,
@@ -113,7 +110,7 @@ describe("deleting a client", () => {
     expect(await db().select().from(clients).where(eq(clients.id, client.id))).toHaveLength(1);
     expect((await db().select().from(invoices).where(eq(invoices.clientId, client.id))).map((row) => row.id).sort()).toEqual([invoice.id, unsent!.id].sort());
 
-    const archived = await archiveClient(actor(), client.id);
+    const archived = await archiveClient({ actor: actor(), clientId: client.id });
     expect(archived?.status).toBe("archived");
     // The refused delete wrote nothing; the archive wrote its own entry.
     const audit = await listAuditEntries({ entityType: "client", entityId: client.id });
@@ -124,10 +121,10 @@ describe("deleting a client", () => {
 describe("a client's audit trail", () => {
   it("each change writes its own entry with the Actor it was given, naming no person; a no-op or a refused change writes none", async () => {
     const { client } = await newClient({ name: "Rosa Delgado", email: "rosa@mesaverde.test", phone: "214-555-0100", tier: "2" });
-    await setClientStatus(actor(), client.id, "paused");
-    await setClientStatus(actor(), client.id, "paused");
-    await setClientPaymentStatus(actor(), client.id, "partial");
-    await updateClient(actor(), client.id, {
+    await setClientStatus({ actor: actor(), clientId: client.id, status: "paused" });
+    await setClientStatus({ actor: actor(), clientId: client.id, status: "paused" });
+    await setClientPaymentStatus({ actor: actor(), clientId: client.id, paymentStatus: "partial" });
+    await updateClient({ actor: actor(), clientId: client.id, input: {
       name: "Rosa D. Delgado",
       email: "rosa@mesaverde.test",
       phone: "214-555-0100",
@@ -136,9 +133,9 @@ describe("a client's audit trail", () => {
       status: "paused",
       paymentStatus: "partial",
       projectLink: null,
-    });
-    await saveClientNotes(actor(), client.id, "Prefers calls after 3pm");
-    await expect(setClientStatus(actor(), randomUUID(), "active")).rejects.toMatchObject({ status: 404, message: "Failed to update status" });
+    } });
+    await saveClientNotes({ actor: actor(), clientId: client.id, notes: "Prefers calls after 3pm" });
+    await expect(setClientStatus({ actor: actor(), clientId: randomUUID(), status: "active" })).rejects.toMatchObject({ status: 404, message: "Failed to update status" });
 
     const audit = await listAuditEntries({ entityType: "client", entityId: client.id });
     expect(audit.map((entry) => entry.action)).toEqual(["client.notes", "client.update", "client.payment", "client.status", "client.create"]);
@@ -172,7 +169,7 @@ describe("the clients list's rows saved at once (its form without JavaScript)", 
         [clientRowFieldName("payment", party.id)]: "paid",
       }),
     );
-    await saveClientRows(actor(), rows);
+    await saveClientRows({ actor: actor(), rows });
 
     expect(await findClient(mesa.id)).toMatchObject({ status: "paused", paymentStatus: "pending" });
     expect(await findClient(party.id)).toMatchObject({ status: "active", paymentStatus: "paid" });
@@ -195,7 +192,7 @@ describe("the clients list's rows saved at once (its form without JavaScript)", 
       clientRowsSchema,
       rowsForm({ [clientRowFieldName("status", mesa.id)]: "archived", [clientRowFieldName("status", randomUUID())]: "paused" }),
     );
-    await expect(saveClientRows(actor(), rows)).rejects.toMatchObject({ status: 404, message: "Failed to update status" });
+    await expect(saveClientRows({ actor: actor(), rows })).rejects.toMatchObject({ status: 404, message: "Failed to update status" });
     expect(await findClient(mesa.id)).toMatchObject({ status: "active" });
     expect(await listAuditEntries({ entityType: "client", entityId: mesa.id })).toHaveLength(1);
   });
@@ -219,8 +216,8 @@ describe("the clients directory", () => {
     const { client: mesa } = await newClient({ name: "Mesa Verde Catering", email: "hello@mesaverde.test" });
     const { client: party } = await newClient({ name: "Party Palace Rentals", email: "book@partypalace.test" });
     await newClient({ name: "Bloom Florals", email: "hi@bloom.test" });
-    await setClientStatus(actor(), party.id, "paused");
-    await setClientPaymentStatus(actor(), mesa.id, "paid");
+    await setClientStatus({ actor: actor(), clientId: party.id, status: "paused" });
+    await setClientPaymentStatus({ actor: actor(), clientId: mesa.id, paymentStatus: "paid" });
 
     const names = async (query: string) => (await listClients({ view: view(query) })).rows.map((client) => client.name);
     expect(await names("q=MESAVERDE")).toEqual(["Mesa Verde Catering"]);

@@ -7,18 +7,9 @@ import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { listAuditEntries } from "~/audit/audit-log.server";
-import {
-  addRecurringRule,
-  addSlot,
-  blockDates,
-  deleteRecurringRule,
-  deleteSlots,
-  generateSlotsFromRules,
-  listSlotsBetween,
-  removeBlockedDate,
-  setRecurringRuleActive,
-  updateAvailabilitySettings,
-} from "~/availability/availability.server";
+import { addRecurringRule, addSlot, blockDates, deleteRecurringRule, deleteSlots, removeBlockedDate, setRecurringRuleActive, updateAvailabilitySettings } from "~/availability/availability-editing.server";
+import { generateSlotsFromRules } from "~/availability/availability.server";
+import { listSlotsBetween } from "~/availability/availability-lists.server";
 import { availabilitySlots } from "~/availability/schema";
 import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { loadBookingPage } from "~/booking/booking.server";

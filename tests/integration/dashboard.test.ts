@@ -5,7 +5,7 @@ import { dashboardFigures, todayList } from "~/admin/dashboard.server";
 import { addDaysToDate } from "~/availability/slot-time";
 import { consultationBookings } from "~/consultations/schema";
 import { dayIn } from "~/formatting/dates";
-import { addClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { invoicePayments, invoices } from "~/invoices/schema";
@@ -26,7 +26,7 @@ withTestDatabase();
 const NOW = new Date("2026-03-15T16:00:00Z");
 
 async function client(email: string, status: "active" | "paused" = "active") {
-  const made = await addClient(testActor(), { name: email.split("@")[0] ?? email, email, phone: null, tier: "1", notes: null });
+  const made = await addClient({ actor: testActor(), input: { name: email.split("@")[0] ?? email, email, phone: null, tier: "1", notes: null } });
   if (status !== "active") await db().update(clients).set({ status }).where(eq(clients.id, made.client.id));
   return made;
 }

@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, openServerDatabase, queryRows, type DatabaseHandle } from "~/db/connection.server";
-import { deliverDueEmails, LEASE_MS, renewLeases } from "~/email/delivery.server";
+import { db, queryRows, type DatabaseHandle } from "~/db/connection.server";
+import { openServerDatabase } from "~/db/server-database.server";
+import { deliverDueEmails } from "~/email/delivery.server";
+import { LEASE_MS, renewLeases } from "~/email/outbox-claims.server";
 import { enqueueEmail, enqueueTemplatedEmail } from "~/email/outbox.server";
 import { emailLogs, emailOutbox } from "~/email/schema";
 import { databaseUrlFor, serverTestUrl, testDatabaseKind } from "../support/database-kind";

@@ -3,7 +3,7 @@ import { slotKeyOf } from "~/availability/offered-days";
 import { decodeBookingPage } from "~/booking/booking-page-data";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addSlot } from "~/availability/availability.server";
+import { addSlot } from "~/availability/availability-editing.server";
 import { action as availabilityAction } from "~/availability/availability-page";
 import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { action as bookingAction, loader as bookingLoader } from "~/booking/booking-page";

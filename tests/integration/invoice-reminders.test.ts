@@ -1,12 +1,12 @@
 import { testActor } from "../support/actors";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
 import { db } from "~/db/connection.server";
 import { emailOutbox } from "~/email/schema";
-import { recordPayment } from "~/invoices/invoice-payments.server";
+import { recordPayment } from "~/invoices/record-payment.server";
 import { markOverdueInvoices, sendInvoiceReminders } from "~/invoices/invoice-reminders.server";
-import { sendInvoice } from "~/invoices/invoice-sending.server";
+import { sendInvoice } from "~/invoices/send-invoice.server";
 import { invoiceReminders, invoices } from "~/invoices/schema";
 import { withTestDatabase } from "../support/test-database";
 
@@ -14,9 +14,9 @@ withTestDatabase();
 
 /** A sent $199 invoice due on `dueDate` (business zone America/New_York, the seed's). */
 async function sentInvoiceDue(dueDate: string, email = "hello@mesaverde.test") {
-  const { invoice } = await addClient(testActor(), { name: "Mesa Verde Catering", email, phone: null, tier: "1", notes: null });
+  const { invoice } = await addClient({ actor: testActor(), input: { name: "Mesa Verde Catering", email, phone: null, tier: "1", notes: null } });
   await db().update(invoices).set({ dueDate }).where(eq(invoices.id, invoice.id));
-  await sendInvoice(testActor(), invoice.id, new Date("2026-03-01T15:00:00Z"));
+  await sendInvoice({ actor: testActor(), invoiceId: invoice.id, now: new Date("2026-03-01T15:00:00Z") });
   return invoice;
 }
 
@@ -63,7 +63,7 @@ describe("reminders", () => {
 
   it("sends nothing for a paid invoice", async () => {
     const invoice = await sentInvoiceDue("2026-03-20");
-    await recordPayment(testActor(), invoice.id, { amount: 19_900, paidOn: "2026-03-15", method: "cash", note: null });
+    await recordPayment({ actor: testActor(), invoiceId: invoice.id, input: { amount: 19_900, paidOn: "2026-03-15", method: "cash", note: null } });
     expect(await sendInvoiceReminders(new Date("2026-03-20T14:00:00Z"))).toBe(0);
     expect(await reminderMails()).toHaveLength(0);
   });

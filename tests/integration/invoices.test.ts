@@ -6,29 +6,27 @@ import { addOns, projectAddOns } from "~/add-ons/schema";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { withClientAddress } from "~/request-safety/client-address.server";
 import { user } from "~/auth/schema";
-import { addClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
 import { consultations } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
 import { emailOutbox, emailTemplates } from "~/email/schema";
 import { Refusal } from "~/refusal/refusal";
-import { deletePayment, recordPayment } from "~/invoices/invoice-payments.server";
+import { deletePayment } from "~/invoices/delete-payment.server";
+import { recordPayment } from "~/invoices/record-payment.server";
 import { issueNewInvoiceLink, revokeInvoiceLink } from "~/invoices/invoice-link.server";
-import { sendInvoice } from "~/invoices/invoice-sending.server";
+import { sendInvoice } from "~/invoices/send-invoice.server";
 import { action as publicInvoiceAction, loader as publicInvoiceLoader } from "~/invoices/public-invoice-page";
 import { action as webhookAction, loader as webhookLoader } from "~/invoices/stripe-webhook-route";
-import {
-  addLineItem,
-  createInvoice,
-  deleteInvoices,
-  deleteLineItem,
-  findInvoiceByViewToken,
-  findInvoiceDetail,
-  listInvoices,
-  moveLineItem,
-  reopenInvoice,
-  updateInvoiceDetails,
-  updateLineItem,
-} from "~/invoices/invoices.server";
+import { addLineItem } from "~/invoices/add-line-item.server";
+import { createInvoice } from "~/invoices/create-invoice.server";
+import { deleteInvoices } from "~/invoices/delete-invoices.server";
+import { deleteLineItem } from "~/invoices/delete-line-item.server";
+import { findInvoiceByViewToken, findInvoiceDetail } from "~/invoices/invoice-detail.server";
+import { listInvoices } from "~/invoices/invoice-lists.server";
+import { moveLineItem } from "~/invoices/move-line-item.server";
+import { reopenInvoice } from "~/invoices/reopen-invoice.server";
+import { updateInvoiceDetails, type UpdateInvoiceDetailsOptions } from "~/invoices/update-invoice-details.server";
+import { updateLineItem } from "~/invoices/update-line-item.server";
 import { INVOICE_LIST_VIEW } from "~/invoices/invoice-list-view";
 import { action as invoiceAction } from "~/admin/invoice-detail-page";
 import { signedInCookie } from "../support/sessions";
@@ -51,9 +49,9 @@ beforeEach(async () => {
 });
 
 const newClient = (email = "hello@mesaverde.test") =>
-  addClient(testActor(), { name: "Mesa Verde Catering", email, phone: null, tier: "1", notes: null });
+  addClient({ actor: testActor(), input: { name: "Mesa Verde Catering", email, phone: null, tier: "1", notes: null } });
 
-const details = (clientId: string, overrides: Partial<Parameters<typeof updateInvoiceDetails>[2]> = {}) => ({
+const details = (clientId: string, overrides: Partial<UpdateInvoiceDetailsOptions["input"]> = {}) => ({
   clientId,
   projectId: null,
   tier: null,
@@ -70,7 +68,7 @@ const details = (clientId: string, overrides: Partial<Parameters<typeof updateIn
 describe("invoice numbers", () => {
   it("gives 20 invoices made at once 20 distinct numbers", async () => {
     const { client } = await newClient();
-    const made = await Promise.all(Array.from({ length: 20 }, () => createInvoice(actor(), { clientId: client.id, projectId: null, tier: null, dueDate: null })));
+    const made = await Promise.all(Array.from({ length: 20 }, () => createInvoice({ actor: actor(), input: { clientId: client.id, projectId: null, tier: null, dueDate: null } })));
     expect(new Set(made.map((invoice) => invoice.invoiceNumber)).size).toBe(20);
     expect(made.every((invoice) => /^INV-\d+$/.test(invoice.invoiceNumber))).toBe(true);
   });
@@ -79,12 +77,12 @@ describe("invoice numbers", () => {
 describe("the editor", () => {
   it("adds lines, recomputes totals with discount and tax, and refuses a discount above the subtotal", async () => {
     const { client } = await newClient();
-    const invoice = await createInvoice(actor(), { clientId: client.id, projectId: null, tier: null, dueDate: "2026-12-01" });
-    await addLineItem(actor(), invoice.id, { description: "Logo refresh", quantity: 2, unitPrice: 12_550 });
-    await updateInvoiceDetails(actor(), invoice.id, details(client.id, { discount: 1_000, tax: 2_000 }));
+    const invoice = await createInvoice({ actor: actor(), input: { clientId: client.id, projectId: null, tier: null, dueDate: "2026-12-01" } });
+    await addLineItem({ actor: actor(), invoiceId: invoice.id, input: { description: "Logo refresh", quantity: 2, unitPrice: 12_550 } });
+    await updateInvoiceDetails({ actor: actor(), invoiceId: invoice.id, input: details(client.id, { discount: 1_000, tax: 2_000 }) });
     const detail = await findInvoiceDetail(invoice.id);
     expect(detail?.invoice).toMatchObject({ subtotalCents: 25_100, discountCents: 1_000, taxCents: 2_000, totalCents: 26_100 });
-    await expect(updateInvoiceDetails(actor(), invoice.id, details(client.id, { discount: 30_000 }))).rejects.toThrow(/discount/);
+    await expect(updateInvoiceDetails({ actor: actor(), invoiceId: invoice.id, input: details(client.id, { discount: 30_000 }) })).rejects.toThrow(/discount/);
   });
 
   it("generates from a project: a header at 0, the package spread over deliverables, add-ons by the rule, consultations from 1000", async () => {
@@ -96,7 +94,7 @@ describe("the editor", () => {
       { projectId: project.id, addOnId: flat!.id, quantity: 2 },
       { projectId: project.id, addOnId: tiered!.id, quantity: 1 },
     ]);
-    const invoice = await createInvoice(actor(), { clientId: client.id, projectId: project.id, tier: null, dueDate: null });
+    const invoice = await createInvoice({ actor: actor(), input: { clientId: client.id, projectId: project.id, tier: null, dueDate: null } });
     await generateFromProject(actor(), invoice.id, { deliverables: [0, 1, 2], includeAddOns: true });
     const [done] = await db()
       .insert(consultations)
@@ -128,7 +126,7 @@ describe("the editor", () => {
 describe("sending", () => {
   it("sets sent and sent_at and writes the e-mail with the PDF to the outbox in one transaction", async () => {
     const { client, invoice } = await newClient();
-    await sendInvoice(actor(), invoice.id);
+    await sendInvoice({ actor: actor(), invoiceId: invoice.id });
     const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(sent).toMatchObject({ status: "sent" });
     expect(sent?.sentAt).toBeInstanceOf(Date);
@@ -143,7 +141,7 @@ describe("sending", () => {
   it("a failure after the status change leaves no outbox row and a draft invoice", async () => {
     const { invoice } = await newClient();
     await db().delete(emailTemplates).where(eq(emailTemplates.key, "invoice"));
-    await expect(sendInvoice(actor(), invoice.id)).rejects.toThrow(/template/);
+    await expect(sendInvoice({ actor: actor(), invoiceId: invoice.id })).rejects.toThrow(/template/);
     const [after] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(after).toMatchObject({ status: "draft", sentAt: null, viewToken: null });
     expect(await db().select().from(emailOutbox)).toHaveLength(0);
@@ -153,19 +151,19 @@ describe("sending", () => {
 describe("payments", () => {
   it("records a partial then a full payment, shows the balance, pays the invoice and follows a removal", async () => {
     const { invoice } = await newClient(); // tier 1: $199.00
-    await sendInvoice(actor(), invoice.id);
-    const partial = await recordPayment(actor(), invoice.id, { amount: 5_000, paidOn: "2026-11-20", method: "zelle", note: null });
+    await sendInvoice({ actor: actor(), invoiceId: invoice.id });
+    const partial = await recordPayment({ actor: actor(), invoiceId: invoice.id, input: { amount: 5_000, paidOn: "2026-11-20", method: "zelle", note: null } });
     let detail = await findInvoiceDetail(invoice.id);
     expect(detail?.money).toEqual({ paidCents: 5_000, balanceCents: 14_900 });
     expect(detail?.invoice.status).toBe("sent");
-    await expect(recordPayment(actor(), invoice.id, { amount: 20_000, paidOn: "2026-11-21", method: "cash", note: null })).rejects.toThrow(/more than the balance/);
-    await recordPayment(actor(), invoice.id, { amount: 14_900, paidOn: "2026-11-22", method: "check", note: null });
+    await expect(recordPayment({ actor: actor(), invoiceId: invoice.id, input: { amount: 20_000, paidOn: "2026-11-21", method: "cash", note: null } })).rejects.toThrow(/more than the balance/);
+    await recordPayment({ actor: actor(), invoiceId: invoice.id, input: { amount: 14_900, paidOn: "2026-11-22", method: "check", note: null } });
     detail = await findInvoiceDetail(invoice.id);
     expect(detail?.money.balanceCents).toBe(0);
     expect(detail?.invoice).toMatchObject({ status: "paid", paidDate: "2026-11-22", paymentMethod: "check" });
     // Paid is locked against edits.
-    await expect(addLineItem(actor(), invoice.id, { description: "More", quantity: 1, unitPrice: 100 })).rejects.toThrow(/locked/);
-    await deletePayment(actor(), invoice.id, partial.id);
+    await expect(addLineItem({ actor: actor(), invoiceId: invoice.id, input: { description: "More", quantity: 1, unitPrice: 100 } })).rejects.toThrow(/locked/);
+    await deletePayment({ actor: actor(), invoiceId: invoice.id, paymentId: partial.id });
     detail = await findInvoiceDetail(invoice.id);
     expect(detail?.money.balanceCents).toBe(5_000);
     expect(detail?.invoice.status).not.toBe("paid");
@@ -176,13 +174,13 @@ describe("payments", () => {
 describe("what is refused, changing nothing", () => {
   it("keeps an invoice with payments from bulk delete, a total below what was paid, a sent invoice's client, and amounts past a money column", async () => {
     const { client, invoice } = await newClient(); // tier 1: $199.00
-    await sendInvoice(actor(), invoice.id);
-    await recordPayment(actor(), invoice.id, { amount: 15_000, paidOn: "2026-11-20", method: "zelle", note: null });
-    await expect(deleteInvoices(actor(), [invoice.id])).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/payments recorded/) });
-    await expect(updateInvoiceDetails(actor(), invoice.id, details(client.id, { status: "sent", discount: 10_000 }))).rejects.toThrow(/already been paid/);
+    await sendInvoice({ actor: actor(), invoiceId: invoice.id });
+    await recordPayment({ actor: actor(), invoiceId: invoice.id, input: { amount: 15_000, paidOn: "2026-11-20", method: "zelle", note: null } });
+    await expect(deleteInvoices({ actor: actor(), invoiceIds: [invoice.id] })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/payments recorded/) });
+    await expect(updateInvoiceDetails({ actor: actor(), invoiceId: invoice.id, input: details(client.id, { status: "sent", discount: 10_000 }) })).rejects.toThrow(/already been paid/);
     const { client: other } = await newClient("other@mesaverde.test");
-    await expect(updateInvoiceDetails(actor(), invoice.id, details(other.id, { status: "sent" }))).rejects.toThrow(/stays theirs/);
-    await expect(addLineItem(actor(), invoice.id, { description: "Too much", quantity: 2, unitPrice: 2_000_000_000 })).rejects.toBeInstanceOf(Refusal);
+    await expect(updateInvoiceDetails({ actor: actor(), invoiceId: invoice.id, input: details(other.id, { status: "sent" }) })).rejects.toThrow(/stays theirs/);
+    await expect(addLineItem({ actor: actor(), invoiceId: invoice.id, input: { description: "Too much", quantity: 2, unitPrice: 2_000_000_000 } })).rejects.toBeInstanceOf(Refusal);
     const detail = await findInvoiceDetail(invoice.id);
     expect(detail?.invoice).toMatchObject({ clientId: client.id, totalCents: 19_900, discountCents: 0 });
     expect(detail?.lines).toHaveLength(1);
@@ -192,7 +190,7 @@ describe("what is refused, changing nothing", () => {
 describe("the client's invoice link", () => {
   it("opens with the whole token only, and records the first view once", async () => {
     const { invoice } = await newClient();
-    await sendInvoice(actor(), invoice.id);
+    await sendInvoice({ actor: actor(), invoiceId: invoice.id });
     const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     const token = sent!.viewToken!;
     const altered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
@@ -214,7 +212,7 @@ describe("the client's invoice link", () => {
 describe("without card payments (no Stripe keys)", () => {
   it("the client's page, the e-mail and the webhook are as before: bank transfer only", async () => {
     const { invoice } = await newClient();
-    await sendInvoice(actor(), invoice.id);
+    await sendInvoice({ actor: actor(), invoiceId: invoice.id });
     const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     const token = sent!.viewToken!;
     const page = await publicInvoiceLoader({ params: { token }, request: new Request(`http://localhost/invoice/${token}?checkout=success&session_id=cs_x`), context: {} } as never);
@@ -236,7 +234,7 @@ describe("taking the client's invoice link back", () => {
     const { invoice } = await newClient();
     await expect(revokeInvoiceLink(actor(), invoice.id)).rejects.toMatchObject({ status: 409 });
     await expect(issueNewInvoiceLink(actor(), invoice.id)).rejects.toThrow("The client's link is made when the invoice is sent.");
-    await sendInvoice(actor(), invoice.id);
+    await sendInvoice({ actor: actor(), invoiceId: invoice.id });
     const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     const old = sent!.viewToken!;
     const page = (token: string) => publicInvoiceLoader({ params: { token }, request: new Request(`http://localhost/invoice/${token}`), context: {} } as never);
@@ -255,7 +253,7 @@ describe("taking the client's invoice link back", () => {
     expect((await findInvoiceByViewToken(fresh, { recordView: false }))?.invoice.id).toBe(invoice.id);
     expect(await findInvoiceByViewToken(old, { recordView: false })).toBeUndefined();
     // Sending again sends the new link, not a third one.
-    await sendInvoice(actor(), invoice.id);
+    await sendInvoice({ actor: actor(), invoiceId: invoice.id });
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.emailType, "invoice"));
     expect(mails.at(-1)?.text).toContain(`/invoice/${fresh}`);
   });
@@ -269,16 +267,16 @@ describe("a lead's promo code on an invoice", () => {
       .returning();
     const [client] = await db().insert(clients).values({ name: "Rosa's Catering", email: "rosa@example.com", tier: "1", leadId: lead!.id }).returning();
     const project = await createProjectForClient(actor(), client!.id, { name: "Starter site", tier: "1" });
-    const invoice = await createInvoice(actor(), { clientId: client!.id, projectId: project.id, tier: null, dueDate: null });
-    await expect(updateInvoiceDetails(actor(), invoice.id, details(client!.id, { projectId: project.id, promoCode: "LAUNCH-OTHER-0000" }))).rejects.toThrow(/not this client/);
-    await updateInvoiceDetails(actor(), invoice.id, details(client!.id, { projectId: project.id, promoCode: "LAUNCH-ABC-1234" }));
+    const invoice = await createInvoice({ actor: actor(), input: { clientId: client!.id, projectId: project.id, tier: null, dueDate: null } });
+    await expect(updateInvoiceDetails({ actor: actor(), invoiceId: invoice.id, input: details(client!.id, { projectId: project.id, promoCode: "LAUNCH-OTHER-0000" }) })).rejects.toThrow(/not this client/);
+    await updateInvoiceDetails({ actor: actor(), invoiceId: invoice.id, input: details(client!.id, { projectId: project.id, promoCode: "LAUNCH-ABC-1234" }) });
     const [used] = await db().select().from(leads).where(eq(leads.id, lead!.id));
     expect(used?.promoStatus).toBe("used");
     await generateFromProject(actor(), invoice.id, { deliverables: [0, 1], includeAddOns: false });
     expect((await findInvoiceDetail(invoice.id))?.invoice.totalCents).toBe(9_900);
 
-    const second = await createInvoice(actor(), { clientId: client!.id, projectId: project.id, tier: null, dueDate: null });
-    await expect(updateInvoiceDetails(actor(), second.id, details(client!.id, { promoCode: "LAUNCH-ABC-1234" }))).rejects.toThrow(/no longer active/);
+    const second = await createInvoice({ actor: actor(), input: { clientId: client!.id, projectId: project.id, tier: null, dueDate: null } });
+    await expect(updateInvoiceDetails({ actor: actor(), invoiceId: second.id, input: details(client!.id, { promoCode: "LAUNCH-ABC-1234" }) })).rejects.toThrow(/no longer active/);
   });
 });
 
@@ -286,7 +284,7 @@ describe("the list", () => {
   it("pages a view by keyset, newest first or oldest first, within a status and a client", async () => {
     const { client } = await newClient();
     const { client: other } = await newClient("other@mesaverde.test");
-    for (let i = 0; i < 4; i += 1) await createInvoice(actor(), { clientId: client.id, projectId: null, tier: null, dueDate: null });
+    for (let i = 0; i < 4; i += 1) await createInvoice({ actor: actor(), input: { clientId: client.id, projectId: null, tier: null, dueDate: null } });
     const view = readListView(new URLSearchParams(`status=draft&client=${client.id}`), INVOICE_LIST_VIEW);
     const first = await listInvoices({ view, pageSize: 2 });
     const second = await listInvoices({ view, after: first.nextCursor, pageSize: 2 });
@@ -309,18 +307,18 @@ describe("the list", () => {
 describe("the audit log", () => {
   it("each change writes its own entry in its transaction: the action, the invoice, the admin, no person's data", async () => {
     const { client } = await newClient();
-    const invoice = await createInvoice(actor(), { clientId: client.id, projectId: null, tier: null, dueDate: "2026-12-01" });
-    const logo = await addLineItem(actor(), invoice.id, { description: "Logo for Mesa Verde", quantity: 1, unitPrice: 10_000 });
-    const rush = await addLineItem(actor(), invoice.id, { description: "Rush delivery", quantity: 1, unitPrice: 2_500 });
-    await updateLineItem(actor(), invoice.id, logo.id, { description: "Logo refresh", quantity: 2, unitPrice: 10_000 });
-    await moveLineItem(actor(), invoice.id, rush.id, "up");
-    await moveLineItem(actor(), invoice.id, rush.id, "up"); // already first: nothing changes, nothing is recorded
-    await deleteLineItem(actor(), invoice.id, rush.id);
-    await updateInvoiceDetails(actor(), invoice.id, details(client.id, { tax: 500 }));
-    await sendInvoice(actor(), invoice.id);
-    const payment = await recordPayment(actor(), invoice.id, { amount: 20_500, paidOn: "2026-11-20", method: "zelle", note: "Paid by Mesa Verde" });
-    await reopenInvoice(actor(), invoice.id);
-    await deletePayment(actor(), invoice.id, payment.id);
+    const invoice = await createInvoice({ actor: actor(), input: { clientId: client.id, projectId: null, tier: null, dueDate: "2026-12-01" } });
+    const logo = await addLineItem({ actor: actor(), invoiceId: invoice.id, input: { description: "Logo for Mesa Verde", quantity: 1, unitPrice: 10_000 } });
+    const rush = await addLineItem({ actor: actor(), invoiceId: invoice.id, input: { description: "Rush delivery", quantity: 1, unitPrice: 2_500 } });
+    await updateLineItem({ actor: actor(), invoiceId: invoice.id, lineItemId: logo.id, input: { description: "Logo refresh", quantity: 2, unitPrice: 10_000 } });
+    await moveLineItem({ actor: actor(), invoiceId: invoice.id, lineItemId: rush.id, direction: "up" });
+    await moveLineItem({ actor: actor(), invoiceId: invoice.id, lineItemId: rush.id, direction: "up" }); // already first: nothing changes, nothing is recorded
+    await deleteLineItem({ actor: actor(), invoiceId: invoice.id, lineItemId: rush.id });
+    await updateInvoiceDetails({ actor: actor(), invoiceId: invoice.id, input: details(client.id, { tax: 500 }) });
+    await sendInvoice({ actor: actor(), invoiceId: invoice.id });
+    const payment = await recordPayment({ actor: actor(), invoiceId: invoice.id, input: { amount: 20_500, paidOn: "2026-11-20", method: "zelle", note: "Paid by Mesa Verde" } });
+    await reopenInvoice({ actor: actor(), invoiceId: invoice.id });
+    await deletePayment({ actor: actor(), invoiceId: invoice.id, paymentId: payment.id });
 
     const audit = await listAuditEntries({ entityType: "invoice", entityId: invoice.id, limit: 100 });
     expect(audit.map((entry) => entry.action).reverse()).toEqual([
@@ -345,23 +343,23 @@ describe("the audit log", () => {
     expect(paid).toMatchObject({ action: "invoice.record-payment", summary: `Recorded a payment of $205.00, paying the invoice (${invoice.invoiceNumber})` });
     expect(paid?.details).toMatchObject({ paymentId: payment.id, amountCents: 20_500, method: "zelle", status: { from: "sent", to: "paid" } });
 
-    const drafts = await Promise.all([1, 2].map(() => createInvoice(actor(), { clientId: client.id, projectId: null, tier: null, dueDate: null })));
-    expect(await deleteInvoices(actor(), drafts.map((draft) => draft.id))).toBe(2);
+    const drafts = await Promise.all([1, 2].map(() => createInvoice({ actor: actor(), input: { clientId: client.id, projectId: null, tier: null, dueDate: null } })));
+    expect(await deleteInvoices({ actor: actor(), invoiceIds: drafts.map((draft) => draft.id) })).toBe(2);
     const [deleted] = await listAuditEntries({ action: "invoice.delete-invoices" });
     expect(deleted).toMatchObject({ entityType: "invoice", entityId: null, summary: "Deleted 2 invoices", details: { ids: expect.arrayContaining(drafts.map((draft) => draft.id)) } });
   });
 
   it("a refused change writes no entry (its transaction rolls back with it)", async () => {
     const { client, invoice } = await newClient();
-    await sendInvoice(actor(), invoice.id);
-    await recordPayment(actor(), invoice.id, { amount: 19_900, paidOn: "2026-11-20", method: "cash", note: null });
+    await sendInvoice({ actor: actor(), invoiceId: invoice.id });
+    await recordPayment({ actor: actor(), invoiceId: invoice.id, input: { amount: 19_900, paidOn: "2026-11-20", method: "cash", note: null } });
     const before = await listAuditEntries({ domain: "invoice", limit: 100 });
-    await expect(addLineItem(actor(), invoice.id, { description: "More", quantity: 1, unitPrice: 100 })).rejects.toThrow(/locked/);
-    await expect(updateInvoiceDetails(actor(), invoice.id, details(client.id, { status: "paid", discount: 30_000 }))).rejects.toThrow(Refusal);
-    await expect(deleteInvoices(actor(), [invoice.id])).rejects.toThrow(/payments recorded/);
-    await expect(sendInvoice(actor(), invoice.id)).rejects.toThrow(/already paid/);
-    await expect(recordPayment(actor(), invoice.id, { amount: 100, paidOn: "2026-11-21", method: "cash", note: null })).rejects.toThrow(/Nothing is owed/);
-    await expect(reopenInvoice(actor(), randomUUID())).rejects.toMatchObject({ status: 404 });
+    await expect(addLineItem({ actor: actor(), invoiceId: invoice.id, input: { description: "More", quantity: 1, unitPrice: 100 } })).rejects.toThrow(/locked/);
+    await expect(updateInvoiceDetails({ actor: actor(), invoiceId: invoice.id, input: details(client.id, { status: "paid", discount: 30_000 }) })).rejects.toThrow(Refusal);
+    await expect(deleteInvoices({ actor: actor(), invoiceIds: [invoice.id] })).rejects.toThrow(/payments recorded/);
+    await expect(sendInvoice({ actor: actor(), invoiceId: invoice.id })).rejects.toThrow(/already paid/);
+    await expect(recordPayment({ actor: actor(), invoiceId: invoice.id, input: { amount: 100, paidOn: "2026-11-21", method: "cash", note: null } })).rejects.toThrow(/Nothing is owed/);
+    await expect(reopenInvoice({ actor: actor(), invoiceId: randomUUID() })).rejects.toMatchObject({ status: 404 });
     expect(await listAuditEntries({ domain: "invoice", limit: 100 })).toEqual(before);
   });
 });
@@ -388,7 +386,7 @@ describe("the editor's actions as the server runs them", () => {
     expect((await post(cookie, "not-an-id", { intent: "reopen" })).status).toBe(400);
 
     // Sending an invoice without lines is refused with the spec's title: nothing sent, nothing recorded.
-    const empty = await createInvoice(actor(), { clientId: invoice.clientId, projectId: null, tier: null, dueDate: null });
+    const empty = await createInvoice({ actor: actor(), input: { clientId: invoice.clientId, projectId: null, tier: null, dueDate: null } });
     const failed = await post(cookie, empty.id, { intent: "send-invoice" });
     expect(failed).toMatchObject({ status: 400, body: { ok: false, formError: "Add at least one line item before sending.", formErrorTitle: "Failed to send invoice" } });
     expect((await listAuditEntries({ entityId: empty.id })).map((entry) => entry.action)).toEqual(["invoice.create-invoice"]);

@@ -15,7 +15,7 @@ import { rateLimitCounters } from "~/request-safety/schema";
 import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.server";
 import { campaignSchema } from "~/attribution/campaign-record-form";
 import { createCampaign } from "~/attribution/campaign-records.server";
-import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { convertLeadToClient } from "~/clients/convert-lead-to-client.server";
 import { testActor } from "../support/actors";
 import { withTestDatabase } from "../support/test-database";
 
@@ -211,7 +211,7 @@ describe("inquiries and contact messages", () => {
     expect(confirmation.html).toContain(lead!.promoCode);
     expect(confirmation.metadata).toEqual({ promoCode: lead!.promoCode });
 
-    const conversion = await convertLeadToClient(testActor(), lead!.id, new Date("2026-11-24T15:00:00Z"));
+    const conversion = await convertLeadToClient({ actor: testActor(), leadId: lead!.id, now: new Date("2026-11-24T15:00:00Z") });
     expect(conversion.invoice).toMatchObject({ totalCents: 9_900, promoCode: lead!.promoCode });
   });
 

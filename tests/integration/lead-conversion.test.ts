@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { withClientAddress } from "~/request-safety/client-address.server";
 import { action as convertAction } from "~/clients/convert-lead-route";
-import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { convertLeadToClient } from "~/clients/convert-lead-to-client.server";
 import { clients } from "~/clients/schema";
 import { user } from "~/auth/schema";
 import { db } from "~/db/connection.server";
@@ -42,7 +42,7 @@ describe("converting a lead to a client", () => {
     const admin = await anAdmin("Ada Admin");
     const lead = await aLead({ tier: "2" });
 
-    const result = await convertLeadToClient(admin, lead.id);
+    const result = await convertLeadToClient({ actor: admin, leadId: lead.id });
 
     expect(result.invoice).not.toBeNull();
     if (!result.invoice) return;
@@ -75,7 +75,7 @@ describe("converting a lead to a client", () => {
     const admin = await anAdmin();
     const lead = await aLead({ tier: "1", promoCode: "LAUNCH-ABC123-WXYZ", promoStatus: "active", promoExpiresAt: new Date(Date.now() + 3 * DAY) });
 
-    const result = await convertLeadToClient(admin, lead.id);
+    const result = await convertLeadToClient({ actor: admin, leadId: lead.id });
 
     if (!result.invoice) throw new Error("not converted");
     expect(result.invoice).toMatchObject({ subtotalCents: 9_900, totalCents: 9_900, promoCode: "LAUNCH-ABC123-WXYZ" });
@@ -91,7 +91,7 @@ describe("converting a lead to a client", () => {
     const catering = await aLead({ email: "d@example.com", tier: "catering" });
 
     const results = [];
-    for (const lead of [expired, disabled, growth, catering]) results.push(await convertLeadToClient(admin, lead.id));
+    for (const lead of [expired, disabled, growth, catering]) results.push(await convertLeadToClient({ actor: admin, leadId: lead.id }));
 
     const invoicesOf = results.map((result) => result.invoice);
     expect(invoicesOf.map((invoice) => [invoice?.totalCents, invoice?.promoCode])).toEqual([
@@ -107,8 +107,8 @@ describe("converting a lead to a client", () => {
   it("converting twice yields one client and one invoice", async () => {
     const admin = await anAdmin();
     const lead = await aLead();
-    const first = await convertLeadToClient(admin, lead.id);
-    const second = await convertLeadToClient(admin, lead.id);
+    const first = await convertLeadToClient({ actor: admin, leadId: lead.id });
+    const second = await convertLeadToClient({ actor: admin, leadId: lead.id });
 
     expect(first.invoice).not.toBeNull();
     expect(second.invoice).toBeNull();
@@ -123,7 +123,7 @@ describe("converting a lead to a client", () => {
     const [one, two] = [await anAdmin("One"), await anAdmin("Two")];
     const lead = await aLead();
 
-    const results = await Promise.all([convertLeadToClient(one, lead.id), convertLeadToClient(two, lead.id)]);
+    const results = await Promise.all([convertLeadToClient({ actor: one, leadId: lead.id }), convertLeadToClient({ actor: two, leadId: lead.id })]);
 
     expect(results.map((result) => (result.invoice ? "converted" : "already_converted")).sort()).toEqual(["already_converted", "converted"]);
     expect(await clientsOf(lead.id)).toHaveLength(1);
@@ -139,7 +139,7 @@ describe("converting a lead to a client", () => {
     // the database refuses every invoice line.
     await db().execute(sql`alter table invoice_line_items add constraint refuse_all_lines check (false) not valid`);
     try {
-      await expect(convertLeadToClient(admin, lead.id)).rejects.toThrow();
+      await expect(convertLeadToClient({ actor: admin, leadId: lead.id })).rejects.toThrow();
     } finally {
       await db().execute(sql`alter table invoice_line_items drop constraint refuse_all_lines`);
     }
@@ -153,12 +153,12 @@ describe("converting a lead to a client", () => {
     expect(await listAuditEntries()).toEqual([]);
 
     // And once the fault is gone, the same lead converts normally.
-    expect((await convertLeadToClient(admin, lead.id)).invoice).not.toBeNull();
+    expect((await convertLeadToClient({ actor: admin, leadId: lead.id })).invoice).not.toBeNull();
   });
 
   it("refuses an unknown lead with 404", async () => {
     const admin = await anAdmin();
-    await expect(convertLeadToClient(admin, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+    await expect(convertLeadToClient({ actor: admin, leadId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({
       status: 404,
       message: "This lead no longer exists.",
     });

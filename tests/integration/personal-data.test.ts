@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { getAuth } from "~/auth/auth.server";
 import { user } from "~/auth/schema";
-import { addSlot } from "~/availability/availability.server";
+import { addSlot } from "~/availability/availability-editing.server";
 import { campaigns } from "~/attribution/schema";
 import { campaignSends } from "~/campaigns/send-schema";
-import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { convertLeadToClient } from "~/clients/convert-lead-to-client.server";
 import { clients } from "~/clients/schema";
 import { createBookingInvitation } from "~/consultations/bookings.server";
 import { consultationBookings } from "~/consultations/schema";
@@ -22,8 +22,8 @@ import * as schema from "~/schema";
 import { deliverDueEmails } from "~/email/delivery.server";
 import { emailOutbox } from "~/email/schema";
 import { suppressEmail } from "~/email/suppression.server";
-import { findInvoiceByViewToken } from "~/invoices/invoices.server";
-import { sendInvoice } from "~/invoices/invoice-sending.server";
+import { findInvoiceByViewToken } from "~/invoices/invoice-detail.server";
+import { sendInvoice } from "~/invoices/send-invoice.server";
 import { invoices } from "~/invoices/schema";
 import { contactSchema, inquirySchema } from "~/leads/inquiry-form";
 import { createContactLead } from "~/leads/create-contact-lead.server";
@@ -64,10 +64,10 @@ async function makeZelda() {
   await db().update(consultationBookings).set({ adminNotes: "Zelda: bring the marmalade samples" }).where(eq(consultationBookings.id, booking.id));
 
   const admin = await anAdmin();
-  const { client, invoice } = await convertLeadToClient(testActor({ userId: admin.id }), inquiry.leadId, NOW);
+  const { client, invoice } = await convertLeadToClient({ actor: testActor({ userId: admin.id }), leadId: inquiry.leadId, now: NOW });
   await db().update(clients).set({ notes: "Zelda Quixote, marmalade", projectLink: "https://quince-and-sons.example" }).where(eq(clients.id, client.id));
   await db().insert(projects).values({ clientId: client.id, projectNumber: "PRJ-9001", name: "Quince & Sons site", internalNotes: "Zelda wants orange" });
-  await sendInvoice(testActor({ userId: admin.id }), invoice!.id);
+  await sendInvoice({ actor: testActor({ userId: admin.id }), invoiceId: invoice!.id });
   const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice!.id));
 
   await suppressEmail(db(), { email: EMAIL, reason: "unsubscribed", detail: "Unsubscribe link in “Welcome, Zelda”" });

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import * as adminDashboard from "~/admin/dashboard-page";
-import { addClient, updateClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
+import { updateClient } from "~/clients/update-client.server";
 import { clients } from "~/clients/schema";
 import * as feedRoute from "~/consultations/calendar-feed-route";
 import { makeCalendarFeed } from "~/consultations/calendar-feed.server";
@@ -17,7 +18,7 @@ import { emailOutbox } from "~/email/schema";
 import { PORTAL_LINE } from "~/email/template-rendering";
 import { auditLog } from "~/audit/schema";
 import { user, userRoles } from "~/auth/schema";
-import { sendInvoice } from "~/invoices/invoice-sending.server";
+import { sendInvoice } from "~/invoices/send-invoice.server";
 import { erasePerson } from "~/personal-data/person-data.server";
 import * as card from "~/portal/client-portal-card-route";
 import * as bookPage from "~/portal/portal-booking-page";
@@ -57,7 +58,7 @@ async function messagesTo(email: string, type?: string) {
 
 describe("signing in to the client portal", () => {
   it("answers a client's address and a stranger's alike; only the client gets a link, which signs in once", async () => {
-    await addClient(testActor(), { name: "Rosa Delgado", email: "rosa@mesaverde.test", phone: null, tier: "1", notes: null });
+    await addClient({ actor: testActor(), input: { name: "Rosa Delgado", email: "rosa@mesaverde.test", phone: null, tier: "1", notes: null } });
     const asked = await Promise.all(
       ["Rosa@MesaVerde.test", "nobody@example.test"].map((email) => callRoute(handler(home.action), "/portal?index", { form: { intent: "request-link", email } })),
     );
@@ -95,7 +96,7 @@ describe("signing in to the client portal", () => {
   });
 
   it("does not sign in with a link past its 15 minutes, or one sent to an address the client no longer has", async () => {
-    const { client } = await addClient(testActor(), { name: "Ben Ode", email: "ben@ode.test", phone: null, tier: "1", notes: null });
+    const { client } = await addClient({ actor: testActor(), input: { name: "Ben Ode", email: "ben@ode.test", phone: null, tier: "1", notes: null } });
     const sentAt = new Date();
     await requestSignInLink({ email: "ben@ode.test" }, { clientAddress: "198.51.100.1", now: sentAt });
     const late = await latestSignInSecret("ben@ode.test");
@@ -103,14 +104,14 @@ describe("signing in to the client portal", () => {
 
     await requestSignInLink({ email: "ben@ode.test" }, { clientAddress: "198.51.100.1" });
     const earlier = await latestSignInSecret("ben@ode.test");
-    await updateClient(testActor(), client.id, { name: "Ben Ode", email: "ben@new-address.test", phone: null, businessName: null, tier: "1", status: "active", paymentStatus: "pending", projectLink: null });
+    await updateClient({ actor: testActor(), clientId: client.id, input: { name: "Ben Ode", email: "ben@new-address.test", phone: null, businessName: null, tier: "1", status: "active", paymentStatus: "pending", projectLink: null } });
     await expect(redeemSignInLink(earlier)).rejects.toThrow(LINK_UNUSABLE);
     await expect(redeemSignInLink("x".repeat(43))).rejects.toThrow(LINK_UNUSABLE);
     expect(await db().select().from(portalSessions)).toHaveLength(0);
   });
 
   it("counts requests per visitor and address like the public forms, and refuses a filled honeypot", async () => {
-    await addClient(testActor(), { name: "Cy Lee", email: "cy@lee.test", phone: null, tier: "1", notes: null });
+    await addClient({ actor: testActor(), input: { name: "Cy Lee", email: "cy@lee.test", phone: null, tier: "1", notes: null } });
     const ask = (fields: Record<string, string>) => callRoute(handler(home.action), "/portal?index", { form: { intent: "request-link", ...fields }, address: "198.51.100.9" });
     expect((await ask({ email: "cy@lee.test", website: "https://spam.test" })).body).toMatchObject({ ok: false, formError: HONEYPOT_REFUSAL });
     for (let sent = 0; sent < PUBLIC_FORM_LIMITS.perAddressAndEmail.limit; sent += 1) expect((await ask({ email: "cy@lee.test" })).status).toBe(200);
@@ -123,7 +124,7 @@ describe("signing in to the client portal", () => {
   });
 
   it("keeps the two sessions apart: a portal cookie never opens the back-office, an admin's session is no client", async () => {
-    await addClient(testActor(), { name: "Dee Park", email: "dee@park.test", phone: null, tier: "1", notes: null });
+    await addClient({ actor: testActor(), input: { name: "Dee Park", email: "dee@park.test", phone: null, tier: "1", notes: null } });
     const cookie = await portalCookie("dee@park.test");
     const admin = await callRoute(handler(adminDashboard.loader), "/admin", { cookie });
     expect(admin.status).toBe(302);
@@ -141,7 +142,7 @@ describe("signing in to the client portal", () => {
   });
 
   it("ends a session idle for a week", async () => {
-    await addClient(testActor(), { name: "Eve Ng", email: "eve@ng.test", phone: null, tier: "1", notes: null });
+    await addClient({ actor: testActor(), input: { name: "Eve Ng", email: "eve@ng.test", phone: null, tier: "1", notes: null } });
     const cookie = await portalCookie("eve@ng.test");
     const request = new Request("http://localhost/portal", { headers: { Cookie: cookie } });
     expect(await findPortalClient(request)).not.toBeNull();
@@ -152,8 +153,8 @@ describe("signing in to the client portal", () => {
 
 describe("the portal switched off in Settings", () => {
   it("says /portal is not available, signs nobody in, and no mail or client page links to it", async () => {
-    const { client, invoice } = await addClient(testActor(), { name: "Fay Ruiz", email: "fay@ruiz.test", phone: null, tier: "1", notes: null });
-    await sendInvoice(testActor(), invoice.id);
+    const { client, invoice } = await addClient({ actor: testActor(), input: { name: "Fay Ruiz", email: "fay@ruiz.test", phone: null, tier: "1", notes: null } });
+    await sendInvoice({ actor: testActor(), invoiceId: invoice.id });
     expect((await messagesTo("fay@ruiz.test", "invoice"))[0]?.text).toContain(`${PORTAL_LINE} http://localhost:3000/portal`);
     const cookie = await portalCookie("fay@ruiz.test");
 
@@ -167,7 +168,7 @@ describe("the portal switched off in Settings", () => {
     const { cookie: adminCookie } = await signedInCookie({ admin: true });
     expect((await callRoute(handler(card.loader), `/admin/clients/${client.id}`, { cookie: adminCookie, params: { clientId: client.id } })).body).toEqual({ enabled: false });
 
-    await sendInvoice(testActor(), invoice.id);
+    await sendInvoice({ actor: testActor(), invoiceId: invoice.id });
     const invoiceMail = await messagesTo("fay@ruiz.test", "invoice");
     expect(invoiceMail).toHaveLength(2);
     expect(invoiceMail.map((mail) => mail.text.includes(PORTAL_LINE) || mail.html.includes("/portal"))).toEqual(expect.arrayContaining([true, false]));
@@ -230,7 +231,7 @@ describe("the client's home", () => {
   });
 
   it("'Send portal link' on the client's page e-mails a link from its template, recorded in the audit log", async () => {
-    const { client } = await addClient(testActor(), { name: "Gus Hale", email: "gus@hale.test", phone: null, tier: "1", notes: null });
+    const { client } = await addClient({ actor: testActor(), input: { name: "Gus Hale", email: "gus@hale.test", phone: null, tier: "1", notes: null } });
     const { cookie } = await signedInCookie({ admin: true });
     const sent = await callRoute(handler(card.action), `/admin/clients/${client.id}?index`, { cookie, params: { clientId: client.id }, form: { intent: "send-portal-link" } });
     expect(sent.status).toBe(302);
@@ -244,7 +245,7 @@ describe("the client's home", () => {
 
 describe("calls booked from the portal", () => {
   it("books an open time with the booking page's e-mails, shows it to the agency, and holds the 24-hour rule", async () => {
-    const { client } = await addClient(testActor(), { name: "Hana Ito", email: "hana@ito.test", phone: null, tier: "1", notes: null });
+    const { client } = await addClient({ actor: testActor(), input: { name: "Hana Ito", email: "hana@ito.test", phone: null, tier: "1", notes: null } });
     const cookie = await portalCookie("hana@ito.test");
     const slot = await openSlot(4);
     const booked = await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${slot.key}`, timeZone: "America/Chicago" } });
@@ -279,7 +280,7 @@ describe("calls booked from the portal", () => {
   });
 
   it("cancels a call before the cut-off with the booking page's e-mails, and books at most a few ahead", async () => {
-    const { client } = await addClient(testActor(), { name: "Ivo Marr", email: "ivo@marr.test", phone: null, tier: "1", notes: null });
+    const { client } = await addClient({ actor: testActor(), input: { name: "Ivo Marr", email: "ivo@marr.test", phone: null, tier: "1", notes: null } });
     const cookie = await portalCookie("ivo@marr.test");
     for (let call = 0; call < MAX_UPCOMING_CALLS; call += 1) {
       expect((await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${(await openSlot(5 + call)).key}` } })).status).toBe(302);
@@ -297,7 +298,7 @@ describe("calls booked from the portal", () => {
 
 describe("the portal's calls", () => {
   it("lists every upcoming call, past the three a client may book from the portal", async () => {
-    const { client } = await addClient(testActor(), { name: "Una Vale", email: "una@vale.test", phone: null, tier: "1", notes: null });
+    const { client } = await addClient({ actor: testActor(), input: { name: "Una Vale", email: "una@vale.test", phone: null, tier: "1", notes: null } });
     const cookie = await portalCookie("una@vale.test");
     for (let call = 0; call < MAX_UPCOMING_CALLS; call += 1) {
       expect((await callRoute(handler(bookPage.action), "/portal/book", { cookie, form: { intent: "book", time: `slot:${(await openSlot(5 + call)).key}` } })).status).toBe(302);
@@ -373,7 +374,7 @@ describe("the admins' calendar feed", () => {
 
 describe("erasing a client", () => {
   it("ends their portal sessions and links, and forgets what they did there", async () => {
-    const { client } = await addClient(testActor(), { name: "Jo Quinn", email: "jo@quinn.test", phone: null, tier: "1", notes: null });
+    const { client } = await addClient({ actor: testActor(), input: { name: "Jo Quinn", email: "jo@quinn.test", phone: null, tier: "1", notes: null } });
     const cookie = await portalCookie("jo@quinn.test");
     await requestSignInLink({ email: "jo@quinn.test" }, { clientAddress: "198.51.100.3" });
     await erasePerson(testActor(), { clientId: client.id });

@@ -15,7 +15,7 @@ import {
   updateAddOn,
 } from "~/add-ons/add-ons.server";
 import { addOns, projectAddOns } from "~/add-ons/schema";
-import { addClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
 import { db } from "~/db/connection.server";
 import { Refusal } from "~/refusal/refusal";
 import { PROJECT_LIST_VIEW } from "~/projects/project-list-view";
@@ -39,7 +39,7 @@ withTestDatabase();
 const actor = testActor();
 
 async function newProject(tier: "1" | "2" | "3" | "4" = "1", name = "Mesa Verde site") {
-  const { client } = await addClient(actor, { name: `Client of ${name}`, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`, phone: null, tier, notes: null });
+  const { client } = await addClient({ actor, input: { name: `Client of ${name}`, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`, phone: null, tier, notes: null } });
   return createProject(actor, { clientId: client.id, name, tier, deliveryDeadline: null });
 }
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import * as clientPage from "~/admin/client-detail-page";
 import * as search from "~/admin/record-search-route";
 import type { FoundRecord } from "~/admin/jump-targets";
-import { addClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
 import * as leadClient from "~/clients/lead-client-route";
-import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { convertLeadToClient } from "~/clients/convert-lead-to-client.server";
 import { db } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
 import { createProjectForClient } from "~/projects/projects.server";
@@ -32,7 +32,7 @@ async function found(cookie: string, q: string): Promise<FoundRecord[]> {
 describe("jumping to a record by name", () => {
   it("finds clients, projects and leads by the lists' searches, a few of each, and nothing for an empty search", async () => {
     const { cookie } = await signedInCookie({ admin: true });
-    const { client } = await addClient(actor, { name: "Rosa Delgado", email: "rosa@mesaverde.test", phone: null, tier: "2", notes: null });
+    const { client } = await addClient({ actor, input: { name: "Rosa Delgado", email: "rosa@mesaverde.test", phone: null, tier: "2", notes: null } });
     const project = await createProjectForClient(actor, client.id, { name: "Mesa Verde storefront", tier: "2" });
     await db().insert(leads).values([
       { name: "Rosalind Park", email: "rosalind@example.test", source: "website" },
@@ -67,7 +67,7 @@ describe("landing on what was just made or opened", () => {
     const [lead] = await db().insert(leads).values({ name: "Vera View", email: "vera@example.test", source: "website" }).returning();
     const notYet = await callRoute(handler(leadClient.loader), `/admin/leads/${lead!.id}/client`, { cookie, params: { leadId: lead!.id } });
     expect(notYet.status).toBe(404);
-    const { client } = await convertLeadToClient(actor, lead!.id);
+    const { client } = await convertLeadToClient({ actor, leadId: lead!.id });
     const opened = await callRoute(handler(leadClient.loader), `/admin/leads/${lead!.id}/client`, { cookie, params: { leadId: lead!.id } });
     expect([opened.status, opened.location]).toEqual([302, `/admin/clients/${client.id}`]);
     const malformed = await callRoute(handler(leadClient.loader), "/admin/leads/x/client", { cookie, params: { leadId: "x" } });
@@ -76,7 +76,7 @@ describe("landing on what was just made or opened", () => {
 
   it("a project made from a client's page opens", async () => {
     const { cookie } = await signedInCookie({ admin: true });
-    const { client } = await addClient(actor, { name: "Pia Project", email: "pia@example.test", phone: null, tier: "1", notes: null });
+    const { client } = await addClient({ actor, input: { name: "Pia Project", email: "pia@example.test", phone: null, tier: "1", notes: null } });
     const made = await callRoute(handler(clientPage.action), `/admin/clients/${client.id}`, { cookie, params: { clientId: client.id }, form: { intent: "create-project", name: "Pia's site", tier: "1" } });
     const [project] = await db().select().from(projects).where(eq(projects.clientId, client.id));
     expect([made.status, made.location]).toEqual([302, `/admin/projects/${project?.id}`]);

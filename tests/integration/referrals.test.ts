@@ -3,11 +3,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "~/audit/schema";
 import { user } from "~/auth/schema";
-import { addClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
 import { addClientSchema } from "~/clients/client-form";
-import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { convertLeadToClient } from "~/clients/convert-lead-to-client.server";
 import { db } from "~/db/connection.server";
-import { recordPayment } from "~/invoices/invoice-payments.server";
+import { recordPayment } from "~/invoices/record-payment.server";
 import { invoices } from "~/invoices/schema";
 import { promoClaimSchema } from "~/leads/inquiry-form";
 import { claimPromo } from "~/leads/claim-promo.server";
@@ -27,7 +27,7 @@ async function anAdmin() {
 }
 
 async function aReferrer(email = "rosa@example.com") {
-  const { client } = await addClient(actor, addClientSchema.parse({ name: "Rosa Delgado", email, tier: "2" }));
+  const { client } = await addClient({ actor, input: addClientSchema.parse({ name: "Rosa Delgado", email, tier: "2" }) });
   if (!client.referralCode) throw new Error("no referral code");
   return client;
 }
@@ -53,7 +53,7 @@ describe("referrals", () => {
     const [pending] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
     expect(pending).toMatchObject({ status: "pending", referrerClientId: referrer.id, referrerName: "Rosa Delgado", commissionCents: null, paid: false });
 
-    const conversion = await convertLeadToClient(admin.actor, claimed.leadId);
+    const conversion = await convertLeadToClient({ actor: admin.actor, leadId: claimed.leadId });
     const invoice = conversion.invoice;
     if (!invoice) throw new Error("not converted");
     // The percent is fixed at conversion: a later change of the setting does not touch it.
@@ -62,11 +62,11 @@ describe("referrals", () => {
     expect(converted).toMatchObject({ status: "converted", clientId: conversion.client.id, clientName: "Ana Rivera", commissionPercent: 15, commissionCents: null });
     expect(converted?.convertedAt).toBeInstanceOf(Date);
 
-    await recordPayment(testActor({ userId: admin.id }), invoice.id, { amount: 1_000, paidOn: "2026-11-24", method: "cash", note: null });
+    await recordPayment({ actor: testActor({ userId: admin.id }), invoiceId: invoice.id, input: { amount: 1_000, paidOn: "2026-11-24", method: "cash", note: null } });
     const [partlyPaid] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
     expect(partlyPaid?.commissionCents).toBeNull();
 
-    await recordPayment(testActor({ userId: admin.id }), invoice.id, { amount: invoice.totalCents - 1_000, paidOn: "2026-11-25", method: "cash", note: null });
+    await recordPayment({ actor: testActor({ userId: admin.id }), invoiceId: invoice.id, input: { amount: invoice.totalCents - 1_000, paidOn: "2026-11-25", method: "cash", note: null } });
     const [earned] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
     expect(earned?.commissionCents).toBe(Math.floor((invoice.totalCents * 15 + 50) / 100));
 
@@ -76,7 +76,7 @@ describe("referrals", () => {
       .values({ invoiceNumber: "INV-REF-2", clientId: conversion.client.id, tier: "4", status: "sent", subtotalCents: 100_000, totalCents: 100_000 })
       .returning();
     if (!second) throw new Error("no invoice");
-    await recordPayment(testActor({ userId: admin.id }), second.id, { amount: 100_000, paidOn: "2026-11-26", method: "cash", note: null });
+    await recordPayment({ actor: testActor({ userId: admin.id }), invoiceId: second.id, input: { amount: 100_000, paidOn: "2026-11-26", method: "cash", note: null } });
     const [unchanged] = await db().select().from(referrals).where(eq(referrals.leadId, claimed.leadId));
     expect(unchanged?.commissionCents).toBe(earned?.commissionCents);
 

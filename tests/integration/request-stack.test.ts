@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openServerDatabase } from "~/db/connection.server";
+import { openServerDatabase } from "~/db/server-database.server";
 import { OUTAGE_FORM_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "~/http/database-outage";
 import { isPrivatePath } from "~/http/security-headers.server";
 import { PUBLIC_POSTS_PER_HOUR } from "~/request-safety/public-post-limit.server";

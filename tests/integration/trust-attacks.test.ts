@@ -12,7 +12,11 @@ import { findUserByEmail, isAdmin } from "~/auth/roles.server";
 import { adminInvitations } from "~/auth/schema";
 import * as securityPage from "~/auth/security-settings-page";
 import { limitBookingActions } from "~/booking/booking-rate-limit.server";
-import { addClient, archiveClient, deleteClient, saveClientRows, updateClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
+import { archiveClient } from "~/clients/archive-client.server";
+import { deleteClient } from "~/clients/delete-client.server";
+import { saveClientRows } from "~/clients/save-client-rows.server";
+import { updateClient } from "~/clients/update-client.server";
 import type { Client } from "~/clients/schema";
 import * as feedRoute from "~/consultations/calendar-feed-route";
 import * as consultationsPage from "~/consultations/consultations-page";
@@ -170,7 +174,7 @@ describe("2. revoking an admin revokes their calendar feed", () => {
     await newAdmin("Dana Owner");
     const removed = await newAdmin("Rex Removed");
     const feed = await makeCalendarFeed({ ...testActor(), userId: removed.id });
-    const { client } = await addClient(testActor(), { name: "Mesa Verde Cafe", email: "rosa@mesaverde.test", phone: null, tier: "1", notes: null });
+    const { client } = await addClient({ actor: testActor(), input: { name: "Mesa Verde Cafe", email: "rosa@mesaverde.test", phone: null, tier: "1", notes: null } });
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const call = { consultType: "follow-up" as const, status: "scheduled" as const, scheduledDate: day, scheduledStartTime: "10:00", scheduledEndTime: "10:30", projectId: null, notes: null };
     await addClientConsultation(testActor(), client.id, { ...call, meetingLink: "https://meet.example.test/before" });
@@ -361,7 +365,7 @@ async function portalSignedIn(cookie: string): Promise<boolean> {
 }
 
 async function newClient(name: string, email: string): Promise<Client> {
-  return (await addClient(testActor(), { name, email, phone: null, tier: "1", notes: null })).client;
+  return (await addClient({ actor: testActor(), input: { name, email, phone: null, tier: "1", notes: null } })).client;
 }
 
 function edited(client: Client, change: Partial<Client>) {
@@ -376,10 +380,10 @@ describe("3. a portal session ends with the client's right to it", () => {
     await requestSignInLink({ email: client.email }, { clientAddress: "198.51.100.40" });
     const unused = await latestSignInSecret(client.email);
     // Only the case of the address changed: the same address, the same person, still signed in.
-    await updateClient(testActor(), client.id, edited(client, { email: "Rosa@MesaVerde.test" }));
+    await updateClient({ actor: testActor(), clientId: client.id, input: edited(client, { email: "Rosa@MesaVerde.test" }) });
     expect(await portalSignedIn(cookie)).toBe(true);
 
-    await updateClient(testActor(), client.id, edited(client, { email: "rosa@new-owner.test" }));
+    await updateClient({ actor: testActor(), clientId: client.id, input: edited(client, { email: "rosa@new-owner.test" }) });
     expect(await portalSignedIn(cookie)).toBe(false);
     expect(await db().select().from(portalSessions)).toEqual([]);
     await expect(redeemSignInLink(unused)).rejects.toThrow(LINK_UNUSABLE);
@@ -389,8 +393,8 @@ describe("3. a portal session ends with the client's right to it", () => {
     const archived = await newClient("Ada Archived", "ada@archived.test");
     const listed = await newClient("Lee Listed", "lee@listed.test");
     const cookies = [await portalCookie(archived.email), await portalCookie(listed.email)];
-    await archiveClient(testActor(), archived.id);
-    await saveClientRows(testActor(), [{ clientId: listed.id, status: "archived" }]);
+    await archiveClient({ actor: testActor(), clientId: archived.id });
+    await saveClientRows({ actor: testActor(), rows: [{ clientId: listed.id, status: "archived" }] });
     for (const cookie of cookies) expect(await portalSignedIn(cookie)).toBe(false);
     expect(await db().select().from(portalSessions)).toEqual([]);
 
@@ -404,7 +408,7 @@ describe("3. a portal session ends with the client's right to it", () => {
   it("ends when the client is deleted", async () => {
     const client = await newClient("Del Gone", "del@gone.test");
     const cookie = await portalCookie(client.email);
-    await deleteClient(testActor(), client.id);
+    await deleteClient({ actor: testActor(), clientId: client.id });
     expect(await portalSignedIn(cookie)).toBe(false);
   });
 

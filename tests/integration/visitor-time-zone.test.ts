@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addSlot } from "~/availability/availability.server";
+import { addSlot } from "~/availability/availability-editing.server";
 import { slotKeyOf } from "~/availability/offered-days";
 import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { action as bookingAction } from "~/booking/booking-page";
 import * as bookingCalendar from "~/booking/booking-calendar-route";
-import { addClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
 import { confirmBooking, createBookingInvitation, proposeNewTimes, sendDueReminders } from "~/consultations/bookings.server";
 import { addClientConsultation, notifyClientOfConsultation } from "~/consultations/client-consultations.server";
 import { consultationBookings } from "~/consultations/schema";
@@ -96,7 +96,7 @@ describe("one time zone per person", () => {
   });
 
   it("shows the portal's first view in the zone the browser remembers, else the one the client booked in, else the business zone", async () => {
-    const { client } = await addClient(actor, { name: "Cleo Chicago", email: "cleo@chicago.test", phone: null, tier: "1", notes: null });
+    const { client } = await addClient({ actor, input: { name: "Cleo Chicago", email: "cleo@chicago.test", phone: null, tier: "1", notes: null } });
     const session = await portalCookie("cleo@chicago.test");
     const zoneOfHome = async (cookie: string) => {
       const answer = await callRoute(handler(home.loader), "/portal", { cookie });
@@ -126,7 +126,7 @@ describe("one time zone per person", () => {
   });
 
   it("writes the agency's consultation e-mail in the client's zone when known", async () => {
-    const { client } = await addClient(actor, { name: "Tomo Tokyo", email: "tomo@tokyo.test", phone: null, tier: "1", notes: null });
+    const { client } = await addClient({ actor, input: { name: "Tomo Tokyo", email: "tomo@tokyo.test", phone: null, tier: "1", notes: null } });
     const date = addDaysToDate(dayIn(new Date(), NY), 6);
     const consultation = await addClientConsultation(actor, client.id, {
       consultType: "follow-up",

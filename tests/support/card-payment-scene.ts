@@ -1,20 +1,22 @@
 import { eq } from "drizzle-orm";
 import { systemActor } from "~/audit/actor";
-import { addClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
 import { db } from "~/db/connection.server";
 import { emailOutbox } from "~/email/schema";
 import { createCheckoutSession } from "~/invoices/create-checkout-session.server";
 import { cardCheckoutSessions, paymentProviderEvents } from "~/invoices/schema";
-import { sendInvoice } from "~/invoices/invoice-sending.server";
-import { addLineItem, createInvoice, findInvoiceDetail } from "~/invoices/invoices.server";
+import { sendInvoice } from "~/invoices/send-invoice.server";
+import { addLineItem } from "~/invoices/add-line-item.server";
+import { createInvoice } from "~/invoices/create-invoice.server";
+import { findInvoiceDetail } from "~/invoices/invoice-detail.server";
 import type { StandInSession, StripeStandIn } from "./stripe-stand-in";
 
 /** A client's invoice of one line, sent (so it has its link), as a client would receive it. */
 export async function sentInvoice({ name = "Mesa Verde Catering", email = "rosa@mesaverde.test", cents = 49_900 } = {}) {
-  const { client } = await addClient(systemActor("console"), { name, email, phone: null, tier: "1", notes: null });
-  const invoice = await createInvoice(systemActor("console"), { clientId: client.id, projectId: null, tier: null, dueDate: "2030-01-15" });
-  await addLineItem(systemActor("console"), invoice.id, { description: "Starter website", quantity: 1, unitPrice: cents });
-  await sendInvoice(systemActor("console"), invoice.id);
+  const { client } = await addClient({ actor: systemActor("console"), input: { name, email, phone: null, tier: "1", notes: null } });
+  const invoice = await createInvoice({ actor: systemActor("console"), input: { clientId: client.id, projectId: null, tier: null, dueDate: "2030-01-15" } });
+  await addLineItem({ actor: systemActor("console"), invoiceId: invoice.id, input: { description: "Starter website", quantity: 1, unitPrice: cents } });
+  await sendInvoice({ actor: systemActor("console"), invoiceId: invoice.id });
   const detail = await findInvoiceDetail(invoice.id);
   if (!detail?.invoice.viewToken) throw new Error("The invoice was not sent");
   return { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, clientId: client.id, email, viewToken: detail.invoice.viewToken };

@@ -1,5 +1,6 @@
 import { lockDataDir } from "~/db/data-dir-lock.server";
-import { openEmbeddedDatabase, setCurrentDatabase } from "~/db/connection.server";
+import { openEmbeddedDatabase } from "~/db/embedded-database.server";
+import { setCurrentDatabase } from "~/db/connection.server";
 import { composeDomainEvents } from "~/domain-event-handlers.server";
 import { seedReferenceData } from "~/reference-data.server";
 

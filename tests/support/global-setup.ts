@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
     } finally {
       await admin.end();
     }
-    const { openServerDatabase } = await import("~/db/connection.server");
+    const { openServerDatabase } = await import("~/db/server-database.server");
     const template = openServerDatabase(databaseUrlFor(serverTestUrl(), SERVER_TEMPLATE_DATABASE), 1);
     await template.migrate();
     await template.close();

@@ -21,7 +21,7 @@ const DATABASE_FOLDER = "pgdata";
  */
 export async function makeMigratedDataDir(): Promise<{ dataDir: string; dump: Blob; remove(): void }> {
   // Imported here: the test files that copy the database need none of the database code.
-  const { openEmbeddedDatabase } = await import("~/db/connection.server");
+  const { openEmbeddedDatabase } = await import("~/db/embedded-database.server");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-migrated-"));
   const database = await openEmbeddedDatabase(dataDir);
   await database.migrate();

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { addSlot } from "~/availability/availability.server";
+import { addSlot } from "~/availability/availability-editing.server";
 import { slotKeyOf } from "~/availability/offered-days";
 import { addDaysToDate } from "~/availability/slot-time";
-import { addClient } from "~/clients/clients.server";
+import { addClient } from "~/clients/add-client.server";
 import { addClientConsultation } from "~/consultations/client-consultations.server";
 import { bookCallForClient } from "~/consultations/client-calls.server";
 import { db } from "~/db/connection.server";
@@ -10,10 +10,11 @@ import { deliverDueEmails } from "~/email/delivery.server";
 import { emailOutbox } from "~/email/schema";
 import { unsealed } from "~/email/sealed-links";
 import { dayIn } from "~/formatting/dates";
-import { addLineItem, createInvoice } from "~/invoices/invoices.server";
+import { addLineItem } from "~/invoices/add-line-item.server";
+import { createInvoice } from "~/invoices/create-invoice.server";
 import { invoices } from "~/invoices/schema";
-import { sendInvoice } from "~/invoices/invoice-sending.server";
-import { recordPayment } from "~/invoices/invoice-payments.server";
+import { sendInvoice } from "~/invoices/send-invoice.server";
+import { recordPayment } from "~/invoices/record-payment.server";
 import { createProjectForClient } from "~/projects/projects.server";
 import { openProjectChecklist, setTaskStatus } from "~/projects/project-tasks.server";
 import { referrals } from "~/referrals/schema";
@@ -55,14 +56,14 @@ export async function openSlot(daysAhead: number, now = new Date()): Promise<{ i
 
 export async function makePortalClient(name: string, email: string): Promise<PortalClientScene> {
   const actor = testActor();
-  const { client, invoice: paid } = await addClient(actor, { name, email, phone: "214-555-0100", tier: "2", notes: `Private notes about ${name}` });
-  await sendInvoice(actor, paid.id);
+  const { client, invoice: paid } = await addClient({ actor, input: { name, email, phone: "214-555-0100", tier: "2", notes: `Private notes about ${name}` } });
+  await sendInvoice({ actor, invoiceId: paid.id });
   const [{ totalCents } = { totalCents: 0 }] = await db().select({ totalCents: invoices.totalCents }).from(invoices).where(eq(invoices.id, paid.id));
-  await recordPayment(actor, paid.id, { amount: totalCents, paidOn: dayIn(new Date(), "America/New_York"), method: "zelle", note: null });
-  const open = await createInvoice(actor, { clientId: client.id, projectId: null, tier: "1", dueDate: addDaysToDate(dayIn(new Date(), "America/New_York"), 10) });
-  await addLineItem(actor, open.id, { description: "Extra page", quantity: 2, unitPrice: 7_500 });
-  await sendInvoice(actor, open.id);
-  const draft = await createInvoice(actor, { clientId: client.id, projectId: null, tier: "3", dueDate: null });
+  await recordPayment({ actor, invoiceId: paid.id, input: { amount: totalCents, paidOn: dayIn(new Date(), "America/New_York"), method: "zelle", note: null } });
+  const open = await createInvoice({ actor, input: { clientId: client.id, projectId: null, tier: "1", dueDate: addDaysToDate(dayIn(new Date(), "America/New_York"), 10) } });
+  await addLineItem({ actor, invoiceId: open.id, input: { description: "Extra page", quantity: 2, unitPrice: 7_500 } });
+  await sendInvoice({ actor, invoiceId: open.id });
+  const draft = await createInvoice({ actor, input: { clientId: client.id, projectId: null, tier: "3", dueDate: null } });
   const projectName = `${name.split(" ")[0]}'s storefront`;
   const project = await createProjectForClient(actor, client.id, { name: projectName, tier: "2", deliveryDeadline: addDaysToDate(dayIn(new Date(), "America/New_York"), 20) });
   const [task] = await openProjectChecklist(project.id, "2");

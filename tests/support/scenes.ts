@@ -13,8 +13,8 @@ import { addDaysToDate, slotInstants } from "~/availability/slot-time";
 import { nightlyBackups } from "~/backups/schema";
 import { campaigns } from "~/attribution/schema";
 import { createCadence } from "~/cadences/cadences.server";
-import { addClient } from "~/clients/clients.server";
-import { convertLeadToClient } from "~/clients/lead-conversion.server";
+import { addClient } from "~/clients/add-client.server";
+import { convertLeadToClient } from "~/clients/convert-lead-to-client.server";
 import { createBookingInvitation } from "~/consultations/bookings.server";
 import { emailOutbox, emailTemplates } from "~/email/schema";
 import { clients } from "~/clients/schema";
@@ -25,7 +25,8 @@ import { seedDemoData } from "~/demo/demo-seed.server";
 import { deliverDueEmails } from "~/email/delivery.server";
 import { enqueueEmail } from "~/email/outbox.server";
 import { dayIn } from "~/formatting/dates";
-import { addLineItem, createInvoice } from "~/invoices/invoices.server";
+import { addLineItem } from "~/invoices/add-line-item.server";
+import { createInvoice } from "~/invoices/create-invoice.server";
 import { invoicePayments, invoices } from "~/invoices/schema";
 import { leads, leadTimelineEvents } from "~/leads/schema";
 import { requestSignInLink } from "~/portal/sign-in.server";
@@ -72,10 +73,10 @@ export const SCENES = {
     if (!lead) throw new Error("lead not saved");
     const bookingToken = `${lead.id}-${randomBytes(16).toString("hex")}`;
     await db().insert(consultationBookings).values({ leadId: lead.id, bookingToken, status: "pending" });
-    const { client } = await addClient(systemActor("console"), { name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null });
+    const { client } = await addClient({ actor: systemActor("console"), input: { name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null } });
     const project = await createProjectForClient(systemActor("console"), client.id, { name: "Bloom storefront", tier: "2" });
-    const invoice = await createInvoice(systemActor("console"), { clientId: client.id, projectId: project.id, tier: "2", dueDate: null });
-    await addLineItem(systemActor("console"), invoice.id, { description: "Design", quantity: 1, unitPrice: 120_000 });
+    const invoice = await createInvoice({ actor: systemActor("console"), input: { clientId: client.id, projectId: project.id, tier: "2", dueDate: null } });
+    await addLineItem({ actor: systemActor("console"), invoiceId: invoice.id, input: { description: "Design", quantity: 1, unitPrice: 120_000 } });
     const viewToken = randomBytes(32).toString("base64url");
     await db().update(invoices).set({ viewToken, status: "sent" }).where(eq(invoices.id, invoice.id));
     return { leadId: lead.id, clientId: client.id, projectId: project.id, invoiceId: invoice.id, bookingToken, viewToken };
@@ -83,7 +84,7 @@ export const SCENES = {
 
   /** A client with a tier 2 project carrying two add-ons, and a completed, unbilled consultation (invoices). */
   async invoice() {
-    const { client } = await addClient(systemActor("console"), { name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null });
+    const { client } = await addClient({ actor: systemActor("console"), input: { name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null } });
     const project = await createProjectForClient(systemActor("console"), client.id, { name: "Bloom storefront", tier: "2" });
     const [extraPage] = await db().insert(addOns).values({ name: "Extra page", flatPriceCents: 5_000 }).returning();
     const [blog] = await db().insert(addOns).values({ name: "Blog setup", tierPricesCents: { "2": 7_500 } }).returning();
@@ -215,7 +216,7 @@ export const SCENES = {
   async visitorZone() {
     const [lead] = await db().insert(leads).values({ name: "Cleo Chicago", email: "cleo@chicago.test", source: "website", status: "new" }).returning();
     if (!lead) throw new Error("lead not saved");
-    const { client } = await convertLeadToClient(systemActor("console"), lead.id);
+    const { client } = await convertLeadToClient({ actor: systemActor("console"), leadId: lead.id });
     const today = dayIn(new Date(), "America/New_York");
     for (let day = 1; day <= 30; day += 1) {
       const date = addDaysToDate(today, day);
@@ -252,17 +253,17 @@ export const SCENES = {
       .returning();
     const start = new Date(Date.now() + 2 * DAY);
     await db().insert(consultationBookings).values({ leadId: bea!.id, bookingToken: `${bea!.id}-${randomBytes(16).toString("hex")}`, status: "pending", selectedStart: start, selectedEnd: new Date(start.getTime() + 30 * 60_000) });
-    const { client: ivy, invoice } = await addClient(actor, { name: "Ivy Invoice", email: "ivy@invoice.test", phone: null, tier: "1", notes: null });
-    await addLineItem(actor, invoice.id, { description: "Starter website", quantity: 1, unitPrice: 25_000 });
+    const { client: ivy, invoice } = await addClient({ actor, input: { name: "Ivy Invoice", email: "ivy@invoice.test", phone: null, tier: "1", notes: null } });
+    await addLineItem({ actor, invoiceId: invoice.id, input: { description: "Starter website", quantity: 1, unitPrice: 25_000 } });
     await db().update(invoices).set({ status: "sent", sentAt: ago(20), dueDate: addDaysToDate(today, -1) }).where(eq(invoices.id, invoice.id));
     // Long words, as real records have them: what a phone's width must wrap, not scroll sideways.
-    const { client: pia } = await addClient(actor, {
+    const { client: pia } = await addClient({ actor, input: {
       name: "Pia Phone-Friendly Wedding & Event Rentals",
       email: "pia.bookings-and-enquiries@phone-friendly-wedding-and-event-rentals.test",
       phone: "214-555-0142",
       tier: "3",
       notes: "Prefers texts. Catalogue: https://phone-friendly-wedding-and-event-rentals.example.com/catalogue/tents-and-marquees",
-    });
+    } });
     const project = await createProjectForClient(actor, pia.id, { name: "Pia's rental catalogue with a rather long project name", tier: "3" });
     await db().update(projects).set({ projectUrl: "https://phone-friendly-wedding-and-event-rentals.example.com/catalogue/tents-and-marquees-for-every-season" }).where(eq(projects.id, project.id));
     const [campaign] = await db().insert(campaigns).values({ name: "Autumn Launch", slug: "autumn-launch", status: "active" }).returning();

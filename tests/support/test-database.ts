@@ -3,13 +3,9 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import {
-  openMemoryDatabase,
-  openServerDatabase,
-  queryRows,
-  setCurrentDatabase,
-  type DatabaseHandle,
-} from "~/db/connection.server";
+import { openMemoryDatabase } from "~/db/embedded-database.server";
+import { openServerDatabase } from "~/db/server-database.server";
+import { queryRows, setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
 import { composeDomainEvents } from "~/domain-event-handlers.server";
 import { seedReferenceData } from "~/reference-data.server";
 import { everyKeptReadCaughtUp } from "~/db/kept-reads.server";

@@ -5,7 +5,7 @@
  * starts on a copy without these (the `noBackupYet` scene, scenes.ts).
  */
 export async function markTonightsBackupMade(dataDir: string): Promise<void> {
-  const { openEmbeddedDatabase } = await import("~/db/connection.server");
+  const { openEmbeddedDatabase } = await import("~/db/embedded-database.server");
   const { nightOf } = await import("~/backups/nightly-schedule");
   const { nightlyBackups } = await import("~/backups/schema");
   const { DEFAULT_ORGANIZATION } = await import("~/organization/settings.server");

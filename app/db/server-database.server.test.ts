@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnreachable } from "~/http/database-outage";
-import { CONNECT_TIMEOUT_MS, openServerDatabase } from "./connection.server";
+import { CONNECT_TIMEOUT_MS, openServerDatabase } from "./server-database.server";
 
 // A server that takes connections and never says a word: a database behind a failover's dead
 // address, or one that hangs while it restarts.

@@ -16,6 +16,12 @@ import { clients, type Client } from "./schema";
 /** The lead's client; `invoice` is the new draft invoice, or null when the lead was already a client (nothing changed). */
 export type LeadConversion = { lead: Lead; client: Client; invoice: FirstInvoice | null };
 
+export type ConvertLeadToClientOptions = {
+  actor: Actor;
+  leadId: string;
+  now?: Date;
+};
+
 /**
  * Converts a lead to a client (spec 001 "convert-lead-to-client") in one transaction: the client
  * linked to the lead, the lead marked converted with a `converted` timeline entry naming the admin,
@@ -26,7 +32,7 @@ export type LeadConversion = { lead: Lead; client: Client; invoice: FirstInvoice
  * two admins at once, yields one client; the later call answers that client with no invoice and
  * records nothing. An unknown lead is refused (404).
  */
-export async function convertLeadToClient(actor: Actor, leadId: string, now: Date = new Date()): Promise<LeadConversion> {
+export async function convertLeadToClient({ actor, leadId, now = new Date() }: ConvertLeadToClientOptions): Promise<LeadConversion> {
   return db().transaction(async (tx) => {
     const lead = await lockLeadForConversion(tx, leadId);
     if (!lead) throw notFound("This lead no longer exists.");

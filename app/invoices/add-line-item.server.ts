@@ -1,0 +1,38 @@
+import type { Actor } from "~/audit/actor";
+import { db } from "~/db/connection.server";
+import type { LineItemInput } from "./invoice-forms";
+import { lockEditableInvoice, nextLineSortOrder, recordInvoiceChange, refusedLineTotal, saveInvoiceTotals } from "./invoice-records.server";
+import { invoiceLineItems, type InvoiceLineItem } from "./schema";
+
+export type AddLineItemOptions = {
+  actor: Actor;
+  invoiceId: string;
+  input: LineItemInput;
+};
+
+/** 'Add Item': a service line after the others. */
+export async function addLineItem({ actor, invoiceId, input }: AddLineItemOptions): Promise<InvoiceLineItem> {
+  return db().transaction(async (tx) => {
+    const invoice = await lockEditableInvoice(tx, invoiceId);
+    const line = { quantity: input.quantity, unitPriceCents: input.unitPrice };
+    const [item] = await tx
+      .insert(invoiceLineItems)
+      .values({
+        invoiceId,
+        description: input.description,
+        ...line,
+        totalCents: refusedLineTotal(line),
+        itemType: "service",
+        sortOrder: await nextLineSortOrder(tx, invoiceId),
+      })
+      .returning();
+    if (!item) throw new Error("The line item was not saved");
+    await saveInvoiceTotals(tx, invoice);
+    await recordInvoiceChange(tx, actor, invoice, {
+      intent: "add-item",
+      summary: "Added a line item",
+      details: { lineItemId: item.id, quantity: item.quantity, unitPriceCents: item.unitPriceCents },
+    });
+    return item;
+  });
+}
