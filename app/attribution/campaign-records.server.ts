@@ -29,6 +29,9 @@ async function chooseSlug(tx: DatabaseExecutor, input: CampaignInput, campaignId
   return uniqueSlug(base, new Set(rows.filter((row) => row.id !== campaignId).map((row) => row.slug)));
 }
 
+/** What a campaign's audit entries keep of it. */
+export type CampaignValues = ReturnType<typeof campaignValues>;
+
 function campaignValues(input: CampaignInput, slug: string) {
   return {
     name: input.name,

@@ -3,21 +3,23 @@ import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
 import { keysetPage } from "~/lists/keyset-page.server";
 import { v7 as timeOrderedId } from "uuid";
 import type { Actor } from "./actor";
+import type { AuditAction, AuditActions } from "./audit-actions";
 import { auditLog, type AuditEntry } from "./schema";
 
-export type AuditRecord = {
-  action: string;
+/** An entry to write: a declared action (./audit-actions.ts) with that action's details. */
+export type AuditRecord<Action extends AuditAction = AuditAction> = {
+  action: Action;
   entityType?: string | null;
   entityId?: string | null;
   summary: string;
-  details?: Record<string, unknown>;
+  details?: AuditActions[Action];
 };
 
 /**
  * The one way to write the audit log: a service calls it inside the transaction that made the
  * change, with the Actor it was given (decision 020).
  */
-export async function recordAuditEntry(executor: DatabaseExecutor, actor: Actor, record: AuditRecord): Promise<void> {
+export async function recordAuditEntry<Action extends AuditAction>(executor: DatabaseExecutor, actor: Actor, record: AuditRecord<Action>): Promise<void> {
   await executor.insert(auditLog).values({
     // Time-ordered (UUIDv7, monotonic within a millisecond): entries written in one millisecond,
     // which share their occurred_at, still list in the order they were made.

@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
 import { recordAuditEntry } from "~/audit/audit-log.server";
+import type { AuditActionOf, AuditActions } from "~/audit/audit-actions";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/refusal/refusal";
 import { getOrganizationSettings, updateOrganizationSettings } from "~/organization/settings.server";
@@ -182,6 +183,8 @@ export async function changeOwnPassword(actor: SecurityActor, input: { currentPa
 }
 
 /** The audit entry of a change to an admin account (one's own or another's), in the change's transaction when it has one. */
-function auditAccountChange(executor: Parameters<typeof recordAuditEntry>[0], actor: SecurityActor, action: string, userId: string, summary: string, details?: Record<string, unknown>) {
-  return recordAuditEntry(executor, actor.admin.actor, { action, entityType: "user", entityId: userId, summary, ...(details ? { details } : {}) });
+function auditAccountChange<Action extends AccountAuditAction>(executor: Parameters<typeof recordAuditEntry>[0], actor: SecurityActor, action: Action, userId: string, summary: string, details?: AuditActions[Action]) {
+  return recordAuditEntry<Action>(executor, actor.admin.actor, { action, entityType: "user", entityId: userId, summary, ...(details ? { details } : {}) });
 }
+
+type AccountAuditAction = AuditActionOf<"two-factor"> | AuditActionOf<"session"> | AuditActionOf<"account">;

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, ne } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
+import type { AuditChangeOf } from "~/audit/audit-actions";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { formatDay, formatDayTimes } from "~/formatting/dates";
@@ -13,7 +14,7 @@ import { availabilitySlots, blockedDates, recurringAvailability, type Availabili
 // in its own transaction. Slots made from the rules, and what bookings do to slots, are in
 // availability.server.ts.
 
-export type AvailabilityChange = { intent: string; summary: string; entityType?: "slot" | "rule" | "blocked-date"; entityId?: string | null; details?: Record<string, unknown> };
+export type AvailabilityChange = AuditChangeOf<"availability"> & { entityType?: "slot" | "rule" | "blocked-date"; entityId?: string | null };
 
 /** The audit entry of an admin's change to the availability, in the change's transaction (`availability.{intent}`). */
 export async function recordAvailabilityChange(tx: DatabaseExecutor, actor: Actor, change: AvailabilityChange): Promise<void> {

@@ -68,6 +68,9 @@ async function refuseMissingTemplates(tx: DatabaseExecutor, input: CadenceInput)
 }
 
 /** What a cadence's audit entry keeps of it: its choices, not its words. */
+/** What a cadence's audit entries keep of it. */
+export type CadenceDetails = ReturnType<typeof cadenceDetails>;
+
 function cadenceDetails(cadence: Cadence) {
   return { trigger: cadence.trigger, steps: cadence.steps.length, status: cadence.status };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
+import type { AuditActions } from "~/audit/audit-actions";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, type Refusal } from "~/refusal/refusal";
@@ -11,13 +12,18 @@ import { clients, type Client, type NewClient } from "./schema";
 
 export const CLIENT_GONE = "This client no longer exists.";
 
+/** The client actions that save fields: their details are the changed fields' names and their own facts. */
+type ClientFieldAction = "client.update" | "client.update-own-details" | "client.status" | "client.payment" | "client.notes" | "client.archive";
+
 export type ClientChange = {
-  values: Partial<NewClient>;
-  /** The audit entry's action, `client.{intent}`, and what it says of the client as it was. */
-  action: string;
-  summary: (before: Client) => string;
-  details?: (before: Client) => Record<string, unknown>;
-};
+  [Action in ClientFieldAction]: {
+    values: Partial<NewClient>;
+    /** The audit entry's action, `client.{intent}`, and what it says of the client as it was. */
+    action: Action;
+    summary: (before: Client) => string;
+    details?: (before: Client) => Omit<AuditActions[Action], "changed">;
+  };
+}[ClientFieldAction];
 
 /**
  * Saves some of a client's fields with the change's audit entry, in one transaction. Saving what is

@@ -3,6 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns/format";
 import { and, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
+import type { AuditChangeOf } from "~/audit/audit-actions";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { addDaysToDate, localToInstant, PROPOSED_SLOT_MINUTES } from "~/availability/slot-time";
 import { findOfferedTimes } from "~/availability/offered-times.server";
@@ -44,7 +45,7 @@ async function recordBookingChange(
   tx: DatabaseExecutor,
   actor: Actor,
   booking: Pick<ConsultationBooking, "id" | "leadId">,
-  change: { intent: string; summary: string; details?: Record<string, unknown> },
+  change: AuditChangeOf<"booking", "leadId">,
 ): Promise<void> {
   await recordAuditEntry(tx, actor, {
     action: `booking.${change.intent}`,

@@ -32,6 +32,9 @@ async function projectOfClient(tx: DatabaseExecutor, clientId: string, projectId
   return project.id;
 }
 
+/** What a client consultation's audit entries keep of it. */
+export type ConsultationDetails = ReturnType<typeof consultationDetails>;
+
 const consultationDetails = (consultation: Consultation) => ({
   consultType: consultation.consultType,
   status: consultation.status,

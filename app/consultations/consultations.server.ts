@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
+import type { AuditActions } from "~/audit/audit-actions";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
@@ -73,12 +74,18 @@ async function countConsultations(filters: ConsultationFilters): Promise<{ total
   return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0), scheduled: Number(row?.scheduled ?? 0) };
 }
 
+/** A change to a consultation: one of its declared actions, with its details less the client's id (added here). */
+type ConsultationChange = {
+  [Action in ConsultationAuditAction]: { action: Action; summary: string; details: Omit<AuditActions[Action], "clientId"> };
+}[ConsultationAuditAction];
+type ConsultationAuditAction = "consultation.update-consultation" | "consultation.delete-consultation" | "client.add-consultation" | "client.update-consultation" | "client.delete-consultation" | "client.notify-consultation";
+
 /** The audit entry of an admin's change to a consultation, in its transaction: `{domain}.{intent}` about the consultation. */
 export async function recordConsultationChange(
   tx: DatabaseExecutor,
   actor: Actor,
   consultation: Pick<Consultation, "id" | "clientId">,
-  change: { action: string; summary: string; details?: Record<string, unknown> },
+  change: ConsultationChange,
 ): Promise<void> {
   await recordAuditEntry(tx, actor, {
     action: change.action,

@@ -3,6 +3,7 @@
 // (create-invoice.server.ts, add-line-item.server.ts, ...) are made of these.
 import { and, eq, max, sql } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
+import type { AuditChangeOf } from "~/audit/audit-actions";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients, type Client } from "~/clients/schema";
 import type { DatabaseExecutor } from "~/db/connection.server";
@@ -21,7 +22,7 @@ export async function recordInvoiceChange(
   tx: DatabaseExecutor,
   actor: Actor,
   invoice: Pick<Invoice, "id" | "invoiceNumber">,
-  change: { intent: string; summary: string; details?: Record<string, unknown> },
+  change: AuditChangeOf<"invoice">,
 ): Promise<void> {
   await recordAuditEntry(tx, actor, {
     action: `invoice.${change.intent}`,

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
+import type { SettingsSaveAction } from "./audit-actions";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { batchedReads } from "~/db/batched-reads.server";
 import { currentDatabase, db, type DatabaseExecutor, type DatabaseHandle } from "~/db/connection.server";
@@ -141,7 +142,7 @@ export function siteTiers(): Promise<readonly PackageTier[]> {
 type SettingsChanges = Partial<Omit<OrganizationSettings, "id" | "updatedAt">>;
 
 /** Which Settings tab saved (the audit entry's action and words). */
-type SettingsTab = { action: string; summary: string };
+type SettingsTab = { action: SettingsSaveAction; summary: string };
 
 /**
  * Changes some of the organization's settings (the settings domain alone writes them), records the

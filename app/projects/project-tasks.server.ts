@@ -87,6 +87,11 @@ export async function upgradeProjectTier(actor: Actor, projectId: string, tier: 
   });
 }
 
+/** A change to one task: its action, with the details it keeps beside the task's id. */
+type TaskChange =
+  | { action: "project.toggle-task"; summary: string; details: { status: TaskStatus } }
+  | { action: "project.task-notes" | "project.delete-task"; summary: string; details?: undefined };
+
 /**
  * Changes one task of a project with the change's audit entry, in one transaction; a task that is
  * not on the project is refused.
@@ -95,14 +100,14 @@ async function changeTask(
   actor: Actor,
   projectId: string,
   taskId: string,
-  entry: { action: string; summary: string; details?: Record<string, unknown> },
+  entry: TaskChange,
   change: (tx: DatabaseExecutor) => Promise<unknown>,
 ): Promise<void> {
   await db().transaction(async (tx) => {
     const [task] = await tx.select({ id: projectTasks.id }).from(projectTasks).where(and(eq(projectTasks.id, taskId), eq(projectTasks.projectId, projectId))).for("update");
     if (!task) throw notFound("Task not found");
     await change(tx);
-    await recordAuditEntry(tx, actor, { ...entry, entityType: "project", entityId: projectId, details: { taskId, ...entry.details } });
+    await recordAuditEntry(tx, actor, { action: entry.action, summary: entry.summary, entityType: "project", entityId: projectId, details: { taskId, ...entry.details } });
   });
 }
 
@@ -133,7 +138,7 @@ async function insertTask(
   actor: Actor,
   projectId: string,
   task: { taskName: string; category: string; tierRequirement: TierId | null },
-  entry: { action: string; summary: string },
+  entry: { action: "project.add-tier-task" | "project.add-custom-task"; summary: string },
 ): Promise<ProjectTask> {
   return db().transaction(async (tx) => {
     const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");

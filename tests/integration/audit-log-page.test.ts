@@ -68,7 +68,7 @@ describe("the audit log's order", () => {
     const admin = testActor({ email: "owner@example.com" });
     // Back to back, many share their millisecond (occurred_at); a random id would shuffle those.
     for (let step = 0; step < 40; step += 1) {
-      await recordAuditEntry(db(), admin, { action: "settings.organization", summary: `Step ${step}` });
+      await recordAuditEntry(db(), admin, { action: "settings.save-organization", summary: `Step ${step}` });
     }
     const listed = await listAuditEntries({ limit: 40 });
     expect(listed.map((entry) => entry.summary).reverse()).toEqual(Array.from({ length: 40 }, (_, step) => `Step ${step}`));

@@ -74,7 +74,7 @@ async function makeZelda() {
   await db().insert(referrals).values({ referrerName: "Zelda Quixote", referrerEmail: EMAIL.toLowerCase(), clientName: "Someone Else" });
   const [campaign] = await db().insert(campaigns).values({ name: "Spring", slug: "spring" }).returning();
   await db().insert(campaignSends).values({ campaignId: campaign!.id, templateName: "Spring offer", segment: { search: EMAIL.toLowerCase(), status: null, tier: null, source: null } });
-  await recordAuditEntry(db(), { userId: admin.id, email: `${admin.id}@agency.test`, sessionId: null, ipAddress: "198.51.100.1" }, { action: "lead.change-status", entityType: "lead", entityId: inquiry.leadId, summary: "Status changed", details: { status: "contacted" } });
+  await recordAuditEntry(db(), { userId: admin.id, email: `${admin.id}@agency.test`, sessionId: null, ipAddress: "198.51.100.1" }, { action: "lead.change-status", entityType: "lead", entityId: inquiry.leadId, summary: "Status changed", details: { from: "new", to: "contacted" } });
 
   const auth = await getAuth();
   await auth.api.signUpEmail({ body: { name: "Zelda Quixote", email: EMAIL.toLowerCase(), password: "marmalade-and-toast" } });

@@ -1,0 +1,15 @@
+import type { NoAuditDetails } from "~/audit/audit-actions";
+import type { AddOn } from "./schema";
+
+type AddOnPrices = Pick<AddOn, "flatPriceCents" | "tierPricesCents" | "availableForTiers">;
+
+declare module "~/audit/audit-actions" {
+  interface AuditActions {
+    "add-on.create-add-on": AddOnPrices;
+    "add-on.update-add-on": AddOnPrices;
+    "add-on.set-active": { isActive: boolean };
+    "add-on.delete-add-on": NoAuditDetails;
+    "project.attach-add-on": { addOnId: string; quantity: number; customPriceCents: number | null | undefined };
+    "project.remove-add-on": { addOnId: string; projectAddOnId: string };
+  }
+}
