@@ -27,6 +27,16 @@ export function declaredKeptReads(): readonly KeptReadDeclaration[] {
   return declarations;
 }
 
+/**
+ * For measuring what a kept read saves (docs/benchmarks/admin-lists.md): `KEPT_READS_OFF`, the
+ * names of kept reads separated by ";" (or "all"), makes their shelves keep nothing, so the same
+ * build serves with and without them side by side.
+ */
+function keptReadSwitchedOff(declared: KeptReadDeclaration): boolean {
+  const off = (process.env.KEPT_READS_OFF ?? "").split(";").map((name) => name.trim());
+  return off.includes("all") || off.includes(declared.name);
+}
+
 /** How long caughtUp() waits for its echo at most. */
 const ECHO_TIMEOUT_MS = 2_000;
 
@@ -94,7 +104,7 @@ export class KeptReads {
   /** A shelf of the values `declared` (under this channel): at most `limit` of them (the oldest kept goes first), each at most `maxAgeMs`. */
   shelf<T>(declared: KeptReadDeclaration, limit: number, maxAgeMs: number): Shelf<T> {
     if (declared.channel !== this.channel) throw new Error(`${declared.name} is declared on "${declared.channel}", not "${this.channel}"`);
-    const shelf = new Shelf<T>(this, limit, maxAgeMs);
+    const shelf = new Shelf<T>(this, keptReadSwitchedOff(declared) ? 0 : limit, maxAgeMs);
     this.shelves.add(shelf as Shelf<unknown>);
     return shelf;
   }
