@@ -114,6 +114,11 @@ describe("the paths the README and docs/ name", () => {
     expect(missingIn(file)).toEqual([]);
   });
 
+  it.each(documents.filter((file) => /^docs\/decisions\/\d{3}/.test(file)))("%s says its status (accepted, or superseded by NNN)", (file) => {
+    const record = fs.readFileSync(path.join(root, file), "utf8");
+    expect(record.split("\n").slice(0, 6).join("\n")).toMatch(/^Status: (accepted|superseded by \d{3})/m);
+  });
+
   it("the README is a front door: at most 250 lines, starting with the two commands", () => {
     const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
     expect(readme.trimEnd().split("\n").length).toBeLessThanOrEqual(250);
