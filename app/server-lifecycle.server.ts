@@ -17,6 +17,8 @@ import { Refusal } from "~/refusal/refusal";
 import { MAIN_THREAD_BUDGET, WORKER_PROCESS_BUDGET, startBackgroundWorker, type BackgroundWorker } from "~/jobs/background-worker.server";
 import { startJobsThread } from "~/jobs/jobs-thread.server";
 import { setLogLevel } from "~/logging/logger.server";
+import { getOrganizationSettings } from "~/organization/settings.server";
+import { loadSigningCertificate } from "~/signing/signing-certificate.server";
 import { makeScratchFolder } from "~/forms/scratch-folder.server";
 import { composeDomainEvents } from "./domain-event-handlers.server";
 
@@ -67,6 +69,9 @@ export async function startApplication(options: { jobsThread?: URL } = {}): Prom
   setLogLevel(settings.logLevel);
   const { storage } = await openStorage();
   const firstAdmin = await ensureFirstAdmin();
+  // The self-signed signing certificate is made on the first start (decision 049), named after
+  // the agency, so that the first contract signed never waits for it.
+  await loadSigningCertificate({ commonName: (await getOrganizationSettings()).companyName ?? undefined });
   const jobs = settings.jobs === "thread" && !options.jobsThread ? "main" : settings.jobs;
   if (running) running.worker = await startJobs(jobs, options.jobsThread);
   return { port: settings.port, publicUrl: settings.publicUrl, storage, jobs, firstAdmin, shutdownTimeoutMs: settings.shutdownTimeoutMs };

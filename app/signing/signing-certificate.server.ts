@@ -18,8 +18,9 @@ const loaded = new WeakMap<DatabaseHandle, Promise<SigningCertificate>>();
 
 /**
  * The agency's signing certificate (decision 049). SIGNING_CERT_P12 and SIGNING_CERT_PASSPHRASE when
- * set (opened at start by the configuration). Otherwise the self-signed one, made on first use and
- * kept in the database so that signing never waits on set-up; `commonName` (the agency's name) is
+ * set (opened at start by the configuration). Otherwise the self-signed one, made at the first start
+ * (startApplication), or by the first use in a process that did not start the app, and kept in the
+ * database so that signing never waits on set-up; `commonName` (the agency's name) is
  * its subject when this call is the one that makes it.
  */
 export async function loadSigningCertificate(options: { commonName?: string } = {}): Promise<SigningCertificate> {
