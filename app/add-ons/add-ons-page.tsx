@@ -5,7 +5,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { formatCents } from "~/formatting/money";
-import type { DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage } from "~/lists/list-page";
 import { tierNamesOf } from "~/organization/tier-names";
 import { listPackageTiers } from "~/organization/settings.server";

@@ -8,7 +8,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { redirectWithToast } from "~/forms/flash.server";
 import { formatDate } from "~/formatting/dates";
-import type { DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage, viewHref } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { tierLabel, tierNamesOf } from "~/organization/tier-names";

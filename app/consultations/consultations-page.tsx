@@ -6,8 +6,12 @@ import { confirmedUntil, refuseUnlessRecentlyConfirmed } from "~/auth/recent-con
 import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
-import { DataTable, DataTablePager } from "~/lists/data-table";
-import { DeleteRowsDialog, FoldOnPhone, ListFilters, ListHeader, type RowDeletion } from "~/lists/list-page";
+import { DataTable } from "~/lists/data-table";
+import { DataTablePager } from "~/lists/table-pager";
+import { DeleteRowsDialog, type RowDeletion } from "~/lists/row-deletion";
+import { FoldOnPhone } from "~/lists/list-fold";
+import { ListFilters } from "~/lists/list-filters";
+import { ListHeader } from "~/lists/list-header";
 import { filterHref, isFilteredView, readListView } from "~/lists/list-view";
 import { Button } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";

@@ -8,7 +8,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Button, buttonVariants, LinkButton } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
-import type { DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage, viewHref } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { formatCount, formatDate } from "~/formatting/dates";
