@@ -1,11 +1,9 @@
-import Plus from "lucide-react/icons/plus";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage } from "~/lists/list-page";
-import { LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/cadences-page";
 import { triggerLabel } from "./cadence-options";
@@ -78,17 +76,13 @@ export default function CadencesPage() {
     <ListPage
       title="Email Cadences"
       description="Follow-up sequences: a trigger enrols a lead, then each step sends a template after its delay. A lead leaves when it converts, books or unsubscribes."
-      actions={
-        <LinkButton to="/admin/cadences/new" icon={Plus}>
-          New Cadence
-        </LinkButton>
-      }
+      createLink={{ to: "/admin/cadences/new", label: "New Cadence" }}
       table={{
         label: "Cadences",
         rows: cadences,
         columns: cadenceColumns(shared),
-        emptyMessage: "No cadences yet. Create one to follow up promo claims or inquiries automatically.",
       }}
+      empty={{ none: "No cadences yet. Create one to follow up promo claims or inquiries automatically." }}
       pager={{ previousCursor, nextCursor }}
       rowMenu={{
         label: (cadence) => `Actions for ${cadence.name}`,

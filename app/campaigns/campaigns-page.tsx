@@ -1,5 +1,4 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
-import Plus from "lucide-react/icons/plus";
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
@@ -10,7 +9,7 @@ import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage } from "~/lists/list-page";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { Button, LinkButton } from "~/ui/button";
+import { LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/campaigns-page";
 import { CAMPAIGN_DELETION, CAMPAIGNS_URL, CampaignDialog, type CampaignFields } from "./campaign-dialogs";
@@ -82,22 +81,18 @@ export default function CampaignsPage() {
       title="Marketing Campaigns"
       description="Share a campaign's link and see the leads, clients and revenue it brings."
       actions={
-        <>
-          <LinkButton to="/admin" variant="ghost" icon={ArrowLeft}>
-            Back to Dashboard
-          </LinkButton>
-          <Button onClick={() => setEditing({ campaign: null })} icon={Plus}>
-            Create Campaign
-          </Button>
-        </>
+        <LinkButton to="/admin" variant="ghost" icon={ArrowLeft}>
+          Back to Dashboard
+        </LinkButton>
       }
+      createLink={{ onClick: () => setEditing({ campaign: null }), label: "Create Campaign" }}
       table={{
         label: "Campaigns",
         rows: campaigns,
         columns,
         rowHref: (campaign) => `/admin/campaigns/${campaign.id}`,
-        emptyMessage: "No campaigns yet. Create one and share its link.",
       }}
+      empty={{ none: "No campaigns yet. Create one and share its link." }}
       pager={{ previousCursor, nextCursor }}
       rowMenu={{
         label: (campaign) => `Actions for ${campaign.name}`,

@@ -106,8 +106,8 @@ export default function BookingsPage() {
         tableId: "bookings",
         rows: data.bookings,
         columns: bookingColumns({ timeZone: data.timeZone, defaultMeetingLink: data.defaultMeetingLink }),
-        emptyMessage: isFilteredView(data.view, BOOKING_LIST_VIEW) ? "No bookings match these filters." : "No bookings yet.",
       }}
+      empty={{ none: "No bookings yet.", filtered: "No bookings match these filters.", isFiltered: isFilteredView(data.view, BOOKING_LIST_VIEW) }}
       pager={{ previousCursor: data.previousCursor, nextCursor: data.nextCursor }}
     >
       <ListFilters label="Filter bookings" view={data.view} selects={STATUS_FILTER} days={DAY_FILTERS} />

@@ -13,7 +13,6 @@ import { FoldOnPhone } from "~/lists/list-fold";
 import { ListFilters } from "~/lists/list-filters";
 import { ListHeader } from "~/lists/list-header";
 import { filterHref, isFilteredView, readListView } from "~/lists/list-view";
-import { Button } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import type { Route } from "./+types/consultations-page";
@@ -155,11 +154,7 @@ export default function ConsultationsPage() {
           <div className="flex justify-end">
             <BookingInvitationDialog
               leadChoices={data.invitableLeads}
-              trigger={
-                <Button size="sm" icon={Send}>
-                  Send booking invitation
-                </Button>
-              }
+              opener={{ label: "Send booking invitation", icon: Send }}
             />
           </div>
           {data.invitations ? (

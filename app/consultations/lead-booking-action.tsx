@@ -1,7 +1,6 @@
 import CalendarPlus from "lucide-react/icons/calendar-plus";
 import { Link, useSearchParams } from "react-router";
 import type { LeadActionProps } from "~/leads/offered-lead-actions";
-import { Button } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import { BookingInvitationDialog } from "./booking-invitation-dialog";
 
@@ -25,11 +24,7 @@ export function LeadBookingInvitationAction({ lead, placement }: LeadActionProps
       leadId={lead.id}
       name={lead.name}
       defaultOpen={searchParams.get("invite") === "booking"}
-      trigger={
-        <Button variant="outline" size="sm" icon={CalendarPlus}>
-          Send booking invitation
-        </Button>
-      }
+      opener={{ label: "Send booking invitation", icon: CalendarPlus, variant: "outline" }}
     />
   );
 }

@@ -94,8 +94,8 @@ export default function EmailsPage() {
         rows: messages,
         columns,
         rowHref: (message) => `/admin/emails/${message.id}`,
-        emptyMessage: isFilteredView(view, EMAIL_LOG_VIEW) ? "No e-mails match these filters." : "No e-mails yet.",
       }}
+      empty={{ none: "No e-mails yet.", filtered: "No e-mails match these filters.", isFiltered: isFilteredView(view, EMAIL_LOG_VIEW) }}
       pager={{ previousCursor, nextCursor }}
     >
       <ListFilters

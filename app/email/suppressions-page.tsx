@@ -1,5 +1,4 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
-import Plus from "lucide-react/icons/plus";
 import * as React from "react";
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
@@ -78,24 +77,18 @@ export default function SuppressionsPage() {
       title="Suppression List"
       description="Addresses that receive no marketing e-mail: they unsubscribed, their mail server rejected our mail, or you added them. Bookings, invoices and other e-mails people ask for still go."
       actions={
-        <>
-          <LinkButton to="/admin/emails" variant="outline" icon={ArrowLeft}>
-            Email Logs
-          </LinkButton>
-          <Button onClick={() => setAdding(true)} icon={Plus}>
-            Add Address
-          </Button>
-        </>
+        <LinkButton to="/admin/emails" variant="outline" icon={ArrowLeft}>
+          Email Logs
+        </LinkButton>
       }
+      createLink={{ onClick: () => setAdding(true), label: "Add Address" }}
       table={{
         label: "Suppressed addresses",
         rows: suppressions,
         columns,
         getRowId: suppressedAddress,
-        emptyMessage: isFilteredView(view, SUPPRESSION_LIST_VIEW)
-          ? "No suppressed address matches this search."
-          : "No suppressed addresses. Everyone who gets marketing e-mail can still receive it.",
       }}
+      empty={{ none: "No suppressed addresses. Everyone who gets marketing e-mail can still receive it.", filtered: "No suppressed address matches this search.", isFiltered: isFilteredView(view, SUPPRESSION_LIST_VIEW) }}
       pager={{ previousCursor, nextCursor }}
       dialogs={
         <>

@@ -1,4 +1,3 @@
-import Plus from "lucide-react/icons/plus";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";
@@ -8,7 +7,6 @@ import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/templates-page";
 import { handleTemplateListAction } from "./template-actions.server";
@@ -73,18 +71,14 @@ export default function TemplatesPage() {
     <ListPage
       title="Email Templates"
       description={<>The e-mails the product and your cadences send. Placeholders like {"{{FirstName}}"} are filled when a message goes out.</>}
-      actions={
-        <LinkButton to="/admin/templates/new" icon={Plus}>
-          New Template
-        </LinkButton>
-      }
+      createLink={{ to: "/admin/templates/new", label: "New Template" }}
       table={{
         label: "Templates",
         rows: templates,
         columns,
         rowHref: (template) => `/admin/templates/${template.id}`,
-        emptyMessage: isFilteredView(view, TEMPLATE_LIST_VIEW) ? "No templates match this search." : "No templates yet.",
       }}
+      empty={{ none: "No templates yet.", filtered: "No templates match this search.", isFiltered: isFilteredView(view, TEMPLATE_LIST_VIEW) }}
       pager={{ previousCursor, nextCursor }}
       rowMenu={{
         label: (template) => `Actions for ${template.name}`,

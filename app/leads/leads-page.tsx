@@ -1,12 +1,11 @@
 import Download from "lucide-react/icons/download";
-import Plus from "lucide-react/icons/plus";
 import Upload from "lucide-react/icons/upload";
 import * as React from "react";
 import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "./offered-lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { Button, buttonVariants, LinkButton } from "~/ui/button";
+import { buttonVariants, LinkButton } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage, viewHref } from "~/lists/list-page";
@@ -102,19 +101,17 @@ export default function LeadsPage() {
           <a href={viewHref("/admin/leads/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
             <Download className="size-4" aria-hidden="true" /> Export CSV
           </a>
-          <Button onClick={() => setAdding(true)} icon={Plus}>
-            Add Lead
-          </Button>
         </>
       }
+      createLink={{ onClick: () => setAdding(true), label: "Add Lead" }}
       table={{
         label: "Leads",
         tableId: "leads",
         rows: leads,
         columns,
         sort: view.sort,
-        emptyMessage: isFilteredView(view, LEAD_LIST_VIEW) ? "No leads match these filters." : "No leads yet. They appear here as visitors write in.",
       }}
+      empty={{ none: "No leads yet. They appear here as visitors write in.", filtered: "No leads match these filters.", isFiltered: isFilteredView(view, LEAD_LIST_VIEW) }}
       pager={{ previousCursor, nextCursor }}
       selection={{
         rowLabel: (lead) => `Select ${lead.name}`,

@@ -6,7 +6,7 @@ import { DropdownMenuSeparator } from "~/ui/dropdown-menu";
 import { DataTable, type DataTableProps } from "./data-table";
 import { recordIdOf, type DataTableColumn } from "./data-table-columns";
 import { FoldOnPhone } from "./list-fold";
-import { ListHeader } from "./list-header";
+import { ListHeader, type ListCreateLink } from "./list-header";
 import { PAGING_PARAMS } from "./list-view";
 import { DeleteRowsDialog, useRowSelection, type RowDeletion } from "./row-deletion";
 import { DeleteMenuItem, RowMenu } from "./row-menu";
@@ -22,11 +22,14 @@ export type ListPageProps<Row> = {
   title: string;
   description?: React.ReactNode;
   actions?: React.ReactNode;
+  createLink?: ListCreateLink;
   /** What sits between the header and the table: statistics, the filters (folded away on a phone). */
   children?: React.ReactNode;
   /** What must be read before the rows (a warning): above the figures and filters, never folded. */
   notices?: React.ReactNode;
-  table: Omit<DataTableProps<Row>, "selection" | "busy">;
+  table: Omit<DataTableProps<Row>, "selection" | "busy" | "emptyMessage">;
+  /** What the table says without rows: `none` for an empty list, `filtered` when the view's filters (`isFiltered`) found nothing. */
+  empty: { none: React.ReactNode; filtered?: React.ReactNode; isFiltered?: boolean };
   pager: { previousCursor: string | null; nextCursor: string | null; summary?: React.ReactNode };
   /** Ticking rows: each box's name, and the actions of the "N selected" bar besides deleting. */
   selection?: { rowLabel: (row: Row) => string; actions?: (selectedIds: string[], clear: () => void) => React.ReactNode };
@@ -43,7 +46,7 @@ export type ListPageProps<Row> = {
   dialogs?: React.ReactNode;
 };
 
-export function ListPage<Row>({ title, description, actions, children, notices, table, pager, selection, rowMenu, deletion, deleteRefusal = () => null, dialogs }: ListPageProps<Row>) {
+export function ListPage<Row>({ title, description, actions, createLink, empty, children, notices, table, pager, selection, rowMenu, deletion, deleteRefusal = () => null, dialogs }: ListPageProps<Row>) {
   const navigation = useNavigation();
   const getRowId = table.getRowId ?? recordIdOf;
   const { selectedIds, setSelectedIds, clear } = useRowSelection(table.rows, getRowId);
@@ -77,7 +80,7 @@ export function ListPage<Row>({ title, description, actions, children, notices, 
     : table.columns;
   return (
     <div className="grid grid-cols-1 gap-6">
-      <ListHeader title={title} description={description} actions={actions} />
+      <ListHeader title={title} description={description} actions={actions} createLink={createLink} />
       {notices}
       {children ? <FoldOnPhone>{children}</FoldOnPhone> : null}
       {selection && selectedIds.length > 0 ? (
@@ -95,6 +98,7 @@ export function ListPage<Row>({ title, description, actions, children, notices, 
       ) : null}
       <DataTable
         {...table}
+        emptyMessage={empty.isFiltered && empty.filtered ? empty.filtered : empty.none}
         columns={columns}
         busy={navigation.state === "loading"}
         keyboard

@@ -110,8 +110,8 @@ export default function ReferralsPage() {
           label: "Referrals",
           rows,
           columns,
-          emptyMessage: "No referrals yet. Each client's page has their referral link to share.",
         }}
+        empty={{ none: "No referrals yet. Each client's page has their referral link to share." }}
         pager={{ previousCursor, nextCursor }}
       />
     </div>
