@@ -6,10 +6,10 @@ import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { formatCents } from "~/formatting/money";
 import type { DataTableColumn } from "~/lists/data-table-columns";
+import { recordLinkColumn } from "~/lists/record-link-column";
 import { ListPage } from "~/lists/list-page";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/campaigns-page";
 import { CAMPAIGN_DELETION, CAMPAIGNS_URL, CampaignDialog, type CampaignFields } from "./campaign-dialogs";
@@ -54,15 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const columns: DataTableColumn<CampaignListRow>[] = [
-  {
-    id: "name",
-    header: "Name",
-    cell: (campaign) => (
-      <Link to={`/admin/campaigns/${campaign.id}`} className="font-medium hover:underline">
-        {campaign.name}
-      </Link>
-    ),
-  },
+  recordLinkColumn({ id: "name", header: "Name", href: (campaign) => `/admin/campaigns/${campaign.id}`, text: (campaign) => campaign.name }),
   { id: "offer", header: "Offer", cell: (campaign) => campaign.offerTitle ?? "—" },
   { id: "start", header: "Start date", cell: (campaign) => startDateText(campaign.startDate) },
   { id: "promoDays", header: "Promo days", className: "text-right tabular-nums", cell: (campaign) => campaign.promoDurationDays },
@@ -80,11 +72,7 @@ export default function CampaignsPage() {
     <ListPage
       title="Marketing Campaigns"
       description="Share a campaign's link and see the leads, clients and revenue it brings."
-      actions={
-        <LinkButton to="/admin" variant="ghost" icon={ArrowLeft}>
-          Back to Dashboard
-        </LinkButton>
-      }
+      links={[{ to: "/admin", label: "Back to Dashboard", icon: ArrowLeft, variant: "ghost" }]}
       createLink={{ onClick: () => setEditing({ campaign: null }), label: "Create Campaign" }}
       table={{
         label: "Campaigns",

@@ -8,7 +8,6 @@ import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { LinkButton } from "~/ui/button";
 import type { Route } from "./+types/emails-page";
 import { EMAIL_LOG_VIEW, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP, MESSAGE_STATUSES } from "./email-log-view";
 import { emailTypesInLog, listEmailMessages, type EmailLogRow } from "./email-log.server";
@@ -84,11 +83,7 @@ export default function EmailsPage() {
     <ListPage
       title="Email Logs"
       description="Every message the product sent or tried to send, newest first."
-      actions={
-        <LinkButton to="/admin/emails/suppressions" variant="outline" icon={ShieldOff}>
-          Suppression list
-        </LinkButton>
-      }
+      links={[{ to: "/admin/emails/suppressions", label: "Suppression list", icon: ShieldOff }]}
       table={{
         label: "E-mails",
         rows: messages,

@@ -11,7 +11,7 @@ import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { Button, LinkButton } from "~/ui/button";
+import { Button } from "~/ui/button";
 import type { Route } from "./+types/suppressions-page";
 import type { EmailSuppression } from "./schema";
 import { AddSuppressionDialog, RemoveSuppressionDialog } from "./suppression-dialogs";
@@ -76,11 +76,7 @@ export default function SuppressionsPage() {
     <ListPage
       title="Suppression List"
       description="Addresses that receive no marketing e-mail: they unsubscribed, their mail server rejected our mail, or you added them. Bookings, invoices and other e-mails people ask for still go."
-      actions={
-        <LinkButton to="/admin/emails" variant="outline" icon={ArrowLeft}>
-          Email Logs
-        </LinkButton>
-      }
+      links={[{ to: "/admin/emails", label: "Email Logs", icon: ArrowLeft }]}
       createLink={{ onClick: () => setAdding(true), label: "Add Address" }}
       table={{
         label: "Suppressed addresses",

@@ -2,6 +2,7 @@ import { Link, useLoaderData, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
+import { recordLinkColumn } from "~/lists/record-link-column";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
@@ -41,15 +42,7 @@ export default function TemplatesPage() {
   const { clone } = useCloneTemplate(LIST);
 
   const columns: DataTableColumn<TemplateListRow>[] = [
-    {
-      id: "name",
-      header: "Name",
-      cell: (template) => (
-        <Link to={`/admin/templates/${template.id}`} className="font-medium hover:underline">
-          {template.name}
-        </Link>
-      ),
-    },
+    recordLinkColumn({ id: "name", header: "Name", href: (template) => `/admin/templates/${template.id}`, text: (template) => template.name }),
     {
       id: "kind",
       header: "Kind",

@@ -5,9 +5,10 @@ import { Link, useLoaderData, useLocation, useSearchParams } from "react-router"
 import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "./offered-lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { buttonVariants, LinkButton } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
 import type { DataTableColumn } from "~/lists/data-table-columns";
+import { recordLinkColumn } from "~/lists/record-link-column";
 import { ListPage, viewHref } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { formatCount, formatDate } from "~/formatting/dates";
@@ -67,16 +68,7 @@ export default function LeadsPage() {
   const resendPromo = useResendPromo();
 
   const columns: DataTableColumn<LeadRow>[] = [
-    {
-      id: "name",
-      header: "Name",
-      sortable: true,
-      cell: (lead) => (
-        <Link to={`/admin/leads/${lead.id}`} className="font-medium hover:underline">
-          {lead.name}
-        </Link>
-      ),
-    },
+    recordLinkColumn({ id: "name", header: "Name", sortable: true, href: (lead) => `/admin/leads/${lead.id}`, text: (lead) => lead.name }),
     { id: "email", header: "Email", sortable: true, cell: (lead) => lead.email },
     { id: "phone", header: "Phone", cell: (lead) => lead.phone ?? "—" },
     { id: "source", header: "Source", cell: (lead) => sourceLabel(lead.source) },
@@ -93,15 +85,11 @@ export default function LeadsPage() {
     <ListPage
       title="Website Leads"
       description="Everyone who claimed the offer, sent an inquiry or wrote to you."
+      links={[{ to: "/admin/leads/import", label: "Import CSV", icon: Upload }]}
       actions={
-        <>
-          <LinkButton to="/admin/leads/import" variant="outline" icon={Upload}>
-            Import CSV
-          </LinkButton>
-          <a href={viewHref("/admin/leads/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
-            <Download className="size-4" aria-hidden="true" /> Export CSV
-          </a>
-        </>
+        <a href={viewHref("/admin/leads/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
+          <Download className="size-4" aria-hidden="true" /> Export CSV
+        </a>
       }
       createLink={{ onClick: () => setAdding(true), label: "Add Lead" }}
       table={{

@@ -6,7 +6,7 @@ import { DropdownMenuSeparator } from "~/ui/dropdown-menu";
 import { DataTable, type DataTableProps } from "./data-table";
 import { recordIdOf, type DataTableColumn } from "./data-table-columns";
 import { FoldOnPhone } from "./list-fold";
-import { ListHeader, type ListCreateLink } from "./list-header";
+import { ListHeader, type ListCreateLink, type ListHeaderLink } from "./list-header";
 import { PAGING_PARAMS } from "./list-view";
 import { DeleteRowsDialog, useRowSelection, type RowDeletion } from "./row-deletion";
 import { DeleteMenuItem, RowMenu } from "./row-menu";
@@ -21,6 +21,7 @@ import { DataTablePager } from "./table-pager";
 export type ListPageProps<Row> = {
   title: string;
   description?: React.ReactNode;
+  links?: readonly ListHeaderLink[];
   actions?: React.ReactNode;
   createLink?: ListCreateLink;
   /** What sits between the header and the table: statistics, the filters (folded away on a phone). */
@@ -46,7 +47,7 @@ export type ListPageProps<Row> = {
   dialogs?: React.ReactNode;
 };
 
-export function ListPage<Row>({ title, description, actions, createLink, empty, children, notices, table, pager, selection, rowMenu, deletion, deleteRefusal = () => null, dialogs }: ListPageProps<Row>) {
+export function ListPage<Row>({ title, description, links, actions, createLink, empty, children, notices, table, pager, selection, rowMenu, deletion, deleteRefusal = () => null, dialogs }: ListPageProps<Row>) {
   const navigation = useNavigation();
   const getRowId = table.getRowId ?? recordIdOf;
   const { selectedIds, setSelectedIds, clear } = useRowSelection(table.rows, getRowId);
@@ -80,7 +81,7 @@ export function ListPage<Row>({ title, description, actions, createLink, empty, 
     : table.columns;
   return (
     <div className="grid grid-cols-1 gap-6">
-      <ListHeader title={title} description={description} actions={actions} createLink={createLink} />
+      <ListHeader title={title} description={description} links={links} actions={actions} createLink={createLink} />
       {notices}
       {children ? <FoldOnPhone>{children}</FoldOnPhone> : null}
       {selection && selectedIds.length > 0 ? (
