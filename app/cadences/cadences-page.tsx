@@ -4,7 +4,6 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage } from "~/lists/list-page";
-import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/cadences-page";
 import { triggerLabel } from "./cadence-options";
 import { cadenceIdSchema, cadenceStatusSchema } from "./cadence-forms";
@@ -14,6 +13,7 @@ import { SharedTriggerWarning } from "./shared-trigger-warning";
 import { sharedTriggers, templateNameIn, type SharedTrigger } from "./shared-triggers";
 import { activeCadenceSummaries } from "./shared-triggers.server";
 import { Badge } from "~/ui/badge";
+import { RowMenuLink } from "~/lists/row-menu";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Cadences | Admin" }];
 
@@ -88,12 +88,8 @@ export default function CadencesPage() {
         label: (cadence) => `Actions for ${cadence.name}`,
         items: (cadence) => (
           <>
-            <DropdownMenuItem asChild>
-              <Link to={`/admin/cadences/${cadence.id}`}>Edit</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to={`/admin/testing?cadenceId=${cadence.id}`}>Test in sandbox</Link>
-            </DropdownMenuItem>
+            <RowMenuLink to={`/admin/cadences/${cadence.id}`}>Edit</RowMenuLink>
+            <RowMenuLink to={`/admin/testing?cadenceId=${cadence.id}`}>Test in sandbox</RowMenuLink>
           </>
         ),
       }}

@@ -1,6 +1,6 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import * as React from "react";
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
@@ -17,6 +17,7 @@ import { campaignIdSchema, campaignSchema } from "~/attribution/campaign-record-
 import { CAMPAIGN_STATUS_BADGE, startDateText } from "~/attribution/campaign-options";
 import { listCampaigns, type CampaignListRow } from "./campaigns.server";
 import { createCampaign, deleteCampaign, updateCampaign } from "~/attribution/campaign-records.server";
+import { RowMenuLink } from "~/lists/row-menu";
 
 export const meta: Route.MetaFunction = () => [{ title: "Marketing Campaigns | Admin" }];
 
@@ -86,9 +87,7 @@ export default function CampaignsPage() {
         label: (campaign) => `Actions for ${campaign.name}`,
         items: (campaign) => (
           <>
-            <DropdownMenuItem asChild>
-              <Link to={`/admin/campaigns/${campaign.id}`}>View Details</Link>
-            </DropdownMenuItem>
+            <RowMenuLink to={`/admin/campaigns/${campaign.id}`}>View Details</RowMenuLink>
             <DropdownMenuItem onSelect={() => setEditing({ campaign })}>Edit</DropdownMenuItem>
           </>
         ),

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useLocation } from "react-router";
+import { useLoaderData, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
@@ -14,6 +14,7 @@ import { handleTemplateListAction } from "./template-actions.server";
 import { TEMPLATE_LIST_VIEW, templateDeleteRefusal } from "./template-forms";
 import { templateDeletion, useCloneTemplate } from "./template-row-actions";
 import { listTemplates, type TemplateListRow } from "./templates.server";
+import { RowMenuLink } from "~/lists/row-menu";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Templates | Admin" }];
 
@@ -77,9 +78,7 @@ export default function TemplatesPage() {
         label: (template) => `Actions for ${template.name}`,
         items: (template) => (
           <>
-            <DropdownMenuItem asChild>
-              <Link to={`/admin/templates/${template.id}`}>Edit</Link>
-            </DropdownMenuItem>
+            <RowMenuLink to={`/admin/templates/${template.id}`}>Edit</RowMenuLink>
             <DropdownMenuItem onSelect={() => clone(template.id, returnTo)}>Clone</DropdownMenuItem>
           </>
         ),

@@ -1,7 +1,7 @@
 import Download from "lucide-react/icons/download";
 import Upload from "lucide-react/icons/upload";
 import * as React from "react";
-import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
+import { useLoaderData, useLocation, useSearchParams } from "react-router";
 import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "./offered-lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
@@ -21,6 +21,7 @@ import { LeadFilters, sourceLabel } from "./lead-filters";
 import { LEAD_LIST_VIEW } from "./lead-list-view";
 import { leadStats, listLeads, type LeadCount, type LeadRow } from "./leads.server";
 import { promoStateAt } from "./promo-state";
+import { RowMenuLink } from "~/lists/row-menu";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Leads | Admin" }];
 
@@ -109,9 +110,7 @@ export default function LeadsPage() {
         label: (lead) => `Actions for ${lead.name}`,
         items: (lead) => (
           <>
-            <DropdownMenuItem asChild>
-              <Link to={`/admin/leads/${lead.id}`}>View Details</Link>
-            </DropdownMenuItem>
+            <RowMenuLink to={`/admin/leads/${lead.id}`}>View Details</RowMenuLink>
             {lead.promoCode ? (
               <>
                 <DropdownMenuItem onSelect={() => setPromoLead(lead)}>Edit Promo</DropdownMenuItem>

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { Link } from "react-router";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/ui/dropdown-menu";
 
 /**
@@ -53,6 +54,15 @@ export function DeleteMenuItem({ refusal, onSelect }: { refusal: string | null; 
       <span id={reasonId} className="text-xs">
         {refusal}
       </span>
+    </DropdownMenuItem>
+  );
+}
+
+/** A row menu's item that opens a page ('View Details', 'Edit'): a link, so it opens in a new tab too. */
+export function RowMenuLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <DropdownMenuItem asChild>
+      <Link to={to}>{children}</Link>
     </DropdownMenuItem>
   );
 }
