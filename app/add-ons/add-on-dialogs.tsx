@@ -1,7 +1,7 @@
 import { FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
 import { centsToDollarsInput } from "~/formatting/money";
-import type { RowDeletion } from "~/lists/list-page";
+import type { RowDeletion } from "~/lists/row-deletion";
 import type { TierNames } from "~/organization/tier-names";
 import { TIER_IDS } from "~/organization/tier-catalog";
 import { FormField } from "~/ui/form-field";

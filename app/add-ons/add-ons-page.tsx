@@ -1,15 +1,13 @@
-import Plus from "lucide-react/icons/plus";
 import * as React from "react";
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { formatCents } from "~/formatting/money";
-import type { DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage } from "~/lists/list-page";
 import { tierNamesOf } from "~/organization/tier-names";
 import { listPackageTiers } from "~/organization/settings.server";
-import { Button } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/add-ons-page";
 import { ActiveSwitch, ADD_ON_DELETION, AddOnDialog } from "./add-on-dialogs";
@@ -92,17 +90,13 @@ export default function AddOnsPage() {
     <ListPage
       title="Add-On Catalog"
       description="Extras you sell with a package. Attach them to a project; its invoice bills them."
-      actions={
-        <Button onClick={() => setEditing("new")} icon={Plus}>
-          New Add-On
-        </Button>
-      }
+      createLink={{ onClick: () => setEditing("new"), label: "New Add-On" }}
       table={{
         label: "Add-ons",
         rows,
         columns,
-        emptyMessage: "No add-ons yet. Create the extras you sell, such as an extra page or a logo.",
       }}
+      empty={{ none: "No add-ons yet. Create the extras you sell, such as an extra page or a logo." }}
       pager={{ previousCursor, nextCursor }}
       rowMenu={{
         label: (addOn) => `Actions for ${addOn.name}`,

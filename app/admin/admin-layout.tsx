@@ -7,7 +7,7 @@ import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
-import { TableColumnPreferences } from "~/lists/data-table";
+import { TableColumnPreferences } from "~/lists/table-columns-menu";
 import type { Route } from "./+types/admin-layout";
 import { LeadActionsProvider } from "~/leads/offered-lead-actions";
 import { ADMIN_NAVIGATION } from "./admin-navigation";

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { isPaletteKey, pageShortcut } from "~/lists/list-keys";
-import { keyboardIsTaken, keyPressOf } from "~/lists/data-table";
+import { keyboardIsTaken, keyPressOf } from "~/lists/table-row-keys";
 import { Input } from "~/ui/input";
 import { ModalDialog } from "~/ui/modal-dialog";
 import { matchPages, type FoundRecord } from "./jump-targets";

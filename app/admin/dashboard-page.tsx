@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { confirmBooking } from "~/consultations/bookings.server";
+import { confirmBooking } from "~/consultations/confirm-booking.server";
 import { confirmBookingForm } from "~/consultations/consultation-forms";
 import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
       },
       confirm: async (form) => {
         const input = parseForm(confirmBookingForm, form);
-        await confirmBooking(actor, input.bookingId, input.meetingLink);
+        await confirmBooking({ actor, bookingId: input.bookingId, meetingLink: input.meetingLink });
         return redirectWithToast("/admin", { type: "success", title: "Consultation confirmed and email sent!" });
       },
       "record-payment": async (form) => {

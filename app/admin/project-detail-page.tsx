@@ -6,7 +6,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { recordIdParam } from "~/forms/record-id";
 import { requireListedRecord } from "~/forms/record-page.server";
 import { ProjectInvoicesPanel } from "~/invoices/project-invoices-panel";
-import { DeleteRowsDialog } from "~/lists/list-page";
+import { DeleteRowsDialog } from "~/lists/row-deletion";
 import { LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import { MoreActionsMenu } from "~/ui/more-actions-menu";

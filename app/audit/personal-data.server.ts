@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { declareTable, nothingPersonal, oneOf } from "~/db/personal-data";
+import { declareTable, eachColumn, nothingPersonal, oneOf } from "~/db/personal-data";
 import { declarePersonalData } from "~/db/personal-data.server";
 import { auditLog } from "./schema";
 
@@ -17,15 +17,9 @@ export const auditPersonalData = declarePersonalData({
       table: auditLog,
       rows: (person) => sql`(${auditLog.entityType} = 'lead' and ${oneOf(auditLog.entityId, person.leadIds)}) or (${auditLog.entityType} = 'client' and ${oneOf(auditLog.entityId, person.clientIds)})`,
       columns: {
-        actorUserId: staff,
-        actorEmail: staff,
-        ipAddress: staff,
+        ...eachColumn(["actorUserId", "actorEmail", "ipAddress"], staff),
         sessionId: nothingPersonal("the random id of the session the change came through"),
-        action: allowListed,
-        entityType: allowListed,
-        entityId: allowListed,
-        summary: allowListed,
-        details: allowListed,
+        ...eachColumn(["action", "entityType", "entityId", "summary", "details"], allowListed),
       },
     }),
   ],

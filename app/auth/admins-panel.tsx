@@ -23,11 +23,7 @@ const CONFIRM_ABOVE = "Confirm it's you above first: this asks for your password
 function ConfirmAdminAction(props: { intent: string; userId: string; label: string; title: string; description: string; unconfirmed?: boolean }) {
   return (
     <ConfirmDialog
-      trigger={
-        <Button variant="outline" size="sm">
-          {props.label}
-        </Button>
-      }
+      opener={{ label: props.label, variant: "outline" }}
       title={props.title}
       description={props.description}
       intent={props.intent}

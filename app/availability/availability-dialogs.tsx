@@ -50,11 +50,7 @@ export function SelectRangeDialog({ onSelect }: { onSelect: (slots: SlotRow[]) =
   return (
     <>
       <DialogTrigger
-        trigger={
-          <Button variant="outline" size="sm">
-            Select Date Range
-          </Button>
-        }
+        opener={{ label: "Select Date Range", variant: "outline" }}
         onOpen={() => {
           setOpen(true);
           setErrors({});
@@ -113,11 +109,7 @@ function TimeRange({ id, form, start, end }: { id: string; form: Pick<FormDialog
 export function AddSlotDialog({ date }: { date: string }) {
   return (
     <FormDialog
-      trigger={
-        <Button size="sm" icon={Plus}>
-          Add Slot
-        </Button>
-      }
+      opener={{ label: "Add Slot", icon: Plus }}
       title="Add Slot"
       description="An extra time leads can book, on the selected date."
       intent="add-slot"
@@ -144,11 +136,7 @@ export function AddSlotDialog({ date }: { date: string }) {
 export function AddRuleDialog() {
   return (
     <FormDialog
-      trigger={
-        <Button size="sm" icon={Plus}>
-          Add Rule
-        </Button>
-      }
+      opener={{ label: "Add Rule", icon: Plus }}
       title="Add Rule"
       description="A weekly window of availability."
       intent="add-rule"
@@ -171,11 +159,7 @@ export function AddRuleDialog() {
 export function BlockDatesDialog({ today }: { today: string }) {
   return (
     <FormDialog
-      trigger={
-        <Button size="sm" icon={Ban}>
-          Block Dates
-        </Button>
-      }
+      opener={{ label: "Block Dates", icon: Ban }}
       title="Block Dates"
       description="Open slots in this range are deleted; booked ones stay."
       intent="block"

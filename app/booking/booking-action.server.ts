@@ -1,5 +1,7 @@
 import { z } from "~/forms/zod";
-import { bookSlot, cancelByVisitor, INVALID_LINK, SLOT_TAKEN } from "~/consultations/visitor-booking.server";
+import { bookSlot } from "~/consultations/book-slot.server";
+import { cancelByVisitor } from "~/consultations/cancel-by-visitor.server";
+import { INVALID_LINK, SLOT_TAKEN } from "~/consultations/booking-status";
 import { timeChoiceFields, toTimeChoice } from "./time-choice";
 import { answerForm } from "~/forms/form-action.server";
 import { checkForm } from "~/forms/form-result";
@@ -72,7 +74,7 @@ export async function answerBookingAction(request: Request, token: string, clien
       return answered("book", "Consultation booked successfully! You'll receive a confirmation email shortly.");
     }),
     cancel: guarded(async () => {
-      await cancelByVisitor(token);
+      await cancelByVisitor({ token });
       return answered("cancel", "Your consultation was cancelled.");
     }),
   }, { faultMessages: FAULT_MESSAGES });

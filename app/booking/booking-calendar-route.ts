@@ -1,4 +1,5 @@
-import { LEAD_NOT_FOUND, visitorCalendarFile } from "~/consultations/visitor-booking.server";
+import { LEAD_NOT_FOUND } from "~/consultations/booking-status";
+import { visitorCalendarFile } from "~/consultations/visitor-calendar-file.server";
 import type { Route } from "./+types/booking-calendar-route";
 
 /**
@@ -6,7 +7,7 @@ import type { Route } from "./+types/booking-calendar-route";
  * link is the capability, as for the page; a link that is not one, or holds no time, is a 404.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const ics = await visitorCalendarFile(params.token);
+  const ics = await visitorCalendarFile({ token: params.token });
   if (!ics) return new Response(LEAD_NOT_FOUND, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
   return new Response(ics, {
     headers: {

@@ -5,7 +5,7 @@ import { pagePolicy } from "~/http/security-headers.server";
 import { carriesFlashToast } from "~/forms/flash.server";
 import { logger } from "~/logging/logger.server";
 import { bookingPageCache, type BookingPageCache } from "./booking-page-cache.server";
-import { isWellFormedToken } from "~/consultations/visitor-booking.server";
+import { isWellFormedToken } from "~/consultations/invitation-token.server";
 import { encodeBookingPage, type BookingPageView } from "./booking-page-data";
 import { bookingPageText, type BookingPageData } from "./booking.server";
 import { keptDocumentOf, renderedDocument, sendKeptDocument, type KeptDocument } from "./kept-document.server";

@@ -119,7 +119,7 @@ function BookedCard({ page, zone, fetcher, onReschedule }: { page: ReadyPage; zo
             <ConfirmFrame
               open={cancelling}
               onOpenChange={setCancelling}
-              trigger={<Button variant="destructive">Cancel Booking</Button>}
+              opener={{ label: "Cancel Booking", variant: "destructive", size: "default" }}
               title="Cancel your consultation?"
               description="Your time will be released. This action cannot be undone."
             >

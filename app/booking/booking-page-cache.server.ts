@@ -5,7 +5,7 @@ import { consultationBookings } from "~/consultations/schema";
 import { leads } from "~/leads/schema";
 import { organizationSettings, packageTiers } from "~/organization/schema";
 import { findOfferedTimes, type OfferedTimes } from "~/availability/offered-times.server";
-import type { BookingPageSettings, VisitorBookingSources } from "~/consultations/visitor-booking.server";
+import type { BookingPageSettings, VisitorBookingSources } from "~/consultations/visitor-booking-page.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { readBookingPage, type BookingPageData } from "./booking.server";
 import type { KeptDocument } from "./kept-document.server";

@@ -1,4 +1,4 @@
-import type { VisitorBookingPage } from "~/consultations/visitor-booking.server";
+import type { VisitorBookingPage } from "~/consultations/visitor-booking-page.server";
 
 /**
  * What a booking page's document carries for the browser (decision 035): only what the page shows,

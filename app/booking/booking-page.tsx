@@ -1,7 +1,7 @@
 /**
  * The public booking page (/booking/:token), the request side only: it reads the link's page
  * through the page cache, limits the rate of its posts, and books or cancels through the
- * consultations domain (app/consultations/visitor-booking.server.ts), which owns invitations,
+ * consultations domain (app/consultations/book-slot.server.ts, cancel-by-visitor.server.ts), which owns invitations,
  * bookings and their rules. See app/booking/booking.server.ts.
  */
 import * as React from "react";

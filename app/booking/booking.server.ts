@@ -1,4 +1,4 @@
-import { readVisitorBooking, type VisitorBookingPage, type VisitorBookingSources } from "~/consultations/visitor-booking.server";
+import { readVisitorBooking, type VisitorBookingPage, type VisitorBookingSources } from "~/consultations/visitor-booking-page.server";
 import { nextTimedChange } from "./booking-page-clock";
 import { encodeBookingPage } from "./booking-page-data";
 
@@ -7,7 +7,7 @@ import { encodeBookingPage } from "./booking-page-data";
  * copy of its pages (page cache and document), the clock that says how long a page stays true,
  * and the rate limit of its actions. Invitations and bookings, and every rule about them, belong
  * to app/consultations: this page reads and books only through consultations' services
- * (visitor-booking.server.ts), which claim slots through app/availability in one transaction.
+ * (visitor-booking-page.server.ts, book-slot.server.ts, …), which claim slots through app/availability in one transaction.
  */
 export type BookingPageData = VisitorBookingPage;
 
@@ -16,7 +16,7 @@ export type BookingPageReading = { page: BookingPageData; changesAt: number };
 
 /** The page of a link, and until when the clock leaves it as it is. */
 export async function readBookingPage(token: string | undefined, now = new Date(), sources?: VisitorBookingSources): Promise<BookingPageReading> {
-  const { page, clock } = await readVisitorBooking(token, now, sources);
+  const { page, clock } = await readVisitorBooking({ token, now, sources });
   if (page.kind === "error" || !clock) return { page, changesAt: now.getTime() };
   return {
     page,

@@ -1,5 +1,5 @@
 import { useFormAction } from "~/forms/use-form-action";
-import type { RowDeletion } from "~/lists/list-page";
+import type { RowDeletion } from "~/lists/row-deletion";
 import { Switch } from "~/ui/switch";
 import type { CadenceListRow } from "./cadences.server";
 

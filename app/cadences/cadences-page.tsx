@@ -1,12 +1,9 @@
-import Plus from "lucide-react/icons/plus";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
-import type { DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage } from "~/lists/list-page";
-import { LinkButton } from "~/ui/button";
-import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/cadences-page";
 import { triggerLabel } from "./cadence-options";
 import { cadenceIdSchema, cadenceStatusSchema } from "./cadence-forms";
@@ -16,6 +13,7 @@ import { SharedTriggerWarning } from "./shared-trigger-warning";
 import { sharedTriggers, templateNameIn, type SharedTrigger } from "./shared-triggers";
 import { activeCadenceSummaries } from "./shared-triggers.server";
 import { Badge } from "~/ui/badge";
+import { RowMenuLink } from "~/lists/row-menu";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Cadences | Admin" }];
 
@@ -78,28 +76,20 @@ export default function CadencesPage() {
     <ListPage
       title="Email Cadences"
       description="Follow-up sequences: a trigger enrols a lead, then each step sends a template after its delay. A lead leaves when it converts, books or unsubscribes."
-      actions={
-        <LinkButton to="/admin/cadences/new" icon={Plus}>
-          New Cadence
-        </LinkButton>
-      }
+      createLink={{ to: "/admin/cadences/new", label: "New Cadence" }}
       table={{
         label: "Cadences",
         rows: cadences,
         columns: cadenceColumns(shared),
-        emptyMessage: "No cadences yet. Create one to follow up promo claims or inquiries automatically.",
       }}
+      empty={{ none: "No cadences yet. Create one to follow up promo claims or inquiries automatically." }}
       pager={{ previousCursor, nextCursor }}
       rowMenu={{
         label: (cadence) => `Actions for ${cadence.name}`,
         items: (cadence) => (
           <>
-            <DropdownMenuItem asChild>
-              <Link to={`/admin/cadences/${cadence.id}`}>Edit</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to={`/admin/testing?cadenceId=${cadence.id}`}>Test in sandbox</Link>
-            </DropdownMenuItem>
+            <RowMenuLink to={`/admin/cadences/${cadence.id}`}>Edit</RowMenuLink>
+            <RowMenuLink to={`/admin/testing?cadenceId=${cadence.id}`}>Test in sandbox</RowMenuLink>
           </>
         ),
       }}

@@ -3,7 +3,9 @@ import { bookingLabel } from "~/leads/lead-display";
 import { sourceLabel } from "~/leads/lead-filters";
 import { Badge } from "~/ui/badge";
 import { TitledCard } from "~/ui/card";
-import { DataTable, type DataTableColumn } from "~/lists/data-table";
+import { DataTable } from "~/lists/data-table";
+import { type DataTableColumn } from "~/lists/data-table-columns";
+import { recordLinkColumn } from "~/lists/record-link-column";
 import { formatDate, formatDateTime } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import type { CampaignSendProgress } from "./campaign-sends.server";
@@ -12,15 +14,7 @@ import type { CampaignLead } from "./campaigns.server";
 /** The leads a campaign brought, each with whether it became a client, its booking and its paid revenue. */
 export function CampaignLeadsTable({ leads, timeZone, limit }: { leads: CampaignLead[]; timeZone: string; limit: number }) {
   const columns: DataTableColumn<CampaignLead>[] = [
-    {
-      id: "name",
-      header: "Name",
-      cell: (lead) => (
-        <Link to={`/admin/leads/${lead.id}`} className="font-medium hover:underline">
-          {lead.name}
-        </Link>
-      ),
-    },
+    recordLinkColumn({ id: "name", header: "Name", href: (lead) => `/admin/leads/${lead.id}`, text: (lead) => lead.name }),
     { id: "email", header: "Email", cell: (lead) => lead.email },
     { id: "source", header: "Source", cell: (lead) => sourceLabel(lead.source) },
     { id: "status", header: "Status", cell: (lead) => <Badge variant={lead.status === "converted" ? "default" : "outline"}>{lead.status}</Badge> },

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { FormDialog, type FormDialogState } from "~/forms/form-dialog";
-import type { RowDeletion } from "~/lists/list-page";
+import type { RowDeletion } from "~/lists/row-deletion";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";

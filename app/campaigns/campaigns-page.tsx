@@ -1,16 +1,15 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
-import Plus from "lucide-react/icons/plus";
 import * as React from "react";
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { formatCents } from "~/formatting/money";
-import type { DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table-columns";
+import { recordLinkColumn } from "~/lists/record-link-column";
 import { ListPage } from "~/lists/list-page";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { Button, LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/campaigns-page";
 import { CAMPAIGN_DELETION, CAMPAIGNS_URL, CampaignDialog, type CampaignFields } from "./campaign-dialogs";
@@ -18,6 +17,7 @@ import { campaignIdSchema, campaignSchema } from "~/attribution/campaign-record-
 import { CAMPAIGN_STATUS_BADGE, startDateText } from "~/attribution/campaign-options";
 import { listCampaigns, type CampaignListRow } from "./campaigns.server";
 import { createCampaign, deleteCampaign, updateCampaign } from "~/attribution/campaign-records.server";
+import { RowMenuLink } from "~/lists/row-menu";
 
 export const meta: Route.MetaFunction = () => [{ title: "Marketing Campaigns | Admin" }];
 
@@ -55,15 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const columns: DataTableColumn<CampaignListRow>[] = [
-  {
-    id: "name",
-    header: "Name",
-    cell: (campaign) => (
-      <Link to={`/admin/campaigns/${campaign.id}`} className="font-medium hover:underline">
-        {campaign.name}
-      </Link>
-    ),
-  },
+  recordLinkColumn({ id: "name", header: "Name", href: (campaign) => `/admin/campaigns/${campaign.id}`, text: (campaign) => campaign.name }),
   { id: "offer", header: "Offer", cell: (campaign) => campaign.offerTitle ?? "—" },
   { id: "start", header: "Start date", cell: (campaign) => startDateText(campaign.startDate) },
   { id: "promoDays", header: "Promo days", className: "text-right tabular-nums", cell: (campaign) => campaign.promoDurationDays },
@@ -81,31 +73,21 @@ export default function CampaignsPage() {
     <ListPage
       title="Marketing Campaigns"
       description="Share a campaign's link and see the leads, clients and revenue it brings."
-      actions={
-        <>
-          <LinkButton to="/admin" variant="ghost" icon={ArrowLeft}>
-            Back to Dashboard
-          </LinkButton>
-          <Button onClick={() => setEditing({ campaign: null })} icon={Plus}>
-            Create Campaign
-          </Button>
-        </>
-      }
+      links={[{ to: "/admin", label: "Back to Dashboard", icon: ArrowLeft, variant: "ghost" }]}
+      createLink={{ onClick: () => setEditing({ campaign: null }), label: "Create Campaign" }}
       table={{
         label: "Campaigns",
         rows: campaigns,
         columns,
         rowHref: (campaign) => `/admin/campaigns/${campaign.id}`,
-        emptyMessage: "No campaigns yet. Create one and share its link.",
       }}
+      empty={{ none: "No campaigns yet. Create one and share its link." }}
       pager={{ previousCursor, nextCursor }}
       rowMenu={{
         label: (campaign) => `Actions for ${campaign.name}`,
         items: (campaign) => (
           <>
-            <DropdownMenuItem asChild>
-              <Link to={`/admin/campaigns/${campaign.id}`}>View Details</Link>
-            </DropdownMenuItem>
+            <RowMenuLink to={`/admin/campaigns/${campaign.id}`}>View Details</RowMenuLink>
             <DropdownMenuItem onSelect={() => setEditing({ campaign })}>Edit</DropdownMenuItem>
           </>
         ),

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
-import { ListFilters } from "~/lists/list-page";
+import { ListFilters } from "~/lists/list-filters";
 import { TierOptions } from "~/organization/tier-options";
 import type { TierNames } from "~/organization/tier-names";
 import { Button } from "~/ui/button";

@@ -1,6 +1,5 @@
 import Download from "lucide-react/icons/download";
 import ExternalLink from "lucide-react/icons/external-link";
-import Plus from "lucide-react/icons/plus";
 import * as React from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
@@ -8,12 +7,12 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { redirectWithToast } from "~/forms/flash.server";
 import { formatDate } from "~/formatting/dates";
-import type { DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage, viewHref } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { tierLabel, tierNamesOf } from "~/organization/tier-names";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
-import { Button, buttonVariants } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/clients-page";
 import { addClientSchema, clientPaymentStatusSchema, clientRowsSchema, clientStatusSchema } from "./client-form";
 import { CLIENT_LIST_VIEW } from "./client-list-view";
@@ -120,15 +119,11 @@ export default function ClientsPage() {
       title="Clients Directory"
       description="Everyone you build for: their status, payments and projects."
       actions={
-        <>
-          <a href={viewHref("/admin/clients/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
-            <Download className="size-4" aria-hidden="true" /> Export CSV
-          </a>
-          <Button onClick={() => setAdding(true)} icon={Plus}>
-            Add Client
-          </Button>
-        </>
+        <a href={viewHref("/admin/clients/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
+          <Download className="size-4" aria-hidden="true" /> Export CSV
+        </a>
       }
+      createLink={{ onClick: () => setAdding(true), label: "Add Client" }}
       table={{
         label: "Clients",
         tableId: "clients",
@@ -136,8 +131,8 @@ export default function ClientsPage() {
         columns,
         sort: view.sort,
         rowHref: (client) => `/admin/clients/${client.id}`,
-        emptyMessage: filtered ? "No clients match these filters." : "No clients yet. Convert a lead or add a client to start.",
       }}
+      empty={{ none: "No clients yet. Convert a lead or add a client to start.", filtered: "No clients match these filters.", isFiltered: filtered }}
       pager={{ previousCursor, nextCursor, summary: `${total === 1 ? "1 client" : `${total} clients`}${filtered ? " match" : ""}` }}
       dialogs={<AddClientDialog open={adding} onOpenChange={setAdding} tierNames={tierNames} />}
     >

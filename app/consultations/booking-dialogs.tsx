@@ -50,11 +50,7 @@ function CompleteButton({ booking }: { booking: BookingActionsRow }) {
 function CancelBookingDialog({ booking }: { booking: BookingActionsRow }) {
   return (
     <ConfirmDialog
-      trigger={
-        <Button size="sm" variant="ghost" icon={X}>
-          Cancel
-        </Button>
-      }
+      opener={{ label: "Cancel", icon: X, variant: "ghost" }}
       title="Cancel this booking?"
       description={`${booking.lead.name} is told by e-mail, the calendar event is cancelled and the slot opens again. This action cannot be undone.`}
       intent="cancel"
@@ -69,11 +65,7 @@ function CancelBookingDialog({ booking }: { booking: BookingActionsRow }) {
 export function ConfirmBookingDialog({ booking, defaultMeetingLink }: { booking: BookingActionsRow; defaultMeetingLink: string }) {
   return (
     <FormDialog
-      trigger={
-        <Button size="sm" icon={Check}>
-          Confirm
-        </Button>
-      }
+      opener={{ label: "Confirm", icon: Check }}
       title="Confirm Consultation"
       description={`${booking.lead.name} receives the meeting link and an updated calendar invitation.`}
       intent="confirm"
@@ -116,11 +108,7 @@ function ProposedTimes({ bookingId, form }: { bookingId: string; form: FormDialo
 function ProposeDialog({ booking }: { booking: BookingActionsRow }) {
   return (
     <FormDialog
-      trigger={
-        <Button size="sm" variant="outline" icon={CalendarClock}>
-          Propose New Time
-        </Button>
-      }
+      opener={{ label: "Propose New Time", icon: CalendarClock, variant: "outline" }}
       title="Propose New Time"
       description={`Each time lasts 30 minutes. ${booking.lead.name} picks one on their booking page.`}
       intent="propose"

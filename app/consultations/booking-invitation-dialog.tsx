@@ -1,7 +1,7 @@
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarPlus from "lucide-react/icons/calendar-plus";
 import * as React from "react";
-import { FormDialog } from "~/forms/form-dialog";
+import { FormDialog, type DialogOpener } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
 import { FormError, FormField } from "~/ui/form-field";
@@ -13,7 +13,7 @@ export const INVITATIONS_URL = "/admin/booking-invitations";
 
 /**
  * 'Send booking invitation' (leads) / 'Send Booking Link' (clients): picks the availability window
- * and posts to /admin/booking-invitations. Pass `trigger` to render it as another button; it opens
+ * and posts to /admin/booking-invitations. Pass `opener` to name its button otherwise; it opens
  * the dialog. A refusal (no lead chosen, no open slots) keeps it open with its message; success
  * closes it. Refused for want of open slots, it offers Generate Slots in place (spec 001 §5).
  */
@@ -21,14 +21,14 @@ export function BookingInvitationDialog({
   leadId,
   clientId,
   name,
-  trigger,
+  opener,
   leadChoices,
   defaultOpen = false,
 }: {
   leadId?: string;
   clientId?: string;
   name?: string;
-  trigger?: React.ReactElement;
+  opener?: DialogOpener;
   /** Without a `leadId`, the admin picks the lead from these. */
   leadChoices?: { id: string; name: string; email: string }[];
   defaultOpen?: boolean;
@@ -38,13 +38,7 @@ export function BookingInvitationDialog({
     <FormDialog
       open={open}
       onOpenChange={setOpen}
-      trigger={
-        trigger ?? (
-          <Button variant="outline" size="sm" icon={CalendarPlus}>
-            Send Booking Link
-          </Button>
-        )
-      }
+      opener={opener ?? { label: "Send Booking Link", icon: CalendarPlus, variant: "outline" }}
       title="Send booking invitation"
       description={`${name ?? "The lead"} gets a personal link to book a consultation from your open slots.`}
       action={INVITATIONS_URL}

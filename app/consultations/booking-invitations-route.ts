@@ -5,7 +5,9 @@ import type { FormSuccess } from "~/forms/form-result";
 import { Refusal } from "~/refusal/refusal";
 import type { Route } from "./+types/booking-invitations-route";
 import { bookingLink } from "./booking-emails.server";
-import { createBookingInvitation, deleteBookingInvitation, resendBookingInvitation } from "./bookings.server";
+import { createBookingInvitation } from "./create-booking-invitation.server";
+import { deleteBookingInvitation } from "./delete-booking-invitation.server";
+import { resendBookingInvitation } from "./resend-booking-invitation.server";
 import { generateForInvitationForm, invitationForm, sendInvitationForm } from "./consultation-forms";
 
 /** The spec's toast titles of each intent's failures (its message is the description). */
@@ -26,15 +28,15 @@ export async function action({ request }: Route.ActionArgs) {
   return answerForm(request, {
     send: async (form) => {
       const input = parseForm(sendInvitationForm, form);
-      const booking = await createBookingInvitation(actor, { leadId: input.leadId || null, clientId: input.clientId ?? null, windowDays: input.windowDays });
+      const booking = await createBookingInvitation({ actor, leadId: input.leadId || null, clientId: input.clientId ?? null, windowDays: input.windowDays });
       return { ok: true, intent: "send", toast: "Booking invitation sent with your calendar availability!", link: bookingLink(booking.bookingToken) };
     },
     resend: async (form) => {
-      await resendBookingInvitation(actor, parseForm(invitationForm, form).bookingId);
+      await resendBookingInvitation({ actor, bookingId: parseForm(invitationForm, form).bookingId });
       return { ok: true, intent: "resend", toast: "Booking invitation resent successfully" };
     },
     delete: async (form) => {
-      await deleteBookingInvitation(actor, parseForm(invitationForm, form).bookingId);
+      await deleteBookingInvitation({ actor, bookingId: parseForm(invitationForm, form).bookingId });
       return { ok: true, intent: "delete", toast: "Booking invitation deleted successfully" };
     },
     "generate-slots": async (form): Promise<FormSuccess> => {

@@ -3,6 +3,10 @@ import type { ConsultationBookingStatus } from "./schema";
 /** What a visitor reads when the time they picked is taken, gone or was never offered. */
 export const SLOT_TAKEN = "This time slot is no longer available. Please choose another time.";
 
+/** What a visitor reads on a booking link that is missing, or names no invitation of ours. */
+export const INVALID_LINK = "Invalid booking link";
+export const LEAD_NOT_FOUND = "Lead not found";
+
 /**
  * The booking's state rules (spec): pending → confirmed when the admin confirms with a meeting
  * link; pending or confirmed → rescheduled when the admin proposes new times (the visitor's pick

@@ -1,7 +1,8 @@
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
-import { ListFilters, ListPage } from "~/lists/list-page";
+import { ListFilters } from "~/lists/list-filters";
+import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -9,7 +10,11 @@ import type { Route } from "./+types/bookings-page";
 import { BOOKING_LIST_VIEW } from "./booking-list-view";
 import { BOOKING_STATUS_LABELS } from "./booking-status";
 import { bookingColumns } from "./bookings-table";
-import { cancelBooking, completeBooking, confirmBooking, listBookings, proposeLocalTimes } from "./bookings.server";
+import { cancelBooking } from "./cancel-booking.server";
+import { completeBooking } from "./complete-booking.server";
+import { confirmBooking } from "./confirm-booking.server";
+import { listBookings } from "./booking-lists.server";
+import { proposeLocalTimes } from "./propose-new-times.server";
 import { bookingIdForm, confirmBookingForm, proposeTimesForm } from "./consultation-forms";
 import { CONSULTATION_BOOKING_STATUSES } from "./schema";
 
@@ -20,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = readListView(url.searchParams, BOOKING_LIST_VIEW);
   const settings = await getOrganizationSettings();
-  const page = await listBookings(view, settings.timezone, { after: url.searchParams.get("after"), before: url.searchParams.get("before") });
+  const page = await listBookings({ filters: view, timeZone: settings.timezone, page: { after: url.searchParams.get("after"), before: url.searchParams.get("before") } });
   return {
     bookings: page.rows.map((booking) => ({
       id: booking.id,
@@ -55,20 +60,20 @@ export async function action({ request }: Route.ActionArgs) {
     {
       confirm: async (form) => {
         const input = parseForm(confirmBookingForm, form);
-        await confirmBooking(actor, input.bookingId, input.meetingLink);
+        await confirmBooking({ actor, bookingId: input.bookingId, meetingLink: input.meetingLink });
         return redirectWithToast(here, { type: "success", title: "Consultation confirmed and email sent!" });
       },
       propose: async (form) => {
         const input = parseForm(proposeTimesForm, form);
-        await proposeLocalTimes(actor, input.bookingId, input.start);
+        await proposeLocalTimes({ actor, bookingId: input.bookingId, localStarts: input.start });
         return redirectWithToast(here, { type: "success", title: "New times proposed and email sent!" });
       },
       complete: async (form) => {
-        await completeBooking(actor, parseForm(bookingIdForm, form).bookingId);
+        await completeBooking({ actor, bookingId: parseForm(bookingIdForm, form).bookingId });
         return redirectWithToast(here, { type: "success", title: "Marked as completed" });
       },
       cancel: async (form) => {
-        await cancelBooking(actor, parseForm(bookingIdForm, form).bookingId);
+        await cancelBooking({ actor, bookingId: parseForm(bookingIdForm, form).bookingId });
         return redirectWithToast(here, { type: "success", title: "Booking cancelled" });
       },
     },
@@ -101,8 +106,8 @@ export default function BookingsPage() {
         tableId: "bookings",
         rows: data.bookings,
         columns: bookingColumns({ timeZone: data.timeZone, defaultMeetingLink: data.defaultMeetingLink }),
-        emptyMessage: isFilteredView(data.view, BOOKING_LIST_VIEW) ? "No bookings match these filters." : "No bookings yet.",
       }}
+      empty={{ none: "No bookings yet.", filtered: "No bookings match these filters.", isFiltered: isFilteredView(data.view, BOOKING_LIST_VIEW) }}
       pager={{ previousCursor: data.previousCursor, nextCursor: data.nextCursor }}
     >
       <ListFilters label="Filter bookings" view={data.view} selects={STATUS_FILTER} days={DAY_FILTERS} />

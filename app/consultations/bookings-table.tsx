@@ -1,5 +1,5 @@
 import { Badge } from "~/ui/badge";
-import type { DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table-columns";
 import { formatDateTime } from "~/formatting/dates";
 import { BookingActions, type BookingActionsRow } from "./booking-dialogs";
 import { BOOKING_STATUS_LABELS } from "./booking-status";

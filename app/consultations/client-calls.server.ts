@@ -13,9 +13,9 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { bookingCalendarFile } from "./booking-calendar";
 import { bookingLink } from "./booking-emails.server";
 import { BOOKING_STATUS_LABELS, refusalFor, visitorMayChange } from "./booking-status";
-import { newBookingToken } from "./bookings.server";
+import { newBookingToken } from "./invitation-token.server";
 import { consultationBookings, consultations, type ConsultationBooking, type Consultation } from "./schema";
-import { bookInvitation } from "./visitor-booking.server";
+import { bookInvitation } from "./book-invitation.server";
 
 /**
  * A client's calls as the client portal shows them: their bookings (made on the booking page, from
@@ -195,7 +195,7 @@ export async function bookCallForClient(
       })
       .returning();
     if (!invitation) throw new Error("The booking was not saved");
-    return bookInvitation(tx, { booking: invitation, lead }, input, settings, now);
+    return bookInvitation(tx, { invitation: { booking: invitation, lead }, choice: input, settings, now });
   });
 }
 

@@ -5,7 +5,7 @@ import RefreshCw from "lucide-react/icons/refresh-cw";
 import Trash2 from "lucide-react/icons/trash";
 import { FormDialog } from "~/forms/form-dialog";
 import { useFormAction } from "~/forms/use-form-action";
-import type { RowDeletion } from "~/lists/list-page";
+import type { RowDeletion } from "~/lists/row-deletion";
 import { Button, buttonVariants } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";

@@ -6,10 +6,13 @@ import { confirmedUntil, refuseUnlessRecentlyConfirmed } from "~/auth/recent-con
 import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
-import { DataTable, DataTablePager } from "~/lists/data-table";
-import { DeleteRowsDialog, FoldOnPhone, ListFilters, ListHeader, type RowDeletion } from "~/lists/list-page";
+import { DataTable } from "~/lists/data-table";
+import { DataTablePager } from "~/lists/table-pager";
+import { DeleteRowsDialog, type RowDeletion } from "~/lists/row-deletion";
+import { FoldOnPhone } from "~/lists/list-fold";
+import { ListFilters } from "~/lists/list-filters";
+import { ListHeader } from "~/lists/list-header";
 import { filterHref, isFilteredView, readListView } from "~/lists/list-view";
-import { Button } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import type { Route } from "./+types/consultations-page";
@@ -151,11 +154,7 @@ export default function ConsultationsPage() {
           <div className="flex justify-end">
             <BookingInvitationDialog
               leadChoices={data.invitableLeads}
-              trigger={
-                <Button size="sm" icon={Send}>
-                  Send booking invitation
-                </Button>
-              }
+              opener={{ label: "Send booking invitation", icon: Send }}
             />
           </div>
           {data.invitations ? (

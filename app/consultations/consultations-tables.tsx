@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/ui/badge";
-import type { DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table-columns";
 import { formatDate, formatDateTime, formatDay } from "~/formatting/dates";
 import { BOOKING_STATUS_LABELS } from "./booking-status";
 import { ConsultationActions, InvitationActions, type EditableConsultation } from "./consultation-dialogs";

@@ -10,7 +10,7 @@ import type { SortDirection } from "~/lists/list-view";
 import { searchCondition } from "~/lists/search-condition.server";
 import { projects } from "~/projects/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { countBookings, listBookings, listInvitableLeads, type BookingListRow } from "./bookings.server";
+import { countBookings, listBookings, listInvitableLeads, type BookingListRow } from "./booking-lists.server";
 import type { ConsultationUpdate } from "./consultation-forms";
 import type { ConsultationListView } from "./consultation-list-view";
 import { overviewQuery, overviewTiles, type OverviewTiles } from "./consultations-overview";
@@ -141,7 +141,7 @@ export async function consultationsOverview(view: ConsultationListView, page: Pa
   const none = { total: 0, completed: 0, scheduled: 0, upcoming: 0 };
   const [consultationCounts, bookingCounts] = await Promise.all([
     query.consultations === false ? none : countConsultations({ search: view.q, status: query.consultations }),
-    query.bookings === false ? none : countBookings({ search: view.q, status: query.bookings }, settings.timezone, now),
+    query.bookings === false ? none : countBookings({ filters: { search: view.q, status: query.bookings }, timeZone: settings.timezone, now }),
   ]);
   const tiles = overviewTiles(consultationCounts, bookingCounts);
   const empty = { rows: [], nextCursor: null, previousCursor: null };
@@ -150,7 +150,7 @@ export async function consultationsOverview(view: ConsultationListView, page: Pa
     return { tab: "scheduled", consultations: list, tiles, timeZone: settings.timezone };
   }
   const [invitations, invitableLeads] = await Promise.all([
-    query.bookings === false ? empty : listBookings({ search: view.q, status: query.bookings }, settings.timezone, page),
+    query.bookings === false ? empty : listBookings({ filters: { search: view.q, status: query.bookings }, timeZone: settings.timezone, page }),
     listInvitableLeads(),
   ]);
   return { tab: "invitations", invitations, invitableLeads, tiles, timeZone: settings.timezone };

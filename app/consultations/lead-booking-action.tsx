@@ -1,9 +1,8 @@
 import CalendarPlus from "lucide-react/icons/calendar-plus";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { LeadActionProps } from "~/leads/offered-lead-actions";
-import { Button } from "~/ui/button";
-import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import { BookingInvitationDialog } from "./booking-invitation-dialog";
+import { RowMenuLink } from "~/lists/row-menu";
 
 /**
  * 'Send booking invitation' on a lead (a lead action, app/admin/lead-actions.tsx). In the list's row menu it opens the
@@ -15,9 +14,7 @@ export function LeadBookingInvitationAction({ lead, placement }: LeadActionProps
   if (lead.status === "converted") return null;
   if (placement === "row-menu") {
     return (
-      <DropdownMenuItem asChild>
-        <Link to={`/admin/leads/${lead.id}?invite=booking`}>Send booking invitation</Link>
-      </DropdownMenuItem>
+      <RowMenuLink to={`/admin/leads/${lead.id}?invite=booking`}>Send booking invitation</RowMenuLink>
     );
   }
   return (
@@ -25,11 +22,7 @@ export function LeadBookingInvitationAction({ lead, placement }: LeadActionProps
       leadId={lead.id}
       name={lead.name}
       defaultOpen={searchParams.get("invite") === "booking"}
-      trigger={
-        <Button variant="outline" size="sm" icon={CalendarPlus}>
-          Send booking invitation
-        </Button>
-      }
+      opener={{ label: "Send booking invitation", icon: CalendarPlus, variant: "outline" }}
     />
   );
 }

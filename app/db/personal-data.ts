@@ -73,6 +73,11 @@ export function declareTable<T extends PgTable>(declaration: TableDeclaration<T>
   return declaration as unknown as TableDeclaration;
 }
 
+/** Several columns under one rule ("the agency's own details"), for a declaration's `columns`. */
+export function eachColumn<Name extends string>(names: readonly Name[], rule: ColumnRule): Record<Name, ColumnRule> {
+  return Object.fromEntries(names.map((name) => [name, rule])) as Record<Name, ColumnRule>;
+}
+
 export function tableNameOf(declaration: TableDeclaration): string {
   return getTableName(declaration.table);
 }

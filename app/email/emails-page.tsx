@@ -2,12 +2,12 @@ import ShieldOff from "lucide-react/icons/shield-off";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";
-import type { DataTableColumn } from "~/lists/data-table";
-import { ListFilters, ListPage } from "~/lists/list-page";
+import type { DataTableColumn } from "~/lists/data-table-columns";
+import { ListFilters } from "~/lists/list-filters";
+import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { LinkButton } from "~/ui/button";
 import type { Route } from "./+types/emails-page";
 import { EMAIL_LOG_VIEW, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP, MESSAGE_STATUSES } from "./email-log-view";
 import { emailTypesInLog, listEmailMessages, type EmailLogRow } from "./email-log.server";
@@ -83,18 +83,14 @@ export default function EmailsPage() {
     <ListPage
       title="Email Logs"
       description="Every message the product sent or tried to send, newest first."
-      actions={
-        <LinkButton to="/admin/emails/suppressions" variant="outline" icon={ShieldOff}>
-          Suppression list
-        </LinkButton>
-      }
+      links={[{ to: "/admin/emails/suppressions", label: "Suppression list", icon: ShieldOff }]}
       table={{
         label: "E-mails",
         rows: messages,
         columns,
         rowHref: (message) => `/admin/emails/${message.id}`,
-        emptyMessage: isFilteredView(view, EMAIL_LOG_VIEW) ? "No e-mails match these filters." : "No e-mails yet.",
       }}
+      empty={{ none: "No e-mails yet.", filtered: "No e-mails match these filters.", isFiltered: isFilteredView(view, EMAIL_LOG_VIEW) }}
       pager={{ previousCursor, nextCursor }}
     >
       <ListFilters

@@ -1,17 +1,17 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
-import Plus from "lucide-react/icons/plus";
 import * as React from "react";
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { formatDateTime } from "~/formatting/dates";
-import type { DataTableColumn } from "~/lists/data-table";
-import { ListFilters, ListPage } from "~/lists/list-page";
+import type { DataTableColumn } from "~/lists/data-table-columns";
+import { ListFilters } from "~/lists/list-filters";
+import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { Button, LinkButton } from "~/ui/button";
+import { Button } from "~/ui/button";
 import type { Route } from "./+types/suppressions-page";
 import type { EmailSuppression } from "./schema";
 import { AddSuppressionDialog, RemoveSuppressionDialog } from "./suppression-dialogs";
@@ -76,25 +76,15 @@ export default function SuppressionsPage() {
     <ListPage
       title="Suppression List"
       description="Addresses that receive no marketing e-mail: they unsubscribed, their mail server rejected our mail, or you added them. Bookings, invoices and other e-mails people ask for still go."
-      actions={
-        <>
-          <LinkButton to="/admin/emails" variant="outline" icon={ArrowLeft}>
-            Email Logs
-          </LinkButton>
-          <Button onClick={() => setAdding(true)} icon={Plus}>
-            Add Address
-          </Button>
-        </>
-      }
+      links={[{ to: "/admin/emails", label: "Email Logs", icon: ArrowLeft }]}
+      createLink={{ onClick: () => setAdding(true), label: "Add Address" }}
       table={{
         label: "Suppressed addresses",
         rows: suppressions,
         columns,
         getRowId: suppressedAddress,
-        emptyMessage: isFilteredView(view, SUPPRESSION_LIST_VIEW)
-          ? "No suppressed address matches this search."
-          : "No suppressed addresses. Everyone who gets marketing e-mail can still receive it.",
       }}
+      empty={{ none: "No suppressed addresses. Everyone who gets marketing e-mail can still receive it.", filtered: "No suppressed address matches this search.", isFiltered: isFilteredView(view, SUPPRESSION_LIST_VIEW) }}
       pager={{ previousCursor, nextCursor }}
       dialogs={
         <>

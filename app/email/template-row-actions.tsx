@@ -1,6 +1,6 @@
 import * as React from "react";
 import { useFormAction } from "~/forms/use-form-action";
-import type { RowDeletion } from "~/lists/list-page";
+import type { RowDeletion } from "~/lists/row-deletion";
 
 /**
  * What a template's row and its page both offer besides editing: 'Clone' and 'Delete'. A system

@@ -1,19 +1,20 @@
-import Plus from "lucide-react/icons/plus";
-import { Link, useLoaderData, useLocation } from "react-router";
+import { useLoaderData, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";
-import type { DataTableColumn } from "~/lists/data-table";
-import { ListFilters, ListPage } from "~/lists/list-page";
+import type { DataTableColumn } from "~/lists/data-table-columns";
+import { recordLinkColumn } from "~/lists/record-link-column";
+import { ListFilters } from "~/lists/list-filters";
+import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { LinkButton } from "~/ui/button";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/templates-page";
 import { handleTemplateListAction } from "./template-actions.server";
 import { TEMPLATE_LIST_VIEW, templateDeleteRefusal } from "./template-forms";
 import { templateDeletion, useCloneTemplate } from "./template-row-actions";
 import { listTemplates, type TemplateListRow } from "./templates.server";
+import { RowMenuLink } from "~/lists/row-menu";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Templates | Admin" }];
 
@@ -42,15 +43,7 @@ export default function TemplatesPage() {
   const { clone } = useCloneTemplate(LIST);
 
   const columns: DataTableColumn<TemplateListRow>[] = [
-    {
-      id: "name",
-      header: "Name",
-      cell: (template) => (
-        <Link to={`/admin/templates/${template.id}`} className="font-medium hover:underline">
-          {template.name}
-        </Link>
-      ),
-    },
+    recordLinkColumn({ id: "name", header: "Name", href: (template) => `/admin/templates/${template.id}`, text: (template) => template.name }),
     {
       id: "kind",
       header: "Kind",
@@ -72,26 +65,20 @@ export default function TemplatesPage() {
     <ListPage
       title="Email Templates"
       description={<>The e-mails the product and your cadences send. Placeholders like {"{{FirstName}}"} are filled when a message goes out.</>}
-      actions={
-        <LinkButton to="/admin/templates/new" icon={Plus}>
-          New Template
-        </LinkButton>
-      }
+      createLink={{ to: "/admin/templates/new", label: "New Template" }}
       table={{
         label: "Templates",
         rows: templates,
         columns,
         rowHref: (template) => `/admin/templates/${template.id}`,
-        emptyMessage: isFilteredView(view, TEMPLATE_LIST_VIEW) ? "No templates match this search." : "No templates yet.",
       }}
+      empty={{ none: "No templates yet.", filtered: "No templates match this search.", isFiltered: isFilteredView(view, TEMPLATE_LIST_VIEW) }}
       pager={{ previousCursor, nextCursor }}
       rowMenu={{
         label: (template) => `Actions for ${template.name}`,
         items: (template) => (
           <>
-            <DropdownMenuItem asChild>
-              <Link to={`/admin/templates/${template.id}`}>Edit</Link>
-            </DropdownMenuItem>
+            <RowMenuLink to={`/admin/templates/${template.id}`}>Edit</RowMenuLink>
             <DropdownMenuItem onSelect={() => clone(template.id, returnTo)}>Clone</DropdownMenuItem>
           </>
         ),

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Slot } from "radix-ui";
-import { Button } from "~/ui/button";
+import { Button, type ButtonProps } from "~/ui/button";
 import { DialogFooter, ModalDialog, type ModalDialogProps } from "~/ui/modal-dialog";
 import { FormError } from "~/ui/form-field";
 import type { FormResult } from "./form-result";
@@ -21,11 +21,23 @@ import { useFormAction } from "./use-form-action";
  */
 export type FormDialogState = { errors: FieldErrors; values: Partial<Record<string, string>>; busy: boolean; formError: string | undefined; clear: () => void };
 
+/** The usual button that opens a dialog: small, its label the dialog's action ('Add Slot'), with its icon. */
+export type DialogOpener = {
+  label: React.ReactNode;
+  icon?: ButtonProps["icon"];
+  variant?: ButtonProps["variant"];
+  size?: ButtonProps["size"];
+  /** Where the label alone is ambiguous on the page ('Record Payment for INV-0042'). */
+  ariaLabel?: string;
+};
+
 type DialogFormProps<T extends object> = {
-  /** Opened by the page (a row menu's item, say); or leave these out and give `trigger`. */
+  /** Opened by the page (a row menu's item, say); or leave these out and give `opener` (or `trigger`). */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   /** The button that opens the dialog, when the dialog keeps its own open state. */
+  opener?: DialogOpener;
+  /** An opener of another shape than `opener`'s button. */
   trigger?: React.ReactElement;
   title: React.ReactNode;
   description?: React.ReactNode;
@@ -68,12 +80,22 @@ function useDialogForm<T extends object>({ open: openByPage, onOpenChange, inten
   return { ...form, open, setOpen };
 }
 
+/** The element that opens a dialog keeping its own open state: the caller's `trigger`, else the `opener` button. */
+export function openerElement({ opener, trigger }: { opener?: DialogOpener; trigger?: React.ReactElement }): React.ReactElement | undefined {
+  if (trigger || !opener) return trigger;
+  return (
+    <Button size={opener.size ?? "sm"} variant={opener.variant} icon={opener.icon} aria-label={opener.ariaLabel}>
+      {opener.label}
+    </Button>
+  );
+}
+
 export function FormDialog<T extends object = object>(props: FormDialogProps<T>) {
-  const { trigger, title, description, action, intent, fields = {}, submitLabel, destructive = false, width, encType, children } = props;
+  const { title, description, action, intent, fields = {}, submitLabel, destructive = false, width, encType, children } = props;
   const { fetcher, busy, errors, values, formError, clear, open, setOpen } = useDialogForm(props);
   return (
     <>
-      {trigger ? <DialogTrigger trigger={trigger} onOpen={() => setOpen(true)} /> : null}
+      <DialogTrigger trigger={props.trigger} opener={props.opener} onOpen={() => setOpen(true)} />
       <ModalDialog open={open} onOpenChange={setOpen} width={width} title={title} description={description}>
         <fetcher.Form method="post" action={action} encType={encType} className="grid gap-4" noValidate>
           <HiddenInputs fields={{ intent, ...fields }} />
@@ -94,8 +116,10 @@ export function FormDialog<T extends object = object>(props: FormDialogProps<T>)
   );
 }
 
-/** The button that opens a dialog that keeps its own open state: the caller's button, told what it opens. */
-export function DialogTrigger({ trigger, onOpen }: { trigger: React.ReactElement; onOpen: () => void }) {
+/** The button that opens a dialog that keeps its own open state: the caller's button (or `opener`'s), told what it opens. */
+export function DialogTrigger({ onOpen, ...opens }: { trigger?: React.ReactElement; opener?: DialogOpener; onOpen: () => void }) {
+  const trigger = openerElement(opens);
+  if (!trigger) return null;
   return (
     <Slot.Root aria-haspopup="dialog" onClick={onOpen}>
       {trigger}
@@ -117,10 +141,10 @@ export type ConfirmDialogProps<T extends object = object> = DialogFormProps<T> &
 
 /** "Ask first": a confirmation whose button posts its form; Cancel has the focus when it opens. */
 export function ConfirmDialog<T extends object = object>(props: ConfirmDialogProps<T>) {
-  const { trigger, title, description, action, intent, fields = {}, confirmLabel, cancelLabel, destructive, disabled = false, children } = props;
+  const { title, description, action, intent, fields = {}, confirmLabel, cancelLabel, destructive, disabled = false, children } = props;
   const { fetcher, busy, formError, open, setOpen } = useDialogForm(props);
   return (
-    <ConfirmFrame open={open} onOpenChange={setOpen} trigger={trigger} title={title} description={description}>
+    <ConfirmFrame open={open} onOpenChange={setOpen} trigger={props.trigger} opener={props.opener} title={title} description={description}>
       {children}
       <fetcher.Form method="post" action={action} className="grid gap-4">
         <HiddenInputs fields={{ intent, ...fields }} />
@@ -136,6 +160,7 @@ export function ConfirmFrame({
   open,
   onOpenChange,
   trigger,
+  opener,
   title,
   description,
   children,
@@ -143,13 +168,14 @@ export function ConfirmFrame({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   trigger?: React.ReactElement;
+  opener?: DialogOpener;
   title: React.ReactNode;
   description?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
     <>
-      {trigger ? <DialogTrigger trigger={trigger} onOpen={() => onOpenChange(true)} /> : null}
+      <DialogTrigger trigger={trigger} opener={opener} onOpen={() => onOpenChange(true)} />
       <ModalDialog role="alertdialog" open={open} onOpenChange={onOpenChange} title={title} description={description}>
         <CloseDialog.Provider value={() => onOpenChange(false)}>{children}</CloseDialog.Provider>
       </ModalDialog>

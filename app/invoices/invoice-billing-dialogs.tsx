@@ -2,7 +2,6 @@ import FolderKanban from "lucide-react/icons/folder-kanban";
 import MessagesSquare from "lucide-react/icons/messages-square";
 import * as React from "react";
 import { FormDialog } from "~/forms/form-dialog";
-import { Button } from "~/ui/button";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
@@ -65,11 +64,7 @@ function DeliverableChoice({ billing, error }: { billing: ProjectBillingView; er
 export function GenerateFromProjectDialog({ billing }: { billing: ProjectBillingView | null }) {
   return (
     <FormDialog
-      trigger={
-        <Button size="sm" variant="outline" icon={FolderKanban}>
-          Generate from Project
-        </Button>
-      }
+      opener={{ label: "Generate from Project", icon: FolderKanban, variant: "outline" }}
       title="Generate from Project"
       description={
         billing
@@ -110,11 +105,7 @@ export type BillableConsultation = { id: string; consultType: string; scheduledD
 export function AddConsultationsDialog({ consultations }: { consultations: BillableConsultation[] }) {
   return (
     <FormDialog
-      trigger={
-        <Button size="sm" variant="outline" icon={MessagesSquare}>
-          Add Consultations
-        </Button>
-      }
+      opener={{ label: "Add Consultations", icon: MessagesSquare, variant: "outline" }}
       title="Add Consultations"
       description="Completed consultations of this client that are not on an invoice yet."
       intent="add-consultations"

@@ -1,9 +1,9 @@
 import Download from "lucide-react/icons/download";
 import Send from "lucide-react/icons/send";
-import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
-import type { DataTableColumn } from "~/lists/data-table";
-import type { RowDeletion } from "~/lists/list-page";
+import type { DataTableColumn } from "~/lists/data-table-columns";
+import { recordLinkColumn } from "~/lists/record-link-column";
+import type { RowDeletion } from "~/lists/row-deletion";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
 import { INVOICE_STATUS_BADGE, type InvoiceStatus } from "./invoice-options";
@@ -15,15 +15,7 @@ type InvoiceRow = { id: string; invoiceNumber: string; status: InvoiceStatus; fi
 
 /** The invoice's number, linking to its editor. */
 export function invoiceNumberColumn<Row extends InvoiceRow>(): DataTableColumn<Row> {
-  return {
-    id: "number",
-    header: "Invoice",
-    cell: (invoice) => (
-      <Link to={`/admin/invoices/${invoice.id}`} className="font-medium hover:underline">
-        {invoice.invoiceNumber}
-      </Link>
-    ),
-  };
+  return recordLinkColumn({ id: "number", header: "Invoice", href: (invoice) => `/admin/invoices/${invoice.id}`, text: (invoice) => invoice.invoiceNumber });
 }
 
 /** Its status, and "viewed" once the client opened their link. */

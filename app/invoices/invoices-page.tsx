@@ -1,10 +1,9 @@
-import Plus from "lucide-react/icons/plus";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { LinkButton } from "~/ui/button";
-import type { DataTableColumn } from "~/lists/data-table";
-import { ListFilters, ListPage } from "~/lists/list-page";
+import type { DataTableColumn } from "~/lists/data-table-columns";
+import { ListFilters } from "~/lists/list-filters";
+import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { formatDate, formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
@@ -78,19 +77,15 @@ export default function InvoicesPage() {
           "Bill clients for their projects, add-ons and consultations."
         )
       }
-      actions={
-        <LinkButton to={newHref} icon={Plus}>
-          New Invoice
-        </LinkButton>
-      }
+      createLink={{ to: newHref, label: "New Invoice" }}
       table={{
         label: "Invoices",
         rows: invoices,
         columns,
         rowHref: invoiceHref,
         sort: view.sort,
-        emptyMessage: isFilteredView(view, INVOICE_LIST_VIEW) ? "No invoices match these filters." : "No invoices yet.",
       }}
+      empty={{ none: "No invoices yet.", filtered: "No invoices match these filters.", isFiltered: isFilteredView(view, INVOICE_LIST_VIEW) }}
       pager={{ previousCursor, nextCursor }}
       selection={{ rowLabel: (invoice) => `Select ${invoice.invoiceNumber}` }}
       deletion={INVOICE_DELETION}

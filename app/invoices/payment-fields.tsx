@@ -1,7 +1,6 @@
 import Banknote from "lucide-react/icons/banknote";
 import { FormDialog } from "~/forms/form-dialog";
 import { centsToDollarsInput, formatCents } from "~/formatting/money";
-import { Button } from "~/ui/button";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { NativeSelect, NativeSelectOptions } from "~/ui/native-select";
@@ -50,11 +49,7 @@ export function PaymentFields({
 export function RecordPaymentDialog({ invoice, today }: { invoice: { id: string; invoiceNumber: string; balanceCents: number }; today: string }) {
   return (
     <FormDialog
-      trigger={
-        <Button size="sm" variant="outline" icon={Banknote} aria-label={`Record Payment for ${invoice.invoiceNumber}`}>
-          Record Payment
-        </Button>
-      }
+      opener={{ label: "Record Payment", icon: Banknote, variant: "outline", ariaLabel: `Record Payment for ${invoice.invoiceNumber}` }}
       title={`Record a payment for ${invoice.invoiceNumber}`}
       description={`${formatCents(invoice.balanceCents)} is still owed.`}
       intent="record-payment"

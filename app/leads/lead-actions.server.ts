@@ -14,16 +14,18 @@ export async function handleLeadAction(request: Request, actor: Actor, leadIdFro
   const leadIdOf = (form: FormData) => parseForm(leadIdFormSchema, leadIdFromRoute ? { leadId: leadIdFromRoute } : form).leadId;
   const returnToOf = (form: FormData) =>
     parseForm(returnToSchema, form).returnTo ?? (leadIdFromRoute ? `/admin/leads/${leadIdFromRoute}` : "/admin/leads");
+  /** Back where the form was sent from, with the intent's success toast. */
+  const succeeded = (form: FormData, title: string) => redirectWithToast(returnToOf(form), { type: "success", title });
 
   return answerForm(request, {
     "add-lead": async (form) => {
       await addLead(actor, parseForm(newLeadSchema, form));
-      return redirectWithToast(returnToOf(form), { type: "success", title: "Lead added successfully" });
+      return succeeded(form, "Lead added successfully");
     },
     "change-status": async (form) => {
       const { status } = parseForm(leadStatusSchema, form);
       await changeLeadStatus(actor, leadIdOf(form), status);
-      return redirectWithToast(returnToOf(form), { type: "success", title: "Status updated" });
+      return succeeded(form, "Status updated");
     },
     "delete-leads": async (form) => {
       const { leadIds } = parseForm(leadIdsFormSchema, form);
@@ -37,21 +39,21 @@ export async function handleLeadAction(request: Request, actor: Actor, leadIdFro
     "add-note": async (form) => {
       const { note } = parseForm(leadNoteSchema, form);
       await addLeadNote(actor, leadIdOf(form), note);
-      return redirectWithToast(returnToOf(form), { type: "success", title: "Note added" });
+      return succeeded(form, "Note added");
     },
     "extend-promo": async (form) => {
       const { days } = parseForm(promoExtensionSchema, form);
       await extendPromo(actor, leadIdOf(form), days);
-      return redirectWithToast(returnToOf(form), { type: "success", title: "Promo expiry extended" });
+      return succeeded(form, "Promo expiry extended");
     },
     "set-promo-enabled": async (form) => {
       const { enabled } = parseForm(promoEnabledSchema, form);
       await setPromoEnabled(actor, leadIdOf(form), enabled);
-      return redirectWithToast(returnToOf(form), { type: "success", title: enabled ? "Promo active" : "Promo disabled" });
+      return succeeded(form, enabled ? "Promo active" : "Promo disabled");
     },
     "resend-promo": async (form) => {
       const lead = await resendPromoEmail(actor, leadIdOf(form));
-      return redirectWithToast(returnToOf(form), { type: "success", title: `Email resent to ${lead.email}` });
+      return succeeded(form, `Email resent to ${lead.email}`);
     },
   });
 }

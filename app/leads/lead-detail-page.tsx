@@ -11,7 +11,7 @@ import { ErasePersonDialog, ErasePersonMenuItem } from "./erase-person-action";
 import { MoreActionsMenu } from "~/ui/more-actions-menu";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { DeleteRowsDialog } from "~/lists/list-page";
+import { DeleteRowsDialog } from "~/lists/row-deletion";
 import { Badge } from "~/ui/badge";
 import { BackLink } from "~/ui/back-link";
 import { Button } from "~/ui/button";

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { useFormAction } from "~/forms/use-form-action";
 import { FormDialog } from "~/forms/form-dialog";
-import type { RowDeletion } from "~/lists/list-page";
+import type { RowDeletion } from "~/lists/row-deletion";
 import { Button } from "~/ui/button";
 import { ModalDialog } from "~/ui/modal-dialog";
 import { formatDateTime } from "~/formatting/dates";

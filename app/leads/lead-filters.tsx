@@ -1,4 +1,4 @@
-import { ListFilters } from "~/lists/list-page";
+import { ListFilters } from "~/lists/list-filters";
 import type { LeadListView } from "./lead-list-view";
 import { LEAD_SOURCES, LEAD_STATUSES, LEAD_TIERS } from "./lead-options";
 

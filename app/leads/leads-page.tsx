@@ -1,14 +1,14 @@
 import Download from "lucide-react/icons/download";
-import Plus from "lucide-react/icons/plus";
 import Upload from "lucide-react/icons/upload";
 import * as React from "react";
-import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
+import { useLoaderData, useLocation, useSearchParams } from "react-router";
 import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "./offered-lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { Button, buttonVariants, LinkButton } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
 import { StatCard } from "~/ui/stat-card";
-import type { DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table-columns";
+import { recordLinkColumn } from "~/lists/record-link-column";
 import { ListPage, viewHref } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { formatCount, formatDate } from "~/formatting/dates";
@@ -21,6 +21,7 @@ import { LeadFilters, sourceLabel } from "./lead-filters";
 import { LEAD_LIST_VIEW } from "./lead-list-view";
 import { leadStats, listLeads, type LeadCount, type LeadRow } from "./leads.server";
 import { promoStateAt } from "./promo-state";
+import { RowMenuLink } from "~/lists/row-menu";
 
 export const meta: Route.MetaFunction = () => [{ title: "Website Leads | Admin" }];
 
@@ -68,16 +69,7 @@ export default function LeadsPage() {
   const resendPromo = useResendPromo();
 
   const columns: DataTableColumn<LeadRow>[] = [
-    {
-      id: "name",
-      header: "Name",
-      sortable: true,
-      cell: (lead) => (
-        <Link to={`/admin/leads/${lead.id}`} className="font-medium hover:underline">
-          {lead.name}
-        </Link>
-      ),
-    },
+    recordLinkColumn({ id: "name", header: "Name", sortable: true, href: (lead) => `/admin/leads/${lead.id}`, text: (lead) => lead.name }),
     { id: "email", header: "Email", sortable: true, cell: (lead) => lead.email },
     { id: "phone", header: "Phone", cell: (lead) => lead.phone ?? "—" },
     { id: "source", header: "Source", cell: (lead) => sourceLabel(lead.source) },
@@ -94,27 +86,21 @@ export default function LeadsPage() {
     <ListPage
       title="Website Leads"
       description="Everyone who claimed the offer, sent an inquiry or wrote to you."
+      links={[{ to: "/admin/leads/import", label: "Import CSV", icon: Upload }]}
       actions={
-        <>
-          <LinkButton to="/admin/leads/import" variant="outline" icon={Upload}>
-            Import CSV
-          </LinkButton>
-          <a href={viewHref("/admin/leads/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
-            <Download className="size-4" aria-hidden="true" /> Export CSV
-          </a>
-          <Button onClick={() => setAdding(true)} icon={Plus}>
-            Add Lead
-          </Button>
-        </>
+        <a href={viewHref("/admin/leads/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
+          <Download className="size-4" aria-hidden="true" /> Export CSV
+        </a>
       }
+      createLink={{ onClick: () => setAdding(true), label: "Add Lead" }}
       table={{
         label: "Leads",
         tableId: "leads",
         rows: leads,
         columns,
         sort: view.sort,
-        emptyMessage: isFilteredView(view, LEAD_LIST_VIEW) ? "No leads match these filters." : "No leads yet. They appear here as visitors write in.",
       }}
+      empty={{ none: "No leads yet. They appear here as visitors write in.", filtered: "No leads match these filters.", isFiltered: isFilteredView(view, LEAD_LIST_VIEW) }}
       pager={{ previousCursor, nextCursor }}
       selection={{
         rowLabel: (lead) => `Select ${lead.name}`,
@@ -124,9 +110,7 @@ export default function LeadsPage() {
         label: (lead) => `Actions for ${lead.name}`,
         items: (lead) => (
           <>
-            <DropdownMenuItem asChild>
-              <Link to={`/admin/leads/${lead.id}`}>View Details</Link>
-            </DropdownMenuItem>
+            <RowMenuLink to={`/admin/leads/${lead.id}`}>View Details</RowMenuLink>
             {lead.promoCode ? (
               <>
                 <DropdownMenuItem onSelect={() => setPromoLead(lead)}>Edit Promo</DropdownMenuItem>

@@ -1,4 +1,4 @@
-import { declareTable, nothingPersonal } from "~/db/personal-data";
+import { declareTable, eachColumn, nothingPersonal } from "~/db/personal-data";
 import { declarePersonalData } from "~/db/personal-data.server";
 import { organizationSettings, packageTiers } from "./schema";
 
@@ -10,20 +10,11 @@ export const settingsPersonalData = declarePersonalData({
   tables: [
     declareTable({
       table: organizationSettings,
-      columns: {
-        companyName: agencys,
-        replyToEmail: agencys,
-        agencyNotificationEmail: agencys,
-        phone: agencys,
-        address: agencys,
-        senderName: agencys,
-        senderEmail: agencys,
-        unsubscribeFooterText: agencys,
-        timezone: agencys,
-        promoCodePrefix: agencys,
-        defaultMeetingLink: agencys,
-      },
+      columns: eachColumn(
+        ["companyName", "replyToEmail", "agencyNotificationEmail", "phone", "address", "senderName", "senderEmail", "unsubscribeFooterText", "timezone", "promoCodePrefix", "defaultMeetingLink"],
+        agencys,
+      ),
     }),
-    declareTable({ table: packageTiers, columns: { tier: catalog, name: catalog, tagline: catalog, features: catalog } }),
+    declareTable({ table: packageTiers, columns: eachColumn(["tier", "name", "tagline", "features"], catalog) }),
   ],
 });

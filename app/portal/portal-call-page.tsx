@@ -6,7 +6,9 @@ import { TimePicker } from "~/booking/time-picker";
 import { useVisitorZone, VisitorZoneSwitch } from "~/document/visitor-zone";
 import { bookingTokenOfClient } from "~/consultations/client-calls.server";
 import { BOOKING_STATUS_LABELS } from "~/consultations/booking-status";
-import { bookSlot, cancelByVisitor, readVisitorBooking } from "~/consultations/visitor-booking.server";
+import { bookSlot } from "~/consultations/book-slot.server";
+import { cancelByVisitor } from "~/consultations/cancel-by-visitor.server";
+import { readVisitorBooking } from "~/consultations/visitor-booking-page.server";
 import { formatClockTime, formatLongDate } from "~/formatting/dates";
 import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
@@ -42,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const client = await requirePortalClient(request);
   const token = await tokenOf(client.id, params.callId);
   if (!token) return recordNotFound(CALL_NOT_FOUND);
-  const { page } = await readVisitorBooking(token);
+  const { page } = await readVisitorBooking({ token });
   if (page.kind === "error") return recordNotFound(CALL_NOT_FOUND);
   const { status, booked, meetingLink, offered, proposed, canChange, cutoffHours, timeZone, companyName, durationMinutes } = page;
   const zone = await portalZone(request, client, timeZone);
@@ -68,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return redirectWithToast(`/portal/consultations/${booking.id}`, { type: "success", title: "Your call is booked for the new time. You'll receive a confirmation email shortly." });
       },
       cancel: async () => {
-        const booking = await cancelByVisitor(await guarded());
+        const booking = await cancelByVisitor({ token: await guarded() });
         await recordPortalEvent(client.id, { kind: "cancelled_consultation", subjectId: booking.id });
         return redirectWithToast("/portal#calls", { type: "success", title: "Your consultation was cancelled." });
       },

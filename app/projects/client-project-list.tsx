@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { DataTable } from "~/lists/data-table";
 import { Badge } from "~/ui/badge";
 import { isOverdue } from "./project-checklist";
 import { Deadline, ProgressBar, ProjectStatusBadge, projectTitle } from "./project-display";
 import type { ClientProjectRow } from "./projects.server";
 import { tierLabel, type TierNames } from "~/organization/tier-names";
+import { recordLinkColumn } from "~/lists/record-link-column";
 
 type ClientProject = Omit<ClientProjectRow, "createdAt" | "updatedAt"> & { createdAt: Date | string };
 
@@ -21,16 +21,7 @@ export function ClientProjectList({ projects, today, tierNames }: { projects: Cl
       rowHref={(project) => `/admin/projects/${project.id}`}
       emptyMessage="No projects yet."
       columns={[
-        {
-          id: "name",
-          header: "Project",
-          className: "font-medium",
-          cell: (project) => (
-            <Link to={`/admin/projects/${project.id}`} className="hover:underline">
-              {projectTitle(project)}
-            </Link>
-          ),
-        },
+        recordLinkColumn<ClientProject>({ id: "name", header: "Project", href: (project) => `/admin/projects/${project.id}`, text: projectTitle }),
         { id: "number", header: "Number", cell: (project) => <span className="font-mono text-xs">{project.projectNumber}</span> },
         { id: "tier", header: "Tier", cell: (project) => tierLabel(project.tier, tierNames) },
         { id: "deadline", header: "Deadline", cell: (project) => <Deadline deadline={project.deliveryDeadline} overdue={isOverdue(project, today)} /> },

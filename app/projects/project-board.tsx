@@ -2,7 +2,7 @@ import GripVertical from "lucide-react/icons/grip-vertical";
 import * as React from "react";
 import { Link } from "react-router";
 import { useFormAction } from "~/forms/use-form-action";
-import { RowMenu } from "~/lists/list-page";
+import { RowMenu } from "~/lists/row-menu";
 import { cn } from "~/ui/class-names";
 import { DropdownMenuItem, DropdownMenuLabel } from "~/ui/dropdown-menu";
 import { isOverdue } from "./project-checklist";

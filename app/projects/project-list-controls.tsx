@@ -1,4 +1,5 @@
-import { ListFilters, type RowDeletion } from "~/lists/list-page";
+import { ListFilters } from "~/lists/list-filters";
+import { type RowDeletion } from "~/lists/row-deletion";
 import type { ProjectListView } from "./project-list-view";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "./project-options";
 

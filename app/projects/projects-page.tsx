@@ -1,16 +1,17 @@
 import Columns3 from "lucide-react/icons/columns-3";
-import Plus from "lucide-react/icons/plus";
 import Table2 from "lucide-react/icons/table-2";
 import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { dayIn } from "~/formatting/dates";
-import type { DataTableColumn } from "~/lists/data-table";
-import { FoldOnPhone, ListHeader, ListPage } from "~/lists/list-page";
+import type { DataTableColumn } from "~/lists/data-table-columns";
+import { FoldOnPhone } from "~/lists/list-fold";
+import { ListHeader } from "~/lists/list-header";
+import { ListPage } from "~/lists/list-page";
 import { filterHref, isFilteredView, readListView } from "~/lists/list-view";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
-import { buttonVariants, LinkButton } from "~/ui/button";
+import { buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/projects-page";
 import { ProjectBoard } from "./project-board";
 import { isOverdue } from "./project-checklist";
@@ -91,27 +92,23 @@ export default function ProjectsPage() {
     title: "Project Tracker",
     description: "Every website in the works, its checklist and its deadline.",
     actions: (
-      <>
-        <nav aria-label="Layout" className="flex rounded-md border p-0.5">
-          {PROJECT_LAYOUTS.map((layout) => {
-            const Icon = LAYOUT_ICONS[layout];
-            return (
-              <Link
-                key={layout}
-                to={filterHref(searchParams, { layout: layout === "board" ? "board" : null })}
-                aria-current={view.layout === layout ? "page" : undefined}
-                className={buttonVariants({ variant: view.layout === layout ? "secondary" : "ghost", size: "sm" })}
-              >
-                <Icon className="size-4" aria-hidden="true" /> {LAYOUT_NAMES[layout]}
-              </Link>
-            );
-          })}
-        </nav>
-        <LinkButton to="/admin/projects/new" icon={Plus}>
-          New Project
-        </LinkButton>
-      </>
+      <nav aria-label="Layout" className="flex rounded-md border p-0.5">
+        {PROJECT_LAYOUTS.map((layout) => {
+          const Icon = LAYOUT_ICONS[layout];
+          return (
+            <Link
+              key={layout}
+              to={filterHref(searchParams, { layout: layout === "board" ? "board" : null })}
+              aria-current={view.layout === layout ? "page" : undefined}
+              className={buttonVariants({ variant: view.layout === layout ? "secondary" : "ghost", size: "sm" })}
+            >
+              <Icon className="size-4" aria-hidden="true" /> {LAYOUT_NAMES[layout]}
+            </Link>
+          );
+        })}
+      </nav>
     ),
+    createLink: { to: "/admin/projects/new", label: "New Project" },
   };
 
   // The board is not a table: it takes the list's header and filters, and lays the cards out by status.
@@ -135,8 +132,8 @@ export default function ProjectsPage() {
         columns,
         sort: view.sort,
         rowHref: (project) => `/admin/projects/${project.id}`,
-        emptyMessage: isFilteredView(view, PROJECT_LIST_VIEW) ? "No projects match these filters." : "No projects yet. Create one for a client to start its checklist.",
       }}
+      empty={{ none: "No projects yet. Create one for a client to start its checklist.", filtered: "No projects match these filters.", isFiltered: isFilteredView(view, PROJECT_LIST_VIEW) }}
       pager={{ previousCursor, nextCursor }}
       selection={{ rowLabel: (project) => `Select ${projectTitle(project)}` }}
       deletion={PROJECT_DELETION}

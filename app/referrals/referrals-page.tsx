@@ -6,7 +6,7 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { BackLink } from "~/ui/back-link";
 import { Button } from "~/ui/button";
-import type { DataTableColumn } from "~/lists/data-table";
+import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage } from "~/lists/list-page";
 import { formatDate } from "~/formatting/dates";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -110,8 +110,8 @@ export default function ReferralsPage() {
           label: "Referrals",
           rows,
           columns,
-          emptyMessage: "No referrals yet. Each client's page has their referral link to share.",
         }}
+        empty={{ none: "No referrals yet. Each client's page has their referral link to share." }}
         pager={{ previousCursor, nextCursor }}
       />
     </div>

@@ -10,6 +10,7 @@ import type { Route } from "./+types/about-page";
 import { InquiryLink } from "./inquiry-link";
 import { useLaunchOffer } from "./launch-offer";
 import { publicPageMeta } from "./seo";
+import { FeatureCards } from "./feature-cards";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches, {
@@ -80,15 +81,7 @@ export default function AboutPage() {
 
       <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <h2 id="why-heading" className="text-3xl font-bold tracking-tight">Why choose us</h2>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {reasons(promoPrice).map((reason) => (
-            <li key={reason.title} className="rounded-xl border bg-card p-6 shadow-sm">
-              <reason.icon className="size-8 text-primary" aria-hidden="true" />
-              <h3 className="mt-4 text-lg font-semibold">{reason.title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{reason.text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards features={reasons(promoPrice)} className="mt-8" />
       </section>
 
       <section aria-labelledby="dream-heading" className="bg-primary text-primary-foreground">

@@ -19,6 +19,7 @@ import { launchOfferPricesFrom, useLaunchOffer } from "./launch-offer";
 import { PackageCards } from "./package-cards";
 import { publicPageMeta } from "./seo";
 import { SiteMockup } from "./site-mockup";
+import { FeatureCards } from "./feature-cards";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches, {
@@ -111,15 +112,7 @@ export default function HomePage() {
         <p className="mt-3 max-w-2xl text-muted-foreground">
           You are busy running your business. We make getting online the easy part.
         </p>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {VALUES.map((value) => (
-            <li key={value.title} className="rounded-xl border bg-card p-6 shadow-sm">
-              <value.icon className="size-8 text-primary" aria-hidden="true" />
-              <h3 className="mt-4 text-lg font-semibold">{value.title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{value.text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards features={VALUES} className="mt-10" />
       </section>
 
       <section id="packages" aria-labelledby="packages-heading" className="render-near-viewport scroll-mt-20 bg-muted/50">

@@ -1,4 +1,4 @@
-import { declareTable, nothingPersonal } from "~/db/personal-data";
+import { declareTable, eachColumn, nothingPersonal } from "~/db/personal-data";
 import { declarePersonalData } from "~/db/personal-data.server";
 import { portfolioItems } from "./schema";
 
@@ -6,10 +6,5 @@ const portfolio = nothingPersonal("the agency's published portfolio");
 
 export const sitePersonalData = declarePersonalData({
   domain: "site",
-  tables: [
-    declareTable({
-      table: portfolioItems,
-      columns: { slug: portfolio, name: portfolio, category: portfolio, description: portfolio, features: portfolio, tierLabel: portfolio, link: portfolio, imagePath: portfolio },
-    }),
-  ],
+  tables: [declareTable({ table: portfolioItems, columns: eachColumn(["slug", "name", "category", "description", "features", "tierLabel", "link", "imagePath"], portfolio) })],
 });

@@ -1,7 +1,7 @@
 // The submissions of the failure test (bench/chaos/run.ts): the scene they need (open slots, leads
 // invited to book), the public posts each from an address of its own, and the stream with its kill.
 import http from "node:http";
-import { createBookingInvitation } from "~/consultations/bookings.server";
+import { createBookingInvitation } from "~/consultations/create-booking-invitation.server";
 import { addSlot } from "~/availability/availability-editing.server";
 import { slotKeyOf } from "~/availability/offered-days";
 import { addDaysToDate } from "~/availability/slot-time";
@@ -68,7 +68,7 @@ export async function seedScene(handle: DatabaseHandle, options: { invitations: 
   for (let index = 0; index < options.invitations; index += 1) {
     const [lead] = await handle.db.insert(leads).values({ name: `Visitor ${index}`, email: `visitor${index}@chaos.test`, source: "manual" }).returning();
     if (!lead) throw new Error("The lead was not saved");
-    tokens.push((await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 14 })).bookingToken);
+    tokens.push((await createBookingInvitation({ actor: systemActor("console"), leadId: lead.id, windowDays: 14 })).bookingToken);
   }
   return { tokens, slots };
 }

@@ -20,7 +20,7 @@ export async function prepareData(invitations: number): Promise<Prepared> {
   const { seedDemoData } = await import("~/demo/demo-seed.server");
   const { addRecurringRule } = await import("~/availability/availability-editing.server");
   const { generateSlotsFromRules } = await import("~/availability/availability.server");
-  const { createBookingInvitation } = await import("~/consultations/bookings.server");
+  const { createBookingInvitation } = await import("~/consultations/create-booking-invitation.server");
   const { deliverDueEmails } = await import("~/email/delivery.server");
   const { leads } = await import("~/leads/schema");
   try {
@@ -33,7 +33,7 @@ export async function prepareData(invitations: number): Promise<Prepared> {
       .values(Array.from({ length: invitations }, (_, index) => ({ name: `Load Visitor ${index + 1}`, email: `load${index + 1}@example.test`, source: "website" as const, status: "new" as const })))
       .returning();
     const tokens: string[] = [];
-    for (const lead of visitors) tokens.push((await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 30 })).bookingToken);
+    for (const lead of visitors) tokens.push((await createBookingInvitation({ actor: systemActor("console"), leadId: lead.id, windowDays: 30 })).bookingToken);
     // The invitations' e-mails are stored now, so that the worker has nothing to send when the run starts.
     while (Object.values(await deliverDueEmails({ transport: null })).some((count) => count > 0));
     await db().execute("analyze");

@@ -15,7 +15,7 @@ export async function prepareBookingData(dataDir: string, invitationCount: numbe
   const { seedDemoData } = await import("~/demo/demo-seed.server");
   const { addRecurringRule, blockDates } = await import("~/availability/availability-editing.server");
   const { generateSlotsFromRules } = await import("~/availability/availability.server");
-  const { createBookingInvitation } = await import("~/consultations/bookings.server");
+  const { createBookingInvitation } = await import("~/consultations/create-booking-invitation.server");
   const { loadBookingPage } = await import("~/booking/booking.server");
   const { deliverDueEmails } = await import("~/email/delivery.server");
   const { runNightlyBackup } = await import("~/backups/backups.server");
@@ -48,7 +48,7 @@ export async function prepareBookingData(dataDir: string, invitationCount: numbe
     };
     const expected: Expected[] = [];
     for (const lead of visitors) {
-      const { bookingToken } = await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 30 });
+      const { bookingToken } = await createBookingInvitation({ actor: systemActor("console"), leadId: lead.id, windowDays: 30 });
       const page = await loadBookingPage(bookingToken);
       const keys = page.kind === "ready" ? offeredKeys(page.offered.days) : [];
       expected.push({

@@ -7,8 +7,8 @@ import { addSlot } from "~/availability/availability-editing.server";
 import { slotKeyOf } from "~/availability/offered-days";
 import { serveKeptBookingPages, type RenderDocument } from "~/booking/booking-document.server";
 import { decodeBookingPage, type BookingPageView } from "~/booking/booking-page-data";
-import { bookSlot } from "~/consultations/visitor-booking.server";
-import { createBookingInvitation } from "~/consultations/bookings.server";
+import { bookSlot } from "~/consultations/book-slot.server";
+import { createBookingInvitation } from "~/consultations/create-booking-invitation.server";
 import { db } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
 import { logger } from "~/logging/logger.server";
@@ -96,7 +96,7 @@ const NOW = new Date("2099-03-01T12:00:00Z");
 
 async function invitation(name = "Ana Lima") {
   const [lead] = await db().insert(leads).values({ name, email: `${name.split(" ")[0]?.toLowerCase()}@example.com`, source: "website", status: "new" }).returning();
-  const booking = await createBookingInvitation(testActor(), { leadId: lead!.id, windowDays: 30 }, NOW);
+  const booking = await createBookingInvitation({ actor: testActor(), leadId: lead!.id, windowDays: 30, now: NOW });
   await heard();
   return booking.bookingToken;
 }
@@ -135,7 +135,7 @@ describe(`the kept booking document (${testDatabaseKind()} database)`, () => {
     // Every answer, the kept ones too, went through the request stack.
     expect(stackRequests).toBe(4);
 
-    await bookSlot({ token: ana, slotKey: slotKeyOf(slot) }, NOW);
+    await bookSlot({ token: ana, slotKey: slotKeyOf(slot), now: NOW });
     await heard();
     expect(pageIn((await get(`/booking/${ana}`)).html)).toMatchObject({ booked: { start: "2099-03-03T15:00:00.000Z" }, offered: "" });
     expect(pageIn((await get(`/booking/${ben}`)).html)).toMatchObject({ leadName: "Ben Racer", offered: "" });

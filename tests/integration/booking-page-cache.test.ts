@@ -5,8 +5,13 @@ import { describe, expect, it } from "vitest";
 import { addSlot, blockDates, deleteSlots, updateAvailabilitySettings } from "~/availability/availability-editing.server";
 import { availabilitySlots } from "~/availability/schema";
 import { bookingPageCache, currentBookingPage, MAX_AGE_MS } from "~/booking/booking-page-cache.server";
-import { bookSlot, cancelByVisitor, LEAD_NOT_FOUND } from "~/consultations/visitor-booking.server";
-import { confirmBooking, createBookingInvitation, deleteBookingInvitation, proposeNewTimes } from "~/consultations/bookings.server";
+import { bookSlot } from "~/consultations/book-slot.server";
+import { cancelByVisitor } from "~/consultations/cancel-by-visitor.server";
+import { LEAD_NOT_FOUND } from "~/consultations/booking-status";
+import { confirmBooking } from "~/consultations/confirm-booking.server";
+import { createBookingInvitation } from "~/consultations/create-booking-invitation.server";
+import { deleteBookingInvitation } from "~/consultations/delete-booking-invitation.server";
+import { proposeNewTimes } from "~/consultations/propose-new-times.server";
 import { db } from "~/db/connection.server";
 import { deleteLeads } from "~/leads/leads.server";
 import { leads } from "~/leads/schema";
@@ -28,7 +33,7 @@ const SETTINGS = { defaultConsultDurationMinutes: 30, bufferTimeMinutes: 0, time
 async function invitation(name = "Ana Lima") {
   const [lead] = await db().insert(leads).values({ name, email: `${name.split(" ")[0]?.toLowerCase()}@example.com`, source: "website", status: "new" }).returning();
   if (!lead) throw new Error("no lead");
-  const booking = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
+  const booking = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: NOW });
   return { lead, booking, token: booking.bookingToken };
 }
 
@@ -68,20 +73,20 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
     await readyPage(ana.token);
     await readyPage(ben.token);
 
-    await bookSlot({ token: ana.token, slotKey: slotKeyOf(first) }, NOW);
+    await bookSlot({ token: ana.token, slotKey: slotKeyOf(first), now: NOW });
     await heard();
     const booked = await readyPage(ana.token);
     expect(booked.booked?.start).toBe("2026-03-03T15:00:00.000Z");
     expect(offeredTimeKeys(booked)).toEqual([slotKeyOf(second)]);
     expect(offeredTimeKeys(await readyPage(ben.token))).toEqual([slotKeyOf(second)]);
 
-    await bookSlot({ token: ana.token, slotKey: slotKeyOf(second) }, NOW);
+    await bookSlot({ token: ana.token, slotKey: slotKeyOf(second), now: NOW });
     await heard();
     const moved = await readyPage(ana.token);
     expect(moved.booked?.start).toBe("2026-03-04T15:00:00.000Z");
     expect(offeredTimeKeys(await readyPage(ben.token))).toEqual([slotKeyOf(first)]);
 
-    await cancelByVisitor(ana.token, NOW);
+    await cancelByVisitor({ token: ana.token, now: NOW });
     await heard();
     const cancelled = await readyPage(ana.token);
     expect(cancelled).toMatchObject({ status: "cancelled", canChange: false, offered: { count: 0 } });
@@ -105,12 +110,12 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
     await heard();
     expect(offeredTimeKeys(await readyPage(ana.token))).toEqual([slotKeyOf(first)]);
 
-    await bookSlot({ token: ana.token, slotKey: slotKeyOf(first) }, NOW);
-    await confirmBooking(actor, ana.booking.id, "https://meet.example.com/ana", NOW);
+    await bookSlot({ token: ana.token, slotKey: slotKeyOf(first), now: NOW });
+    await confirmBooking({ actor, bookingId: ana.booking.id, meetingLink: "https://meet.example.com/ana", now: NOW });
     await heard();
     expect(await readyPage(ana.token)).toMatchObject({ status: "confirmed", meetingLink: "https://meet.example.com/ana" });
 
-    await proposeNewTimes(actor, ana.booking.id, [new Date("2026-03-06T20:00:00Z")], NOW);
+    await proposeNewTimes({ actor, bookingId: ana.booking.id, starts: [new Date("2026-03-06T20:00:00Z")], now: NOW });
     await heard();
     expect((await readyPage(ana.token)).proposed).toEqual([{ start: "2026-03-06T20:00:00.000Z", end: "2026-03-06T20:30:00.000Z" }]);
 
@@ -145,7 +150,7 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
     await readyPage(ana.token);
     await readyPage(ben.token);
 
-    await deleteBookingInvitation(actor, ana.booking.id);
+    await deleteBookingInvitation({ actor, bookingId: ana.booking.id });
     await heard();
     expect(await currentBookingPage(ana.token, NOW)).toEqual({ kind: "error", message: LEAD_NOT_FOUND });
 
@@ -170,7 +175,7 @@ describe(`the booking page cache (${testDatabaseKind()} database)`, () => {
     expect(offeredTimeKeys(await readyPage(ana.token, firstStarts))).toEqual([slotKeyOf(second)]);
 
     // Booked for 4 March 10:00 New York (15:00 UTC) with a 24-hour cut-off: changeable until 3 March 15:00 UTC.
-    await bookSlot({ token: ana.token, slotKey: slotKeyOf(second) }, NOW);
+    await bookSlot({ token: ana.token, slotKey: slotKeyOf(second), now: NOW });
     await heard();
     const cutoff = new Date("2026-03-03T15:00:00Z");
     expect(await readyPage(ana.token, new Date(cutoff.getTime() - 1))).toMatchObject({ canChange: true });

@@ -13,20 +13,18 @@ import { listSlotsBetween } from "~/availability/availability-lists.server";
 import { availabilitySlots } from "~/availability/schema";
 import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { loadBookingPage } from "~/booking/booking.server";
-import { bookSlot, cancelByVisitor, LEAD_NOT_FOUND, SLOT_TAKEN } from "~/consultations/visitor-booking.server";
-import {
-  cancelBooking,
-  completeBooking,
-  confirmBooking,
-  countBookings,
-  createBookingInvitation,
-  deleteBookingInvitation,
-  listBookings,
-  proposeLocalTimes,
-  proposeNewTimes,
-  resendBookingInvitation,
-  sendDueReminders,
-} from "~/consultations/bookings.server";
+import { bookSlot } from "~/consultations/book-slot.server";
+import { cancelByVisitor } from "~/consultations/cancel-by-visitor.server";
+import { LEAD_NOT_FOUND, SLOT_TAKEN } from "~/consultations/booking-status";
+import { cancelBooking } from "~/consultations/cancel-booking.server";
+import { completeBooking } from "~/consultations/complete-booking.server";
+import { confirmBooking } from "~/consultations/confirm-booking.server";
+import { countBookings, listBookings } from "~/consultations/booking-lists.server";
+import { createBookingInvitation } from "~/consultations/create-booking-invitation.server";
+import { deleteBookingInvitation } from "~/consultations/delete-booking-invitation.server";
+import { proposeLocalTimes, proposeNewTimes } from "~/consultations/propose-new-times.server";
+import { resendBookingInvitation } from "~/consultations/resend-booking-invitation.server";
+import { sendDueReminders } from "~/consultations/send-due-reminders.server";
 import { addClientConsultation, deleteClientConsultation, notifyClientOfConsultation, updateClientConsultation } from "~/consultations/client-consultations.server";
 import { NO_SLOTS_FOR_INVITATION } from "~/consultations/consultation-forms";
 import { CONSULTATION_LIST_VIEW } from "~/consultations/consultation-list-view";
@@ -128,10 +126,10 @@ describe("availability", () => {
 describe("invitations and the booking page", () => {
   it("refuses an invitation when no slot is open in the window", async () => {
     const lead = await makeLead();
-    await expect(createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW)).rejects.toThrow(NO_SLOTS_FOR_INVITATION);
+    await expect(createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: NOW })).rejects.toThrow(NO_SLOTS_FOR_INVITATION);
     await slotAt("2026-03-20", "09:00", "09:30"); // beyond 7 days
-    await expect(createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW)).rejects.toThrow(NO_SLOTS_FOR_INVITATION);
-    const booking = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 21 }, NOW);
+    await expect(createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: NOW })).rejects.toThrow(NO_SLOTS_FOR_INVITATION);
+    const booking = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 21, now: NOW });
     expect(booking.bookingToken).toMatch(new RegExp(`^${lead.id}-[0-9a-f]{32}$`));
     const [updated] = await db().select().from(leads).where(eq(leads.id, lead.id));
     expect(updated?.bookingStatus).toBe("sent");
@@ -175,7 +173,7 @@ describe("invitations and the booking page", () => {
     const late = await slotAt("2026-03-12", "10:00", "10:30");
     await blockDates(actor, { startDate: "2026-03-04", endDate: "2026-03-04" });
     await slotAt("2026-03-04", "11:00", "11:30").catch(() => undefined);
-    const booking = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
+    const booking = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: NOW });
 
     const page = await loadBookingPage(booking.bookingToken, NOW);
     if (page.kind !== "ready") throw new Error("not ready");
@@ -188,10 +186,10 @@ describe("invitations and the booking page", () => {
     expect(await loadBookingPage(forged, NOW)).toEqual({ kind: "error", message: LEAD_NOT_FOUND });
     expect(await loadBookingPage(lead.id, NOW)).toEqual({ kind: "error", message: LEAD_NOT_FOUND });
     expect(await loadBookingPage(undefined, NOW)).toEqual({ kind: "error", message: "Invalid booking link" });
-    await expect(bookSlot({ token: forged, slotKey: slotKeyOf(good) }, NOW)).rejects.toThrow(LEAD_NOT_FOUND);
-    await expect(bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(late) }, NOW)).rejects.toThrow(SLOT_TAKEN);
+    await expect(bookSlot({ token: forged, slotKey: slotKeyOf(good), now: NOW })).rejects.toThrow(LEAD_NOT_FOUND);
+    await expect(bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(late), now: NOW })).rejects.toThrow(SLOT_TAKEN);
 
-    const booked = await bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(good), visitorTimeZone: "Asia/Tokyo" }, NOW);
+    const booked = await bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(good), visitorTimeZone: "Asia/Tokyo", now: NOW });
     expect(booked.selectedStart?.toISOString()).toBe("2026-03-03T15:00:00.000Z");
     const messages = (await outbox()).filter((message) => message.emailType !== "booking_invitation");
     expect(messages.map((message) => message.toEmail).sort()).toEqual(["ana@example.com", "hello@sistersite.studio"]);
@@ -222,7 +220,7 @@ describe("invitations and the booking page", () => {
     await slotAt("2026-03-09", "00:00", "00:30");
     await slotAt("2026-03-09", "23:00", "23:30");
     const outside = await slotAt("2026-03-10", "00:00", "00:30");
-    const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
+    const invitation = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: NOW });
 
     const page = await loadBookingPage(invitation.bookingToken, NOW);
     if (page.kind !== "ready") throw new Error("not ready");
@@ -234,22 +232,22 @@ describe("invitations and the booking page", () => {
       { key: "2026-03-09/1380", start: "2026-03-10T03:00:00.000Z" },
     ]);
 
-    const booked = await bookSlot({ token: invitation.bookingToken, slotKey: "2026-03-08/180" }, NOW);
+    const booked = await bookSlot({ token: invitation.bookingToken, slotKey: "2026-03-08/180", now: NOW });
     expect(booked.selectedStart?.toISOString()).toBe("2026-03-08T07:00:00.000Z");
-    const moved = await bookSlot({ token: invitation.bookingToken, slotKey: "2026-03-09/1380" }, NOW);
+    const moved = await bookSlot({ token: invitation.bookingToken, slotKey: "2026-03-09/1380", now: NOW });
     expect(moved.selectedStart?.toISOString()).toBe("2026-03-10T03:00:00.000Z");
-    await expect(bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(outside) }, NOW)).rejects.toThrow(SLOT_TAKEN);
+    await expect(bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(outside), now: NOW })).rejects.toThrow(SLOT_TAKEN);
   });
 
   it("answers an unknown, taken or altered key 'no longer available' (400 for one that is no key), never a 500, and changes nothing", async () => {
     const slot = await slotAt("2026-03-03", "10:00", "10:30");
-    const ana = await createBookingInvitation(actor, { leadId: (await makeLead()).id, windowDays: 7 }, NOW);
-    const ben = await createBookingInvitation(actor, { leadId: (await makeLead("Ben Racer", "ben@example.com")).id, windowDays: 7 }, NOW);
+    const ana = await createBookingInvitation({ actor, leadId: (await makeLead()).id, windowDays: 7, now: NOW });
+    const ben = await createBookingInvitation({ actor, leadId: (await makeLead("Ben Racer", "ben@example.com")).id, windowDays: 7, now: NOW });
     for (const key of ["2026-03-03/601", "2026-03-04/600", "2026-02-30/600", "2026-03-03/1440", "not-a-key", slot.id]) {
-      await expect(bookSlot({ token: ana.bookingToken, slotKey: key }, NOW), key).rejects.toMatchObject({ message: SLOT_TAKEN, status: 409 });
+      await expect(bookSlot({ token: ana.bookingToken, slotKey: key, now: NOW }), key).rejects.toMatchObject({ message: SLOT_TAKEN, status: 409 });
     }
-    await bookSlot({ token: ben.bookingToken, slotKey: slotKeyOf(slot) }, NOW);
-    await expect(bookSlot({ token: ana.bookingToken, slotKey: slotKeyOf(slot) }, NOW)).rejects.toMatchObject({ message: SLOT_TAKEN, status: 409 });
+    await bookSlot({ token: ben.bookingToken, slotKey: slotKeyOf(slot), now: NOW });
+    await expect(bookSlot({ token: ana.bookingToken, slotKey: slotKeyOf(slot), now: NOW })).rejects.toMatchObject({ message: SLOT_TAKEN, status: 409 });
 
     // Posted to the page: a key altered into no key at all is refused before anything is read.
     for (const key of ["2026-02-30/600", "2026-03-03/600x", slot.id, "x".repeat(500)]) {
@@ -269,12 +267,12 @@ describe("invitations and the booking page", () => {
   it("offers two slots that start together as one time, and books the shorter one still open", async () => {
     const short = await slotAt("2026-03-03", "10:00", "10:30");
     const long = await slotAt("2026-03-03", "10:00", "11:00");
-    const ana = await createBookingInvitation(actor, { leadId: (await makeLead()).id, windowDays: 7 }, NOW);
-    const ben = await createBookingInvitation(actor, { leadId: (await makeLead("Ben Racer", "ben@example.com")).id, windowDays: 7 }, NOW);
+    const ana = await createBookingInvitation({ actor, leadId: (await makeLead()).id, windowDays: 7, now: NOW });
+    const ben = await createBookingInvitation({ actor, leadId: (await makeLead("Ben Racer", "ben@example.com")).id, windowDays: 7, now: NOW });
     const page = await loadBookingPage(ana.bookingToken, NOW);
     expect(page.kind === "ready" && page.offered).toMatchObject({ days: "2026-03-03:600", count: 2 });
-    expect((await bookSlot({ token: ana.bookingToken, slotKey: "2026-03-03/600" }, NOW)).selectedSlotId).toBe(short.id);
-    expect((await bookSlot({ token: ben.bookingToken, slotKey: "2026-03-03/600" }, NOW)).selectedSlotId).toBe(long.id);
+    expect((await bookSlot({ token: ana.bookingToken, slotKey: "2026-03-03/600", now: NOW })).selectedSlotId).toBe(short.id);
+    expect((await bookSlot({ token: ben.bookingToken, slotKey: "2026-03-03/600", now: NOW })).selectedSlotId).toBe(long.id);
   });
 
   it("lets exactly one of 20 concurrent visitors book a slot; the others hear it is no longer available", async () => {
@@ -282,9 +280,9 @@ describe("invitations and the booking page", () => {
     const tokens: string[] = [];
     for (let index = 0; index < 20; index += 1) {
       const lead = await makeLead(`Visitor ${index}`, `visitor${index}@example.com`);
-      tokens.push((await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW)).bookingToken);
+      tokens.push((await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: NOW })).bookingToken);
     }
-    const results = await Promise.allSettled(tokens.map((token) => bookSlot({ token, slotKey: slotKeyOf(slot) }, NOW)));
+    const results = await Promise.allSettled(tokens.map((token) => bookSlot({ token, slotKey: slotKeyOf(slot), now: NOW })));
     const winners = results.filter((result) => result.status === "fulfilled");
     const losers = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
     expect(winners).toHaveLength(1);
@@ -298,11 +296,11 @@ describe("invitations and the booking page", () => {
     const lead = await makeLead();
     const first = await slotAt("2026-03-03", "10:00", "10:30");
     const second = await slotAt("2026-03-05", "10:00", "10:30");
-    const booking = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
-    await bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(first) }, NOW);
+    const booking = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: NOW });
+    await bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(first), now: NOW });
     const results = await Promise.allSettled([
-      bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(second) }, NOW),
-      bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(first) }, NOW),
+      bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(second), now: NOW }),
+      bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(first), now: NOW }),
     ]);
     expect(results.filter((result) => result.status === "fulfilled").length).toBeGreaterThanOrEqual(1);
     const held = await db().select().from(availabilitySlots).where(eq(availabilitySlots.bookingId, booking.id));
@@ -319,30 +317,30 @@ describe("the admin's booking workflow", () => {
   async function bookedInvitation() {
     const lead = await makeLead();
     const slot = await slotAt("2026-03-04", "14:00", "14:30");
-    const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
-    const booking = await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot) }, NOW);
+    const invitation = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: NOW });
+    const booking = await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot), now: NOW });
     return { lead, slot, booking };
   }
 
   it("confirms with a meeting link, proposes new times the visitor picks, completes, and refuses wrong transitions", async () => {
     const { lead, slot, booking } = await bookedInvitation();
-    await expect(completeBooking(actor, booking.id, NOW)).rejects.toThrow("Only a confirmed booking can be marked completed.");
-    await expect(confirmBooking(actor, booking.id, "", NOW)).rejects.toThrow("Please provide a meeting link");
-    const confirmed = await confirmBooking(actor, booking.id, "https://meet.example.com/abc", NOW);
+    await expect(completeBooking({ actor, bookingId: booking.id, now: NOW })).rejects.toThrow("Only a confirmed booking can be marked completed.");
+    await expect(confirmBooking({ actor, bookingId: booking.id, meetingLink: "", now: NOW })).rejects.toThrow("Please provide a meeting link");
+    const confirmed = await confirmBooking({ actor, bookingId: booking.id, meetingLink: "https://meet.example.com/abc", now: NOW });
     expect(confirmed.status).toBe("confirmed");
     expect(confirmed.icsSequence).toBe(1);
-    await expect(confirmBooking(actor, booking.id, "https://meet.example.com/abc", NOW)).rejects.toThrow("Only a pending booking can be confirmed.");
+    await expect(confirmBooking({ actor, bookingId: booking.id, meetingLink: "https://meet.example.com/abc", now: NOW })).rejects.toThrow("Only a pending booking can be confirmed.");
 
-    await expect(proposeNewTimes(actor, booking.id, [], NOW)).rejects.toThrow("Please add at least one time slot");
+    await expect(proposeNewTimes({ actor, bookingId: booking.id, starts: [], now: NOW })).rejects.toThrow("Please add at least one time slot");
     const proposedStart = localToInstant("2026-03-06", "15:00", NY)!;
-    const proposed = await proposeNewTimes(actor, booking.id, [proposedStart], NOW);
+    const proposed = await proposeNewTimes({ actor, bookingId: booking.id, starts: [proposedStart], now: NOW });
     expect(proposed.status).toBe("rescheduled");
     expect(proposed.proposedSlots).toEqual([{ start: "2026-03-06T20:00:00.000Z", end: "2026-03-06T20:30:00.000Z" }]);
     const page = await loadBookingPage(booking.bookingToken, NOW);
     if (page.kind !== "ready") throw new Error("not ready");
     expect(page.proposed).toHaveLength(1);
 
-    const moved = await bookSlot({ token: booking.bookingToken, proposedStart: proposedStart.toISOString() }, NOW);
+    const moved = await bookSlot({ token: booking.bookingToken, proposedStart: proposedStart.toISOString(), now: NOW });
     expect(moved.selectedStart?.toISOString()).toBe("2026-03-06T20:00:00.000Z");
     expect(moved.icsSequence).toBe(2);
     const [oldSlot] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
@@ -352,19 +350,19 @@ describe("the admin's booking workflow", () => {
     expect(ics).toContain("SEQUENCE:2");
     expect(ics).toContain(`UID:booking-${booking.id}@consultations`);
 
-    await confirmBooking(actor, booking.id, "https://meet.example.com/abc", NOW);
-    const completed = await completeBooking(actor, booking.id, NOW);
+    await confirmBooking({ actor, bookingId: booking.id, meetingLink: "https://meet.example.com/abc", now: NOW });
+    const completed = await completeBooking({ actor, bookingId: booking.id, now: NOW });
     expect(completed.status).toBe("completed");
     const [updatedLead] = await db().select().from(leads).where(eq(leads.id, lead.id));
     expect(updatedLead?.bookingStatus).toBe("completed");
-    await expect(cancelBooking(actor, booking.id, NOW)).rejects.toThrow("This booking is already closed.");
+    await expect(cancelBooking({ actor, bookingId: booking.id, now: NOW })).rejects.toThrow("This booking is already closed.");
   });
 
   it("cancels with METHOD:CANCEL, frees the slot, and the visitor may not change inside the cut-off", async () => {
     const { slot, booking } = await bookedInvitation();
     const lateNow = new Date("2026-03-04T10:00:00Z"); // 09:00 UTC-5 = 5 hours before the 14:00 call
-    await expect(cancelByVisitor(booking.bookingToken, lateNow)).rejects.toThrow("can no longer be cancelled online");
-    await cancelByVisitor(booking.bookingToken, NOW);
+    await expect(cancelByVisitor({ token: booking.bookingToken, now: lateNow })).rejects.toThrow("can no longer be cancelled online");
+    await cancelByVisitor({ token: booking.bookingToken, now: NOW });
     const [row] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
     expect(row).toMatchObject({ status: "open", bookingId: null });
     const cancelMail = (await outbox()).find((message) => message.emailType === "booking_cancelled");
@@ -373,22 +371,22 @@ describe("the admin's booking workflow", () => {
 
   it("sends the 24-hour reminder once, even when two workers run it", async () => {
     const { booking } = await bookedInvitation();
-    await confirmBooking(actor, booking.id, "https://meet.example.com/abc", NOW);
-    expect(await sendDueReminders(NOW)).toBe(0); // more than 24 h ahead
+    await confirmBooking({ actor, bookingId: booking.id, meetingLink: "https://meet.example.com/abc", now: NOW });
+    expect(await sendDueReminders({ now: NOW })).toBe(0); // more than 24 h ahead
     const dayBefore = new Date("2026-03-03T20:00:00Z");
-    await Promise.all([sendDueReminders(dayBefore), sendDueReminders(dayBefore)]);
-    await sendDueReminders(dayBefore);
+    await Promise.all([sendDueReminders({ now: dayBefore }), sendDueReminders({ now: dayBefore })]);
+    await sendDueReminders({ now: dayBefore });
     expect((await outbox()).filter((message) => message.emailType === "booking_reminder")).toHaveLength(1);
   });
 
   it("reopens the slots of deleted invitations and deleted leads", async () => {
     const { lead, slot, booking } = await bookedInvitation();
-    await deleteBookingInvitation(actor, booking.id);
+    await deleteBookingInvitation({ actor, bookingId: booking.id });
     const [row] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
     expect(row).toMatchObject({ status: "open", bookingId: null });
 
-    const again = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
-    await bookSlot({ token: again.bookingToken, slotKey: slotKeyOf(slot) }, NOW);
+    const again = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: NOW });
+    await bookSlot({ token: again.bookingToken, slotKey: slotKeyOf(slot), now: NOW });
     expect(await deleteLeads(testActor(), [lead.id])).toBe(1);
     const [released] = await db().select().from(availabilitySlots).where(eq(availabilitySlots.id, slot.id));
     expect(released).toMatchObject({ status: "open", bookingId: null });
@@ -397,7 +395,7 @@ describe("the admin's booking workflow", () => {
   it("invites a client added by hand through a lead made for it", async () => {
     await slotAt("2026-03-03", "10:00", "10:30");
     const [client] = await db().insert(clients).values({ name: "Hand Made", email: "hand@example.com" }).returning();
-    const booking = await createBookingInvitation(actor, { clientId: client!.id, windowDays: 7 }, NOW);
+    const booking = await createBookingInvitation({ actor, clientId: client!.id, windowDays: 7, now: NOW });
     const [linked] = await db().select().from(clients).where(eq(clients.id, client!.id));
     expect(linked?.leadId).toBe(booking.leadId);
     const [lead] = await db().select().from(leads).where(eq(leads.id, booking.leadId));
@@ -434,15 +432,15 @@ describe("the lists of consultations and bookings", () => {
     // A booked invitation ahead and one still open without a time.
     const lead = await makeLead("Ana Lima", "ana@example.com");
     const slot = await slotAt("2026-03-04", "14:00", "14:30");
-    const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, NOW);
-    await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot) }, NOW);
+    const invitation = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: NOW });
+    await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot), now: NOW });
     await slotAt("2026-03-05", "14:00", "14:30");
-    await createBookingInvitation(actor, { leadId: (await makeLead("Ben Racer", "ben@example.com")).id, windowDays: 7 }, NOW);
-    expect(await countBookings({}, NY, NOW)).toEqual({ total: 2, completed: 0, upcoming: 1 });
-    const bookings = await listBookings({ search: "ana" }, NY, { size: 1 });
+    await createBookingInvitation({ actor, leadId: (await makeLead("Ben Racer", "ben@example.com")).id, windowDays: 7, now: NOW });
+    expect(await countBookings({ filters: {}, timeZone: NY, now: NOW })).toEqual({ total: 2, completed: 0, upcoming: 1 });
+    const bookings = await listBookings({ filters: { search: "ana" }, timeZone: NY, page: { size: 1 } });
     expect(bookings.rows.map((row) => row.lead.name)).toEqual(["Ana Lima"]);
     expect(bookings.nextCursor).toBeNull();
-    expect((await listBookings({ from: "2026-03-04", to: "2026-03-04" }, NY)).rows.map((row) => row.id)).toEqual([invitation.id]);
+    expect((await listBookings({ filters: { from: "2026-03-04", to: "2026-03-04" }, timeZone: NY })).rows.map((row) => row.id)).toEqual([invitation.id]);
 
     const view = (query: string) => readListView(new URLSearchParams(query), CONSULTATION_LIST_VIEW);
     const all = await consultationsOverview(view(""), {}, NOW);
@@ -493,15 +491,15 @@ describe("the audit log of availability, bookings and consultations", () => {
     const admin = testActor({ email: "owner@example.com" });
     const lead = await makeLead();
     const slot = await slotAt("2026-03-04", "14:00", "14:30");
-    const invitation = await createBookingInvitation(admin, { leadId: lead.id, windowDays: 7 }, NOW);
-    await resendBookingInvitation(admin, invitation.id);
-    await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot) }, NOW); // the visitor: no admin, no entry
-    await expect(completeBooking(admin, invitation.id, NOW)).rejects.toThrow(/Only a confirmed booking/);
-    await confirmBooking(admin, invitation.id, "https://meet.example.com/ana", NOW);
-    await proposeLocalTimes(admin, invitation.id, ["2026-03-06T15:00"], NOW);
-    await cancelBooking(admin, invitation.id, NOW);
-    await expect(cancelBooking(admin, invitation.id, NOW)).rejects.toThrow("This booking is already closed.");
-    await deleteBookingInvitation(admin, invitation.id);
+    const invitation = await createBookingInvitation({ actor: admin, leadId: lead.id, windowDays: 7, now: NOW });
+    await resendBookingInvitation({ actor: admin, bookingId: invitation.id });
+    await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot), now: NOW }); // the visitor: no admin, no entry
+    await expect(completeBooking({ actor: admin, bookingId: invitation.id, now: NOW })).rejects.toThrow(/Only a confirmed booking/);
+    await confirmBooking({ actor: admin, bookingId: invitation.id, meetingLink: "https://meet.example.com/ana", now: NOW });
+    await proposeLocalTimes({ actor: admin, bookingId: invitation.id, localStarts: ["2026-03-06T15:00"], now: NOW });
+    await cancelBooking({ actor: admin, bookingId: invitation.id, now: NOW });
+    await expect(cancelBooking({ actor: admin, bookingId: invitation.id, now: NOW })).rejects.toThrow("This booking is already closed.");
+    await deleteBookingInvitation({ actor: admin, bookingId: invitation.id });
 
     const audit = (await listAuditEntries({ entityType: "booking", entityId: invitation.id })).reverse();
     expect(audit.map((entry) => entry.action)).toEqual(["booking.send", "booking.resend", "booking.confirm", "booking.propose", "booking.cancel", "booking.delete"]);

@@ -9,9 +9,11 @@ import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { action as bookingAction, loader as bookingLoader } from "~/booking/booking-page";
 import { action as clientAction } from "~/admin/client-detail-page";
 import { clients } from "~/clients/schema";
-import { bookSlot, SLOT_TAKEN } from "~/consultations/visitor-booking.server";
+import { bookSlot } from "~/consultations/book-slot.server";
+import { SLOT_TAKEN } from "~/consultations/booking-status";
 import { action as invitationsAction } from "~/consultations/booking-invitations-route";
-import { createBookingInvitation, proposeNewTimes } from "~/consultations/bookings.server";
+import { createBookingInvitation } from "~/consultations/create-booking-invitation.server";
+import { proposeNewTimes } from "~/consultations/propose-new-times.server";
 import { NO_SLOTS_FOR_INVITATION } from "~/consultations/consultation-forms";
 import { action as consultationsAction } from "~/consultations/consultations-page";
 import { consultationBookings } from "~/consultations/schema";
@@ -109,8 +111,8 @@ describe("the back-office's failure texts", () => {
     // A slot booked (or deleted) meanwhile is not deleted: refused, not 'Slot deleted'.
     const lead = await aLead();
     const slot = await addSlot(actor, { date: "2026-12-02", startTime: "10:00", endTime: "10:30", status: "open" });
-    const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, new Date("2026-11-30T12:00:00Z"));
-    await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot) }, new Date("2026-11-30T12:00:00Z"));
+    const invitation = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: new Date("2026-11-30T12:00:00Z") });
+    await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot), now: new Date("2026-11-30T12:00:00Z") });
     expect(refusalOf(await post({ intent: "delete-slots", slotId: slot.id }))).toEqual({
       status: 409,
       title: "Error deleting slot",
@@ -125,7 +127,7 @@ describe("the public booking page's failure texts", () => {
   it("a page that cannot be read says 'Failed to load booking information' in its card titled 'Error'", async () => {
     const lead = await aLead();
     await addSlot(actor, { date: "2026-12-02", startTime: "10:00", endTime: "10:30", status: "open" });
-    const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, new Date("2026-11-30T12:00:00Z"));
+    const invitation = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: new Date("2026-11-30T12:00:00Z") });
     // The database cannot answer the page's query.
     await db().execute(sql`alter table consultation_bookings rename to consultation_bookings_away`);
     const answer = await bookingLoader({ params: { token: invitation.bookingToken }, request: new Request("http://localhost/"), context: {} } as never);
@@ -138,16 +140,16 @@ describe("the public booking page's failure texts", () => {
     const lead = await aLead();
     const now = new Date("2026-03-02T13:00:00Z");
     const slot = await addSlot(actor, { date: "2026-03-04", startTime: "14:00", endTime: "14:30", status: "open" });
-    const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, now);
-    const booking = await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot) }, now);
+    const invitation = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now });
+    const booking = await bookSlot({ token: invitation.bookingToken, slotKey: slotKeyOf(slot), now });
     const late = localToInstant("2026-03-06", "23:45", "America/New_York")!;
-    await expect(proposeNewTimes(actor, booking.id, [late], now)).rejects.toThrow("A proposed time must end before midnight (America/New_York).");
+    await expect(proposeNewTimes({ actor, bookingId: booking.id, starts: [late], now })).rejects.toThrow("A proposed time must end before midnight (America/New_York).");
     // A proposal stored before that rule: the visitor's choice of it is refused like a time taken.
     await db()
       .update(consultationBookings)
       .set({ status: "rescheduled", proposedSlots: [{ start: late.toISOString(), end: new Date(late.getTime() + 30 * 60_000).toISOString() }] })
       .where(eq(consultationBookings.id, booking.id));
-    await expect(bookSlot({ token: booking.bookingToken, proposedStart: late.toISOString() }, now)).rejects.toThrow(SLOT_TAKEN);
+    await expect(bookSlot({ token: booking.bookingToken, proposedStart: late.toISOString(), now })).rejects.toThrow(SLOT_TAKEN);
   });
 
   it("a booking that fails on our side is answered 'Failed to book: Failed to confirm booking', keeping the page", async () => {
@@ -155,7 +157,7 @@ describe("the public booking page's failure texts", () => {
     // The page books at the real time: a slot two days ahead in the business's calendar.
     const { timezone } = await getOrganizationSettings();
     const slot = await addSlot(actor, { date: addDaysToDate(dayIn(new Date(), timezone), 2), startTime: "10:00", endTime: "10:30", status: "open" });
-    const invitation = await createBookingInvitation(actor, { leadId: lead.id, windowDays: 7 }, new Date());
+    const invitation = await createBookingInvitation({ actor, leadId: lead.id, windowDays: 7, now: new Date() });
     // The booking's own transaction fails (its timeline entry cannot be written).
     await db().execute(sql`alter table lead_timeline_events rename to lead_timeline_events_away`);
     const request = new Request(`http://localhost/booking/${invitation.bookingToken}`, {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addSlot } from "~/availability/availability-editing.server";
 import { addDaysToDate } from "~/availability/slot-time";
 import { MAX_AGE_MS } from "~/booking/booking-page-cache.server";
-import { createBookingInvitation } from "~/consultations/bookings.server";
+import { createBookingInvitation } from "~/consultations/create-booking-invitation.server";
 import { openServerDatabase } from "~/db/server-database.server";
 import { queryRows, setCurrentDatabase, type DatabaseHandle } from "~/db/connection.server";
 import { seedReferenceData } from "~/reference-data.server";
@@ -76,7 +76,7 @@ describe(`${PROCESSES} app process(es) on ${onServer ? "one PostgreSQL database"
       await addSlot(testActor(), { date: slotDate, startTime: "11:00", endTime: "11:30", status: "open" });
       for (const name of ["Xena", "Yuri"]) {
         const [lead] = await handle.db.insert(leads).values({ name, email: `${name.toLowerCase()}@processes.test`, source: "manual" }).returning();
-        tokens.push((await createBookingInvitation(testActor(), { leadId: lead!.id, windowDays: 14 })).bookingToken);
+        tokens.push((await createBookingInvitation({ actor: testActor(), leadId: lead!.id, windowDays: 14 })).bookingToken);
       }
     } finally {
       await handle.close();
@@ -291,7 +291,7 @@ if (onServer) {
         await addSlot(testActor(), { date: slotDate, startTime: "10:00", endTime: "10:30", status: "open" });
         await addSlot(testActor(), { date: slotDate, startTime: "11:00", endTime: "11:30", status: "open" });
         const [lead] = await direct.db.insert(leads).values({ name: "Wanda", email: "wanda@restart.test", source: "manual" }).returning();
-        token = (await createBookingInvitation(testActor(), { leadId: lead!.id, windowDays: 14 })).bookingToken;
+        token = (await createBookingInvitation({ actor: testActor(), leadId: lead!.id, windowDays: 14 })).bookingToken;
         const port = await freePort();
         app = await startAppProcess("A", port, {
           DATABASE_URL: proxy.url(database.target.databaseUrl),

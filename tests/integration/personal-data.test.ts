@@ -13,9 +13,9 @@ import { campaigns } from "~/attribution/schema";
 import { campaignSends } from "~/campaigns/send-schema";
 import { convertLeadToClient } from "~/clients/convert-lead-to-client.server";
 import { clients } from "~/clients/schema";
-import { createBookingInvitation } from "~/consultations/bookings.server";
+import { createBookingInvitation } from "~/consultations/create-booking-invitation.server";
 import { consultationBookings } from "~/consultations/schema";
-import { bookSlot } from "~/consultations/visitor-booking.server";
+import { bookSlot } from "~/consultations/book-slot.server";
 import { fullExportResponse } from "~/data-transfer/full-export.server";
 import { currentDatabase, db, queryRows } from "~/db/connection.server";
 import * as schema from "~/schema";
@@ -59,8 +59,8 @@ async function makeZelda() {
   await db().insert(leadTimelineEvents).values({ leadId: inquiry.leadId, event: "note_added", data: { note: "Zelda prefers mornings" } });
 
   const slot = await addSlot(testActor(), { date: "2099-03-03", startTime: "10:00", endTime: "10:30", status: "open" });
-  const booking = await createBookingInvitation(testActor(), { leadId: inquiry.leadId, windowDays: 30 }, NOW);
-  await bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(slot) }, NOW);
+  const booking = await createBookingInvitation({ actor: testActor(), leadId: inquiry.leadId, windowDays: 30, now: NOW });
+  await bookSlot({ token: booking.bookingToken, slotKey: slotKeyOf(slot), now: NOW });
   await db().update(consultationBookings).set({ adminNotes: "Zelda: bring the marmalade samples" }).where(eq(consultationBookings.id, booking.id));
 
   const admin = await anAdmin();

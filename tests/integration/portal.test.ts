@@ -8,7 +8,8 @@ import { clients } from "~/clients/schema";
 import * as feedRoute from "~/consultations/calendar-feed-route";
 import { makeCalendarFeed } from "~/consultations/calendar-feed.server";
 import { MAX_UPCOMING_CALLS } from "~/consultations/client-calls.server";
-import { confirmBooking, listBookings } from "~/consultations/bookings.server";
+import { confirmBooking } from "~/consultations/confirm-booking.server";
+import { listBookings } from "~/consultations/booking-lists.server";
 import { addClientConsultation } from "~/consultations/client-consultations.server";
 import { addDaysToDate } from "~/availability/slot-time";
 import { dayIn } from "~/formatting/dates";
@@ -257,7 +258,7 @@ describe("calls booked from the portal", () => {
     expect(received[0]?.text).toContain(`${PORTAL_LINE} http://localhost:3000/portal`);
     const agency = (await db().select().from(emailOutbox).where(eq(emailOutbox.emailType, "booking_agency_notification")))[0];
     expect(agency?.text).not.toContain(PORTAL_LINE);
-    const listed = await listBookings({}, "America/New_York");
+    const listed = await listBookings({ filters: {}, timeZone: "America/New_York" });
     expect(listed.rows.map((row) => row.id)).toContain(booking?.id);
 
     // The same time again: taken.
@@ -344,7 +345,7 @@ describe("the admins' calendar feed", () => {
     const [booked] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, rosa.bookingId));
     expect(new ICAL.Event(tentative).startDate.toJSDate().toISOString()).toBe(booked?.selectedStart?.toISOString());
 
-    await confirmBooking(actor, rosa.bookingId, "https://meet.example.test/rosa");
+    await confirmBooking({ actor, bookingId: rosa.bookingId, meetingLink: "https://meet.example.test/rosa" });
     const answer = await fetchFeed(file);
     expect(answer.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     const calendar = ICAL.Component.fromString(await answerText(answer));

@@ -10,7 +10,7 @@ import { addSlot } from "~/availability/availability-editing.server";
 import { loadBookingPage } from "~/booking/booking.server";
 import { convertLeadToClient } from "~/clients/convert-lead-to-client.server";
 import { clients } from "~/clients/schema";
-import { createBookingInvitation } from "~/consultations/bookings.server";
+import { createBookingInvitation } from "~/consultations/create-booking-invitation.server";
 import { exportedFileNames, fullExportResponse } from "~/data-transfer/full-export.server";
 import { db } from "~/db/connection.server";
 import { emailOutbox } from "~/email/schema";
@@ -58,7 +58,7 @@ describe("a changed setting reaches its readers", () => {
     const now = new Date("2026-03-02T13:00:00Z");
     const [lead] = await db().insert(leads).values({ name: "Ana Lima", email: "ana@example.com", source: "website" }).returning();
     const slot = await addSlot(testActor(), { date: "2026-03-03", startTime: "10:00", endTime: "10:30", status: "open" });
-    const booking = await createBookingInvitation(testActor(), { leadId: lead!.id, windowDays: 7 }, now);
+    const booking = await createBookingInvitation({ actor: testActor(), leadId: lead!.id, windowDays: 7, now });
 
     const inNewYork = await loadBookingPage(booking.bookingToken, now);
     if (inNewYork.kind !== "ready") throw new Error("not ready");

@@ -6,7 +6,10 @@ import { addDaysToDate, localToInstant } from "~/availability/slot-time";
 import { action as bookingAction } from "~/booking/booking-page";
 import * as bookingCalendar from "~/booking/booking-calendar-route";
 import { addClient } from "~/clients/add-client.server";
-import { confirmBooking, createBookingInvitation, proposeNewTimes, sendDueReminders } from "~/consultations/bookings.server";
+import { confirmBooking } from "~/consultations/confirm-booking.server";
+import { createBookingInvitation } from "~/consultations/create-booking-invitation.server";
+import { proposeNewTimes } from "~/consultations/propose-new-times.server";
+import { sendDueReminders } from "~/consultations/send-due-reminders.server";
 import { addClientConsultation, notifyClientOfConsultation } from "~/consultations/client-consultations.server";
 import { consultationBookings } from "~/consultations/schema";
 import { db } from "~/db/connection.server";
@@ -62,7 +65,7 @@ describe("one time zone per person", () => {
   it("keeps the zone a visitor booked in and writes every e-mail to them in it, naming it; the agency's stay in the business zone", async () => {
     const { key, start } = await openSlotIn(3, "12:00");
     const [lead] = await db().insert(leads).values({ name: "Cleo Chicago", email: "cleo@example.test", source: "website", status: "new" }).returning();
-    const invitation = await createBookingInvitation(actor, { leadId: lead!.id, windowDays: 7 });
+    const invitation = await createBookingInvitation({ actor, leadId: lead!.id, windowDays: 7 });
     await bookOnThePage(invitation.bookingToken, { time: `slot:${key}`, timeZone: CHICAGO });
 
     const [booked] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, invitation.id));
@@ -74,21 +77,21 @@ describe("one time zone per person", () => {
     expect(agency?.text).toContain(when(start, NY));
 
     // The agency confirms and, the day before, reminds: both in Chicago time.
-    await confirmBooking(actor, invitation.id, "https://meet.example.test/cleo");
+    await confirmBooking({ actor, bookingId: invitation.id, meetingLink: "https://meet.example.test/cleo" });
     expect((await mailsTo("cleo@example.test", "booking_confirmation"))[0]?.text).toContain(when(start, CHICAGO));
-    await sendDueReminders(new Date(start.getTime() - 6 * 3_600_000));
+    await sendDueReminders({ now: new Date(start.getTime() - 6 * 3_600_000) });
     expect((await mailsTo("cleo@example.test", "booking_reminder"))[0]?.text).toContain(when(start, CHICAGO));
 
     // Times the agency proposes are listed in the zone she picks them in.
     const proposed = localToInstant(addDaysToDate(dayIn(new Date(), NY), 4), "15:00", NY)!;
-    await proposeNewTimes(actor, invitation.id, [proposed]);
+    await proposeNewTimes({ actor, bookingId: invitation.id, starts: [proposed] });
     expect((await mailsTo("cleo@example.test", "booking_time_change"))[0]?.text).toContain(when(proposed, CHICAGO));
   });
 
   it("writes a visitor's e-mail in the business zone, naming it, when the zone posted is none", async () => {
     const { key, start } = await openSlotIn(2, "10:00");
     const [lead] = await db().insert(leads).values({ name: "Nora Nowhere", email: "nora@example.test", source: "website", status: "new" }).returning();
-    const invitation = await createBookingInvitation(actor, { leadId: lead!.id, windowDays: 7 });
+    const invitation = await createBookingInvitation({ actor, leadId: lead!.id, windowDays: 7 });
     await bookOnThePage(invitation.bookingToken, { time: `slot:${key}`, timeZone: "Mars/Olympus_Mons" });
     const [booked] = await db().select().from(consultationBookings).where(eq(consultationBookings.id, invitation.id));
     expect(booked?.visitorTimeZone).toBeNull();
@@ -157,7 +160,7 @@ describe("one time zone per person", () => {
   it("gives a link's booked time as a calendar file, and nothing for a link that is not one", async () => {
     const { key, start } = await openSlotIn(2, "11:00");
     const [lead] = await db().insert(leads).values({ name: "Ivy Ics", email: "ivy@example.test", source: "website", status: "new" }).returning();
-    const invitation = await createBookingInvitation(actor, { leadId: lead!.id, windowDays: 7 });
+    const invitation = await createBookingInvitation({ actor, leadId: lead!.id, windowDays: 7 });
     const calendarOf = (token: string) => callRoute(handler(bookingCalendar.loader), `/booking/${token}/calendar`, { params: { token } });
     // Nothing booked yet: nothing to add.
     expect((await calendarOf(invitation.bookingToken)).status).toBe(404);

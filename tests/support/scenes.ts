@@ -15,7 +15,7 @@ import { campaigns } from "~/attribution/schema";
 import { createCadence } from "~/cadences/cadences.server";
 import { addClient } from "~/clients/add-client.server";
 import { convertLeadToClient } from "~/clients/convert-lead-to-client.server";
-import { createBookingInvitation } from "~/consultations/bookings.server";
+import { createBookingInvitation } from "~/consultations/create-booking-invitation.server";
 import { emailOutbox, emailTemplates } from "~/email/schema";
 import { clients } from "~/clients/schema";
 import { addClientConsultation } from "~/consultations/client-consultations.server";
@@ -225,9 +225,9 @@ export const SCENES = {
         { date, startTime: "15:00:00", endTime: "15:30:00", status: "open" },
       ]);
     }
-    const invitation = await createBookingInvitation(systemActor("console"), { leadId: lead.id, windowDays: 14 });
+    const invitation = await createBookingInvitation({ actor: systemActor("console"), leadId: lead.id, windowDays: 14 });
     const [visitor] = await db().insert(leads).values({ name: "Vic Visitor", email: "vic@example.test", source: "website", status: "new" }).returning();
-    const visitorInvitation = await createBookingInvitation(systemActor("console"), { leadId: visitor!.id, windowDays: 30 });
+    const visitorInvitation = await createBookingInvitation({ actor: systemActor("console"), leadId: visitor!.id, windowDays: 30 });
     await db().delete(emailOutbox);
     return { cleo: { email: "cleo@chicago.test", clientId: client.id, bookingPath: `/booking/${invitation.bookingToken}` }, vicBookingPath: `/booking/${visitorInvitation.bookingToken}` };
   },
