@@ -14,6 +14,7 @@ export default [
     route("start-your-project", "site/start-project-page.tsx"),
     route("thank-you", "site/thank-you-page.tsx"),
     route("unsubscribe/:token", "email/unsubscribe-page.tsx"),
+    route("proposal/:token", "proposals/client-proposal-page.tsx"),
     route("*", "site/not-found-route.tsx"),
   ]),
   route("inquiry", "leads/inquiry-route.ts"),

@@ -21,3 +21,4 @@ export * from "~/admin/schema";
 export * from "~/audit/schema";
 export * from "~/backups/schema";
 export * from "~/portal/schema";
+export * from "~/proposals/schema";
