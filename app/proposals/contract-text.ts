@@ -31,11 +31,11 @@ export function renderContract(body: string, values: ContractValues): string {
 
 export const DEFAULT_CONTRACT_NAME = "Website services agreement";
 
-export const DEFAULT_CONTRACT_BODY = `Website services agreement
+export const DEFAULT_CONTRACT_BODY = `# Website services agreement
 
 This agreement is made on {{Date}} between {{BusinessName}} ("the agency") and {{ClientName}} ({{ClientEmail}}, "the client").
 
-1. Services
+## 1. Services
 The agency will build the client's website as the package {{Package}}.
 Add-ons:
 {{AddOns}}
@@ -43,16 +43,16 @@ Add-ons:
 Scope of work:
 {{Scope}}
 
-2. Price and payment
+## 2. Price and payment
 The total price is {{Price}}. A deposit of {{Deposit}} is due on signing; work starts once it is paid. The remainder of {{Remainder}} is due on delivery.
 
-3. Changes
+## 3. Changes
 Work outside the scope above is quoted separately and starts only once the client agrees to it in writing.
 
-4. Ownership
+## 4. Ownership
 Once everything due is paid, the client owns the website's content and design. The agency may show the finished site in its portfolio.
 
-5. Cancellation
+## 5. Cancellation
 Either party may end this agreement in writing. The deposit pays for the work done up to then and is not refunded.
 
 This offer is valid until {{ExpiryDate}}.`;

@@ -70,3 +70,15 @@ export const contractTemplateSchema = z.object({
   name: z.string().trim().min(1, "Enter a name").max(200, "At most 200 characters"),
   body: z.string().trim().min(1, "Enter the contract's text").max(50_000, "At most 50,000 characters"),
 });
+
+/** The editor's form as its schema reads it: each add-on's "offered as" select becomes the two lists. */
+export function editorFields(form: FormData): Record<string, unknown> {
+  const fields: Record<string, unknown> = { tiers: form.getAll("tiers"), includedAddOns: [] as string[], optionalAddOns: [] as string[] };
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string") continue;
+    if (key.startsWith("addOn-")) {
+      if (value === "included" || value === "optional") (fields[`${value}AddOns`] as string[]).push(key.slice("addOn-".length));
+    } else if (key !== "tiers") fields[key] = value;
+  }
+  return fields;
+}

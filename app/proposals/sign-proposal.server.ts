@@ -9,6 +9,7 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import { createProjectAtTier } from "~/projects/create-project-at-tier.server";
 import { notFound, Refusal } from "~/refusal/refusal";
 import { renderSealedContractPdf } from "~/signing/sealed-contract-pdf.server";
+import { loadSigningCertificate } from "~/signing/signing-certificate.server";
 import { appendProposalEvent, proposalEventsOf, type StepOrigin } from "./proposal-events.server";
 import { chosenOptions, proposalTotals } from "./proposal-money";
 import { PROPOSAL_EVENT_LABELS } from "./proposal-options";
@@ -54,6 +55,9 @@ function checkSignable(proposal: Proposal, version: ProposalVersion, input: Sign
  * under the version's row lock and answers it, changing nothing.
  */
 export async function signProposal({ token, input, origin, now = new Date() }: SignProposalOptions): Promise<ProposalSignature> {
+  // The certificate is read (or made) on the database's own connection: before the transaction, so
+  // that on a one-connection database it does not wait behind the transaction it would serve.
+  await loadSigningCertificate({ commonName: (await getOrganizationSettings()).companyName ?? undefined });
   return db().transaction(async (tx) => {
     const found = await versionOfToken(tx, token);
     if (!found) throw notFound("Proposal not found");
