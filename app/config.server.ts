@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import type Forge from "node-forge";
 // zod itself, not ~/forms/zod: configuration sits below the forms kit (README "Layers"), and the
 // kit's setting is for the browser's CSP, which this server-only module never reaches.
 import { z } from "zod";
@@ -66,6 +69,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/?#\s]+\/?$/, "must be a scheme, host and optional port, such as https://api.stripe.com")
     .optional(),
+  // The agency's certificate for signed contracts (decision 049): a .p12/.pfx file's path, and its
+  // passphrase. Without both, a self-signed one is made on the first signing and kept in the database.
+  SIGNING_CERT_P12: z.string().optional(),
+  SIGNING_CERT_PASSPHRASE: z.string().optional(),
 })
   .refine((values) => values.DATABASE_URL !== undefined || values.JOBS === undefined || values.JOBS === "main", {
     path: ["JOBS"],
@@ -74,6 +81,10 @@ const environmentSchema = z.object({
   .refine((values) => (values.STRIPE_SECRET_KEY === undefined) === (values.STRIPE_WEBHOOK_SECRET === undefined), {
     path: ["STRIPE_WEBHOOK_SECRET"],
     message: "card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (a payment is marked paid only by the signed webhook); set both, or neither",
+  })
+  .refine((values) => (values.SIGNING_CERT_P12 === undefined) === (values.SIGNING_CERT_PASSPHRASE === undefined), {
+    path: ["SIGNING_CERT_PASSPHRASE"],
+    message: "a signing certificate needs both SIGNING_CERT_P12 (the .p12 file's path) and SIGNING_CERT_PASSPHRASE; set both, or neither (a self-signed certificate is then made)",
   });
 
 /** Stripe's hosted Checkout pages, where a client pays (decision 047). */
@@ -117,7 +128,12 @@ export type AppConfig = {
   jobs: JobsMode;
   /** Null without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: bank transfer only. */
   cardPayments: CardPaymentsConfig | null;
+  /** Null without SIGNING_CERT_P12 and SIGNING_CERT_PASSPHRASE: contracts are sealed with a self-signed certificate. */
+  signingCertificate: SigningCertificateConfig | null;
 };
+
+/** The agency's own certificate for sealing signed contracts, read and opened at start. */
+export type SigningCertificateConfig = { p12: Buffer; passphrase: string; commonName: string };
 
 export class ConfigError extends Error {}
 
@@ -132,6 +148,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
+  const signingCertificate = signingCertificateConfig(values.SIGNING_CERT_P12, values.SIGNING_CERT_PASSPHRASE);
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -149,7 +166,44 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trustProxy: values.TRUST_PROXY === undefined ? false : /^\d+$/.test(values.TRUST_PROXY) ? Number(values.TRUST_PROXY) : values.TRUST_PROXY,
     jobs: values.JOBS ?? (values.DATABASE_URL ? "thread" : "main"),
     cardPayments: cardPaymentsConfig(values.STRIPE_SECRET_KEY, values.STRIPE_WEBHOOK_SECRET, values.STRIPE_API_URL),
+    signingCertificate,
   };
+}
+
+/**
+ * Reads and opens the configured .p12 at start, so that a missing file or a wrong passphrase stops
+ * the start naming the variable instead of failing the first client who signs. node-forge (a tenth
+ * of a second to load) is loaded only when a certificate is configured.
+ */
+function signingCertificateConfig(file: string | undefined, passphrase: string | undefined): SigningCertificateConfig | null {
+  if (file === undefined || passphrase === undefined) return null;
+  const refuse = (variable: string, message: string) => new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
+  let p12: Buffer;
+  try {
+    p12 = readFileSync(path.resolve(file));
+  } catch (error) {
+    throw refuse("SIGNING_CERT_P12", `cannot read the file ${path.resolve(file)} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  const forge = createRequire(import.meta.url)("node-forge") as typeof Forge;
+  let archive: Forge.pkcs12.Pkcs12Pfx;
+  try {
+    archive = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString("binary"))), false, passphrase);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/MAC could not be verified|Invalid password/i.test(message)) throw refuse("SIGNING_CERT_PASSPHRASE", `does not open ${file}: wrong passphrase`);
+    throw refuse("SIGNING_CERT_P12", `${file} is not a PKCS#12 (.p12/.pfx) file (${message})`);
+  }
+  const { oids } = forge.pki;
+  const key = archive.getBags({ bagType: oids.pkcs8ShroudedKeyBag })[oids.pkcs8ShroudedKeyBag]?.[0]?.key as Forge.pki.rsa.PrivateKey | undefined;
+  const certificates = (archive.getBags({ bagType: oids.certBag })[oids.certBag] ?? []).flatMap((bag) => (bag.cert ? [bag.cert] : []));
+  // What @signpdf's P12Signer needs: an encrypted RSA key and the certificate of its public key.
+  const certificate = key && certificates.find((candidate) => {
+    const publicKey = candidate.publicKey as Forge.pki.rsa.PublicKey;
+    return publicKey.n?.equals(key.n) && publicKey.e?.equals(key.e);
+  });
+  if (!certificate) throw refuse("SIGNING_CERT_P12", `${file} must hold an RSA private key and its certificate`);
+  const commonName = certificate.subject.getField("CN")?.value;
+  return { p12, passphrase, commonName: typeof commonName === "string" ? commonName : "" };
 }
 
 function cardPaymentsConfig(secretKey: string | undefined, webhookSecret: string | undefined, apiUrl: string | undefined): CardPaymentsConfig | null {

@@ -21,4 +21,5 @@ export * from "~/admin/schema";
 export * from "~/audit/schema";
 export * from "~/backups/schema";
 export * from "~/portal/schema";
+export * from "~/signing/schema";
 export * from "~/proposals/schema";

@@ -7,7 +7,7 @@
 export const LAYERS = [
   {
     tier: "primitives",
-    about: "know no domain: formatting, components, the document, configuration, HTTP, logs, the form kit, uploads, the database, lists",
+    about: "know no domain: formatting, components, the document, configuration, HTTP, logs, the form kit, uploads, the database, the signed-document seal, lists",
     units: [
       "formatting",
       "ui",
@@ -20,6 +20,7 @@ export const LAYERS = [
       "forms",
       "uploads",
       "db",
+      "signing",
       "events",
       "lists",
       "request-safety",

@@ -18,6 +18,7 @@ import { projectsPersonalData } from "~/projects/personal-data.server";
 import { referralsPersonalData } from "~/referrals/personal-data.server";
 import { requestSafetyPersonalData } from "~/request-safety/personal-data.server";
 import { settingsPersonalData } from "~/organization/personal-data.server";
+import { signingPersonalData } from "~/signing/personal-data.server";
 import { sitePersonalData } from "~/site/personal-data.server";
 
 /**
@@ -46,4 +47,5 @@ export const PERSONAL_DATA_REGISTRY: DomainPersonalData[] = [
   sitePersonalData,
   availabilityPersonalData,
   addOnsPersonalData,
+  signingPersonalData,
 ];
