@@ -117,7 +117,7 @@ describe("a proposal from sending to the signed deposit", () => {
 });
 
 describe("signing refused", () => {
-  it("refuses an empty name, no consent, a hash not frozen, and a choice not offered", async () => {
+  it("refuses a hash other than the one frozen, and a choice the offer does not hold", async () => {
     const scene = await aSentProposal();
     const { contractSha256 } = await readAndFreeze(scene.token, { tierOptionId: scene.growth, addOnOptionIds: [] });
     const wrongHash = await refusalOf(signProposal({ token: scene.token, input: { versionId: scene.version.id, contractSha256: "0".repeat(64), consent: "yes", signerName: signer }, origin: BROWSER }));
