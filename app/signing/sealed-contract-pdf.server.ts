@@ -1,6 +1,7 @@
 import { P12Signer } from "@signpdf/signer-p12";
 import { SignPdf } from "@signpdf/signpdf";
 import { formatDateTime } from "~/formatting/dates";
+import { contractBlocks } from "./contract-blocks";
 import { sha256Hex } from "./contract-hash";
 import { addSignaturePlaceholder, type SignablePdfDocument } from "./signature-placeholder.server";
 import { loadSigningCertificate } from "./signing-certificate.server";
@@ -92,31 +93,6 @@ function writeContract(doc: Doc, input: SealedContractInput): void {
       doc.moveDown(0.6);
     }
   }
-}
-
-type ContractBlock = { kind: "heading"; level: number; text: string } | { kind: "paragraph"; text: string };
-
-/** The contract's headings (`#`, `##`, `###` lines) and paragraphs (lines between blank lines, their breaks kept). */
-export function contractBlocks(text: string): ContractBlock[] {
-  const blocks: ContractBlock[] = [];
-  let paragraph: string[] = [];
-  const endParagraph = () => {
-    if (paragraph.length > 0) blocks.push({ kind: "paragraph", text: paragraph.join("\n") });
-    paragraph = [];
-  };
-  for (const line of text.replace(/\r\n?/g, "\n").split("\n")) {
-    const heading = /^(#{1,6})\s*(.*)$/.exec(line.trimEnd());
-    if (heading) {
-      endParagraph();
-      if (heading[2].trim()) blocks.push({ kind: "heading", level: heading[1].length, text: heading[2].trim() });
-    } else if (line.trim() === "") {
-      endParagraph();
-    } else {
-      paragraph.push(line.trimEnd());
-    }
-  }
-  endParagraph();
-  return blocks;
 }
 
 function writeCertificatePage(doc: Doc, input: SealedContractInput): void {

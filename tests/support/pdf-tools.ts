@@ -9,12 +9,12 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-async function withFile<T>(pdf: Uint8Array, use: (file: string) => Promise<T>): Promise<T> {
+async function withFile<T>(pdf: Uint8Array, read: (file: string) => Promise<T>): Promise<T> {
   const folder = await mkdtemp(path.join(tmpdir(), "pdf-tools-"));
   try {
     const file = path.join(folder, "document.pdf");
     await writeFile(file, pdf);
-    return await use(file);
+    return await read(file);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

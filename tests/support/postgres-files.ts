@@ -12,6 +12,7 @@ export const POSTGRES_FILES: Record<string, string> = {
   "rate-limits.test.ts": "counters incremented by concurrent requests in one statement",
   "email-delivery.test.ts": "the outbox's claims (FOR UPDATE SKIP LOCKED) and leases between deliverers",
   "cadences.test.ts": "cadence steps claimed exactly once by concurrent runners",
+  "signing-certificate.test.ts": "the first signing certificate made by several connections at once: one row, by the insert's conflict on its key",
   // Notifications: a kept read is told of a change by LISTEN/NOTIFY on a server, synchronously on PGlite.
   "booking-page-cache.test.ts": "the booking page cache hears other processes' changes by NOTIFY",
   "booking-document.test.ts": "the kept booking document, dropped by NOTIFY",
