@@ -1,11 +1,8 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/free-port.mjs";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
+import { pdfSignatures } from "../support/pdf-tools";
 import { type Scene, sceneDataDir } from "../support/scenes";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { adminContext, hydrated, launchBrowser } from "./support/browser";
@@ -36,17 +33,6 @@ afterAll(async () => {
   await app?.stop();
   await mail?.stop();
 });
-
-/** What pdfsig says of a PDF's signatures. */
-function pdfsig(pdf: Buffer): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "proposal-")), "signed.pdf");
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync("pdfsig", [file], { encoding: "utf8" });
-  } catch (failed) {
-    return String((failed as { stdout?: string }).stdout ?? failed);
-  }
-}
 
 describe("a proposal chosen, signed and billed from one link", () => {
   it("goes from the agency's proposal to the client's signature and deposit invoice", async () => {
@@ -103,7 +89,7 @@ describe("a proposal chosen, signed and billed from one link", () => {
     const signedMail = await mail.waitFor((message) => message.subject === "Your signed agreement with Bright Pixel Studio" || /signed agreement/i.test(message.subject ?? ""));
     const pdf = signedMail.attachments.find((attachment) => attachment.contentType === "application/pdf");
     expect(pdf).toBeDefined();
-    expect(pdfsig(pdf?.content ?? Buffer.alloc(0))).toMatch(/Signature is Valid/);
+    expect(await pdfSignatures(pdf?.content ?? Buffer.alloc(0))).toMatch(/Signature is Valid/);
 
     // The agency's side: the client, the project and the invoices at the right amounts.
     await admin.goto("/admin/invoices");

@@ -18,6 +18,7 @@ import { signProposal } from "~/proposals/sign-proposal.server";
 import { updateProposal } from "~/proposals/update-proposal.server";
 import { Refusal } from "~/refusal/refusal";
 import { aSentProposal, BROWSER, readAndFreeze } from "../support/proposal-scene";
+import { pdfPages, pdfSignatures } from "../support/pdf-tools";
 import { withTestDatabase } from "../support/test-database";
 
 withTestDatabase();
@@ -57,7 +58,13 @@ describe("a proposal from sending to the signed deposit", () => {
 
     const signature = await signProposal({ token: scene.token, input: { versionId: scene.version.id, contractSha256, consent: "yes", signerName: signer }, origin: BROWSER });
     expect(signature).toMatchObject({ signerName: signer, totalCents: 32_500, depositCents: 16_250, contractSha256 });
-    expect(Buffer.from(signature.pdf, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+    // The sealed PDF: its signature valid by pdfsig, its certificate page naming the signer, the address and the hash.
+    const pdf = Buffer.from(signature.pdf, "base64");
+    expect(await pdfSignatures(pdf)).toMatch(/Signature Validation: Signature is Valid/);
+    const text = (await pdfPages(pdf)).join("\n");
+    expect(text).toContain(signer);
+    expect(text).toContain(BROWSER.ipAddress);
+    expect(text.replace(/\s+/g, "")).toContain(contractSha256);
     expect(await statusOf(scene.proposal.id)).toBe("signed");
 
     const [client] = await db().select().from(clients).where(eq(clients.leadId, scene.lead.id));
