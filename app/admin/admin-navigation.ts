@@ -3,7 +3,7 @@ import BarChart3 from "lucide-react/icons/chart-column";
 import CalendarCheck from "lucide-react/icons/calendar-check";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarRange from "lucide-react/icons/calendar-range";
-import FileSignature from "lucide-react/icons/file-signature";
+import FileSignature from "lucide-react/icons/file-pen-line";
 import FileText from "lucide-react/icons/file-text";
 import FlaskConical from "lucide-react/icons/flask-conical";
 import FolderKanban from "lucide-react/icons/folder-kanban";

@@ -1,4 +1,4 @@
-import FileSignature from "lucide-react/icons/file-signature";
+import FileSignature from "lucide-react/icons/file-pen-line";
 import { useSubmit } from "react-router";
 import type { LeadAction } from "~/leads/offered-lead-actions";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
