@@ -35,6 +35,10 @@ const HEADING_SIZES = [18, 14, 12] as const;
  * whole file (adbe.pkcs7.detached, @signpdf) with the agency's certificate, so that any changed
  * byte shows in a PDF reader or in `pdfsig`. Made with pdfkit in process and its standard fonts,
  * as the invoice PDF is, so the text is extractable (pdftotext).
+ *
+ * Call it outside a transaction (before it, with what will be recorded): on first use it makes and
+ * stores the self-signed certificate on the database's own connection, which on the embedded
+ * database waits for an open transaction to end. `loadSigningCertificate` run earlier keeps it in memory.
  */
 export async function renderSealedContractPdf(input: SealedContractInput): Promise<Uint8Array> {
   if (sha256Hex(input.contractText) !== input.contractSha256) {
