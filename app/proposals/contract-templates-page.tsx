@@ -52,6 +52,8 @@ export default function ContractTemplatesPage() {
   const { templates } = useLoaderData<typeof loader>();
   const refused = useActionData<FormResult>();
   const error = refused && !refused.ok ? (refused.formError ?? Object.values(refused.fieldErrors ?? {})[0]) : undefined;
+  // The refusal shows on the form that was posted (its template, or the new one).
+  const errorOf = (templateId: string) => (refused && !refused.ok && (refused.values.templateId ?? "") === templateId ? error : undefined);
   return (
     <div className="grid max-w-3xl gap-4">
       <Link to="/admin/proposals" className="text-sm underline">
@@ -62,9 +64,9 @@ export default function ContractTemplatesPage() {
         Placeholders: {CONTRACT_PLACEHOLDERS.map((placeholder) => `{{${placeholder.name}}}`).join(", ")}. A sent proposal keeps the text it was sent with.
       </p>
       {templates.map((template) => (
-        <TemplateForm key={template.id} template={template} error={error} />
+        <TemplateForm key={template.id} template={template} error={errorOf(template.id)} />
       ))}
-      <TemplateForm template={null} />
+      <TemplateForm template={null} error={errorOf("")} />
     </div>
   );
 }

@@ -101,6 +101,22 @@ describe("a proposal chosen, signed and billed from one link", () => {
     expect(rows.filter((row) => /PRJ-\d+draft\$162\.00/.test(row))).toHaveLength(1);
     await admin.goto("/admin/projects");
     await admin.getByText("Website proposal for Jordan Rivera").first().waitFor();
+
+    // The proposals list counts it as signed; its record verifies.
+    await admin.goto("/admin/proposals?status=signed");
+    await admin.getByRole("link", { name: "Signed (1)" }).waitFor();
+    await admin.getByRole("link", { name: "Website proposal for Jordan Rivera" }).click();
+    await admin.getByRole("heading", { name: "Record (chain verified)" }).waitFor();
+
+    // A contract template naming a placeholder the contract cannot fill is refused.
+    await admin.goto("/admin/proposals/contracts");
+    await hydrated(admin);
+    const adding = admin.locator("form").filter({ has: admin.getByRole("button", { name: "Add contract template" }) });
+    await adding.getByLabel("Name").fill("Short agreement");
+    await adding.getByLabel("Contract text").fill("Hello {{Nobody}}");
+    await adding.getByRole("button", { name: "Add contract template" }).click();
+    await adding.getByRole("alert").getByText("Unknown placeholder: {{Nobody}}").waitFor();
+    expect(await admin.getByRole("alert").filter({ hasText: "Unknown placeholder" }).count()).toBe(1);
     await phone.close();
   });
 });
