@@ -146,9 +146,29 @@ export default function ProposalEditorPage() {
           <p>
             By {signature.signerName} on {formatDateTime(signature.signedAt, timeZone)}; SHA-256 {signature.contractSha256}
           </p>
-          <Link to={`/admin/clients/${signature.clientId}`} className="underline">
-            The client
-          </Link>
+          <span className="flex flex-wrap gap-3">
+            <Link to={`/admin/clients/${signature.clientId}`} className="underline">
+              The client
+            </Link>
+            {signature.projectId ? (
+              <Link to={`/admin/projects/${signature.projectId}`} className="underline">
+                The project
+              </Link>
+            ) : null}
+            {signature.depositInvoiceId ? (
+              <Link to={`/admin/invoices/${signature.depositInvoiceId}`} className="underline">
+                The deposit invoice
+              </Link>
+            ) : null}
+            {signature.remainderInvoiceId ? (
+              <Link to={`/admin/invoices/${signature.remainderInvoiceId}`} className="underline">
+                The remainder (draft)
+              </Link>
+            ) : null}
+            <a href={`/admin/proposals/${proposal.id}/pdf`} className="underline" download>
+              Signed PDF
+            </a>
+          </span>
         </section>
       ) : null}
       <section className="grid gap-1 text-sm">

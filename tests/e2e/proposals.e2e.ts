@@ -5,7 +5,7 @@ import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { pdfSignatures } from "../support/pdf-tools";
 import { type Scene, sceneDataDir } from "../support/scenes";
 import { type AppServer, startAppServer } from "./support/app-server";
-import { adminContext, hydrated, launchBrowser } from "./support/browser";
+import { adminContext, downloadedBytes, hydrated, launchBrowser } from "./support/browser";
 
 // Issue 44 as the agency and a client would: a proposal with two packages and an optional add-on,
 // sent; the e-mailed link, the total following the client's picks, signing refused without the
@@ -107,6 +107,8 @@ describe("a proposal chosen, signed and billed from one link", () => {
     await admin.getByRole("link", { name: "Signed (1)" }).waitFor();
     await admin.getByRole("link", { name: "Website proposal for Jordan Rivera" }).click();
     await admin.getByRole("heading", { name: "Record (chain verified)" }).waitFor();
+    const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: "Signed PDF" }).click()]);
+    expect(await pdfSignatures(await downloadedBytes(download))).toMatch(/Signature is Valid/);
 
     // A contract template naming a placeholder the contract cannot fill is refused.
     await admin.goto("/admin/proposals/contracts");
