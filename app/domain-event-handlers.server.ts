@@ -6,6 +6,7 @@ import { forgetLeadsInMail } from "~/email/outbox.server";
 import { markDomainEventsComposed, onDomainEvent } from "~/events/domain-events";
 import { draftInvoiceOfAddedClient, draftInvoiceOfConvertedLead, invoicesOfDeletedClient } from "~/invoices/first-invoice.server";
 import { recordEmailEnding, recordQueuedEmail, recordResubscribe, recordUnsubscribe } from "~/leads/email-timeline.server";
+import { recordDepositPaid } from "~/proposals/record-deposit-paid.server";
 import { markReferralConverted, recordReferredLead } from "~/referrals/referrals.server";
 
 /**
@@ -43,6 +44,9 @@ function registerHandlers(): void {
     await enrolLeadInCadences(tx, { leadId: lead.id, trigger: "client_converted", now });
   });
   onDomainEvent("client.deleting", invoicesOfDeletedClient);
+
+  // Invoices: a signed proposal's deposit paid records it on the proposal (issue 44).
+  onDomainEvent("invoice.paid", (tx, { invoice, now }) => recordDepositPaid(tx, { invoiceId: invoice.id, now }));
 
   // Mail: a lead's timeline shows its mail and its address's choices.
   onDomainEvent("email.queued", recordQueuedEmail);

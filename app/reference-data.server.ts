@@ -3,6 +3,7 @@ import { db } from "~/db/connection.server";
 import { seedDefaultTemplates } from "~/email/templates.server";
 import { seedTierTaskTemplates } from "~/projects/project-tasks.server";
 import { seedSettings } from "~/organization/settings.server";
+import { seedDefaultContract } from "~/proposals/contract-templates.server";
 import { seedPortfolio } from "~/site/portfolio.server";
 
 /**
@@ -17,5 +18,6 @@ export async function seedReferenceData(): Promise<void> {
     await seedPortfolio(tx);
     await seedDefaultTemplates(tx);
     await seedAddOnCatalog(tx);
+    await seedDefaultContract(tx);
   });
 }

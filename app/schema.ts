@@ -22,3 +22,4 @@ export * from "~/audit/schema";
 export * from "~/backups/schema";
 export * from "~/portal/schema";
 export * from "~/signing/schema";
+export * from "~/proposals/schema";

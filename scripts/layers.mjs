@@ -35,7 +35,7 @@ export const LAYERS = [
   {
     tier: "domains",
     about: "the agency's records, in the order of their foreign keys: each may use the ones before it",
-    units: ["attribution", "leads", "availability", "clients", "referrals", "projects", "add-ons", "invoices", "consultations", "cadences", "campaigns", "booking", "analytics"],
+    units: ["attribution", "leads", "availability", "clients", "referrals", "projects", "add-ons", "invoices", "consultations", "cadences", "campaigns", "booking", "analytics", "proposals"],
   },
   {
     tier: "app",

@@ -3,6 +3,7 @@ import BarChart3 from "lucide-react/icons/chart-column";
 import CalendarCheck from "lucide-react/icons/calendar-check";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarRange from "lucide-react/icons/calendar-range";
+import FileSignature from "lucide-react/icons/file-pen-line";
 import FileText from "lucide-react/icons/file-text";
 import FlaskConical from "lucide-react/icons/flask-conical";
 import FolderKanban from "lucide-react/icons/folder-kanban";
@@ -28,6 +29,7 @@ export const ADMIN_NAVIGATION: AdminNavItem[] = [
   { label: "Availability", to: "/admin/availability", icon: CalendarClock },
   { label: "Clients", to: "/admin/clients", icon: UserRound },
   { label: "Projects", to: "/admin/projects", icon: FolderKanban },
+  { label: "Proposals", to: "/admin/proposals", icon: FileSignature },
   { label: "Invoices", to: "/admin/invoices", icon: FileText },
   { label: "Add-Ons", to: "/admin/add-ons", icon: PackagePlus },
   { label: "Campaigns", to: "/admin/campaigns", icon: Megaphone },

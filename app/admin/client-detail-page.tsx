@@ -17,6 +17,8 @@ import { requireListedRecord } from "~/forms/record-page.server";
 import { newProjectSchema } from "~/projects/project-form";
 import { createProjectForClient } from "~/projects/projects.server";
 import { tierNamesOf } from "~/organization/tier-names";
+import { ClientProposalsCard } from "~/proposals/client-proposals-card";
+import { proposalsOfClient } from "~/proposals/proposals-of-client.server";
 import { ClientReferralsCard } from "~/referrals/client-referrals-card";
 import { listClientReferrals } from "~/referrals/referrals.server";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
@@ -45,9 +47,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const today = dayIn(new Date(), settings.timezone);
   const clientId = recordIdParam(params.clientId);
   const detail = await requireListedRecord(clientId ? await getClientDetail(clientId, today) : undefined, { request, context }, "Client not found", CLIENTS_LIST);
-  const referrals = await listClientReferrals(detail.client.id);
+  const [referrals, proposals] = await Promise.all([listClientReferrals(detail.client.id), proposalsOfClient({ clientId: detail.client.id, leadId: detail.client.leadId })]);
   const referralLink = detail.client.referralCode ? `${config().publicUrl}/?ref=${detail.client.referralCode}` : null;
-  return { detail, tierNames: tierNamesOf(tiers), timeZone: settings.timezone, today, referrals, referralLink };
+  return { detail, tierNames: tierNamesOf(tiers), timeZone: settings.timezone, today, referrals, referralLink, proposals };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -110,7 +112,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const TABS = ["projects", "invoices", "consultations"] as const;
 
 export default function ClientDetailPage() {
-  const { detail, tierNames, timeZone, today, referrals, referralLink } = useLoaderData<typeof loader>();
+  const { detail, tierNames, timeZone, today, referrals, referralLink, proposals } = useLoaderData<typeof loader>();
   const { client, projects, invoices, consultations } = detail;
   // The open tab is in the URL, so a reload or an action's redirect comes back to it.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -138,6 +140,7 @@ export default function ClientDetailPage() {
         </TabsContent>
       </Tabs>
       <ClientInfoCards detail={detail} tierNames={tierNames} timeZone={timeZone} />
+      <ClientProposalsCard proposals={proposals} pdfHref={(proposalId) => `/admin/proposals/${proposalId}/pdf`} />
       <NotesCard notes={client.notes} />
       <DiscoveryCallsCard clientId={client.id} discoveryCalls={detail.discoveryCalls} consultations={consultations} projects={projects} timeZone={timeZone} />
       {/* The client portal's card: the index route of this page, owned by app/portal. */}

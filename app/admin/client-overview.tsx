@@ -9,6 +9,7 @@ import { formatDate, formatDateTime, formatDayTimes } from "~/formatting/dates";
 import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { NewProposalButton } from "~/proposals/client-proposals-card";
 import { MoreActionsMenu } from "~/ui/more-actions-menu";
 import { DeleteClientDialog, EditClientAction, LinkToProjectAction } from "./client-detail-dialogs";
 import { nextCallOf } from "./next-call";
@@ -62,6 +63,7 @@ export function ClientHeader({ detail, tierNames }: { detail: ClientDetail; tier
         <div className="flex flex-wrap gap-2">
           <EditClientAction client={client} tierNames={tierNames} />
           <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
+          <NewProposalButton clientId={client.id} />
           <MoreActionsMenu label={`More actions for ${client.name}`}>
             <ErasePersonMenuItem onSelect={() => setErasing(true)} />
             <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
-import { db } from "~/db/connection.server";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound } from "~/refusal/refusal";
 import { awaitingReply, publish } from "~/events/domain-events";
 import { lockLeadForConversion, markLeadConverted, markPromoUsed } from "~/leads/lead-conversion-steps.server";
@@ -20,6 +20,8 @@ export type ConvertLeadToClientOptions = {
   actor: Actor;
   leadId: string;
   now?: Date;
+  /** The caller's transaction, when the conversion is part of a larger change (a signed proposal). */
+  executor?: DatabaseExecutor;
 };
 
 /**
@@ -32,8 +34,8 @@ export type ConvertLeadToClientOptions = {
  * two admins at once, yields one client; the later call answers that client with no invoice and
  * records nothing. An unknown lead is refused (404).
  */
-export async function convertLeadToClient({ actor, leadId, now = new Date() }: ConvertLeadToClientOptions): Promise<LeadConversion> {
-  return db().transaction(async (tx) => {
+export async function convertLeadToClient({ actor, leadId, now = new Date(), executor }: ConvertLeadToClientOptions): Promise<LeadConversion> {
+  return (executor ?? db()).transaction(async (tx) => {
     const lead = await lockLeadForConversion(tx, leadId);
     if (!lead) throw notFound("This lead no longer exists.");
 

@@ -53,8 +53,8 @@ describe("paint first", () => {
 });
 
 describe("which pages paint first", () => {
-  it("is the public site, not the back-office, sign-in or booking pages", () => {
+  it("is the public site, not the back-office, sign-in, booking or proposal pages", () => {
     for (const path of ["/", "/packages", "/contact", "/thank-you", "/administration-tips"]) expect(paintsFirst(path)).toBe(true);
-    for (const path of ["/admin", "/admin/leads", "/auth", "/booking/abc", "/api/auth/session"]) expect(paintsFirst(path)).toBe(false);
+    for (const path of ["/admin", "/admin/leads", "/auth", "/booking/abc", "/api/auth/session", "/proposal/abc"]) expect(paintsFirst(path)).toBe(false);
   });
 });

@@ -10,10 +10,10 @@ import { APP_HYDRATED_EVENT } from "./app-hydrated";
  * which is valid HTML where they stand), and a small inline script puts them back after the first
  * paint (on a phone, only at the visitor's first touch: see below), so the scripts then load in
  * parallel, as before. React Router has no option for this. Only the public site is read before
- * it is used, and its forms also work without JavaScript; the back-office, sign-in and booking
- * pages are tools, so they keep the scripts first.
+ * it is used, and its forms also work without JavaScript; the back-office, sign-in, booking and
+ * proposal pages are tools (a proposal's total follows the client's picks), so they keep the scripts first.
  */
-const SCRIPTS_FIRST = ["/admin", "/auth", "/booking", "/api"];
+const SCRIPTS_FIRST = ["/admin", "/auth", "/booking", "/api", "/proposal"];
 
 export function paintsFirst(pathname: string): boolean {
   return !SCRIPTS_FIRST.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

@@ -29,6 +29,10 @@ export const EMAIL_TEMPLATE_KEYS = [
   "sign_in_paused",
   "portal_sign_in",
   "admin_team_changed",
+  "proposal",
+  "proposal_reminder",
+  "proposal_signed",
+  "proposal_signed_notification",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 

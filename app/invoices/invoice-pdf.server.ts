@@ -1,3 +1,4 @@
+import type { DatabaseExecutor } from "~/db/connection.server";
 import { clientPortalLink } from "~/organization/client-portal-link.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { formatDate, formatDay } from "~/formatting/dates";
@@ -9,8 +10,8 @@ import { findInvoiceDetail, type InvoiceDetail } from "./invoice-detail.server";
  * The invoice as a PDF, made in process with pdfkit (DESIGN.md "documents": no headless browser).
  * Uses the PDF standard fonts, so no font files are read and the text is extractable (pdftotext).
  */
-export async function agencyForInvoices(): Promise<Agency & { timeZone: string; portalLink: string | null }> {
-  const settings = await getOrganizationSettings();
+export async function agencyForInvoices(executor?: DatabaseExecutor): Promise<Agency & { timeZone: string; portalLink: string | null }> {
+  const settings = await getOrganizationSettings(executor);
   return {
     name: settings.companyName ?? "Our studio",
     email: settings.replyToEmail,

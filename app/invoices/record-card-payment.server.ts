@@ -1,3 +1,4 @@
+import { publish } from "~/events/domain-events";
 import { eq, sql } from "drizzle-orm";
 import { paymentProviderActor } from "~/audit/actor";
 import type { DatabaseExecutor } from "~/db/connection.server";
@@ -83,7 +84,10 @@ export async function recordCardPayment(tx: DatabaseExecutor, { eventId, checkou
     })
     .where(eq(invoices.id, invoiceId));
   await tx.update(cardCheckoutSessions).set({ paymentId: payment.id }).where(eq(cardCheckoutSessions.id, opened.id));
-  if (status === "paid" && invoice.status !== "paid") await recordReferralCommission(tx, { clientId: invoice.clientId, invoiceTotalCents: invoice.totalCents });
+  if (status === "paid" && invoice.status !== "paid") {
+    await recordReferralCommission(tx, { clientId: invoice.clientId, invoiceTotalCents: invoice.totalCents });
+    await publish(tx, "invoice.paid", { invoice, now });
+  }
   // Money Stripe took is money received, even past the balance (paid meanwhile by transfer): the
   // admin sees it, and refunds the difference in Stripe.
   const over = Math.max(0, payment.amountCents - balanceBefore);

@@ -1,3 +1,4 @@
+import { publish } from "~/events/domain-events";
 import { eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { db } from "~/db/connection.server";
@@ -47,7 +48,10 @@ export async function recordPayment({ actor, invoiceId, input, now = new Date() 
         updatedAt: now,
       })
       .where(eq(invoices.id, invoiceId));
-    if (status === "paid") await recordReferralCommission(tx, { clientId: invoice.clientId, invoiceTotalCents: invoice.totalCents });
+    if (status === "paid") {
+      await recordReferralCommission(tx, { clientId: invoice.clientId, invoiceTotalCents: invoice.totalCents });
+      await publish(tx, "invoice.paid", { invoice, now });
+    }
     await recordInvoiceChange(tx, actor, invoice, {
       intent: "record-payment",
       summary: status === "paid" ? `Recorded a payment of ${formatCents(input.amount)}, paying the invoice` : `Recorded a payment of ${formatCents(input.amount)}`,

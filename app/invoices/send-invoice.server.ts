@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
-import { db } from "~/db/connection.server";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { notFound, Refusal } from "~/refusal/refusal";
 import { payNowLink } from "./client-card-payments.server";
@@ -16,6 +16,8 @@ export type SendInvoiceOptions = {
   actor: Actor;
   invoiceId: string;
   now?: Date;
+  /** The caller's transaction, when the sending is part of a larger change (a signed proposal's deposit). */
+  executor?: DatabaseExecutor;
 };
 
 /**
@@ -23,9 +25,9 @@ export type SendInvoiceOptions = {
  * capability link, and writes the e-mail with the PDF attached to the outbox (recorded on the
  * client's lead timeline). Anything failing on the way rolls all of it back.
  */
-export async function sendInvoice({ actor, invoiceId, now = new Date() }: SendInvoiceOptions): Promise<{ invoiceNumber: string; to: string }> {
-  const agency = await agencyForInvoices();
-  return db().transaction(async (tx) => {
+export async function sendInvoice({ actor, invoiceId, now = new Date(), executor }: SendInvoiceOptions): Promise<{ invoiceNumber: string; to: string }> {
+  const agency = await agencyForInvoices(executor);
+  return (executor ?? db()).transaction(async (tx) => {
     const current = await lockInvoice(tx, invoiceId);
     if (current.status === "paid") throw new Refusal("This invoice is already paid.", { status: 409 });
     const viewToken = current.viewToken ?? newInvoiceViewToken();

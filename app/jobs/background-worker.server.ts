@@ -8,6 +8,7 @@ import { sweepExpiredPromos } from "~/leads/promo.server";
 import { deleteExpiredRateLimitCounters } from "~/request-safety/rate-limit.server";
 import { runBookingUpkeep } from "~/consultations/booking-upkeep.server";
 import { runInvoiceUpkeep } from "~/invoices/invoice-reminders.server";
+import { remindAndExpireProposals } from "~/proposals/remind-and-expire-proposals.server";
 import { logger } from "~/logging/logger.server";
 import { deleteEndedPortalAccess } from "~/portal/portal-session.server";
 import { SIGN_IN_REQUESTS_PER_RUN, sendRequestedSignInLinks } from "~/portal/sign-in.server";
@@ -89,6 +90,7 @@ export const RECURRING_JOBS: RecurringJob[] = [
   { name: "delete ended client portal sessions and links", everyMs: 60 * 60_000, run: () => deleteEndedPortalAccess() },
   { name: "booking reminders", everyMs: 60_000, run: () => runBookingUpkeep() },
   { name: "invoice overdue marks and reminders", everyMs: 60_000, run: () => runInvoiceUpkeep() },
+  { name: "proposal reminders and expiry", everyMs: 60_000, run: () => remindAndExpireProposals() },
   { name: "cadence steps", everyMs: 15_000, run: (turn) => runCadenceSteps(new Date(), CADENCE_STEPS_PER_RUN, turn.pace) },
   { name: "campaign e-mail sends", everyMs: CAMPAIGN_SEND_EVERY_MS, run: () => runCampaignSends() },
   { name: "nightly backup", everyMs: 10 * 60_000, run: () => runNightlyBackup() },

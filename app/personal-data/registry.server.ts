@@ -15,6 +15,7 @@ import { invoicesPersonalData } from "~/invoices/personal-data.server";
 import { leadsPersonalData } from "~/leads/personal-data.server";
 import { portalPersonalData } from "~/portal/personal-data.server";
 import { projectsPersonalData } from "~/projects/personal-data.server";
+import { proposalsPersonalData } from "~/proposals/personal-data.server";
 import { referralsPersonalData } from "~/referrals/personal-data.server";
 import { requestSafetyPersonalData } from "~/request-safety/personal-data.server";
 import { settingsPersonalData } from "~/organization/personal-data.server";
@@ -27,6 +28,7 @@ import { sitePersonalData } from "~/site/personal-data.server";
  * fails when a text or JSON column of app/schema.ts is in none of them.
  */
 export const PERSONAL_DATA_REGISTRY: DomainPersonalData[] = [
+  proposalsPersonalData,
   leadsPersonalData,
   clientsPersonalData,
   consultationsPersonalData,

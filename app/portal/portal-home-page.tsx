@@ -15,6 +15,8 @@ import { requestSignInLink } from "./sign-in.server";
 import { SignInForm } from "./sign-in-form";
 import { useVisitorZone } from "~/document/visitor-zone";
 import { portalZone } from "./portal-zone.server";
+import { proposalsOfClient } from "~/proposals/proposals-of-client.server";
+import { ProposalsSection } from "./portal-proposals-section";
 
 // /portal: the sign-in form for a visitor, the client's home once signed in (decision 033).
 
@@ -27,8 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requirePortalOn();
   const client = await findPortalClient(request);
   if (!client) return { signedIn: false as const };
-  const home = await readPortalHome(client);
-  return { signedIn: true as const, home, zone: await portalZone(request, client, home.timeZone) };
+  const [home, proposals] = await Promise.all([readPortalHome(client), proposalsOfClient({ clientId: client.id, leadId: client.leadId, sentOnly: true })]);
+  return { signedIn: true as const, home, proposals, zone: await portalZone(request, client, home.timeZone) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,10 +62,10 @@ export default function PortalHomePage() {
   const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<FormResult<{ sentTo?: string }>>();
   if (!loaded.signedIn) return <SignInForm initial={posted} />;
-  return <PortalHome home={loaded.home} serverZone={loaded.zone} posted={posted} />;
+  return <PortalHome home={loaded.home} proposals={loaded.proposals} serverZone={loaded.zone} posted={posted} />;
 }
 
-function PortalHome({ home, serverZone, posted }: { home: Awaited<ReturnType<typeof readPortalHome>>; serverZone: string; posted: FormResult | undefined }) {
+function PortalHome({ home, proposals, serverZone, posted }: { home: Awaited<ReturnType<typeof readPortalHome>>; proposals: Awaited<ReturnType<typeof proposalsOfClient>>; serverZone: string; posted: FormResult | undefined }) {
   const zone = useVisitorZone(serverZone);
   return (
     <>
@@ -85,6 +87,7 @@ function PortalHome({ home, serverZone, posted }: { home: Awaited<ReturnType<typ
           </a>
         ))}
       </nav>
+      <ProposalsSection proposals={proposals} />
       <ProjectsSection projects={home.projects} />
       <InvoicesSection invoices={home.invoices} />
       <CallsSection calls={home.calls} zone={zone} />

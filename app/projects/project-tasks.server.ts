@@ -33,7 +33,7 @@ export async function listProjectTasks(projectId: string): Promise<ProjectTask[]
  * after its last task. ON CONFLICT DO NOTHING on (project_id, task_name): two requests doing this
  * at the same moment add each task once.
  */
-async function addMissingTierTasks(tx: DatabaseExecutor, projectId: string, tier: TierId): Promise<number> {
+export async function addMissingTierTasks(tx: DatabaseExecutor, projectId: string, tier: TierId): Promise<number> {
   const [templates, existing] = await Promise.all([
     tx.select().from(tierTaskTemplates).where(eq(tierTaskTemplates.tier, tier)).orderBy(asc(tierTaskTemplates.sortOrder)),
     tx.select({ taskName: projectTasks.taskName, sortOrder: projectTasks.sortOrder }).from(projectTasks).where(eq(projectTasks.projectId, projectId)),

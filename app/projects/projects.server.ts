@@ -16,7 +16,7 @@ export const PROJECTS_PAGE_SIZE = 25;
 /** The board shows at most this many cards per column; the table pages through the rest. */
 export const BOARD_COLUMN_LIMIT = 100;
 
-async function nextProjectNumber(tx: DatabaseExecutor): Promise<string> {
+export async function nextProjectNumber(tx: DatabaseExecutor): Promise<string> {
   const [row] = await queryRows<{ value: string | number }>(tx, sql`select nextval('project_number_seq') as value`);
   if (!row) throw new Error("The project number sequence gave no value");
   return formatProjectNumber(Number(row.value));

@@ -34,5 +34,7 @@ export const POSTGRES_FILES: Record<string, string> = {
   "security.test.ts": "sessions, two-factor and roles, with kept reads on a server",
   "portal-isolation.test.ts": "one client's portal never reaching another's rows",
   "trust-attacks.test.ts": "step-up, revocations and per-network counts, resting on triggers, epochs and atomic counters",
+  "proposals.test.ts": "concurrency: two tabs signing one proposal at the same moment make one signature, one client, one project and one set of invoices (the version's row lock, the unique signature)",
+  "proposal-link-attacks.test.ts": "concurrency: the proposal link's signature replayed over real HTTP signs once, under the row lock a server's connections contend for",
   "card-payment-attacks.test.ts": "Stripe's webhook delivering one event several times at once: one payment by the event's and the payment's unique keys",
 };

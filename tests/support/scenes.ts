@@ -82,6 +82,14 @@ export const SCENES = {
     return { leadId: lead.id, clientId: client.id, projectId: project.id, invoiceId: invoice.id, bookingToken, viewToken };
   },
 
+  /** A lead asking for tier 2 and an optional "SEO setup" add-on at $75 in the catalogue (proposals). */
+  async proposals() {
+    const [lead] = await db().insert(leads).values({ name: "Jordan Rivera", email: "jordan@rivera.test", source: "manual", status: "new", tier: "2" }).returning();
+    const [seo] = await db().insert(addOns).values({ name: "SEO setup", flatPriceCents: 7_500 }).returning();
+    if (!lead || !seo) throw new Error("scene not saved");
+    return { leadId: lead.id, seoAddOnId: seo.id };
+  },
+
   /** A client with a tier 2 project carrying two add-ons, and a completed, unbilled consultation (invoices). */
   async invoice() {
     const { client } = await addClient({ actor: systemActor("console"), input: { name: "Bloom Florals", email: "hi@bloom-florals.test", phone: null, tier: "2", notes: null } });
