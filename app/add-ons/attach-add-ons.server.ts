@@ -20,7 +20,7 @@ export async function attachAddOns({ executor, actor, projectId, addOns }: Attac
     .values(addOns.map((addOn) => ({ projectId, addOnId: addOn.addOnId, quantity: 1, customPriceCents: addOn.priceCents })))
     .onConflictDoNothing({ target: [projectAddOns.projectId, projectAddOns.addOnId] });
   await recordAuditEntry(executor, actor, {
-    action: "project.attach-add-on",
+    action: "project.attach-sold-add-ons",
     entityType: "project",
     entityId: projectId,
     summary: `Attached ${addOns.length} add-on(s) to a project`,

@@ -10,6 +10,8 @@ declare module "~/audit/audit-actions" {
     "add-on.set-active": { isActive: boolean };
     "add-on.delete-add-on": NoAuditDetails;
     "project.attach-add-on": { addOnId: string; quantity: number; customPriceCents: number | null | undefined };
+    /** Add-ons sold with a signed proposal, put on its new project at their agreed prices. */
+    "project.attach-sold-add-ons": { addOnIds: string[] };
     "project.remove-add-on": { addOnId: string; projectAddOnId: string };
   }
 }

@@ -6,6 +6,8 @@ type StatusChange = { from: string; to: string };
 declare module "~/audit/audit-actions" {
   interface AuditActions {
     "invoice.create-invoice": { clientId: string; projectId: string | null; tier: TierId | null };
+    /** A signed proposal's deposit or remainder. */
+    "invoice.bill-signed-proposal": { clientId: string; projectId: string };
     "invoice.generate-from-project": { projectId: string; tier: TierId; deliverables: number; includeAddOns: boolean; promoApplies: boolean };
     "invoice.save-details": { clientId: string; projectId: string | null; status: StatusChange; totalCents: number; promoApplied: boolean };
     "invoice.send-invoice": { clientId: string; resend: boolean };

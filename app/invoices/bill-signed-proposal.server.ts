@@ -45,7 +45,7 @@ async function writeInvoice(
   if (!invoice) throw new Error("The proposal's invoice was not saved");
   await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, invoice.id));
   await tx.insert(invoiceLineItems).values({ invoiceId: invoice.id, description: line.description, quantity: 1, unitPriceCents: line.cents, totalCents: line.cents, itemType: "service", sortOrder: 0 });
-  await recordInvoiceChange(tx, options.actor, invoice, { intent: "create-invoice", summary: `Billed a signed proposal: ${line.description}`, details: { clientId: options.clientId, projectId: options.projectId } });
+  await recordInvoiceChange(tx, options.actor, invoice, { intent: "bill-signed-proposal", summary: `Billed a signed proposal: ${line.description}`, details: { clientId: options.clientId, projectId: options.projectId } });
   return invoice;
 }
 

@@ -1,6 +1,7 @@
 // What the proposal use cases share inside their transactions: the locked proposal, its audit entry.
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
+import type { AuditChangeOf } from "~/audit/audit-actions";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import { notFound } from "~/refusal/refusal";
@@ -32,7 +33,7 @@ export async function currentVersionOf(executor: DatabaseExecutor, proposalId: s
   return version;
 }
 
-export async function recordProposalChange(tx: DatabaseExecutor, actor: Actor, proposal: Pick<Proposal, "id" | "title">, change: { intent: string; summary: string; details?: Record<string, unknown> }) {
+export async function recordProposalChange(tx: DatabaseExecutor, actor: Actor, proposal: Pick<Proposal, "id" | "title">, change: AuditChangeOf<"proposal">) {
   await recordAuditEntry(tx, actor, {
     action: `proposal.${change.intent}`,
     entityType: "proposal",
