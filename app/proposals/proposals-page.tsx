@@ -1,78 +1,75 @@
+import FileText from "lucide-react/icons/file-text";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { formatDay } from "~/formatting/dates";
+import { formatDate, formatDay } from "~/formatting/dates";
+import type { DataTableColumn } from "~/lists/data-table-columns";
+import { ListFilters } from "~/lists/list-filters";
+import { ListPage } from "~/lists/list-page";
+import { isFilteredView, readListView } from "~/lists/list-view";
+import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
+import { StatCard } from "~/ui/stat-card";
 import type { Route } from "./+types/proposals-page";
-import { PROPOSAL_STATUS_LABELS, PROPOSAL_STATUSES, type ProposalStatus } from "./proposal-options";
-import { listProposals } from "./proposal-list.server";
+import { PROPOSAL_STATUS_LABELS, PROPOSAL_STATUSES } from "./proposal-options";
+import { listProposals, proposalCounts, type ProposalListRow } from "./proposal-list.server";
+import { PROPOSAL_LIST_VIEW } from "./proposal-list-view";
 
 export const meta: Route.MetaFunction = () => [{ title: "Proposals | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const asked = new URL(request.url).searchParams.get("status");
-  const status = PROPOSAL_STATUSES.find((name) => name === asked) ?? null;
-  return { status, ...(await listProposals({ status })) };
+  const url = new URL(request.url);
+  const view = readListView(url.searchParams, PROPOSAL_LIST_VIEW);
+  const [page, counts, settings] = await Promise.all([
+    listProposals({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    proposalCounts(),
+    getOrganizationSettings(),
+  ]);
+  return { ...page, view, counts, timeZone: settings.timezone };
 }
 
-function StatusFilter({ status, counts }: { status: ProposalStatus | null; counts: Record<string, number> }) {
-  const filters: [ProposalStatus | null, string][] = [[null, "All"], ...PROPOSAL_STATUSES.map((name): [ProposalStatus, string] => [name, PROPOSAL_STATUS_LABELS[name]])];
-  return (
-    <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
-      {filters.map(([name, label]) => (
-        <Link key={label} to={name ? `?status=${name}` : "?"} aria-current={status === name ? "page" : undefined} className="rounded-full border px-3 py-1 text-sm aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground">
-          {label} ({counts[name ?? "all"] ?? 0})
-        </Link>
-      ))}
-    </nav>
-  );
-}
+const STATUS_FILTER = [
+  { name: "status", label: "Status", allLabel: "All statuses", options: PROPOSAL_STATUSES.map((status) => ({ value: status, label: PROPOSAL_STATUS_LABELS[status] })) },
+] as const;
+
+/** The tiles: every proposal, then the statuses an agency follows up on. */
+const COUNTED = ["sent", "viewed", "signed", "paid"] as const;
 
 export default function ProposalsPage() {
-  const { status, rows, counts } = useLoaderData<typeof loader>();
-  return (
-    <div className="grid gap-4">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Proposals</h1>
-        <Link to="/admin/proposals/contracts" className="text-sm underline">
-          Contract templates
+  const { rows, nextCursor, previousCursor, view, counts, timeZone } = useLoaderData<typeof loader>();
+  const columns: DataTableColumn<ProposalListRow>[] = [
+    {
+      id: "title",
+      header: "Proposal",
+      cell: (row) => (
+        <Link to={proposalHref(row)} className="font-medium underline-offset-4 hover:underline">
+          {row.title}
         </Link>
-      </header>
-      <p className="text-sm text-muted-foreground">Start a proposal from a lead's or a client's page with "New proposal".</p>
-      <StatusFilter status={status} counts={counts} />
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="border-b text-left">
-            <th className="py-2">Proposal</th>
-            <th className="py-2">For</th>
-            <th className="py-2">Status</th>
-            <th className="py-2">Expires</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-b">
-              <td className="py-2">
-                <Link to={`/admin/proposals/${row.id}`} className="underline">
-                  {row.title}
-                </Link>
-              </td>
-              <td className="py-2">{row.recipientName}</td>
-              <td className="py-2">
-                <Badge>{PROPOSAL_STATUS_LABELS[row.status]}</Badge>
-              </td>
-              <td className="py-2">{row.expiresOn ? formatDay(row.expiresOn) : "—"}</td>
-            </tr>
-          ))}
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="py-6 text-center text-muted-foreground">
-                No proposals yet
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-    </div>
+      ),
+    },
+    { id: "for", header: "For", cell: (row) => row.recipientName },
+    { id: "status", header: "Status", cell: (row) => <Badge>{PROPOSAL_STATUS_LABELS[row.status]}</Badge> },
+    { id: "expires", header: "Expires", cell: (row) => (row.expiresOn ? formatDay(row.expiresOn) : "—") },
+    { id: "created", header: "Created", sortable: true, cell: (row) => formatDate(row.createdAt, timeZone) },
+  ];
+  return (
+    <ListPage
+      title="Proposals"
+      description={'Packages, a contract and a deposit in one link. Start one from a lead\'s or a client\'s page with "New proposal".'}
+      links={[{ to: "/admin/proposals/contracts", label: "Contract templates", icon: FileText }]}
+      table={{ label: "Proposals", rows, columns, rowHref: proposalHref, sort: view.sort }}
+      empty={{ none: "No proposals yet.", filtered: "No proposals match these filters.", isFiltered: isFilteredView(view, PROPOSAL_LIST_VIEW) }}
+      pager={{ previousCursor, nextCursor }}
+    >
+      <section aria-label="Proposal statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+        <StatCard label="Total" value={counts.all} />
+        {COUNTED.map((status) => (
+          <StatCard key={status} label={PROPOSAL_STATUS_LABELS[status]} value={counts[status]} />
+        ))}
+      </section>
+      <ListFilters label="Filter proposals" view={view} selects={STATUS_FILTER} />
+    </ListPage>
   );
 }
+
+const proposalHref = (row: ProposalListRow) => `/admin/proposals/${row.id}`;

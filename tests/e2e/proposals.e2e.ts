@@ -104,7 +104,9 @@ describe("a proposal chosen, signed and billed from one link", () => {
 
     // The proposals list counts it as signed; its record verifies.
     await admin.goto("/admin/proposals?status=signed");
-    await admin.getByRole("link", { name: "Signed (1)" }).waitFor();
+    const tiles = admin.getByRole("region", { name: "Proposal statistics" });
+    expect((await tiles.textContent())?.replace(/\s+/g, "")).toContain("Signed1");
+    expect(await admin.getByRole("table", { name: "Proposals" }).getByRole("row").count()).toBe(2);
     await admin.getByRole("link", { name: "Website proposal for Jordan Rivera" }).click();
     await admin.getByRole("heading", { name: "Record (chain verified)" }).waitFor();
     const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: "Signed PDF" }).click()]);
