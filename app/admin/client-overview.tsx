@@ -6,26 +6,15 @@ import { tierLabel, tierName, type TierNames } from "~/organization/tier-names";
 import { Badge } from "~/ui/badge";
 import { TitledCard } from "~/ui/card";
 import { formatDate, formatDateTime, formatDayTimes } from "~/formatting/dates";
-import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
-import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import { NewProposalButton } from "~/proposals/client-proposals-card";
-import { MoreActionsMenu } from "~/ui/more-actions-menu";
 import { DeleteClientDialog, EditClientAction, LinkToProjectAction } from "./client-detail-dialogs";
 import { nextCallOf } from "./next-call";
 import type { ClientDetail } from "./client-detail.server";
 import { statusVariant } from "~/clients/client-display";
 import { CLIENT_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "~/clients/client-form";
-import { ErasePersonDialog, ErasePersonMenuItem } from "~/leads/erase-person-action";
-
-function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4 py-1.5 text-sm">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="text-right font-medium">{children}</dd>
-    </div>
-  );
-}
+import { ErasePersonDialog, PersonMoreActions } from "~/leads/erase-person-action";
+import { DetailsRow } from "~/ui/details-row";
 
 /** A card of labelled values. */
 function InfoCard({ title, children }: { title: string; children: React.ReactNode }) {
@@ -64,12 +53,7 @@ export function ClientHeader({ detail, tierNames }: { detail: ClientDetail; tier
           <EditClientAction client={client} tierNames={tierNames} />
           <BookingInvitationDialog leadId={client.leadId ?? undefined} clientId={client.id} name={client.name} />
           <NewProposalButton clientId={client.id} />
-          <MoreActionsMenu label={`More actions for ${client.name}`}>
-            <ErasePersonMenuItem onSelect={() => setErasing(true)} />
-            <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
-              <Trash2 aria-hidden="true" /> Delete
-            </DropdownMenuItem>
-          </MoreActionsMenu>
+          <PersonMoreActions name={client.name} onErase={() => setErasing(true)} onDelete={() => setDeleting(true)} />
         </div>
       </div>
       <ErasePersonDialog record="client" id={client.id} name={client.name} open={erasing} onOpenChange={setErasing} />
@@ -111,12 +95,12 @@ export function ClientInfoCards({ detail, tierNames, timeZone }: { detail: Clien
     <>
       <div className="grid gap-4 md:grid-cols-3">
         <InfoCard title="Contact Information">
-          <InfoRow label="Email">
+          <DetailsRow layout="spread" label="Email">
             <a href={`mailto:${client.email}`} className="text-primary hover:underline">
               {client.email}
             </a>
-          </InfoRow>
-          <InfoRow label="Phone">
+          </DetailsRow>
+          <DetailsRow layout="spread" label="Phone">
             {client.phone ? (
               <a href={`tel:${client.phone}`} className="hover:underline">
                 {client.phone}
@@ -124,10 +108,10 @@ export function ClientInfoCards({ detail, tierNames, timeZone }: { detail: Clien
             ) : (
               "—"
             )}
-          </InfoRow>
-          <InfoRow label="Business">{client.businessName ?? "—"}</InfoRow>
-          <InfoRow label="Client since">{formatDate(client.createdAt, timeZone)}</InfoRow>
-          <InfoRow label="Came from">
+          </DetailsRow>
+          <DetailsRow layout="spread" label="Business">{client.businessName ?? "—"}</DetailsRow>
+          <DetailsRow layout="spread" label="Client since">{formatDate(client.createdAt, timeZone)}</DetailsRow>
+          <DetailsRow layout="spread" label="Came from">
             {lead ? (
               <Link to={`/admin/leads?q=${encodeURIComponent(client.email)}`} className="text-primary hover:underline">
                 Lead ({lead.source})
@@ -135,15 +119,15 @@ export function ClientInfoCards({ detail, tierNames, timeZone }: { detail: Clien
             ) : (
               "Added by hand"
             )}
-          </InfoRow>
+          </DetailsRow>
         </InfoCard>
         <InfoCard title="Status Overview">
-          <InfoRow label="Status">{CLIENT_STATUS_LABELS[client.status]}</InfoRow>
-          <InfoRow label="Payment">{PAYMENT_STATUS_LABELS[client.paymentStatus]}</InfoRow>
-          <InfoRow label="Tier">
+          <DetailsRow layout="spread" label="Status">{CLIENT_STATUS_LABELS[client.status]}</DetailsRow>
+          <DetailsRow layout="spread" label="Payment">{PAYMENT_STATUS_LABELS[client.paymentStatus]}</DetailsRow>
+          <DetailsRow layout="spread" label="Tier">
             {client.tier} – {tierName(client.tier, tierNames)}
-          </InfoRow>
-          <InfoRow label="Project link">
+          </DetailsRow>
+          <DetailsRow layout="spread" label="Project link">
             {client.projectLink ? (
               <a href={client.projectLink} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-primary hover:underline">
                 View site <ExternalLink className="size-3" aria-hidden="true" />
@@ -151,13 +135,13 @@ export function ClientInfoCards({ detail, tierNames, timeZone }: { detail: Clien
             ) : (
               "—"
             )}
-          </InfoRow>
+          </DetailsRow>
         </InfoCard>
         <InfoCard title="Consultation Stats">
-          <InfoRow label="Total consultations">{stats.total}</InfoRow>
-          <InfoRow label="Completed">{stats.completed}</InfoRow>
-          <InfoRow label="Upcoming">{stats.upcoming}</InfoRow>
-          <InfoRow label="Initial consult">{stats.initialConsultCompleted ? "Completed" : "Not yet"}</InfoRow>
+          <DetailsRow layout="spread" label="Total consultations">{stats.total}</DetailsRow>
+          <DetailsRow layout="spread" label="Completed">{stats.completed}</DetailsRow>
+          <DetailsRow layout="spread" label="Upcoming">{stats.upcoming}</DetailsRow>
+          <DetailsRow layout="spread" label="Initial consult">{stats.initialConsultCompleted ? "Completed" : "Not yet"}</DetailsRow>
         </InfoCard>
       </div>
     </>

@@ -23,36 +23,27 @@ function CardLink({ to, children }: { to: string; children: React.ReactNode }) {
   );
 }
 
+/** The four key figures, each a card that opens the list it counts. */
 export function DashboardCards({ figures }: { figures: DashboardFigures }) {
+  const cards = [
+    { to: "/admin/leads", label: "Total Leads", value: figures.totalLeads, Icon: Users, footer: "View all leads" },
+    { to: "/admin/clients", label: "Active Clients", value: figures.clients.active, Icon: UserCheck, footer: `${figures.clients.total} total clients` },
+    { to: "/admin/projects", label: "Projects in progress", value: figures.projects.inProgress, Icon: FolderKanban, footer: `${figures.projects.total} projects` },
+    {
+      to: "/admin/invoices?status=paid",
+      label: "Revenue MTD",
+      value: formatCents(figures.revenue.monthToDateCents),
+      Icon: DollarSign,
+      footer: `YTD ${formatCents(figures.revenue.yearToDateCents)}`,
+    },
+  ];
   return (
     <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <CardLink to="/admin/leads">
-        <StatCard label="Total Leads" value={figures.totalLeads} icon={<Users className="size-4" aria-hidden="true" />} footer="View all leads" />
-      </CardLink>
-      <CardLink to="/admin/clients">
-        <StatCard
-          label="Active Clients"
-          value={figures.clients.active}
-          icon={<UserCheck className="size-4" aria-hidden="true" />}
-          footer={`${figures.clients.total} total clients`}
-        />
-      </CardLink>
-      <CardLink to="/admin/projects">
-        <StatCard
-          label="Projects in progress"
-          value={figures.projects.inProgress}
-          icon={<FolderKanban className="size-4" aria-hidden="true" />}
-          footer={`${figures.projects.total} projects`}
-        />
-      </CardLink>
-      <CardLink to="/admin/invoices?status=paid">
-        <StatCard
-          label="Revenue MTD"
-          value={formatCents(figures.revenue.monthToDateCents)}
-          icon={<DollarSign className="size-4" aria-hidden="true" />}
-          footer={`YTD ${formatCents(figures.revenue.yearToDateCents)}`}
-        />
-      </CardLink>
+      {cards.map(({ to, label, value, Icon, footer }) => (
+        <CardLink key={to} to={to}>
+          <StatCard label={label} value={value} icon={<Icon className="size-4" aria-hidden="true" />} footer={footer} />
+        </CardLink>
+      ))}
     </section>
   );
 }

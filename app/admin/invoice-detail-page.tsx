@@ -4,7 +4,6 @@ import { Form, Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
-import { BackLink } from "~/ui/back-link";
 import { Button, buttonVariants } from "~/ui/button";
 import { TitledCard } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
@@ -34,6 +33,7 @@ import { todayForPayments } from "~/invoices/invoice-payments.server";
 import { findInvoiceDetail, invoiceFormOptions } from "~/invoices/invoice-detail.server";
 import { LineItemsPanel } from "~/invoices/line-items-panel";
 import { projectBillingOptions } from "~/invoices/project-billing.server";
+import { RecordHeader } from "~/ui/record-header";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.invoice.invoiceNumber ?? "Invoice"} | Admin` }];
 
@@ -107,12 +107,14 @@ export default function InvoicePage() {
   const canResend = invoice.status === "sent" || invoice.status === "overdue";
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1">
-          <BackLink to="/admin/invoices" look="quiet">Invoices</BackLink>
-          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+      <RecordHeader
+        back={{ to: "/admin/invoices", label: "Invoices" }}
+        title={
+          <>
             {invoice.invoiceNumber} <Badge variant={INVOICE_STATUS_BADGE[invoice.status]}>{invoice.status}</Badge>
-          </h1>
+          </>
+        }
+        description={
           <p className="text-sm text-muted-foreground">
             <Link to={`/admin/clients/${client.id}`} className="hover:underline">
               {client.name}
@@ -120,23 +122,25 @@ export default function InvoicePage() {
             {invoice.sentAt ? ` · sent ${formatDateTime(invoice.sentAt, timeZone)}` : " · not sent yet"}
             {invoice.firstViewedAt ? ` · viewed ${formatDateTime(invoice.firstViewedAt, timeZone)}` : invoice.sentAt ? " · not viewed yet" : ""}
           </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <a href={`/admin/invoices/${invoice.id}/pdf`} download className={buttonVariants({ variant: "outline" })}>
-            <Download className="size-4" aria-hidden="true" /> Download PDF
-          </a>
-          {locked ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="reopen" />
-              <Button type="submit" variant="outline" icon={Lock}>
-                Reopen
-              </Button>
-            </Form>
-          ) : (
-            <InvoiceSendDialog invoiceId={invoice.id} preview={data.preview} resend={canResend} />
-          )}
-        </div>
-      </div>
+        }
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <a href={`/admin/invoices/${invoice.id}/pdf`} download className={buttonVariants({ variant: "outline" })}>
+              <Download className="size-4" aria-hidden="true" /> Download PDF
+            </a>
+            {locked ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="reopen" />
+                <Button type="submit" variant="outline" icon={Lock}>
+                  Reopen
+                </Button>
+              </Form>
+            ) : (
+              <InvoiceSendDialog invoiceId={invoice.id} preview={data.preview} resend={canResend} />
+            )}
+          </div>
+        }
+      />
       {locked ? (
         <p role="status" className="rounded-md border bg-muted/50 px-4 py-2 text-sm">
           This invoice is paid and locked. Reopen it to make changes.

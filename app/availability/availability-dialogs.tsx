@@ -92,15 +92,16 @@ export function SelectRangeDialog({ onSelect }: { onSelect: (slots: SlotRow[]) =
   );
 }
 
-/** A slot's or a rule's start and end time, with what was typed kept after a refusal. */
-function TimeRange({ id, form, start, end }: { id: string; form: Pick<FormDialogState, "errors" | "values">; start: string; end: string }) {
+/** A start and an end, of times (a slot, a rule) or of dates (a blocked range), with what was typed kept after a refusal. */
+function StartAndEnd({ kind, id, form, start, end }: { kind: "time" | "date"; id: string; form: Pick<FormDialogState, "errors" | "values">; start: string; end: string }) {
+  const [startName, endName] = kind === "time" ? ["startTime", "endTime"] : ["startDate", "endDate"];
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <FormField label="Start time" name="startTime" id={`${id}-start`} required error={form.errors.startTime}>
-        <Input type="time" defaultValue={form.values.startTime ?? start} />
+      <FormField label={`Start ${kind}`} name={startName} id={`${id}-start`} required error={form.errors[startName]}>
+        <Input type={kind} defaultValue={form.values[startName] ?? start} />
       </FormField>
-      <FormField label="End time" name="endTime" id={`${id}-end`} required error={form.errors.endTime}>
-        <Input type="time" defaultValue={form.values.endTime ?? end} />
+      <FormField label={`End ${kind}`} name={endName} id={`${id}-end`} required error={form.errors[endName]}>
+        <Input type={kind} defaultValue={form.values[endName] ?? end} />
       </FormField>
     </div>
   );
@@ -120,7 +121,7 @@ export function AddSlotDialog({ date }: { date: string }) {
           <FormField label="Date" name="date" id="slot-date" error={errors.date}>
             <Input type="date" value={date} readOnly />
           </FormField>
-          <TimeRange id="slot" form={{ errors, values }} start="09:00" end="09:30" />
+          <StartAndEnd kind="time" id="slot" form={{ errors, values }} start="09:00" end="09:30" />
           <FormField label="Status" name="status" id="slot-status" error={errors.status}>
             <NativeSelect defaultValue={values.status ?? "open"}>
               <NativeSelectOption value="open">Open</NativeSelectOption>
@@ -149,7 +150,7 @@ export function AddRuleDialog() {
               <NativeSelectOptions options={WEEKDAY_NAMES.map((name, index) => ({ value: index, label: name }))} />
             </NativeSelect>
           </FormField>
-          <TimeRange id="rule" form={{ errors, values }} start="09:00" end="17:00" />
+          <StartAndEnd kind="time" id="rule" form={{ errors, values }} start="09:00" end="17:00" />
         </>
       )}
     </FormDialog>
@@ -167,14 +168,7 @@ export function BlockDatesDialog({ today }: { today: string }) {
     >
       {({ errors, values }) => (
         <>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Start date" name="startDate" id="block-start" required error={errors.startDate}>
-              <Input type="date" defaultValue={values.startDate ?? today} />
-            </FormField>
-            <FormField label="End date" name="endDate" id="block-end" required error={errors.endDate}>
-              <Input type="date" defaultValue={values.endDate ?? today} />
-            </FormField>
-          </div>
+          <StartAndEnd kind="date" id="block" form={{ errors, values }} start={today} end={today} />
           <FormField label="Reason (optional)" name="reason" id="block-reason" error={errors.reason}>
             <Input placeholder="e.g., Vacation, Conference" maxLength={200} defaultValue={values.reason} />
           </FormField>

@@ -46,12 +46,8 @@ export function BookingFlow({ page, zone }: { page: ReadyPage; zone: string }) {
         <TimePicker
           fetcher={fetcher}
           busy={fetcher.state !== "idle"}
-          offered={page.offered}
-          businessZone={page.timeZone}
-          proposed={page.proposed}
+          offer={page}
           zone={zone}
-          companyName={page.companyName}
-          durationMinutes={page.durationMinutes}
           submitLabel="Confirm Booking"
           busyLabel="Confirming..."
           fields={{ website: "" }}

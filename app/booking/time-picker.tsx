@@ -33,20 +33,25 @@ const dayKey = (day: Date) => format(day, "yyyy-MM-dd");
 const CHOICE =
   "flex min-h-11 cursor-pointer items-center justify-center rounded-md border bg-background px-2 text-sm font-medium hover:bg-accent has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring";
 
+/** The call on offer, as the booking page's and the portal's loaders give it. */
+export type BookableCall = {
+  /** The offered times' compact form (offered-days.ts), read in `timeZone`, the business's zone. */
+  offered: string;
+  timeZone: string;
+  proposed?: readonly { start: string }[];
+  /** Who the call is with and how long it lasts. */
+  companyName: string;
+  durationMinutes: number;
+};
+
 export type TimePickerProps = {
   /** The caller's form action (one form pattern): its fetcher posts the choice. */
   fetcher: FetcherWithComponents<FormResult>;
   action?: string;
   busy: boolean;
-  /** The offered times' compact form (offered-days.ts), read in `businessZone`. */
-  offered: string;
-  businessZone: string;
-  proposed?: readonly { start: string }[];
+  offer: BookableCall;
   /** The zone the person reads times in (decision 050). */
   zone: string;
-  /** Who the call is with and how long it lasts. */
-  companyName: string;
-  durationMinutes: number;
   /** Open on the first open day (the portal) rather than asking for a date first (the booking page, as its specification has it). */
   openOnFirstDay?: boolean;
   submitLabel: string;
@@ -62,12 +67,8 @@ export function TimePicker({
   fetcher,
   action,
   busy,
-  offered,
-  businessZone,
-  proposed = [],
+  offer,
   zone,
-  companyName,
-  durationMinutes,
   openOnFirstDay = false,
   submitLabel,
   busyLabel,
@@ -76,6 +77,7 @@ export function TimePicker({
   formError,
   children,
 }: TimePickerProps) {
+  const { offered, timeZone: businessZone, proposed = [], companyName, durationMinutes } = offer;
   // The offered days and minutes (business zone) as instants, then as the person's own days.
   const byDay = React.useMemo(() => groupByVisitorDate(decodeOfferedDays(offered, businessZone), zone), [offered, businessZone, zone]);
   const firstDay = byDay.keys().next().value;

@@ -16,7 +16,7 @@ import { BackLink } from "~/ui/back-link";
 import { Button } from "~/ui/button";
 import { TitledCard } from "~/ui/card";
 import { CopyLink } from "~/ui/copy-link";
-import { StatCard } from "~/ui/stat-card";
+import { StatCards } from "~/ui/stat-card";
 import type { Route } from "./+types/campaign-detail-page";
 import { CampaignDialog } from "./campaign-dialogs";
 import { CampaignLeadsTable, CampaignSendsCard } from "./campaign-detail-panels";
@@ -115,12 +115,15 @@ export default function CampaignDetailPage() {
         </p>
       </TitledCard>
 
-      <section aria-label="Campaign figures" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label="Leads" value={campaign.leads} />
-        <StatCard label="Clients" value={campaign.clients} footer={<span className="text-xs text-muted-foreground">{conversionRate}% converted</span>} />
-        <StatCard label="Booked consultations" value={campaign.bookedConsultations} />
-        <StatCard label="Revenue (paid invoices)" value={formatCents(campaign.revenueCents)} />
-      </section>
+      <StatCards
+        label="Campaign figures"
+        figures={[
+          { label: "Leads", value: campaign.leads },
+          { label: "Clients", value: campaign.clients, footer: <span className="text-xs text-muted-foreground">{conversionRate}% converted</span> },
+          { label: "Booked consultations", value: campaign.bookedConsultations },
+          { label: "Revenue (paid invoices)", value: formatCents(campaign.revenueCents) },
+        ]}
+      />
 
       <CampaignSendsCard sends={sends} timeZone={timeZone} />
       <CampaignLeadsTable leads={leads} timeZone={timeZone} limit={CAMPAIGN_LEADS_LIMIT} />

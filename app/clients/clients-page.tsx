@@ -1,18 +1,16 @@
-import Download from "lucide-react/icons/download";
 import ExternalLink from "lucide-react/icons/external-link";
 import * as React from "react";
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { redirectWithToast } from "~/forms/flash.server";
 import { formatDate } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
-import { ListPage, viewHref } from "~/lists/list-page";
+import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { tierLabel, tierNamesOf } from "~/organization/tier-names";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
-import { buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/clients-page";
 import { addClientSchema, clientPaymentStatusSchema, clientRowsSchema, clientStatusSchema } from "./client-form";
 import { CLIENT_LIST_VIEW } from "./client-list-view";
@@ -70,7 +68,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ClientsPage() {
   const { rows, total, nextCursor, previousCursor, view, tierNames, timeZone } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
   const [adding, setAdding] = React.useState(false);
   const filtered = isFilteredView(view, CLIENT_LIST_VIEW);
 
@@ -118,11 +115,7 @@ export default function ClientsPage() {
     <ListPage
       title="Clients Directory"
       description="Everyone you build for: their status, payments and projects."
-      actions={
-        <a href={viewHref("/admin/clients/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
-          <Download className="size-4" aria-hidden="true" /> Export CSV
-        </a>
-      }
+      exportPath="/admin/clients/export"
       createLink={{ onClick: () => setAdding(true), label: "Add Client" }}
       table={{
         label: "Clients",

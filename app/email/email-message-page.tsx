@@ -10,7 +10,6 @@ import { z } from "~/forms/zod";
 import { formatDateTime } from "~/formatting/dates";
 import { requireListedRecord } from "~/forms/record-page.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { BackLink } from "~/ui/back-link";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { TitledCard } from "~/ui/card";
@@ -18,6 +17,8 @@ import type { Route } from "./+types/email-message-page";
 import { EmailCopy } from "./email-copy";
 import { canSendAgain, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP } from "./email-log-view";
 import { findEmailMessage, sendMessageAgain } from "./email-log.server";
+import { DetailsRow } from "~/ui/details-row";
+import { RecordHeader } from "~/ui/record-header";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.message.subject ?? "E-mail"} | Admin` }];
 
@@ -56,42 +57,35 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[8rem_1fr] gap-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}
-
 export default function EmailMessagePage() {
   const { message, status, attempts, attachments, sentAgainAs, copyOf, timeZone } = useLoaderData<typeof loader>();
   const { fetcher, busy } = useFormAction({ intent: "send-again" });
   const isTest = message.metadata.test === true;
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1">
-          <BackLink to="/admin/emails" look="quiet">Email Logs</BackLink>
-          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight">
+      <RecordHeader
+        back={{ to: "/admin/emails", label: "Email Logs" }}
+        title={
+          <>
             {message.subject}
             <Badge variant={MESSAGE_STATUS_BADGE[status]} title={MESSAGE_STATUS_HELP[status]}>
               {status}
             </Badge>
             {isTest ? <Badge variant="outline">test</Badge> : null}
-          </h1>
-          <p className="text-sm text-muted-foreground">{MESSAGE_STATUS_HELP[status]}.</p>
-        </div>
-        {canSendAgain(status) && !sentAgainAs ? (
-          <fetcher.Form method="post" noValidate>
-            <input type="hidden" name="intent" value="send-again" />
-            <Button type="submit" disabled={busy} icon={RefreshCw}>
-              Send Again
-            </Button>
-          </fetcher.Form>
-        ) : null}
-      </div>
+          </>
+        }
+        description={<p className="text-sm text-muted-foreground">{MESSAGE_STATUS_HELP[status]}.</p>}
+        actions={
+          canSendAgain(status) && !sentAgainAs ? (
+            <fetcher.Form method="post" noValidate>
+              <input type="hidden" name="intent" value="send-again" />
+              <Button type="submit" disabled={busy} icon={RefreshCw}>
+                Send Again
+              </Button>
+            </fetcher.Form>
+          ) : null
+        }
+      />
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <TitledCard title="Message" contentClassName="grid gap-4">
@@ -100,33 +94,33 @@ export default function EmailMessagePage() {
         <div className="grid content-start gap-6">
           <TitledCard title="Headers">
             <dl className="grid gap-2 text-sm" aria-label="Headers">
-              <Row label="To">{message.toName ? `${message.toName} <${message.toEmail}>` : message.toEmail}</Row>
-              <Row label="Subject">{message.subject}</Row>
-              <Row label="Type">{emailTypeLabel(message.emailType)}</Row>
-              <Row label="Category">{message.category}</Row>
-              {typeof message.metadata.promoCode === "string" ? <Row label="Promo code">{message.metadata.promoCode}</Row> : null}
-              <Row label="Queued">{formatDateTime(message.createdAt, timeZone)}</Row>
-              <Row label="Sent">{message.sentAt ? formatDateTime(message.sentAt, timeZone) : "—"}</Row>
+              <DetailsRow layout="beside" label="To">{message.toName ? `${message.toName} <${message.toEmail}>` : message.toEmail}</DetailsRow>
+              <DetailsRow layout="beside" label="Subject">{message.subject}</DetailsRow>
+              <DetailsRow layout="beside" label="Type">{emailTypeLabel(message.emailType)}</DetailsRow>
+              <DetailsRow layout="beside" label="Category">{message.category}</DetailsRow>
+              {typeof message.metadata.promoCode === "string" ? <DetailsRow layout="beside" label="Promo code">{message.metadata.promoCode}</DetailsRow> : null}
+              <DetailsRow layout="beside" label="Queued">{formatDateTime(message.createdAt, timeZone)}</DetailsRow>
+              <DetailsRow layout="beside" label="Sent">{message.sentAt ? formatDateTime(message.sentAt, timeZone) : "—"}</DetailsRow>
               {message.leadId ? (
-                <Row label="Lead">
+                <DetailsRow layout="beside" label="Lead">
                   <Link to={`/admin/leads/${message.leadId}`} className="underline">
                     Open the lead
                   </Link>
-                </Row>
+                </DetailsRow>
               ) : null}
               {copyOf ? (
-                <Row label="Copy of">
+                <DetailsRow layout="beside" label="Copy of">
                   <Link to={`/admin/emails/${copyOf}`} className="underline">
                     the earlier message
                   </Link>
-                </Row>
+                </DetailsRow>
               ) : null}
               {sentAgainAs ? (
-                <Row label="Sent again">
+                <DetailsRow layout="beside" label="Sent again">
                   <Link to={`/admin/emails/${sentAgainAs.id}`} className="underline">
                     as a new message ({sentAgainAs.status})
                   </Link>
-                </Row>
+                </DetailsRow>
               ) : null}
             </dl>
           </TitledCard>

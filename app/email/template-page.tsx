@@ -7,7 +7,6 @@ import { requireListedRecord } from "~/forms/record-page.server";
 import { DeleteMenuItem } from "~/lists/row-menu";
 import { DeleteRowsDialog } from "~/lists/row-deletion";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { BackLink } from "~/ui/back-link";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { MoreActionsMenu } from "~/ui/more-actions-menu";
@@ -18,6 +17,7 @@ import { templateDeleteRefusal, templateVersionSchema } from "./template-forms";
 import { SendTestPanel, VersionsPanel, VersionView } from "./template-panels";
 import { templateDeletion, useCloneTemplate } from "./template-row-actions";
 import { findTemplateForEditor, findTemplateVersion, templateSampleValues } from "./templates.server";
+import { RecordHeader } from "~/ui/record-header";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.template.name ?? "Template"} | Admin` }];
 
@@ -49,29 +49,33 @@ export default function TemplatePage() {
   const deleteRefusal = templateDeleteRefusal(template);
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1">
-          <BackLink to="/admin/templates" look="quiet">Email Templates</BackLink>
-          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight">
+      <RecordHeader
+        back={{ to: "/admin/templates", label: "Email Templates" }}
+        title={
+          <>
             {template.name}
             {template.key ? <Badge variant="secondary">System · {template.key}</Badge> : null}
             <Badge variant="outline">v{template.version}</Badge>
-          </h1>
+          </>
+        }
+        description={
           <p id="template-kind" className="text-sm text-muted-foreground">
             {template.key ? "The product sends this e-mail; edit its text freely, it cannot be deleted." : "A template of your own, for cadences and test sends."}
             {usedBy.length > 0 ? ` Used by ${usedBy.map((cadence) => `“${cadence.name}”`).join(", ")}.` : ""}
           </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={cloning} onClick={() => clone(template.id)} icon={Copy}>
-            Clone
-          </Button>
-          {/* A system template's 'Delete' is there, disabled, saying why, as in the list's row menu. */}
-          <MoreActionsMenu label={`More actions for ${template.name}`}>
-            <DeleteMenuItem refusal={deleteRefusal} onSelect={() => setDeleting(true)} />
-          </MoreActionsMenu>
-        </div>
-      </div>
+        }
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" disabled={cloning} onClick={() => clone(template.id)} icon={Copy}>
+              Clone
+            </Button>
+            {/* A system template's 'Delete' is there, disabled, saying why, as in the list's row menu. */}
+            <MoreActionsMenu label={`More actions for ${template.name}`}>
+              <DeleteMenuItem refusal={deleteRefusal} onSelect={() => setDeleting(true)} />
+            </MoreActionsMenu>
+          </div>
+        }
+      />
 
       {openVersion ? <VersionView templateId={template.id} version={openVersion} currentVersion={template.version} sampleValues={sampleValues} timeZone={timeZone} /> : null}
 

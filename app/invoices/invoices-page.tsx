@@ -7,7 +7,7 @@ import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { formatDate, formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
-import { StatCard } from "~/ui/stat-card";
+import { StatCards } from "~/ui/stat-card";
 import type { Route } from "./+types/invoices-page";
 import { handleInvoiceListAction } from "./invoice-list-actions.server";
 import { INVOICE_DELETION, invoiceActionsColumn, invoiceNumberColumn, invoiceStatusColumn } from "./invoice-rows";
@@ -90,12 +90,15 @@ export default function InvoicesPage() {
       selection={{ rowLabel: (invoice) => `Select ${invoice.invoiceNumber}` }}
       deletion={INVOICE_DELETION}
     >
-      <section aria-label="Invoice statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label="Total" value={stats.total} />
-        <StatCard label="Paid" value={stats.paid} />
-        <StatCard label="Pending" value={stats.pending} />
-        <StatCard label="Overdue" value={stats.overdue} />
-      </section>
+      <StatCards
+        label="Invoice statistics"
+        figures={[
+          { label: "Total", value: stats.total },
+          { label: "Paid", value: stats.paid },
+          { label: "Pending", value: stats.pending },
+          { label: "Overdue", value: stats.overdue },
+        ]}
+      />
       <ListFilters label="Filter invoices" view={view} selects={STATUS_FILTER} keep={["client"]} />
     </ListPage>
   );

@@ -1,17 +1,10 @@
-import { data, redirect, useActionData, useLoaderData } from "react-router";
-import { answerForm } from "~/forms/form-action.server";
-import type { FormResult } from "~/forms/form-result";
-import { notFound } from "~/refusal/refusal";
+import { data, useLoaderData } from "react-router";
 import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/public-invoice-page";
-import { CARD_SERVICE_UNAVAILABLE } from "./card-payment-texts";
 import { PROCESSING_REFRESH_SECONDS } from "./client-card-payments";
-import { clientCardPayments } from "./client-card-payments.server";
-import { createCheckoutSession } from "./create-checkout-session.server";
 import { cardPayments } from "./stripe-client.server";
-import { invoiceForClient } from "./invoices-for-client.server";
-import { agencyForInvoices } from "./invoice-pdf.server";
 import { findInvoiceByViewToken } from "./invoice-detail.server";
+import { answerPayNow, clientInvoicePage } from "./client-invoice-page.server";
 import { PublicInvoiceView } from "./public-invoice-view";
 
 // The client's invoice page: public, reached only through the capability link of the e-mail.
@@ -34,35 +27,23 @@ export function headers() {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const token = params.token ?? "";
   const detail = requireRecord(await findInvoiceByViewToken(token, { recordView: true }), "Invoice not found");
-  const agency = await agencyForInvoices();
-  const view = invoiceForClient(detail, agency, `/invoice/${token}/pdf`);
-  const url = new URL(request.url);
-  const card = await clientCardPayments(detail, { checkout: url.searchParams.get("checkout"), sessionId: url.searchParams.get("session_id") });
-  return data({ invoice: view, card }, { headers: headers() });
+  return data(await clientInvoicePage({ request, detail, pdfHref: `/invoice/${token}/pdf` }), { headers: headers() });
 }
 
-/** 'Pay now': to Stripe's hosted page for the balance; refused in the page when nothing is owed. */
-export async function action({ request, params }: Route.ActionArgs) {
-  return answerForm(
+export function action({ request, params }: Route.ActionArgs) {
+  return answerPayNow({
     request,
-    {
-      "pay-by-card": async () => {
-        const detail = await findInvoiceByViewToken(params.token ?? "", { recordView: false });
-        if (!detail) throw notFound("Invoice not found");
-        const { url } = await createCheckoutSession({ invoiceId: detail.invoice.id, returnsTo: "link" });
-        return redirect(url);
-      },
-    },
-    { faultMessages: { "pay-by-card": CARD_SERVICE_UNAVAILABLE } },
-  );
+    findInvoice: () => findInvoiceByViewToken(params.token ?? "", { recordView: false }),
+    notFoundMessage: "Invoice not found",
+    returnsTo: "link",
+  });
 }
 
 export default function PublicInvoicePage() {
   const { invoice, card } = useLoaderData<typeof loader>();
-  const refused = useActionData<FormResult>();
   return (
     <main className="px-4 py-10">
-      <PublicInvoiceView invoice={invoice} card={card} payError={refused && !refused.ok ? refused.formError : undefined} />
+      <PublicInvoiceView invoice={invoice} card={card} />
     </main>
   );
 }

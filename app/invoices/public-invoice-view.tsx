@@ -1,4 +1,6 @@
 import Download from "lucide-react/icons/download";
+import { useActionData } from "react-router";
+import type { FormResult } from "~/forms/form-result";
 import { buttonVariants } from "~/ui/button";
 import { formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
@@ -28,7 +30,10 @@ export type PublicInvoice = {
  * What the client sees of an invoice (at its link, in the client portal): the invoice, its balance, how to pay, and the PDF.
  * `card`: card payments while they are on ('Pay now', the card payments, the return from Stripe's page); null, and the page is as before.
  */
-export function PublicInvoiceView({ invoice, card = null, payError }: { invoice: PublicInvoice; card?: ClientCardPayments | null; payError?: string }) {
+export function PublicInvoiceView({ invoice, card = null }: { invoice: PublicInvoice; card?: ClientCardPayments | null }) {
+  // 'Pay now' posts to the page's own action: a refusal (nothing owed, the card service down) comes back as its data.
+  const refused = useActionData<FormResult>();
+  const payError = refused && !refused.ok ? refused.formError : undefined;
   const rows: [string, number, boolean][] = [
     ["Subtotal", invoice.subtotalCents, false],
     ["Discount", invoice.discountCents > 0 ? -invoice.discountCents : 0, false],

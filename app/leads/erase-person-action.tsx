@@ -1,18 +1,25 @@
 import { useFormAction } from "~/forms/use-form-action";
 import { ConfirmDialog, useConfirmedSubmit } from "~/forms/confirm-submit";
+import Trash2 from "lucide-react/icons/trash";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { MoreActionsMenu } from "~/ui/more-actions-menu";
 
 export const DATA_TAB_URL = "/admin/settings/data";
 
 /**
- * 'Erase personal data' on a lead's or client's page: an item of the page's "More" menu (decision
- * 049) that asks first, then posts to the Data tab's action. The page holds the dialog's state.
+ * The "More" menu of a lead's or client's page (decision 049): 'Erase personal data' and 'Delete',
+ * each opening its page's confirmation; the page holds the dialogs' state.
  */
-export function ErasePersonMenuItem({ onSelect }: { onSelect: () => void }) {
+export function PersonMoreActions({ name, onErase, onDelete }: { name: string; onErase: () => void; onDelete: () => void }) {
   return (
-    <DropdownMenuItem variant="destructive" onSelect={onSelect}>
-      Erase personal data
-    </DropdownMenuItem>
+    <MoreActionsMenu label={`More actions for ${name}`}>
+      <DropdownMenuItem variant="destructive" onSelect={onErase}>
+        Erase personal data
+      </DropdownMenuItem>
+      <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+        <Trash2 aria-hidden="true" /> Delete
+      </DropdownMenuItem>
+    </MoreActionsMenu>
   );
 }
 

@@ -1,15 +1,12 @@
 import Mail from "lucide-react/icons/mail";
 import Pencil from "lucide-react/icons/pencil";
-import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { requireListedRecord } from "~/forms/record-page.server";
 import { LeadActions, LeadActionsFeedback } from "./offered-lead-actions";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { requireAdmin } from "~/auth/guard.server";
-import { ErasePersonDialog, ErasePersonMenuItem } from "./erase-person-action";
-import { MoreActionsMenu } from "~/ui/more-actions-menu";
-import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { ErasePersonDialog, PersonMoreActions } from "./erase-person-action";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { DeleteRowsDialog } from "~/lists/row-deletion";
 import { Badge } from "~/ui/badge";
@@ -26,6 +23,7 @@ import { LeadTimelineCard } from "./lead-timeline-card";
 import { listLeadTimeline } from "./lead-timeline.server";
 import { findLead, leadsWithSameEmail } from "./leads.server";
 import { promoStateAt } from "./promo-state";
+import { DetailsRow } from "~/ui/details-row";
 
 const LEADS_LIST = { href: "/admin/leads", label: "Back to Leads" };
 
@@ -46,15 +44,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireAdmin(request);
   return handleLeadAction(request, actor, params.leadId);
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-sm break-words">{children}</dd>
-    </div>
-  );
 }
 
 export default function LeadDetailPage() {
@@ -83,12 +72,7 @@ export default function LeadDetailPage() {
         <div className="flex flex-wrap items-center gap-2">
           <LeadStatusSelect lead={lead} returnTo={returnTo} id="lead-status" />
           <LeadActions lead={lead} placement="detail" returnTo={returnTo} />
-          <MoreActionsMenu label={`More actions for ${lead.name}`}>
-            <ErasePersonMenuItem onSelect={() => setErasing(true)} />
-            <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
-              <Trash2 aria-hidden="true" /> Delete
-            </DropdownMenuItem>
-          </MoreActionsMenu>
+          <PersonMoreActions name={lead.name} onErase={() => setErasing(true)} onDelete={() => setDeleting(true)} />
         </div>
       </div>
       <ErasePersonDialog record="lead" id={lead.id} name={lead.name} open={erasing} onOpenChange={setErasing} />
@@ -97,20 +81,20 @@ export default function LeadDetailPage() {
         <div className="grid content-start gap-6">
           <TitledCard title="Details">
             <dl className="grid gap-4 sm:grid-cols-2">
-              <Field label="Name">{lead.name}</Field>
-              <Field label="Email">
+              <DetailsRow layout="stacked" label="Name">{lead.name}</DetailsRow>
+              <DetailsRow layout="stacked" label="Email">
                 <a className="hover:underline" href={`mailto:${lead.email}`}>
                   {lead.email}
                 </a>
-              </Field>
-              <Field label="Phone">{lead.phone ?? "—"}</Field>
-              <Field label="Business type">{BUSINESS_TYPES.find((o) => o.value === lead.businessType)?.label ?? "—"}</Field>
-              <Field label="Industry">{INDUSTRIES.find((o) => o.value === lead.industry)?.label ?? "—"}</Field>
-              <Field label="Tier">{tierLabel(lead.tier)}</Field>
-              <Field label="Source">{lead.source}</Field>
-              <Field label="Status">{lead.status}</Field>
-              <Field label="Booking">{bookingLabel(lead.bookingStatus)}</Field>
-              <Field label="Tags">
+              </DetailsRow>
+              <DetailsRow layout="stacked" label="Phone">{lead.phone ?? "—"}</DetailsRow>
+              <DetailsRow layout="stacked" label="Business type">{BUSINESS_TYPES.find((o) => o.value === lead.businessType)?.label ?? "—"}</DetailsRow>
+              <DetailsRow layout="stacked" label="Industry">{INDUSTRIES.find((o) => o.value === lead.industry)?.label ?? "—"}</DetailsRow>
+              <DetailsRow layout="stacked" label="Tier">{tierLabel(lead.tier)}</DetailsRow>
+              <DetailsRow layout="stacked" label="Source">{lead.source}</DetailsRow>
+              <DetailsRow layout="stacked" label="Status">{lead.status}</DetailsRow>
+              <DetailsRow layout="stacked" label="Booking">{bookingLabel(lead.bookingStatus)}</DetailsRow>
+              <DetailsRow layout="stacked" label="Tags">
                 {lead.tags.length > 0 ? (
                   <span className="flex flex-wrap gap-1">
                     {lead.tags.map((tag) => (
@@ -122,9 +106,9 @@ export default function LeadDetailPage() {
                 ) : (
                   "—"
                 )}
-              </Field>
-              <Field label="Created">{formatDateTime(lead.createdAt, timeZone)}</Field>
-              <Field label="Updated">{formatDateTime(lead.updatedAt, timeZone)}</Field>
+              </DetailsRow>
+              <DetailsRow layout="stacked" label="Created">{formatDateTime(lead.createdAt, timeZone)}</DetailsRow>
+              <DetailsRow layout="stacked" label="Updated">{formatDateTime(lead.updatedAt, timeZone)}</DetailsRow>
             </dl>
             <div className="mt-4 grid gap-0.5">
               <p className="text-xs font-medium text-muted-foreground">Message</p>
@@ -136,17 +120,17 @@ export default function LeadDetailPage() {
             {lead.promoCode ? (
               <>
                 <dl className="grid gap-4 sm:grid-cols-2">
-                  <Field label="Promo code">
+                  <DetailsRow layout="stacked" label="Promo code">
                     <span className="font-mono">{lead.promoCode}</span>
-                  </Field>
-                  <Field label="Promo status">
+                  </DetailsRow>
+                  <DetailsRow layout="stacked" label="Promo status">
                     <PromoStatusBadge promo={lead} now={now} />
-                  </Field>
-                  <Field label="Expires">{lead.promoExpiresAt ? formatDateTime(lead.promoExpiresAt, timeZone) : "—"}</Field>
-                  <Field label="Days left">
+                  </DetailsRow>
+                  <DetailsRow layout="stacked" label="Expires">{lead.promoExpiresAt ? formatDateTime(lead.promoExpiresAt, timeZone) : "—"}</DetailsRow>
+                  <DetailsRow layout="stacked" label="Days left">
                     <DaysLeft promo={lead} now={now} />
-                  </Field>
-                  <Field label="Promo e-mail last sent">{lead.promoEmailSentAt ? formatDateTime(lead.promoEmailSentAt, timeZone) : "—"}</Field>
+                  </DetailsRow>
+                  <DetailsRow layout="stacked" label="Promo e-mail last sent">{lead.promoEmailSentAt ? formatDateTime(lead.promoEmailSentAt, timeZone) : "—"}</DetailsRow>
                 </dl>
                 <div className="flex flex-wrap gap-2">
                   <Button variant="outline" onClick={() => setEditingPromo(true)} icon={Pencil}>

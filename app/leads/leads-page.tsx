@@ -1,15 +1,13 @@
-import Download from "lucide-react/icons/download";
 import Upload from "lucide-react/icons/upload";
 import * as React from "react";
-import { useLoaderData, useLocation, useSearchParams } from "react-router";
+import { useLoaderData, useLocation } from "react-router";
 import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "./offered-lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { buttonVariants } from "~/ui/button";
-import { StatCard } from "~/ui/stat-card";
+import { StatCards } from "~/ui/stat-card";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { recordLinkColumn } from "~/lists/record-link-column";
-import { ListPage, viewHref } from "~/lists/list-page";
+import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView } from "~/lists/list-view";
 import { formatCount, formatDate } from "~/formatting/dates";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
@@ -48,21 +46,15 @@ function leadCountText(count: LeadCount): string {
   return count.estimated ? `≈${value}` : value;
 }
 
-function StatTile({ title, count }: { title: string; count: LeadCount }) {
-  return (
-    <StatCard
-      label={title}
-      value={leadCountText(count)}
-      valueTitle={count.estimated ? "Estimated from the database's statistics" : undefined}
-    />
-  );
+/** A count of leads, marked when the database estimated it. */
+function leadFigure(label: string, count: LeadCount) {
+  return { label, value: leadCountText(count), valueTitle: count.estimated ? "Estimated from the database's statistics" : undefined };
 }
 
 export default function LeadsPage() {
   const { leads, nextCursor, previousCursor, view, stats, timeZone, now: nowIso } = useLoaderData<typeof loader>();
   const now = React.useMemo(() => new Date(nowIso), [nowIso]);
   const location = useLocation();
-  const [searchParams] = useSearchParams();
   const returnTo = `${location.pathname}${location.search}`;
   const [adding, setAdding] = React.useState(false);
   const [promoLead, setPromoLead] = React.useState<LeadRow | null>(null);
@@ -87,11 +79,7 @@ export default function LeadsPage() {
       title="Website Leads"
       description="Everyone who claimed the offer, sent an inquiry or wrote to you."
       links={[{ to: "/admin/leads/import", label: "Import CSV", icon: Upload }]}
-      actions={
-        <a href={viewHref("/admin/leads/export", searchParams)} download className={buttonVariants({ variant: "outline" })}>
-          <Download className="size-4" aria-hidden="true" /> Export CSV
-        </a>
-      }
+      exportPath="/admin/leads/export"
       createLink={{ onClick: () => setAdding(true), label: "Add Lead" }}
       table={{
         label: "Leads",
@@ -132,12 +120,15 @@ export default function LeadsPage() {
         </>
       }
     >
-      <section aria-label="Lead statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatTile title="Total" count={stats.total} />
-        <StatTile title="Website Promos" count={stats.websitePromos} />
-        <StatTile title="Active Promos" count={stats.activePromos} />
-        <StatTile title="Converted" count={stats.converted} />
-      </section>
+      <StatCards
+        label="Lead statistics"
+        figures={[
+          leadFigure("Total", stats.total),
+          leadFigure("Website Promos", stats.websitePromos),
+          leadFigure("Active Promos", stats.activePromos),
+          leadFigure("Converted", stats.converted),
+        ]}
+      />
       <LeadFilters view={view} />
     </ListPage>
   );

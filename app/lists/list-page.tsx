@@ -6,8 +6,7 @@ import { DropdownMenuSeparator } from "~/ui/dropdown-menu";
 import { DataTable, type DataTableProps } from "./data-table";
 import { recordIdOf, type DataTableColumn } from "./data-table-columns";
 import { FoldOnPhone } from "./list-fold";
-import { ListHeader, type ListCreateLink, type ListHeaderLink } from "./list-header";
-import { PAGING_PARAMS } from "./list-view";
+import { ListHeader, type ListHeaderProps } from "./list-header";
 import { DeleteRowsDialog, useRowSelection, type RowDeletion } from "./row-deletion";
 import { DeleteMenuItem, RowMenu } from "./row-menu";
 import { DataTablePager } from "./table-pager";
@@ -18,12 +17,7 @@ import { DataTablePager } from "./table-pager";
  * (row-menu.tsx), and the spec's delete confirmation (row-deletion.tsx). A list page gives its
  * rows, columns and actions; the mechanics are here, once.
  */
-export type ListPageProps<Row> = {
-  title: string;
-  description?: React.ReactNode;
-  links?: readonly ListHeaderLink[];
-  actions?: React.ReactNode;
-  createLink?: ListCreateLink;
+export type ListPageProps<Row> = ListHeaderProps & {
   /** What sits between the header and the table: statistics, the filters (folded away on a phone). */
   children?: React.ReactNode;
   /** What must be read before the rows (a warning): above the figures and filters, never folded. */
@@ -47,7 +41,7 @@ export type ListPageProps<Row> = {
   dialogs?: React.ReactNode;
 };
 
-export function ListPage<Row>({ title, description, links, actions, createLink, empty, children, notices, table, pager, selection, rowMenu, deletion, deleteRefusal = () => null, dialogs }: ListPageProps<Row>) {
+export function ListPage<Row>({ title, description, links, exportPath, actions, createLink, empty, children, notices, table, pager, selection, rowMenu, deletion, deleteRefusal = () => null, dialogs }: ListPageProps<Row>) {
   const navigation = useNavigation();
   const getRowId = table.getRowId ?? recordIdOf;
   const { selectedIds, setSelectedIds, clear } = useRowSelection(table.rows, getRowId);
@@ -81,7 +75,7 @@ export function ListPage<Row>({ title, description, links, actions, createLink, 
     : table.columns;
   return (
     <div className="grid grid-cols-1 gap-6">
-      <ListHeader title={title} description={description} links={links} actions={actions} createLink={createLink} />
+      <ListHeader title={title} description={description} links={links} exportPath={exportPath} actions={actions} createLink={createLink} />
       {notices}
       {children ? <FoldOnPhone>{children}</FoldOnPhone> : null}
       {selection && selectedIds.length > 0 ? (
@@ -110,11 +104,4 @@ export function ListPage<Row>({ title, description, links, actions, createLink, 
       {dialogs}
     </div>
   );
-}
-
-/** A list's link that keeps its view but leaves out the page (an export of exactly what is filtered). */
-export function viewHref(path: string, params: URLSearchParams): string {
-  const kept = new URLSearchParams(params);
-  for (const name of PAGING_PARAMS) kept.delete(name);
-  return kept.size > 0 ? `${path}?${kept.toString()}` : path;
 }

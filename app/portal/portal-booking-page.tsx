@@ -59,11 +59,8 @@ export default function PortalBookingPage() {
         fetcher={fetcher}
         action="/portal/book"
         busy={busy}
-        offered={page.offered}
-        businessZone={page.timeZone}
+        offer={page}
         zone={zone}
-        companyName={page.companyName}
-        durationMinutes={page.durationMinutes}
         openOnFirstDay
         submitLabel="Book this time"
         busyLabel="Booking..."

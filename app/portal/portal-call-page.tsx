@@ -131,12 +131,8 @@ export default function PortalCallPage() {
             fetcher={book.fetcher}
             action={here}
             busy={book.busy}
-            offered={call.offered}
-            businessZone={call.timeZone}
-            proposed={call.proposed}
+            offer={call}
             zone={zone}
-            companyName={call.companyName}
-            durationMinutes={call.durationMinutes}
             openOnFirstDay
             submitLabel="Book this time"
             busyLabel="Booking..."

@@ -1,15 +1,9 @@
-import { redirect, useActionData, useLoaderData } from "react-router";
-import { CARD_SERVICE_UNAVAILABLE } from "~/invoices/card-payment-texts";
+import { useLoaderData } from "react-router";
 import { PROCESSING_REFRESH_SECONDS } from "~/invoices/client-card-payments";
-import { clientCardPayments } from "~/invoices/client-card-payments.server";
-import { createCheckoutSession } from "~/invoices/create-checkout-session.server";
-import { findSentInvoiceOfClient, invoiceForClient } from "~/invoices/invoices-for-client.server";
-import { agencyForInvoices } from "~/invoices/invoice-pdf.server";
+import { answerPayNow, clientInvoicePage } from "~/invoices/client-invoice-page.server";
+import { findSentInvoiceOfClient } from "~/invoices/invoices-for-client.server";
 import { PublicInvoiceView } from "~/invoices/public-invoice-view";
-import { answerForm } from "~/forms/form-action.server";
-import type { FormResult } from "~/forms/form-result";
 import { recordIdParam } from "~/forms/record-id";
-import { notFound } from "~/refusal/refusal";
 import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/portal-invoice-page";
 import { recordPortalEvent } from "./portal-activity.server";
@@ -31,35 +25,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const invoiceId = recordIdParam(params.invoiceId);
   const detail = requireRecord(invoiceId ? await findSentInvoiceOfClient(client.id, invoiceId) : undefined, INVOICE_NOT_FOUND);
   await recordPortalEvent(client.id, { kind: "opened_invoice", subjectId: detail.invoice.id, label: detail.invoice.invoiceNumber });
-  const url = new URL(request.url);
-  const card = await clientCardPayments(detail, { checkout: url.searchParams.get("checkout"), sessionId: url.searchParams.get("session_id") });
-  return { invoice: invoiceForClient(detail, await agencyForInvoices(), `/portal/invoices/${detail.invoice.id}/pdf`), card };
+  return clientInvoicePage({ request, detail, pdfHref: `/portal/invoices/${detail.invoice.id}/pdf` });
 }
 
 /** 'Pay now': to Stripe's hosted page for the balance of one of the client's own invoices. */
 export async function action({ request, params }: Route.ActionArgs) {
   const client = await requirePortalClient(request);
-  return answerForm(
+  const invoiceId = recordIdParam(params.invoiceId);
+  return answerPayNow({
     request,
-    {
-      "pay-by-card": async () => {
-        const invoiceId = recordIdParam(params.invoiceId);
-        const detail = invoiceId ? await findSentInvoiceOfClient(client.id, invoiceId) : undefined;
-        if (!detail) throw notFound(INVOICE_NOT_FOUND);
-        const { url } = await createCheckoutSession({ invoiceId: detail.invoice.id, returnsTo: "portal" });
-        return redirect(url);
-      },
-    },
-    { faultMessages: { "pay-by-card": CARD_SERVICE_UNAVAILABLE } },
-  );
+    findInvoice: async () => (invoiceId ? await findSentInvoiceOfClient(client.id, invoiceId) : undefined),
+    notFoundMessage: INVOICE_NOT_FOUND,
+    returnsTo: "portal",
+  });
 }
 
 export default function PortalInvoicePage() {
   const { invoice, card } = useLoaderData<typeof loader>();
-  const refused = useActionData<FormResult>();
   return (
     <PortalPage back="/portal#invoices">
-      <PublicInvoiceView invoice={invoice} card={card} payError={refused && !refused.ok ? refused.formError : undefined} />
+      <PublicInvoiceView invoice={invoice} card={card} />
     </PortalPage>
   );
 }

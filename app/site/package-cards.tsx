@@ -1,6 +1,6 @@
-import Check from "lucide-react/icons/check";
 import { cn } from "~/ui/class-names";
 import { tierPrice, type TierForDisplay } from "./tier-display";
+import { FeatureList } from "./feature-list";
 
 /** The four packages as cards, from the one tier catalog. `action` renders each card's button. */
 export function PackageCards({
@@ -44,14 +44,7 @@ export function PackageCards({
               ) : null}
             </p>
             <p className="text-sm text-muted-foreground">{price.note}</p>
-            <ul className="mt-5 grid flex-1 content-start gap-2 text-sm">
-              {tier.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <FeatureList features={tier.features} className="mt-5 grid flex-1 content-start gap-2 text-sm" />
             <div className="mt-6">{action(tier)}</div>
           </li>
         );

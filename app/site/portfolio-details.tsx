@@ -1,7 +1,7 @@
-import Check from "lucide-react/icons/check";
 import ExternalLink from "lucide-react/icons/external-link";
 import { buttonVariants } from "~/ui/button";
 import type { PortfolioEntry } from "./portfolio-entry";
+import { FeatureList } from "./feature-list";
 
 /** A project's package, features and optional visit link: in its dialog and on its own page alike. */
 export function PortfolioDetails({ item }: { item: PortfolioEntry }) {
@@ -13,14 +13,7 @@ export function PortfolioDetails({ item }: { item: PortfolioEntry }) {
       </div>
       <div>
         <h3 className="text-sm font-semibold">Features</h3>
-        <ul className="mt-2 grid gap-1.5 text-sm">
-          {item.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={item.features} className="mt-2 grid gap-1.5 text-sm" />
       </div>
       {item.link ? (
         <a href={item.link} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline" })}>

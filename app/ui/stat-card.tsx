@@ -33,3 +33,16 @@ export function StatCard({
     </Card>
   );
 }
+
+type StatFigure = { label: string; value: React.ReactNode; valueTitle?: string; footer?: React.ReactNode };
+
+/** A row of figures above a list or a record (two a row on a phone, four on a laptop). */
+export function StatCards({ label, figures }: { label: string; figures: readonly StatFigure[] }) {
+  return (
+    <section aria-label={label} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {figures.map((figure) => (
+        <StatCard key={figure.label} {...figure} />
+      ))}
+    </section>
+  );
+}
