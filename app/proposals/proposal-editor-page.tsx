@@ -5,7 +5,9 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
 import { formatDateTime } from "~/formatting/dates";
 import { formatCents, formatPrice } from "~/formatting/money";
-import { requireRecord } from "~/http/record-not-found";
+import { recordIdParam } from "~/forms/record-id";
+import { requireListedRecord } from "~/forms/record-page.server";
+import { notFound } from "~/refusal/refusal";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
@@ -18,22 +20,27 @@ import { updateProposal } from "./update-proposal.server";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.proposal.title ?? "Proposal"} | Admin` }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+const PROPOSALS_LIST = { href: "/admin/proposals", label: "Back to Proposals" };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const editor = requireRecord(await loadProposalEditor(params.proposalId), "Proposal not found", { href: "/admin/proposals", label: "Back to Proposals" });
+  const proposalId = recordIdParam(params.proposalId);
+  const editor = await requireListedRecord(proposalId ? await loadProposalEditor(proposalId) : undefined, { request, context }, "Proposal not found", PROPOSALS_LIST);
   return { ...editor, timeZone: (await getOrganizationSettings()).timezone };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireAdmin(request);
-  const here = `/admin/proposals/${params.proposalId}`;
+  const proposalId = recordIdParam(params.proposalId);
+  if (!proposalId) throw notFound("Proposal not found");
+  const here = `/admin/proposals/${proposalId}`;
   return answerForm(request, {
     save: async (form) => {
-      const { resent } = await updateProposal({ actor, proposalId: params.proposalId, input: parseForm(proposalEditorSchema, editorFields(form)) });
+      const { resent } = await updateProposal({ actor, proposalId, input: parseForm(proposalEditorSchema, editorFields(form)) });
       return redirectWithToast(here, { type: "success", title: resent ? "Proposal saved and sent as a new version" : "Proposal saved" });
     },
     send: async () => {
-      await sendProposal({ actor, proposalId: params.proposalId });
+      await sendProposal({ actor, proposalId });
       return redirectWithToast(here, { type: "success", title: "Proposal sent" });
     },
   });
