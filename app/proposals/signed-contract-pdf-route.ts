@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/auth/guard.server";
 import { recordIdParam } from "~/forms/record-id";
-import { notFound } from "~/refusal/refusal";
+import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/signed-contract-pdf-route";
 import { signedContractPdf } from "./proposals-of-client.server";
 import { signedContractFileName } from "./signed-contract-mail.server";
@@ -9,8 +9,7 @@ import { signedContractFileName } from "./signed-contract-mail.server";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const proposalId = recordIdParam(params.proposalId);
-  const found = proposalId ? await signedContractPdf({ proposalId }) : null;
-  if (!found) throw notFound("Signed contract not found");
+  const found = requireRecord(proposalId ? await signedContractPdf({ proposalId }) : null, "Signed contract not found", { href: "/admin/proposals", label: "Back to Proposals" });
   return new Response(new Uint8Array(found.pdf), {
     headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${signedContractFileName(found.title)}"`, "Cache-Control": "private, no-store" },
   });

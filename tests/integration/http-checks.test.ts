@@ -208,7 +208,7 @@ describe("the route walk", () => {
       await response.arrayBuffer();
       const policy = response.headers.get("content-security-policy") ?? "";
       expect(policy, url).toMatch(/script-src 'self' ('nonce-[^']+'|('sha256-[^']+' ?)+);/);
-      expect(policy, url).toContain(url.endsWith("/pdf") && url.startsWith("/admin/") ? "frame-ancestors 'self'" : "frame-ancestors 'none'");
+      expect(policy, url).toContain(url.endsWith("/pdf") && url.startsWith("/admin/invoices/") ? "frame-ancestors 'self'" : "frame-ancestors 'none'");
       expect(/script-src [^;]*/.exec(policy)?.[0], url).not.toMatch(/unsafe-(inline|eval)/);
       expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
       // The public invoice page adds its own stricter no-referrer, a portal sign-in link's page same-origin (the last one counts).
