@@ -61,7 +61,7 @@ async function clusterRestart(serverUrl: string): Promise<DatabaseRestart> {
   if (!cluster) {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
-    const { rows } = await client.query<{ version: string }>("show server_version_num");
+    const { rows } = await client.query<{ version: string }>("select current_setting('server_version_num') as version");
     await client.end();
     cluster = `${Math.floor(Number(rows[0]?.version) / 10_000)}/main`;
   }
