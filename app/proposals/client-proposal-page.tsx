@@ -70,7 +70,7 @@ export default function ClientProposalPage() {
   const error = refused && !refused.ok ? (refused.formError ?? Object.values(refused.fieldErrors ?? {})[0]) : undefined;
   const values = refused && !refused.ok ? refused.values : {};
   return (
-    <main className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10">
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10">
       <header className="grid gap-2">
         <h1 className="text-2xl font-bold tracking-tight">{view.title}</h1>
         <p className="text-muted-foreground">For {view.recipientName}</p>
@@ -109,6 +109,6 @@ export default function ClientProposalPage() {
           {error}
         </p>
       ) : null}
-    </main>
+    </div>
   );
 }
