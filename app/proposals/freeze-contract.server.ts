@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/connection.server";
 import { dayIn } from "~/formatting/dates";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { notFound, Refusal } from "~/refusal/refusal";
+import { Refusal } from "~/refusal/refusal";
 import { sha256Hex } from "~/signing/contract-hash";
 import { contractOfChoice } from "./proposal-contract.server";
 import { appendProposalEvent, type StepOrigin } from "./proposal-events.server";
 import { isValidChoice } from "./proposal-money";
-import { lockProposal, versionOfToken } from "./proposal-records.server";
+import { lockVersionOfToken } from "./proposal-records.server";
 import { proposalVersions, type VersionChoice } from "./schema";
 import { CLOSED_MESSAGES, signableState } from "./signable";
 
@@ -20,11 +20,7 @@ export type FreezeContractOptions = { token: string; choice: VersionChoice; orig
  */
 export async function freezeContract({ token, choice, origin, now = new Date() }: FreezeContractOptions): Promise<{ contractSha256: string }> {
   return db().transaction(async (tx) => {
-    const found = await versionOfToken(tx, token);
-    if (!found) throw notFound("Proposal not found");
-    const proposal = await lockProposal(tx, found.proposalId);
-    const [version] = await tx.select().from(proposalVersions).where(eq(proposalVersions.id, found.id)).for("update");
-    if (!version) throw notFound("Proposal not found");
+    const { proposal, version } = await lockVersionOfToken(tx, token);
     const settings = await getOrganizationSettings(tx);
     const state = signableState(proposal, version, dayIn(now, settings.timezone));
     if (state === "signed") throw new Refusal("This proposal is already signed.", { status: 409 });

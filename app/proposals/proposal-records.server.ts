@@ -16,6 +16,19 @@ export async function lockProposal(tx: DatabaseExecutor, proposalId: string): Pr
   return proposal;
 }
 
+/**
+ * The proposal and the version a client's link names, both locked for the client's step (freeze,
+ * sign), proposal first as every change to a proposal takes them; a link that is none of ours is a 404.
+ */
+export async function lockVersionOfToken(tx: DatabaseExecutor, token: string): Promise<{ proposal: Proposal; version: ProposalVersion }> {
+  const found = await versionOfToken(tx, token);
+  if (!found) throw notFound("Proposal not found");
+  const proposal = await lockProposal(tx, found.proposalId);
+  const [version] = await tx.select().from(proposalVersions).where(eq(proposalVersions.id, found.id)).for("update");
+  if (!version) throw notFound("Proposal not found");
+  return { proposal, version };
+}
+
 /** The version a link names, or undefined for a token that is none of ours. */
 export async function versionOfToken(executor: DatabaseExecutor, token: string): Promise<ProposalVersion | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;

@@ -13,8 +13,8 @@ import { loadSigningCertificate } from "~/signing/signing-certificate.server";
 import { appendProposalEvent, proposalEventsOf, type StepOrigin } from "./proposal-events.server";
 import { chosenOptions, proposalTotals } from "./proposal-money";
 import { PROPOSAL_EVENT_LABELS } from "./proposal-options";
-import { CLIENT_SIGNER, lockProposal, recordProposalChange, versionOfToken } from "./proposal-records.server";
-import { proposals, proposalSignatures, proposalVersions, type Proposal, type ProposalSignature, type ProposalVersion } from "./schema";
+import { CLIENT_SIGNER, lockVersionOfToken, recordProposalChange } from "./proposal-records.server";
+import { proposals, proposalSignatures, type Proposal, type ProposalSignature, type ProposalVersion } from "./schema";
 import { mailSignedContract } from "./signed-contract-mail.server";
 import { CLOSED_MESSAGES, signableState } from "./signable";
 
@@ -59,11 +59,7 @@ export async function signProposal({ token, input, origin, now = new Date() }: S
   // that on a one-connection database it does not wait behind the transaction it would serve.
   await loadSigningCertificate({ commonName: (await getOrganizationSettings()).companyName ?? undefined });
   return db().transaction(async (tx) => {
-    const found = await versionOfToken(tx, token);
-    if (!found) throw notFound("Proposal not found");
-    const proposal = await lockProposal(tx, found.proposalId);
-    const [version] = await tx.select().from(proposalVersions).where(eq(proposalVersions.id, found.id)).for("update");
-    if (!version) throw notFound("Proposal not found");
+    const { proposal, version } = await lockVersionOfToken(tx, token);
     const [signed] = await tx.select().from(proposalSignatures).where(eq(proposalSignatures.proposalId, proposal.id));
     if (signed) {
       if (signed.versionId === version.id && signed.contractSha256 === input.contractSha256) return signed;
