@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { systemActor } from "~/audit/actor";
 import { db } from "~/db/connection.server";
@@ -14,29 +14,15 @@ import { paymentProviderEvents } from "~/invoices/schema";
 import { CARD_PAYMENT_KEPT, deletePayment } from "~/invoices/delete-payment.server";
 import { WEBHOOK_BODY_LIMIT } from "~/http/request-body-limit";
 import { ledgerOf, openCheckout, sentInvoice } from "../support/card-payment-scene";
-import { startStripeStandIn, type StandInEvent, type StandInSession } from "../support/stripe-stand-in";
-import { withTestDatabase } from "../support/test-database";
-import { serveStripeWebhook } from "../support/webhook-server";
+import type { StandInEvent, StandInSession } from "../support/stripe-stand-in";
+import { withStripeStandIn } from "../support/stripe-test-file";
 
 // Issue 43's attacks on the card-payment webhook, sent over real HTTP through the one request
 // stack, with the official `stripe` package on both sides: the app's client pointed at the
 // stand-in (STRIPE_API_URL), the events signed with `generateTestHeaderString`. Each refusal is
 // proven by what it did not write. On PostgreSQL too: "twice at once" is a race there.
 
-const standIn = await startStripeStandIn();
-Object.assign(process.env, standIn.environment);
-
-withTestDatabase();
-
-let app: Awaited<ReturnType<typeof serveStripeWebhook>>;
-beforeAll(async () => {
-  app = await serveStripeWebhook();
-  standIn.webhookUrl = app.webhookUrl;
-});
-afterAll(async () => {
-  await app?.stop();
-  await standIn.stop();
-});
+const standIn = await withStripeStandIn();
 beforeEach(() => {
   standIn.deliveryDelayMs = 0;
   standIn.failApi = null;
@@ -45,7 +31,7 @@ beforeEach(() => {
 /** Posts a body to the webhook with the headers given, as anyone on the internet may. */
 function post(payload: string | Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(app.webhookUrl, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(payload)), ...headers } }, (response) => {
+    const request = http.request(standIn.webhookUrl ?? "", { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(payload)), ...headers } }, (response) => {
       let text = "";
       response.on("data", (chunk: Buffer) => (text += chunk.toString()));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { dashboardFigures } from "~/admin/dashboard.server";
 import { listAuditEntries } from "~/audit/audit-log.server";
 import { systemActor } from "~/audit/actor";
@@ -25,28 +25,14 @@ import { ledgerOf, openCheckout, sentInvoice } from "../support/card-payment-sce
 import { portalCookie } from "../support/portal-scene";
 import { callRoute, type RouteHandler } from "../support/route-calls";
 import { signedInCookie } from "../support/sessions";
-import { startStripeStandIn, type ApiRequest } from "../support/stripe-stand-in";
-import { withTestDatabase } from "../support/test-database";
-import { serveStripeWebhook } from "../support/webhook-server";
+import type { ApiRequest } from "../support/stripe-stand-in";
+import { withStripeStandIn } from "../support/stripe-test-file";
 
 // Issue 43, as a client and the agency meet it: 'Pay now' opens a Checkout Session at the Stripe
 // stand-in through the official package; the stand-in's "Pay" delivers the signed event; the
 // invoice, the success page, the agency's pages, the mail and the refund follow.
 
-const standIn = await startStripeStandIn();
-Object.assign(process.env, standIn.environment);
-
-withTestDatabase();
-
-let app: Awaited<ReturnType<typeof serveStripeWebhook>>;
-beforeAll(async () => {
-  app = await serveStripeWebhook();
-  standIn.webhookUrl = app.webhookUrl;
-});
-afterAll(async () => {
-  await app?.stop();
-  await standIn.stop();
-});
+const standIn = await withStripeStandIn();
 beforeEach(() => {
   standIn.deliveryDelayMs = 0;
   standIn.failApi = null;

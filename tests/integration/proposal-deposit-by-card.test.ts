@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/connection.server";
 import { invoices } from "~/invoices/schema";
 import { openClientProposal } from "~/proposals/client-proposal.server";
@@ -8,27 +8,12 @@ import { proposals } from "~/proposals/schema";
 import { signProposal } from "~/proposals/sign-proposal.server";
 import { openCheckout } from "../support/card-payment-scene";
 import { aSentProposal, BROWSER, readAndFreeze } from "../support/proposal-scene";
-import { startStripeStandIn } from "../support/stripe-stand-in";
-import { withTestDatabase } from "../support/test-database";
-import { serveStripeWebhook } from "../support/webhook-server";
+import { withStripeStandIn } from "../support/stripe-test-file";
 
 // Issue 44's deposit paid by card: 'Pay now' on the signed proposal's deposit invoice, the Stripe
 // stand-in's page, its signed webhook; the proposal becomes paid with "deposit paid" in its record.
 
-const standIn = await startStripeStandIn();
-Object.assign(process.env, standIn.environment);
-
-withTestDatabase();
-
-let app: Awaited<ReturnType<typeof serveStripeWebhook>>;
-beforeAll(async () => {
-  app = await serveStripeWebhook();
-  standIn.webhookUrl = app.webhookUrl;
-});
-afterAll(async () => {
-  await app?.stop();
-  await standIn.stop();
-});
+const standIn = await withStripeStandIn();
 
 describe("a signed proposal's deposit paid by card", () => {
   it("offers 'Pay now' after signing, and the webhook's payment makes the proposal paid", async () => {
