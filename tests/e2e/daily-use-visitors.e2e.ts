@@ -234,6 +234,8 @@ describe("issue 47 for visitors and clients", () => {
     await page.goto("/packages");
     await hydrated(page);
     await goInApp(page, "/#contact");
+    // The router is idle before React has drawn the home page and scrolled: wait for the scroll to begin.
+    await page.waitForFunction(() => document.querySelector("#contact") !== null && window.scrollY > 0);
     await settledScroll(page);
     await landedAtContact(page, "within the app");
     await visitor.close();
