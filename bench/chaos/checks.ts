@@ -23,9 +23,9 @@ export async function waitForOutbox(handle: DatabaseHandle, faultAt: number): Pr
   }
 }
 
-export async function waitForQuiet(arrivals: Arrival[], faultAt: number, recoveredAt: number): Promise<void> {
+export async function waitForQuiet(arrivals: Arrival[], faultAt: number, recoveredAt: number, leaseMs = LEASE_MS): Promise<void> {
   // Mail a killed process held is taken over once its lease has run out and a process runs again.
-  const earliest = Math.max(faultAt + LEASE_MS, recoveredAt) + QUIET_MS;
+  const earliest = Math.max(faultAt + leaseMs, recoveredAt) + QUIET_MS;
   for (;;) {
     const last = arrivals.at(-1)?.at ?? 0;
     const now = Date.now();

@@ -146,7 +146,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
     if (options.target.kind === "server") {
       await waitForOutbox(handle, stream.faultAt);
     } else {
-      await waitForQuiet(mail.arrivals, stream.faultAt, stream.recoveredAt);
+      await waitForQuiet(mail.arrivals, stream.faultAt, stream.recoveredAt, options.leaseMs);
     }
     const died = apps.filter((app) => !app.running()).length;
     // Each outcome a sender kept through the outage and wrote once the database answered (app/email/delivery-outcome.server.ts) says so in its log.

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "./support/app-server";
-import { sceneDataDir } from "../support/scenes";
+import { sceneDataDir } from "../support/scene-data-dir";
 import { adminContext, downloadedBytes, goInApp, launchBrowser } from "./support/browser";
 
 let app: AppServer;

@@ -141,7 +141,7 @@ describe("referrals", () => {
     await add.getByLabel("Name").fill("Rosa Referrer");
     await add.getByLabel("Email").fill("rosa@referrer.test");
     await add.getByRole("button", { name: "Add Client" }).click();
-    await page.getByText("Client added successfully").waitFor();
+    await toast(page, "Client added successfully");
     await goInApp(page, "/admin/clients?q=rosa");
     await page.getByRole("link", { name: "Rosa Referrer" }).click();
     await page.getByRole("heading", { level: 1, name: "Rosa Referrer" }).waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysToDate } from "~/availability/slot-time";
 import { dayIn } from "~/formatting/dates";
 import { type AppServer, startAppServer } from "./support/app-server";
-import { sceneDataDir } from "../support/scenes";
+import { sceneDataDir } from "../support/scene-data-dir";
 import { adminContext, goInApp, hydrated, launchBrowser, openMoreMenuItem, toast } from "./support/browser";
 
 let app: AppServer;
@@ -34,7 +34,8 @@ async function addClient(page: Page, name: string, email: string, tier: string) 
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Tier").selectOption(tier);
   await dialog.getByRole("button", { name: "Add Client" }).click();
-  await page.getByText("Client added successfully").waitFor();
+  // A toast from an earlier client may still be showing beside this one.
+  await toast(page, "Client added successfully");
   await dialog.waitFor({ state: "detached" });
 }
 

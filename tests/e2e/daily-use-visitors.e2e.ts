@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatClockTime, formatLongDate } from "~/formatting/dates";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
-import { type Scene, sceneDataDir } from "../support/scenes";
+import type { Scene } from "../support/scenes";
+import { sceneDataDir } from "../support/scene-data-dir";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { accessibilityViolations, downloadedBytes, goInApp, hydrated, launchBrowser, popupSeenVisitor, toast } from "./support/browser";
 

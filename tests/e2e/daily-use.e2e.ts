@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Scene, sceneDataDir } from "../support/scenes";
+import type { Scene } from "../support/scenes";
+import { sceneDataDir } from "../support/scene-data-dir";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { accessibilityViolations, adminContext, goInApp, hydrated, launchBrowser, openMoreMenuItem, toast } from "./support/browser";
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { sceneDataDir, SECOND_ADMIN } from "../support/scenes";
+import { sceneDataDir, SECOND_ADMIN } from "../support/scene-data-dir";
 import { adminContext, goInApp, hydrated, launchBrowser } from "./support/browser";
 
 // The shared data table on a laptop (1366 × 850): how much of the leads list shows, the "Columns"

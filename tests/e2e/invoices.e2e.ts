@@ -6,7 +6,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type AppServer, startAppServer } from "./support/app-server";
-import { type Scene, sceneDataDir } from "../support/scenes";
+import type { Scene } from "../support/scenes";
+import { sceneDataDir } from "../support/scene-data-dir";
 import { adminContext, downloadedBytes, goInApp, hydrated, launchBrowser, toast } from "./support/browser";
 
 let app: AppServer;

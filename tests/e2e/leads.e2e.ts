@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type AppServer, startAppServer } from "./support/app-server";
-import { sceneDataDir } from "../support/scenes";
+import { sceneDataDir } from "../support/scene-data-dir";
 import { adminContext, controlsUnderToast, downloadedBytes, goInApp, hydrated, launchBrowser } from "./support/browser";
 
 let app: AppServer;

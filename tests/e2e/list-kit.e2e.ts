@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { sceneDataDir } from "../support/scenes";
+import { sceneDataDir } from "../support/scene-data-dir";
 import { adminContext, goInApp, hydrated, launchBrowser } from "./support/browser";
 
 // The list kit (app/lists/, decision 031) on two lists that share nothing else: what it does once,

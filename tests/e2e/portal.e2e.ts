@@ -3,7 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type AppServer, E2E_ADMIN, startAppServer } from "./support/app-server";
-import { type Scene, sceneDataDir } from "../support/scenes";
+import type { Scene } from "../support/scenes";
+import { sceneDataDir } from "../support/scene-data-dir";
 import { accessibilityViolations, adminContext, launchBrowser, toast } from "./support/browser";
 import { formatClockTime, formatLongDate } from "~/formatting/dates";
 

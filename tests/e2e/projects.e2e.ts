@@ -27,7 +27,8 @@ async function addClient(page: Page, name: string, email: string, tier: string) 
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Tier").selectOption(tier);
   await dialog.getByRole("button", { name: "Add Client" }).click();
-  await page.getByText("Client added successfully").waitFor();
+  // A toast from an earlier client may still be showing beside this one.
+  await toast(page, "Client added successfully");
 }
 
 async function newProject(page: Page, client: string, name: string, options: { tier?: string; deadline?: string } = {}) {

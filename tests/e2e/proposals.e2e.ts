@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/free-port.mjs";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { pdfSignatures } from "../support/pdf-tools";
-import { type Scene, sceneDataDir } from "../support/scenes";
+import type { Scene } from "../support/scenes";
+import { sceneDataDir } from "../support/scene-data-dir";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { adminContext, downloadedBytes, hydrated, launchBrowser } from "./support/browser";
 

@@ -6,7 +6,8 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "./support/app-server";
-import { type Scene, sceneDataDir } from "../support/scenes";
+import type { Scene } from "../support/scenes";
+import { sceneDataDir } from "../support/scene-data-dir";
 import { adminContext, hydrated, launchBrowser } from "./support/browser";
 
 // The Content-Security-Policy breaks no page (decision 023): every public and admin page loads,

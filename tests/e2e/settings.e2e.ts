@@ -5,7 +5,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, startAppServer, type AppServer } from "./support/app-server";
-import { sceneDataDir } from "../support/scenes";
+import { sceneDataDir } from "../support/scene-data-dir";
 import { adminContext, downloadedBytes, goInApp, hydrated, launchBrowser, popupSeenVisitor, toast } from "./support/browser";
 
 let app: AppServer;

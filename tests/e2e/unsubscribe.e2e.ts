@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { type AppServer, startAppServer } from "./support/app-server";
-import { MARKETING_READER as READER, sceneDataDir } from "../support/scenes";
+import { MARKETING_READER as READER, sceneDataDir } from "../support/scene-data-dir";
 import { accessibilityViolations, adminContext, goInApp, hydrated, launchBrowser } from "./support/browser";
 
 

@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import { eq, inArray } from "drizzle-orm";
-import { inject } from "vitest";
 import { addOns, projectAddOns } from "~/add-ons/schema";
 import { systemActor } from "~/audit/actor";
 import { installAdmin } from "~/auth/admin-invitations.server";
@@ -35,19 +34,14 @@ import { projects } from "~/projects/schema";
 import { referrals } from "~/referrals/schema";
 import { onEmbeddedDatabase } from "./embedded-data-dir";
 import { latestSignInSecret, makePortalClient, openSlot } from "./portal-scene";
-import { E2E_ADMIN, removedWithItsApp } from "../e2e/support/app-server";
+import { E2E_ADMIN } from "../e2e/support/app-server";
+import { MARKETING_READER, type PreparedScene, SECOND_ADMIN } from "./scene-data-dir";
 
 /**
  * The browser files' starting points: each written once per run (the browser run's global setup)
  * into a data directory of its own, which a file copies before its app takes it (`sceneDataDir`).
  * Each answers what the file needs to know of it (ids, links) as JSON.
  */
-
-/** An admin besides the e2e one, for the tests about what one admin's choices do to another's. */
-export const SECOND_ADMIN = { email: "second.admin@sistersite.test", password: "second-admin-password" };
-
-/** The marketing mail's reader (the unsubscribe file). */
-export const MARKETING_READER = "reader@example.test";
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
@@ -298,16 +292,6 @@ export const SCENES = {
 
 export type SceneName = keyof typeof SCENES;
 export type Scene<Name extends SceneName> = Awaited<ReturnType<(typeof SCENES)[Name]>>;
-type PreparedScene = { dataDir: string; scene: object };
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** Each scene's data directory and what it answered, written once per run (global setup). */
-    scenes?: Record<string, PreparedScene>;
-    /** The origin the marketing mail's links name, for the app that sends it. */
-    marketingOrigin?: string;
-  }
-}
 
 /** Writes every scene into a copy of `migratedDataDir`, one after the other in this process. */
 export async function prepareScenes(migratedDataDir: string): Promise<{ scenes: Record<string, PreparedScene>; remove(): void }> {
@@ -318,17 +302,4 @@ export async function prepareScenes(migratedDataDir: string): Promise<{ scenes: 
     scenes[name] = { dataDir, scene: await onEmbeddedDatabase(dataDir, seed) };
   }
   return { scenes, remove: () => Object.values(scenes).forEach(({ dataDir }) => fs.rmSync(dataDir, { recursive: true, force: true })) };
-}
-
-/**
- * A new data directory holding a copy of the scene's database, for this file's app to take, and
- * what the scene answered. The directory goes when the app started on it stops.
- */
-export function sceneDataDir<Name extends SceneName>(name: Name): { dataDir: string; scene: Scene<Name> } {
-  const prepared = inject("scenes")?.[name];
-  if (!prepared) throw new Error(`The scene "${name}" was not prepared by the browser run's global setup`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agency-e2e-${name}-`));
-  fs.cpSync(path.join(prepared.dataDir, "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
-  removedWithItsApp(dataDir);
-  return { dataDir, scene: prepared.scene as Scene<Name> };
 }
