@@ -20,10 +20,11 @@ const databaseProject = (name: string, kind: "embedded" | "server", include: str
     include,
     env: { TEST_DB_KIND: kind },
     globalSetup: ["tests/support/global-setup.ts"],
-    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    setupFiles: ["tests/support/file-environment.ts", "tests/support/fail-on-console-error.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    isolate: false,
     // The production build, when a test serves it in process (tests/support/built-app.ts): Node's
     // own import, as server.js does, not Vite's transform of a 2 MB bundle.
     server: { deps: { external: [/\/build\/server\//] } },

@@ -225,3 +225,11 @@ export function config(): AppConfig {
   current ??= readConfig();
   return current;
 }
+
+/**
+ * Forgets the configuration read, so that the next `config()` reads the environment again: for
+ * test files that share a process (decision 036), each with the environment it sets.
+ */
+export function forgetConfig(): void {
+  current = undefined;
+}

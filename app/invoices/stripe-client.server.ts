@@ -20,15 +20,20 @@ export function requireCardPayments(): CardPaymentsConfig {
 /** How old a signed event may be: Stripe's own default, which its retries are signed afresh within. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-let client: Promise<Stripe> | undefined;
+let made: { settings: CardPaymentsConfig; client: Promise<Stripe> } | undefined;
 
 /**
- * The one Stripe client, made on first use (the library loads then, not at every start), pointed
- * at STRIPE_API_URL through its host, port and protocol options.
+ * The one Stripe client of the configuration read, made on first use (the library loads then, not
+ * at every start), pointed at STRIPE_API_URL through its host, port and protocol options.
  */
 export function stripeClient(): Promise<Stripe> {
   const settings = requireCardPayments();
-  client ??= import("stripe").then(
+  if (made?.settings !== settings) made = { settings, client: makeClient(settings) };
+  return made.client;
+}
+
+function makeClient(settings: CardPaymentsConfig): Promise<Stripe> {
+  return import("stripe").then(
     ({ default: StripeLibrary }) =>
       new StripeLibrary(settings.secretKey, {
         host: settings.api.host,
@@ -42,7 +47,6 @@ export function stripeClient(): Promise<Stripe> {
         appInfo: { name: "agency-site" },
       }),
   );
-  return client;
 }
 
 /**

@@ -15,12 +15,14 @@ type ServerBuild = {
   stopApplication(): Promise<void>;
 };
 
+let instances = 0;
+
 /**
  * The production build served in this process, as server.js serves it (the one request stack in
  * front of the build's pages), on the embedded database in `dataDir` and a free loopback port:
  * for the checks that need HTTP but no browser (headers, cookies, origins, bodies, 404s), without
- * an app process of their own. One per test file: the build's modules, and the configuration they
- * read once, belong to this process. `E2E_ADMIN` is its first admin; errors it logs are printed.
+ * an app process of their own. A new instance of the build's modules for each call: the
+ * configuration they read once belongs to it. `E2E_ADMIN` is its first admin; errors it logs are printed.
  */
 export async function serveBuiltApp(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   buildIfStale(path.resolve("."));
@@ -40,8 +42,12 @@ export async function serveBuiltApp(dataDir: string): Promise<{ url: string; sto
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
   });
-  // Node's own import of the bundle (vitest.config.ts externalises build/server), as server.js does.
-  const build = (await import(/* @vite-ignore */ pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+  // Node's own import of the bundle (vitest.config.ts externalises build/server), as server.js does;
+  // a new instance of it for each call, with the configuration of this file, in a process that
+  // runs other files too (decision 036).
+  const entry = pathToFileURL(path.resolve("build/server/index.js"));
+  entry.searchParams.set("instance", String((instances += 1)));
+  const build = (await import(/* @vite-ignore */ entry.href)) as ServerBuild;
   build.mountRequestStack(server, { pages: build.app });
   await build.startApplication();
   return {
