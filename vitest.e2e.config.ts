@@ -13,5 +13,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     maxWorkers: 2,
     pool: "forks",
+    // The files share their two worker processes (decision 036): each starts its own app, scene and
+    // browser contexts, and Playwright and the test support load once per worker, not per file.
+    isolate: false,
   },
 });

@@ -3,11 +3,12 @@ import type { TestProject } from "vitest/node";
 import { buildIfStale } from "../../../scripts/build-if-stale.mjs";
 import { makeMigratedDataDir } from "../../support/migrated-data-dir";
 import { launchBrowserServer } from "./browser";
+import { makeSigningCertificate } from "./signing-certificate-made";
 import { markTonightsBackupMade } from "./tonights-backup";
 
 /**
  * The browser tests run the production build, as `npm start` does; each app starts on a copy of one
- * database migrated here (tonight's backup recorded as made), or of a scene written here into a copy
+ * database migrated here (tonight's backup recorded as made, the signing certificate made), or of a scene written here into a copy
  * of it (scenes.ts), not on an empty one it would create and migrate itself. One Chromium serves
  * every file: each connects to it, and its contexts close when the file disconnects.
  */
@@ -21,6 +22,7 @@ export default async function setup(project: TestProject) {
   process.env.PUBLIC_URL = marketingOrigin;
   const [migrated, chromium] = await Promise.all([makeMigratedDataDir(), launchBrowserServer()]);
   await markTonightsBackupMade(migrated.dataDir);
+  await makeSigningCertificate(migrated.dataDir);
   const { prepareScenes } = await import("../../support/scenes");
   const prepared = await prepareScenes(migrated.dataDir);
   if (publicUrl === undefined) delete process.env.PUBLIC_URL;
