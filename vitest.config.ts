@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { LongFilesFirst } from "./tests/support/long-files-first";
 import { POSTGRES_FILES } from "./tests/support/postgres-files";
 
 // Three projects in one run (decision 036):
@@ -37,6 +38,7 @@ export default defineConfig({
     environment: "node",
     env: { NODE_ENV: "test" },
     maxWorkers: 2,
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,

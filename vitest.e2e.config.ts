@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongFilesFirst } from "./tests/support/long-files-first";
 
 // Browser tests: the built app in its own process, driven by Debian's Chromium (one Chromium for the
 // run). Two files at a time (decision 036): a file waits much of its time on its app, its mail or
@@ -12,6 +13,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    sequence: { sequencer: LongFilesFirst },
     pool: "forks",
     // The files share their two worker processes (decision 036): each starts its own app, scene and
     // browser contexts, and Playwright and the test support load once per worker, not per file.
