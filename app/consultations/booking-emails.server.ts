@@ -17,6 +17,36 @@ export function bookingLink(token: string): string {
   return `${config().publicUrl}/booking/${token}`;
 }
 
+/**
+ * A booking's calendar event, the same wherever it is handed out (the e-mails' invitation, 'Add to
+ * calendar' on the booking page and in the portal): one UID and sequence, so a calendar updates it
+ * rather than doubling it. Its meeting link once the agency has confirmed the booking, its booking
+ * page before. Null while the booking holds no time.
+ */
+export function bookingEventFile(options: {
+  booking: ConsultationBooking;
+  attendee: { name: string; email: string };
+  settings: OrganizationSettings;
+  method?: "REQUEST" | "CANCEL";
+}): string | null {
+  const { booking, attendee, settings } = options;
+  if (!booking.selectedStart || !booking.selectedEnd) return null;
+  const companyName = settings.companyName ?? "Our studio";
+  const meetingLink = booking.status === "confirmed" ? booking.meetingLink : null;
+  return bookingCalendarFile({
+    bookingId: booking.id,
+    sequence: booking.icsSequence,
+    method: options.method ?? "REQUEST",
+    start: booking.selectedStart,
+    end: booking.selectedEnd,
+    title: `Consultation: ${companyName} and ${attendee.name}`,
+    description: meetingLink ? `Join: ${meetingLink}` : `Booking page: ${bookingLink(booking.bookingToken)}`,
+    meetingLink,
+    organizer: { name: companyName, email: settings.replyToEmail ?? "no-reply@localhost" },
+    attendee,
+  });
+}
+
 /** "Monday, March 9, 2026 at 10:00 am (America/New_York)": an e-mail always names the zone its times are in. */
 export function describeWhen(start: Date, timeZone: string): string {
   return `${formatLongDate(start, timeZone)} at ${formatClockTime(start, timeZone)} (${timeZone})`;
@@ -48,19 +78,8 @@ export async function enqueueBookingEmail(tx: DatabaseExecutor, mail: BookingMai
   const recipient = mail.to === "agency" ? agencyAddress(settings) : lead.email;
   if (!recipient) return;
   const attachments = [];
-  if (mail.calendar && booking.selectedStart && booking.selectedEnd) {
-    const ics = bookingCalendarFile({
-      bookingId: booking.id,
-      sequence: booking.icsSequence,
-      method: mail.calendar,
-      start: booking.selectedStart,
-      end: booking.selectedEnd,
-      title: `Consultation: ${companyName} and ${lead.name}`,
-      description: booking.meetingLink ? `Join: ${booking.meetingLink}` : `Booking page: ${bookingLink(booking.bookingToken)}`,
-      meetingLink: booking.meetingLink,
-      organizer: { name: companyName, email: settings.replyToEmail ?? "no-reply@localhost" },
-      attendee: { name: lead.name, email: lead.email },
-    });
+  const ics = mail.calendar ? bookingEventFile({ booking, attendee: { name: lead.name, email: lead.email }, settings, method: mail.calendar }) : null;
+  if (ics) {
     attachments.push({
       filename: mail.calendar === "CANCEL" ? "cancel.ics" : "invite.ics",
       contentType: `text/calendar; charset=utf-8; method=${mail.calendar}`,

@@ -11,7 +11,7 @@ import { leads } from "~/leads/schema";
 import type { OrganizationSettings } from "~/organization/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { bookingCalendarFile } from "./booking-calendar";
-import { bookingLink } from "./booking-emails.server";
+import { bookingEventFile } from "./booking-emails.server";
 import { BOOKING_STATUS_LABELS, refusalFor, visitorMayChange } from "./booking-status";
 import { newBookingToken } from "./invitation-token.server";
 import { consultationBookings, consultations, type ConsultationBooking, type Consultation } from "./schema";
@@ -211,22 +211,7 @@ export async function clientCallCalendarFile(clientId: string, callId: string, n
   const organizer = { name: companyName, email: settings.replyToEmail ?? "no-reply@localhost" };
   const attendee = { name: client.name, email: client.email };
   const [booking] = await db().select().from(consultationBookings).where(and(eq(consultationBookings.id, callId), bookingsOf(client)));
-  if (booking) {
-    const call = bookingCall(booking, settings, now);
-    if (!call.hasCalendarFile || !booking.selectedStart || !booking.selectedEnd) return null;
-    return bookingCalendarFile({
-      bookingId: booking.id,
-      sequence: booking.icsSequence,
-      method: "REQUEST",
-      start: booking.selectedStart,
-      end: booking.selectedEnd,
-      title: `Consultation: ${companyName} and ${client.name}`,
-      description: booking.meetingLink ? `Join: ${booking.meetingLink}` : `Booking page: ${bookingLink(booking.bookingToken)}`,
-      meetingLink: booking.status === "confirmed" ? booking.meetingLink : null,
-      organizer,
-      attendee,
-    });
-  }
+  if (booking) return bookingCall(booking, settings, now).hasCalendarFile ? bookingEventFile({ booking, attendee, settings }) : null;
   const [consultation] = await db().select().from(consultations).where(and(eq(consultations.id, callId), eq(consultations.clientId, client.id)));
   const instants = consultation ? consultationInstants(consultation, settings) : null;
   if (!consultation || !instants || consultation.status !== "scheduled") return null;

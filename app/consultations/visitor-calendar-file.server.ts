@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { bookingCalendarFile } from "./booking-calendar";
-import { bookingLink } from "./booking-emails.server";
+import { bookingEventFile } from "./booking-emails.server";
 import { refusalFor } from "./booking-status";
 import { isWellFormedToken, sameToken } from "./invitation-token.server";
 import { consultationBookings } from "./schema";
@@ -22,20 +21,6 @@ export async function visitorCalendarFile({ token }: { token: string | undefined
     .where(eq(consultationBookings.bookingToken, token));
   if (!row || !sameToken(row.booking.bookingToken, token)) return null;
   const { booking, lead } = row;
-  if (!booking.selectedStart || !booking.selectedEnd || refusalFor("book", booking.status) !== null) return null;
-  const settings = await getOrganizationSettings();
-  const companyName = settings.companyName ?? "Our studio";
-  const meetingLink = booking.status === "confirmed" ? booking.meetingLink : null;
-  return bookingCalendarFile({
-    bookingId: booking.id,
-    sequence: booking.icsSequence,
-    method: "REQUEST",
-    start: booking.selectedStart,
-    end: booking.selectedEnd,
-    title: `Consultation: ${companyName} and ${lead.name}`,
-    description: meetingLink ? `Join: ${meetingLink}` : `Booking page: ${bookingLink(booking.bookingToken)}`,
-    meetingLink,
-    organizer: { name: companyName, email: settings.replyToEmail ?? "no-reply@localhost" },
-    attendee: lead,
-  });
+  if (refusalFor("book", booking.status) !== null) return null;
+  return bookingEventFile({ booking, attendee: lead, settings: await getOrganizationSettings() });
 }
