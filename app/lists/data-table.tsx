@@ -178,7 +178,7 @@ export function DataTable<Row>({
         role={scrolls ? "region" : undefined}
         aria-label={scrolls ? `${label}, scrolls` : undefined}
         data-slot="table-container"
-        className="relative max-h-[calc(100dvh-5rem)] overflow-auto overscroll-x-contain rounded-lg border bg-background lg:max-h-[calc(100dvh-2rem)]"
+        className="@container relative max-h-[calc(100dvh-5rem)] overflow-auto overscroll-x-contain rounded-lg border bg-background lg:max-h-[calc(100dvh-2rem)]"
         aria-busy={busy}
       >
         <table
@@ -213,8 +213,10 @@ export function DataTable<Row>({
           <TableBody>
             {rowModel.rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={visibleColumns.length} className="py-10 text-center text-muted-foreground">
-                  {emptyMessage}
+                <TableCell colSpan={visibleColumns.length} className="p-0">
+                  {/* Centred in the box's visible width (a container query on the box), not the table's,
+                      and held at its left edge: on a phone, a wide table's message stays on the screen. */}
+                  <div className="sticky left-0 w-[100cqw] px-4 py-10 text-center whitespace-normal text-muted-foreground">{emptyMessage}</div>
                 </TableCell>
               </TableRow>
             ) : (

@@ -224,6 +224,14 @@ describe("issue 47 for the owner", () => {
     }
     expect(sideways).toEqual([]);
 
+    // An empty list's message is on the screen, not centred across the whole width of a table that scrolls sideways.
+    await page.goto("/admin/leads?q=no-such-lead");
+    const empty = page.getByText("No leads match these filters.");
+    await empty.waitFor();
+    const emptyBox = (await empty.boundingBox())!;
+    expect(emptyBox.x).toBeGreaterThanOrEqual(0);
+    expect(emptyBox.x + emptyBox.width).toBeLessThanOrEqual(390);
+
     // A list's figures and filters fold away: its first rows are on the first screen.
     for (const path of ["/admin/leads", "/admin/clients", "/admin/invoices", "/admin/consultations"]) {
       await page.goto(path);
