@@ -14,13 +14,14 @@ import { ActiveSwitch, ADD_ON_DELETION, AddOnDialog } from "./add-on-dialogs";
 import { addOnActiveSchema, addOnIdSchema, addOnSchema } from "./add-on-forms";
 import { createAddOn, deleteAddOn, listAddOns, setAddOnActive, updateAddOn } from "./add-ons.server";
 import type { AddOn } from "./schema";
+import { readPageCursors } from "~/lists/list-view";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add-On Catalog | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const [page, tiers] = await Promise.all([listAddOns({ after: url.searchParams.get("after"), before: url.searchParams.get("before") }), listPackageTiers()]);
+  const [page, tiers] = await Promise.all([listAddOns(readPageCursors(url.searchParams)), listPackageTiers()]);
   return { ...page, tierNames: tierNamesOf(tiers) };
 }
 

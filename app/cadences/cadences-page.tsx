@@ -14,13 +14,14 @@ import { sharedTriggers, templateNameIn, type SharedTrigger } from "./shared-tri
 import { activeCadenceSummaries } from "./shared-triggers.server";
 import { Badge } from "~/ui/badge";
 import { RowMenuLink } from "~/lists/row-menu";
+import { readPageCursors } from "~/lists/list-view";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Cadences | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const [page, active] = await Promise.all([listCadences({ after: url.searchParams.get("after"), before: url.searchParams.get("before") }), activeCadenceSummaries()]);
+  const [page, active] = await Promise.all([listCadences(readPageCursors(url.searchParams)), activeCadenceSummaries()]);
   return { ...page, shared: sharedTriggers(active.cadences, templateNameIn(active.templateNames)) };
 }
 

@@ -18,6 +18,7 @@ import { CAMPAIGN_STATUS_BADGE, startDateText } from "~/attribution/campaign-opt
 import { listCampaigns, type CampaignListRow } from "./campaigns.server";
 import { createCampaign, deleteCampaign, updateCampaign } from "~/attribution/campaign-records.server";
 import { RowMenuLink } from "~/lists/row-menu";
+import { readPageCursors } from "~/lists/list-view";
 
 export const meta: Route.MetaFunction = () => [{ title: "Marketing Campaigns | Admin" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const [page, settings] = await Promise.all([
-    listCampaigns({ after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    listCampaigns(readPageCursors(url.searchParams)),
     getOrganizationSettings(),
   ]);
   return { ...page, defaultPromoDays: settings.promoDurationDays };

@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/forms/flash.server";
 import { formatDate } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView } from "~/lists/list-view";
+import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
 import { tierLabel, tierNamesOf } from "~/organization/tier-names";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import type { Route } from "./+types/clients-page";
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = readListView(url.searchParams, CLIENT_LIST_VIEW);
   const [page, settings, tiers] = await Promise.all([
-    listClients({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    listClients({ view, ...readPageCursors(url.searchParams) }),
     getOrganizationSettings(),
     listPackageTiers(),
   ]);

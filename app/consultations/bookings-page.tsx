@@ -3,7 +3,7 @@ import { requireAdmin } from "~/auth/guard.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView } from "~/lists/list-view";
+import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/bookings-page";
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = readListView(url.searchParams, BOOKING_LIST_VIEW);
   const settings = await getOrganizationSettings();
-  const page = await listBookings({ filters: view, timeZone: settings.timezone, page: { after: url.searchParams.get("after"), before: url.searchParams.get("before") } });
+  const page = await listBookings({ filters: view, timeZone: settings.timezone, page: readPageCursors(url.searchParams) });
   return {
     bookings: page.rows.map((booking) => ({
       id: booking.id,

@@ -12,7 +12,7 @@ import { DeleteRowsDialog, type RowDeletion } from "~/lists/row-deletion";
 import { FoldOnPhone } from "~/lists/list-fold";
 import { ListFilters } from "~/lists/list-filters";
 import { ListHeader } from "~/lists/list-header";
-import { filterHref, isFilteredView, readListView } from "~/lists/list-view";
+import { filterHref, isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
 import { StatCard } from "~/ui/stat-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
 import type { Route } from "./+types/consultations-page";
@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view = readListView(url.searchParams, CONSULTATION_LIST_VIEW);
   const { admin, sessionId, twoFactorEnabled } = await requireAdminSession(request);
   const [overview, feed, confirmed] = await Promise.all([
-    consultationsOverview(view, { after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    consultationsOverview(view, readPageCursors(url.searchParams)),
     findCalendarFeed(admin.id),
     confirmedUntil(sessionId),
   ]);

@@ -5,7 +5,7 @@ import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView } from "~/lists/list-view";
+import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import type { Route } from "./+types/emails-page";
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = readListView(url.searchParams, EMAIL_LOG_VIEW);
   const [page, types, settings] = await Promise.all([
-    listEmailMessages({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    listEmailMessages({ view, ...readPageCursors(url.searchParams) }),
     emailTypesInLog(),
     getOrganizationSettings(),
   ]);

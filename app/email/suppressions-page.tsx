@@ -8,7 +8,7 @@ import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView } from "~/lists/list-view";
+import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = readListView(url.searchParams, SUPPRESSION_LIST_VIEW);
   const [page, settings] = await Promise.all([
-    listSuppressions({ search: view.q, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    listSuppressions({ search: view.q, ...readPageCursors(url.searchParams) }),
     getOrganizationSettings(),
   ]);
   return { ...page, view, timeZone: settings.timezone };

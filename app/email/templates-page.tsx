@@ -5,7 +5,7 @@ import type { DataTableColumn } from "~/lists/data-table-columns";
 import { recordLinkColumn } from "~/lists/record-link-column";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView } from "~/lists/list-view";
+import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = readListView(url.searchParams, TEMPLATE_LIST_VIEW);
   const [page, settings] = await Promise.all([
-    listTemplates({ search: view.q, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    listTemplates({ search: view.q, ...readPageCursors(url.searchParams) }),
     getOrganizationSettings(),
   ]);
   return { ...page, view, timeZone: settings.timezone };

@@ -4,7 +4,7 @@ import { getOrganizationSettings } from "~/organization/settings.server";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView } from "~/lists/list-view";
+import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
 import { formatDate, formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { StatCards } from "~/ui/stat-card";
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = readListView(url.searchParams, INVOICE_LIST_VIEW);
   const [page, stats, settings] = await Promise.all([
-    listInvoices({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    listInvoices({ view, ...readPageCursors(url.searchParams) }),
     invoiceStats(view.client),
     getOrganizationSettings(),
   ]);

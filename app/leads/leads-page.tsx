@@ -8,7 +8,7 @@ import { StatCards } from "~/ui/stat-card";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { recordLinkColumn } from "~/lists/record-link-column";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView } from "~/lists/list-view";
+import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
 import { formatCount, formatDate } from "~/formatting/dates";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
 import type { Route } from "./+types/leads-page";
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view = readListView(url.searchParams, LEAD_LIST_VIEW);
   const now = new Date();
   const [page, stats, settings] = await Promise.all([
-    listLeads({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    listLeads({ view, ...readPageCursors(url.searchParams) }),
     leadStats(now),
     getOrganizationSettings(),
   ]);

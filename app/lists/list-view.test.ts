@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeKeysetCursor, decodeRowCursor, encodeKeysetCursor, filterHref, isFilteredView, listParam, pageHref, readListView, readTableSort, sortHref } from "./list-view";
+import { decodeKeysetCursor, decodeRowCursor, encodeKeysetCursor, filterHref, isFilteredView, listParam, pageHref, readListView, readPageCursors, readTableSort, sortHref } from "./list-view";
 
 describe("table view in the URL", () => {
   it("reads an allowed sort, and falls back for an unknown column", () => {
@@ -77,5 +77,13 @@ describe("a list's view read from its URL", () => {
     expect(readListView(new URLSearchParams("type=booking_reminder&from=2028-02-29"), shaped)).toMatchObject({ type: "booking_reminder", from: "2028-02-29" });
     expect(readListView(new URLSearchParams("type=Robert');drop&from=2026-02-29"), shaped)).toMatchObject({ type: null, from: null });
     expect(readListView(new URLSearchParams("from=2026-13-01"), shaped)).toMatchObject({ type: null, from: null });
+  });
+});
+
+describe("a list's page read from its URL", () => {
+  it("is the cursor after or before which the page starts, none on page 1", () => {
+    expect(readPageCursors(new URLSearchParams("q=ann&after=abc"))).toEqual({ after: "abc", before: null });
+    expect(readPageCursors(new URLSearchParams("before=xyz"))).toEqual({ after: null, before: "xyz" });
+    expect(readPageCursors(new URLSearchParams(""))).toEqual({ after: null, before: null });
   });
 });

@@ -133,6 +133,14 @@ export function readListView<Filters extends FilterSchemas, Key extends string>(
   return view as ListView<Filters, Key>;
 }
 
+/** The keyset page a list's URL asks for: the rows after ("Next") or before ("Previous") a cursor. */
+export type PageCursors = { after: string | null; before: string | null };
+
+/** The one reader of a list's page from its URL, beside its view. */
+export function readPageCursors(params: URLSearchParams): PageCursors {
+  return { after: params.get("after"), before: params.get("before") };
+}
+
 /** Whether any filter of a view narrows the list (its empty message then says "match"). */
 export function isFilteredView<Filters extends FilterSchemas, Key extends string>(view: ListView<Filters, Key>, spec: ListViewSpec<Filters, Key>): boolean {
   const values: Record<string, unknown> = view;

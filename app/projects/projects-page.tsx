@@ -9,7 +9,7 @@ import type { DataTableColumn } from "~/lists/data-table-columns";
 import { FoldOnPhone } from "~/lists/list-fold";
 import { ListHeader } from "~/lists/list-header";
 import { ListPage } from "~/lists/list-page";
-import { filterHref, isFilteredView, readListView } from "~/lists/list-view";
+import { filterHref, isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { buttonVariants } from "~/ui/button";
 import type { Route } from "./+types/projects-page";
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [page, tiers, settings] = await Promise.all([
     view.layout === "board"
       ? listProjectBoard(view).then((rows) => ({ rows, nextCursor: null, previousCursor: null }))
-      : listProjects({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+      : listProjects({ view, ...readPageCursors(url.searchParams) }),
     listPackageTiers(),
     getOrganizationSettings(),
   ]);

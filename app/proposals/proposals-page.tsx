@@ -5,7 +5,7 @@ import { formatDate, formatDay } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView } from "~/lists/list-view";
+import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { StatCard } from "~/ui/stat-card";
@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = readListView(url.searchParams, PROPOSAL_LIST_VIEW);
   const [page, counts, settings] = await Promise.all([
-    listProposals({ view, after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    listProposals({ view, ...readPageCursors(url.searchParams) }),
     proposalCounts(),
     getOrganizationSettings(),
   ]);

@@ -17,6 +17,7 @@ import { referralPaidSchema } from "./referral-forms";
 import { listReferrals, setReferralPaid } from "./referrals.server";
 import type { Referral } from "./schema";
 import { HiddenInputs } from "~/forms/hidden-inputs";
+import { readPageCursors } from "~/lists/list-view";
 
 export const meta: Route.MetaFunction = () => [{ title: "Referrals Tracker | Admin" }];
 
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const [page, settings] = await Promise.all([
-    listReferrals({ after: url.searchParams.get("after"), before: url.searchParams.get("before") }),
+    listReferrals(readPageCursors(url.searchParams)),
     getOrganizationSettings(),
   ]);
   return { ...page, timeZone: settings.timezone, commissionPercent: settings.referralCommissionPercent };
