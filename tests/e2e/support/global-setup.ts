@@ -3,8 +3,7 @@ import type { TestProject } from "vitest/node";
 import { buildIfStale } from "../../../scripts/build-if-stale.mjs";
 import { makeMigratedDataDir } from "../../support/migrated-data-dir";
 import { launchBrowserServer } from "./browser";
-import { makeSigningCertificate } from "./signing-certificate-made";
-import { markTonightsBackupMade } from "./tonights-backup";
+import { prepareBrowserTemplate } from "./browser-template";
 
 /**
  * The browser tests run the production build, as `npm start` does; each app starts on a copy of one
@@ -21,8 +20,7 @@ export default async function setup(project: TestProject) {
   const publicUrl = process.env.PUBLIC_URL;
   process.env.PUBLIC_URL = marketingOrigin;
   const [migrated, chromium] = await Promise.all([makeMigratedDataDir(), launchBrowserServer()]);
-  await markTonightsBackupMade(migrated.dataDir);
-  await makeSigningCertificate(migrated.dataDir);
+  await prepareBrowserTemplate(migrated.dataDir);
   const { prepareScenes } = await import("../../support/scenes");
   const prepared = await prepareScenes(migrated.dataDir);
   if (publicUrl === undefined) delete process.env.PUBLIC_URL;
