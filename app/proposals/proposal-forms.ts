@@ -1,7 +1,7 @@
 // The proposal screens' forms: one zod schema each, used by the editor and again by the action.
 import { dollarsField } from "~/forms/money-field";
 import { recordId } from "~/forms/record-id";
-import { optionalDay } from "~/forms/text-field";
+import { optionalDay, personName } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { TIER_IDS } from "~/organization/tier-catalog";
 import { DEPOSIT_RULES, MAX_REMINDERS } from "./proposal-options";
@@ -59,7 +59,8 @@ export const signSchema = z.object({
   versionId: recordId("This proposal was replaced"),
   contractSha256: z.string().regex(/^[0-9a-f]{64}$/, "Read the agreement again before signing"),
   consent: z.literal("yes", "Tick the box to agree to electronic records and signatures"),
-  signerName: z.string().trim().min(1, "Type your full legal name").max(200, "At most 200 characters"),
+  // The name is the agency's mail Subject ("Signed: … by {{SignerName}}"): a name, as every typed one (issue 41).
+  signerName: personName("Type your full legal name", 200),
 });
 
 export const declineSchema = z.object({

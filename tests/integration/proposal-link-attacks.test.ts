@@ -61,7 +61,7 @@ describe("the proposal link under attack", () => {
     expect(await events()).toBe(before);
   });
 
-  it("refuses without the consent box or a name (400, what was typed kept), and with a replaced version's link", async () => {
+  it("refuses without the consent box or a name, or with a name that would smuggle a header (400, what was typed kept), and with a replaced version's link", async () => {
     const { scene, form } = await readyToSign();
     const visitor = new HttpVisitor(app.url, "198.51.100.9");
     const noConsent = await fromOurPage(visitor, `/proposal/${scene.token}`, { ...form, consent: "" });
@@ -70,6 +70,18 @@ describe("the proposal link under attack", () => {
     const noName = await fromOurPage(visitor, `/proposal/${scene.token}`, { ...form, signerName: "  " });
     expect(noName.status).toBe(400);
     expect(JSON.parse(noName.text)).toMatchObject({ fieldErrors: { signerName: "Type your full legal name" } });
+
+    // The name goes into the agency's mail Subject: one written as an encoded word, which a mail
+    // program would decode into a line break and a header, or holding a line break, signs nothing (issue 41).
+    const smuggled = `=?UTF-8?B?${Buffer.from("Jordan\r\nBcc: victim@example.test").toString("base64")}?=`;
+    for (const [signerName, problem] of [
+      [smuggled, "Write the name as it reads, without encoded text (=?…?=)"],
+      ["Jordan\nBcc: victim@example.test", "Use letters, spaces and punctuation only"],
+    ]) {
+      const refused = await fromOurPage(visitor, `/proposal/${scene.token}`, { ...form, signerName });
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.text)).toMatchObject({ fieldErrors: { signerName: problem } });
+    }
 
     await sendProposal({ actor: scene.actor, proposalId: scene.proposal.id });
     const replaced = await fromOurPage(visitor, `/proposal/${scene.token}`, form);
