@@ -1,4 +1,4 @@
-import { eq, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { redirect } from "react-router";
@@ -103,10 +103,18 @@ export async function requirePortalClient(request: Request, now = new Date()): P
   return client;
 }
 
-/** 'Sign out of the portal' on the client's page: every portal session of the client ends (audited). Answers how many. */
-export async function endPortalSessionsOf(actor: Actor, clientId: string): Promise<number> {
+/**
+ * 'Sign out of the portal' on the client's page: every portal session of the client ends, and so do
+ * their unused sign-in links, as when the client loses the right to the portal (a link still in a
+ * mailbox would otherwise sign in again). Audited; answers how many sessions ended.
+ */
+export async function endPortalSessionsOf(actor: Actor, clientId: string, now = new Date()): Promise<number> {
   return db().transaction(async (tx) => {
     const ended = await tx.delete(portalSessions).where(eq(portalSessions.clientId, clientId)).returning({ id: portalSessions.id });
+    await tx
+      .update(portalSignInLinks)
+      .set({ expiresAt: now })
+      .where(and(eq(portalSignInLinks.clientId, clientId), isNull(portalSignInLinks.usedAt), gt(portalSignInLinks.expiresAt, now)));
     await recordAuditEntry(tx, actor, {
       action: "client.portal-sign-out",
       entityType: "client",

@@ -412,15 +412,18 @@ describe("3. a portal session ends with the client's right to it", () => {
     expect(await portalSignedIn(cookie)).toBe(false);
   });
 
-  it("lets the agency sign the client out of the portal from the client's page", async () => {
+  it("lets the agency sign the client out of the portal from the client's page, and a link still in the mailbox no longer signs in", async () => {
     const client = await newClient("Sol Signed", "sol@signed.test");
     const cookies = [await portalCookie(client.email, "198.51.100.42"), await portalCookie(client.email, "198.51.100.43")];
+    await requestSignInLink({ email: client.email }, { clientAddress: "198.51.100.44" });
+    const unused = await latestSignInSecret(client.email);
     const { cookie: admin } = await signedInCookie({ admin: true });
     const card = await callRoute(handler(portalCard.loader), `/admin/clients/${client.id}`, { cookie: admin, params: { clientId: client.id } });
     expect(card.body).toMatchObject({ enabled: true, signedIn: 2 });
     const out = await callRoute(handler(portalCard.action), `/admin/clients/${client.id}?index`, { cookie: admin, params: { clientId: client.id }, form: { intent: "sign-out-of-portal" } });
     expect(out.status).toBe(302);
     for (const cookie of cookies) expect(await portalSignedIn(cookie)).toBe(false);
+    await expect(redeemSignInLink(unused)).rejects.toThrow(LINK_UNUSABLE);
     expect((await callRoute(handler(portalCard.loader), `/admin/clients/${client.id}`, { cookie: admin, params: { clientId: client.id } })).body).toMatchObject({ signedIn: 0 });
   });
 });
