@@ -149,16 +149,23 @@ export function DepositStep({ deposit, signerName }: { deposit: DepositView | nu
       <h2 className="text-lg font-semibold">Signed by {signerName}. Thank you!</h2>
       {deposit ? (
         <div className="grid gap-3 rounded-lg border p-4">
-          <p>
-            Deposit invoice <strong>{deposit.invoiceNumber}</strong>: <strong>{formatCents(deposit.balanceCents)}</strong> due
-          </p>
+          {deposit.balanceCents > 0 ? (
+            <p>
+              Deposit invoice <strong>{deposit.invoiceNumber}</strong>: <strong>{formatCents(deposit.balanceCents)}</strong> due
+            </p>
+          ) : (
+            <p>
+              Deposit invoice <strong>{deposit.invoiceNumber}</strong>: <strong>{formatCents(deposit.amountCents)}</strong> paid
+            </p>
+          )}
           {deposit.payByCard && deposit.link ? (
             <form method="post" action={new URL(deposit.link).pathname}>
               <input type="hidden" name="intent" value="pay-by-card" />
               <Button type="submit">Pay now</Button>
             </form>
           ) : null}
-          <p className="text-sm">How to pay by bank transfer: {deposit.bankTransfer}</p>
+          {/* Once the deposit is paid, how to pay it would only confuse. */}
+          {deposit.balanceCents > 0 ? <p className="text-sm">How to pay by bank transfer: {deposit.bankTransfer}</p> : null}
           {deposit.link ? (
             <a href={new URL(deposit.link).pathname} className="text-sm underline">
               View the invoice
