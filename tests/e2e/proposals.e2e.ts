@@ -76,6 +76,11 @@ describe("a proposal chosen, signed and billed from one link", () => {
     // Read, then consent and sign; without the box, refused and the name kept.
     await page.getByRole("button", { name: "Continue to the agreement" }).click();
     await page.getByLabel("Agreement").getByText(/The total price is \$324\.00/).waitFor();
+    // Laid out as its PDF is: the contract's `#` lines are its headings, not markup shown as typed.
+    const agreement = page.getByLabel("Agreement");
+    await agreement.getByRole("heading", { name: "Website services agreement", level: 3 }).waitFor();
+    expect(await agreement.getByRole("heading", { level: 4 }).count()).toBeGreaterThan(0);
+    expect(await agreement.textContent()).not.toContain("# ");
     await page.getByRole("button", { name: "Continue to sign" }).click();
     await page.getByText("By signing I agree to the terms above").waitFor();
     await hydrated(page);
