@@ -8,7 +8,7 @@ import { awaitingReply, publish } from "~/events/domain-events";
 import { lockLeadForConversion, markLeadConverted, markPromoUsed } from "~/leads/lead-conversion-steps.server";
 import { promoStateAt } from "~/leads/promo-state";
 import type { Lead } from "~/leads/schema";
-import { isTierId } from "~/organization/tier-catalog";
+import { isTierId, type TierId } from "~/organization/tier-catalog";
 import { mintReferralCode } from "./referral-code";
 import type { FirstInvoice } from "./events";
 import { clients, type Client } from "./schema";
@@ -22,6 +22,8 @@ export type ConvertLeadToClientOptions = {
   now?: Date;
   /** The caller's transaction, when the conversion is part of a larger change (a signed proposal). */
   executor?: DatabaseExecutor;
+  /** The package the client chose (a signed proposal's); otherwise the lead's own, or tier 1. */
+  tier?: TierId;
 };
 
 /**
@@ -34,7 +36,7 @@ export type ConvertLeadToClientOptions = {
  * two admins at once, yields one client; the later call answers that client with no invoice and
  * records nothing. An unknown lead is refused (404).
  */
-export async function convertLeadToClient({ actor, leadId, now = new Date(), executor }: ConvertLeadToClientOptions): Promise<LeadConversion> {
+export async function convertLeadToClient({ actor, leadId, now = new Date(), executor, tier: chosenTier }: ConvertLeadToClientOptions): Promise<LeadConversion> {
   return (executor ?? db()).transaction(async (tx) => {
     const lead = await lockLeadForConversion(tx, leadId);
     if (!lead) throw notFound("This lead no longer exists.");
@@ -42,7 +44,7 @@ export async function convertLeadToClient({ actor, leadId, now = new Date(), exe
     const [existing] = await tx.select().from(clients).where(eq(clients.leadId, lead.id));
     if (existing) return { lead, client: existing, invoice: null };
 
-    const tier = isTierId(lead.tier) ? lead.tier : "1";
+    const tier = chosenTier ?? (isTierId(lead.tier) ? lead.tier : "1");
     const [client] = await tx
       .insert(clients)
       .values({

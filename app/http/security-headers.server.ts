@@ -11,14 +11,14 @@ export function pagePolicy(scripts: ScriptPermission, options: { framedBySelf?: 
 }
 
 /**
- * The client's invoice pages, whose 'Pay now' form is answered with a redirect to Stripe's hosted
- * Checkout page while card payments are on (decision 047): that origin, and no other, joins their
- * form-action.
+ * The client's invoice pages and a signed proposal's link (its deposit's), whose 'Pay now' form is
+ * answered with a redirect to Stripe's hosted Checkout page while card payments are on (decision
+ * 047): that origin, and no other, joins their form-action.
  */
 function formActionsFor(pathname: string): string[] {
   const checkout = config().cardPayments?.checkoutOrigin;
   if (!checkout) return [];
-  return /^\/(invoice\/[^/]+|portal\/invoices\/[^/]+)$/.test(pathname) ? [checkout] : [];
+  return /^\/(invoice\/[^/]+|portal\/invoices\/[^/]+|proposal\/[^/]+)$/.test(pathname) ? [checkout] : [];
 }
 
 /** The admin's invoice PDF, which the send dialog shows in an `<object>` of its own page. */

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { formatCents } from "~/formatting/money";
+import { contractBlocks } from "~/signing/contract-blocks";
 import { Button, buttonVariants } from "~/ui/button";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { Input } from "~/ui/input";
@@ -81,14 +82,38 @@ export function ChooseStep({ offer, initial }: { offer: VersionOffer; initial: V
   );
 }
 
+/** The contract laid out as its sealed PDF lays it out (`#` lines are headings), never as raw markup. */
+function ContractText({ text, className, label, scrolls = false }: { text: string; className: string; label?: string; scrolls?: boolean }) {
+  return (
+    // A box that scrolls takes the focus, so that it can be scrolled from the keyboard.
+    <article className={`grid gap-2 ${className}`} aria-label={label} tabIndex={scrolls ? 0 : undefined}>
+      {contractBlocks(text).map((block, index) =>
+        block.kind === "heading" ? (
+          block.level === 1 ? (
+            <h3 key={index} className="text-base font-bold">
+              {block.text}
+            </h3>
+          ) : (
+            <h4 key={index} className="mt-2 font-semibold">
+              {block.text}
+            </h4>
+          )
+        ) : (
+          <p key={index} className="whitespace-pre-wrap">
+            {block.text}
+          </p>
+        ),
+      )}
+    </article>
+  );
+}
+
 /** Read: the agreement with the client's choice; going on freezes this exact text. */
 export function ReadStep({ text, choice, backHref }: { text: string; choice: VersionChoice; backHref: string }) {
   return (
     <div className="grid gap-4">
       <h2 className="text-lg font-semibold">2. Read the agreement</h2>
-      <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap rounded-lg border p-4 font-sans text-sm" aria-label="Agreement">
-        {text}
-      </pre>
+      <ContractText text={text} label="Agreement" scrolls className="max-h-[60vh] overflow-auto rounded-lg border p-4 text-sm" />
       <Form method="post" className="flex flex-wrap gap-3">
         <input type="hidden" name="intent" value="freeze" />
         <input type="hidden" name="tierOptionId" value={choice.tierOptionId} />
@@ -114,7 +139,7 @@ export function SignStep({ text, versionId, sha256, values, error }: { text: str
       <h2 className="text-lg font-semibold">3. Consent and sign</h2>
       <details className="rounded-lg border p-4 text-sm">
         <summary>The agreement you read (SHA-256 {sha256.slice(0, 16)}…)</summary>
-        <pre className="mt-2 whitespace-pre-wrap font-sans">{text}</pre>
+        <ContractText text={text} className="mt-2" />
       </details>
       <Form method="post" className="grid gap-4">
         <input type="hidden" name="intent" value="sign" />
@@ -149,16 +174,23 @@ export function DepositStep({ deposit, signerName }: { deposit: DepositView | nu
       <h2 className="text-lg font-semibold">Signed by {signerName}. Thank you!</h2>
       {deposit ? (
         <div className="grid gap-3 rounded-lg border p-4">
-          <p>
-            Deposit invoice <strong>{deposit.invoiceNumber}</strong>: <strong>{formatCents(deposit.balanceCents)}</strong> due
-          </p>
+          {deposit.balanceCents > 0 ? (
+            <p>
+              Deposit invoice <strong>{deposit.invoiceNumber}</strong>: <strong>{formatCents(deposit.balanceCents)}</strong> due
+            </p>
+          ) : (
+            <p>
+              Deposit invoice <strong>{deposit.invoiceNumber}</strong>: <strong>{formatCents(deposit.amountCents)}</strong> paid
+            </p>
+          )}
           {deposit.payByCard && deposit.link ? (
             <form method="post" action={new URL(deposit.link).pathname}>
               <input type="hidden" name="intent" value="pay-by-card" />
               <Button type="submit">Pay now</Button>
             </form>
           ) : null}
-          <p className="text-sm">How to pay by bank transfer: {deposit.bankTransfer}</p>
+          {/* Once the deposit is paid, how to pay it would only confuse. */}
+          {deposit.balanceCents > 0 ? <p className="text-sm">How to pay by bank transfer: {deposit.bankTransfer}</p> : null}
           {deposit.link ? (
             <a href={new URL(deposit.link).pathname} className="text-sm underline">
               View the invoice

@@ -6,6 +6,7 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { dayIn } from "~/formatting/dates";
 import { billSignedProposal } from "~/invoices/bill-signed-proposal.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
+import type { TierId } from "~/organization/tier-catalog";
 import { createProjectAtTier } from "~/projects/create-project-at-tier.server";
 import { notFound, Refusal } from "~/refusal/refusal";
 import { renderSealedContractPdf } from "~/signing/sealed-contract-pdf.server";
@@ -26,14 +27,15 @@ export type SignProposalOptions = {
   now?: Date;
 };
 
-async function clientOf(tx: DatabaseExecutor, proposal: Proposal, now: Date): Promise<{ client: Client; firstDraftInvoiceId: string | null }> {
+async function clientOf(tx: DatabaseExecutor, proposal: Proposal, tier: TierId, now: Date): Promise<{ client: Client; firstDraftInvoiceId: string | null }> {
   if (proposal.clientId) {
     const [client] = await tx.select().from(clients).where(eq(clients.id, proposal.clientId));
     if (!client) throw notFound("Client not found");
     return { client, firstDraftInvoiceId: null };
   }
   if (!proposal.leadId) throw new Refusal("This proposal has no one to sign it.", { status: 409 });
-  const conversion = await convertLeadToClient({ actor: CLIENT_SIGNER, leadId: proposal.leadId, now, executor: tx });
+  // The new client is at the package they chose, as their project is.
+  const conversion = await convertLeadToClient({ actor: CLIENT_SIGNER, leadId: proposal.leadId, now, executor: tx, tier });
   return { client: conversion.client, firstDraftInvoiceId: conversion.invoice?.id ?? null };
 }
 
@@ -71,10 +73,10 @@ export async function signProposal({ token, input, origin, now = new Date() }: S
     await appendProposalEvent(tx, { proposalId: proposal.id, versionId: version.id, kind: "consented", at: now, origin, details: { consent: "electronic records and signatures" } });
     await appendProposalEvent(tx, { proposalId: proposal.id, versionId: version.id, kind: "signed", at: now, origin, details: { signerName: input.signerName, contractSha256 } });
 
-    const { client, firstDraftInvoiceId } = await clientOf(tx, proposal, now);
     const chosen = chosenOptions(version.offer.options, choice);
     const tier = chosen.find((option) => option.kind === "tier");
     if (!tier?.tier) throw new Refusal("Choose one of the packages offered.", { status: 409 });
+    const { client, firstDraftInvoiceId } = await clientOf(tx, proposal, tier.tier, now);
     const addOns = chosen.filter((option) => option.kind === "add_on");
     const totals = proposalTotals(version.offer.options, version.offer, choice);
     const project = await createProjectAtTier({ executor: tx, actor: CLIENT_SIGNER, clientId: client.id, tier: tier.tier, name: proposal.title });

@@ -5,27 +5,31 @@ import { startMailServer, type TestMailServer } from "../support/mail-server";
 import { pdfSignatures } from "../support/pdf-tools";
 import type { Scene } from "../support/scenes";
 import { sceneDataDir } from "../support/scene-data-dir";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { type AppServer, startAppServer } from "./support/app-server";
 import { adminContext, downloadedBytes, hydrated, launchBrowser } from "./support/browser";
 
 // Issue 44 as the agency and a client would: a proposal with two packages and an optional add-on,
 // sent; the e-mailed link, the total following the client's picks, signing refused without the
 // consent box, then signed; the deposit invoice shown, the sealed PDF e-mailed (pdfsig: valid),
-// and the client, the project and the two invoices at the right amounts.
+// and the client, the project and the two invoices at the right amounts; the deposit paid by card
+// from the same link through the Stripe stand-in (the app started with its three variables).
 
 let app: AppServer;
 let browser: Browser;
 let mail: TestMailServer;
+let standIn: StripeStandIn;
 let scene: Scene<"proposals">;
 let admin: Page;
 
 beforeAll(async () => {
   const prepared = sceneDataDir("proposals");
   scene = prepared.scene;
-  mail = await startMailServer();
+  [mail, standIn] = await Promise.all([startMailServer(), startStripeStandIn()]);
   const port = String(await freePort());
   const url = `http://127.0.0.1:${port}`;
-  [app, browser] = await Promise.all([startAppServer({ DATA_DIR: prepared.dataDir, SMTP_URL: mail.url, PORT: port, PUBLIC_URL: url }), launchBrowser()]);
+  standIn.webhookUrl = `${url}/webhooks/stripe`;
+  [app, browser] = await Promise.all([startAppServer({ DATA_DIR: prepared.dataDir, SMTP_URL: mail.url, PORT: port, PUBLIC_URL: url, ...standIn.environment }), launchBrowser()]);
   admin = await (await adminContext(browser, app.url, { viewport: { width: 1400, height: 1000 } })).newPage();
 }, 180_000);
 
@@ -33,6 +37,7 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
   await mail?.stop();
+  await standIn?.stop();
 });
 
 describe("a proposal chosen, signed and billed from one link", () => {
@@ -71,6 +76,11 @@ describe("a proposal chosen, signed and billed from one link", () => {
     // Read, then consent and sign; without the box, refused and the name kept.
     await page.getByRole("button", { name: "Continue to the agreement" }).click();
     await page.getByLabel("Agreement").getByText(/The total price is \$324\.00/).waitFor();
+    // Laid out as its PDF is: the contract's `#` lines are its headings, not markup shown as typed.
+    const agreement = page.getByLabel("Agreement");
+    await agreement.getByRole("heading", { name: "Website services agreement", level: 3 }).waitFor();
+    expect(await agreement.getByRole("heading", { level: 4 }).count()).toBeGreaterThan(0);
+    expect(await agreement.textContent()).not.toContain("# ");
     await page.getByRole("button", { name: "Continue to sign" }).click();
     await page.getByText("By signing I agree to the terms above").waitFor();
     await hydrated(page);
@@ -85,6 +95,8 @@ describe("a proposal chosen, signed and billed from one link", () => {
     await page.getByRole("heading", { name: "Signed by Jordan A. Rivera. Thank you!" }).waitFor();
     await page.getByText(/Deposit invoice INV-\d+: \$162\.00 due/).waitFor();
     await page.getByText(/How to pay by bank transfer/).waitFor();
+    const payNow = page.getByRole("button", { name: "Pay now" });
+    await payNow.waitFor();
 
     // The sealed PDF by e-mail, its signature valid.
     const signedMail = await mail.waitFor((message) => message.subject === "Your signed agreement with Bright Pixel Studio" || /signed agreement/i.test(message.subject ?? ""));
@@ -112,6 +124,25 @@ describe("a proposal chosen, signed and billed from one link", () => {
     await admin.getByRole("heading", { name: "Record (chain verified)" }).waitFor();
     const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: "Signed PDF" }).click()]);
     expect(await pdfSignatures(await downloadedBytes(download))).toMatch(/Signature is Valid/);
+
+    // The client pays the deposit by card from the same link: Stripe's page, back to the invoice
+    // once the signed event recorded it; the link then shows it paid, and the proposal is paid.
+    const blocked: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    await payNow.click();
+    await page.waitForURL(`${standIn.url}/c/pay/**`);
+    await page.getByRole("heading", { name: "Pay $162.00" }).waitFor();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.getByText("Payment received").waitFor();
+    expect(blocked).toEqual([]);
+    await page.goto(link);
+    await page.getByText(/Deposit invoice INV-\d+: \$162\.00 paid/).waitFor();
+    expect(await page.getByRole("button", { name: "Pay now" }).count()).toBe(0);
+    expect(await page.getByText(/How to pay by bank transfer/).count()).toBe(0);
+    await admin.goto("/admin/proposals?status=paid");
+    await admin.getByRole("table", { name: "Proposals" }).getByRole("link", { name: "Website proposal for Jordan Rivera" }).waitFor();
 
     // A contract template naming a placeholder the contract cannot fill is refused.
     await admin.goto("/admin/proposals/contracts");

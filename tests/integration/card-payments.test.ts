@@ -221,8 +221,9 @@ describe("the invoice e-mail", () => {
 describe("the client's invoice pages while card payments are on", () => {
   it("let their Pay now form be answered with Stripe's hosted page, and post it with their Origin", () => {
     const formAction = (path: string) => /form-action [^;]*/.exec(new Map(securityHeaders({ nonce: "n" }, "http://localhost:3000", path)).get("Content-Security-Policy") ?? "")?.[0];
-    for (const path of ["/invoice/AbC_-1", `/portal/invoices/${"0".repeat(8)}-0000-0000-0000-000000000000`]) expect(formAction(path), path).toBe(`form-action 'self' ${standIn.url}`);
-    for (const path of ["/", "/contact", "/invoice/AbC/pdf", "/portal", "/admin/invoices/x"]) expect(formAction(path), path).toBe("form-action 'self'");
+    // The proposal's link offers its deposit invoice's 'Pay now' once signed (issue 44).
+    for (const path of ["/invoice/AbC_-1", `/portal/invoices/${"0".repeat(8)}-0000-0000-0000-000000000000`, "/proposal/AbC_-1"]) expect(formAction(path), path).toBe(`form-action 'self' ${standIn.url}`);
+    for (const path of ["/", "/contact", "/invoice/AbC/pdf", "/portal", "/admin/invoices/x", "/proposal/AbC/x"]) expect(formAction(path), path).toBe("form-action 'self'");
     // Under no-referrer a browser posts a page's own form with `Origin: null`, which the origin check refuses.
     expect(publicInvoicePage.headers()).toEqual({ "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" });
   });

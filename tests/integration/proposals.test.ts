@@ -106,6 +106,17 @@ describe("a proposal from sending to the signed deposit", () => {
     expect(await verifyProposalRecord(db(), scene.proposal.id)).toEqual({ valid: true });
   });
 
+  it("makes the lead a client at the package chosen, not the one the lead asked about", async () => {
+    const scene = await aSentProposal();
+    expect(scene.lead.tier).toBe("2");
+    const { contractSha256 } = await readAndFreeze(scene.token, { tierOptionId: scene.starter, addOnOptionIds: [] });
+    const signature = await signProposal({ token: scene.token, input: { versionId: scene.version.id, contractSha256, consent: "yes", signerName: signer }, origin: BROWSER });
+    const [client] = await db().select().from(clients).where(eq(clients.id, signature.clientId));
+    expect(client?.tier).toBe("1");
+    const [project] = await db().select().from(projects).where(eq(projects.id, signature.projectId ?? ""));
+    expect(project?.tier).toBe("1");
+  });
+
   it("signs once when the same signature is posted twice, and when two tabs sign at the same moment", async () => {
     const scene = await aSentProposal();
     const { contractSha256 } = await readAndFreeze(scene.token, { tierOptionId: scene.starter, addOnOptionIds: [] });
