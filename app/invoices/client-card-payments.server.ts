@@ -8,19 +8,21 @@ import { cardCheckoutSessions } from "./schema";
 import { cardPayments } from "./stripe-client.server";
 
 /**
- * What the client's invoice page shows of card payments (at its link and in the portal): null
- * while they are off, so the page is as it always was; else whether 'Pay now' is offered, the
- * card payments and refunds, and, back from Stripe's page, whether the webhook has recorded the
- * payment yet. It only reads: coming back from Stripe marks nothing paid.
+ * What the client's invoice page shows of card payments (at its link and in the portal): the card
+ * payments and refunds made (also once card payments are turned off: they were paid); while card
+ * payments are on, whether 'Pay now' is offered and, back from Stripe's page, whether the webhook
+ * has recorded the payment yet. It only reads: coming back from Stripe marks nothing paid. An
+ * invoice never paid by card, with card payments off, shows nothing of them: the page as it always was.
  */
-export async function clientCardPayments(detail: InvoiceDetail, returned: { checkout: string | null; sessionId: string | null }): Promise<ClientCardPayments | null> {
-  if (!cardPayments()) return null;
+export async function clientCardPayments(detail: InvoiceDetail, returned: { checkout: string | null; sessionId: string | null }): Promise<ClientCardPayments> {
+  const payments = detail.payments
+    .filter((payment) => payment.providerPaymentId !== null)
+    .map((payment) => ({ id: payment.id, paidOn: payment.paidOn, amountCents: payment.amountCents }));
+  if (!cardPayments()) return { payable: false, returned: null, payments };
   return {
     payable: payableByCard({ status: detail.invoice.status, balanceCents: detail.money.balanceCents }),
     returned: await checkoutReturn(detail.invoice.id, returned),
-    payments: detail.payments
-      .filter((payment) => payment.providerPaymentId !== null)
-      .map((payment) => ({ id: payment.id, paidOn: payment.paidOn, amountCents: payment.amountCents })),
+    payments,
   };
 }
 

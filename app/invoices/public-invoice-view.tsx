@@ -28,9 +28,10 @@ export type PublicInvoice = {
 
 /**
  * What the client sees of an invoice (at its link, in the client portal): the invoice, its balance, how to pay, and the PDF.
- * `card`: card payments while they are on ('Pay now', the card payments, the return from Stripe's page); null, and the page is as before.
+ * `card`: the card payments made, and while card payments are on, 'Pay now' and the return from Stripe's page.
+ * How to pay is shown while something is owed.
  */
-export function PublicInvoiceView({ invoice, card = null }: { invoice: PublicInvoice; card?: ClientCardPayments | null }) {
+export function PublicInvoiceView({ invoice, card }: { invoice: PublicInvoice; card: ClientCardPayments }) {
   // 'Pay now' posts to the page's own action: a refusal (nothing owed, the card service down) comes back as its data.
   const refused = useActionData<FormResult>();
   const payError = refused && !refused.ok ? refused.formError : undefined;
@@ -57,7 +58,7 @@ export function PublicInvoiceView({ invoice, card = null }: { invoice: PublicInv
           <Download className="size-4" aria-hidden="true" /> Download PDF
         </a>
       </header>
-      {card ? <CheckoutReturnNotice returned={card.returned} /> : null}
+      <CheckoutReturnNotice returned={card.returned} />
       <table className="w-full text-sm" aria-label="Invoice lines">
         <thead>
           <tr className="border-b text-left">
@@ -86,18 +87,22 @@ export function PublicInvoiceView({ invoice, card = null }: { invoice: PublicInv
           </div>
         ))}
       </dl>
-      {card ? <CardPaymentsList payments={card.payments} /> : null}
-      <section className="rounded-md border p-4 text-sm">
-        <h2 className="mb-1 font-semibold">How to pay</h2>
-        {card?.payable ? <PayByCardForm balanceCents={invoice.balanceCents} /> : null}
-        {payError ? (
-          <p role="alert" className="mb-3 text-destructive">
-            {payError}
-          </p>
-        ) : null}
-        <p>{invoice.paymentInstruction}</p>
-        {invoice.agencyEmail ? <p className="mt-2 text-muted-foreground">Questions? Write to {invoice.agencyEmail}.</p> : null}
-      </section>
+      <CardPaymentsList payments={card.payments} />
+      {invoice.balanceCents > 0 || payError ? (
+        <section className="rounded-md border p-4 text-sm">
+          <h2 className="mb-1 font-semibold">How to pay</h2>
+          {card.payable ? <PayByCardForm balanceCents={invoice.balanceCents} /> : null}
+          {payError ? (
+            <p role="alert" className="mb-3 text-destructive">
+              {payError}
+            </p>
+          ) : null}
+          <p>{invoice.paymentInstruction}</p>
+          {invoice.agencyEmail ? <p className="mt-2 text-muted-foreground">Questions? Write to {invoice.agencyEmail}.</p> : null}
+        </section>
+      ) : invoice.agencyEmail ? (
+        <p className="text-sm text-muted-foreground">Questions? Write to {invoice.agencyEmail}.</p>
+      ) : null}
     </div>
   );
 }

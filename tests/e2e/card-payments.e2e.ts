@@ -99,6 +99,8 @@ describe("an invoice paid by card", () => {
     expect(totals).toContain("Balance due$0.00");
     expect(await page.getByRole("button", { name: "Pay now" }).count()).toBe(0);
     await page.getByText(/· paid$/).waitFor();
+    // Nothing is owed: the page no longer asks the client to pay by transfer.
+    expect(await page.getByRole("heading", { name: "How to pay" }).count()).toBe(0);
     expect(violations).toEqual([]);
 
     // The agency's side: the card payment with Stripe's id; the client's receipt arrived.

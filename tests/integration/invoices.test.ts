@@ -32,7 +32,7 @@ import { action as invoiceAction } from "~/admin/invoice-detail-page";
 import { signedInCookie } from "../support/sessions";
 import { addConsultationsToInvoice } from "~/consultations/bill-consultations.server";
 import { generateFromProject } from "~/invoices/project-billing.server";
-import { invoices } from "~/invoices/schema";
+import { invoicePayments, invoices } from "~/invoices/schema";
 import { clients } from "~/clients/schema";
 import { leads } from "~/leads/schema";
 import { createProjectForClient } from "~/projects/projects.server";
@@ -216,7 +216,7 @@ describe("without card payments (no Stripe keys)", () => {
     const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
     const token = sent!.viewToken!;
     const page = await publicInvoiceLoader({ params: { token }, request: new Request(`http://localhost/invoice/${token}?checkout=success&session_id=cs_x`), context: {} } as never);
-    expect(page.data.card).toBeNull();
+    expect(page.data.card).toEqual({ payable: false, returned: null, payments: [] });
     expect(page.init?.headers).toEqual({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
     const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.emailType, "invoice"));
     expect(mail?.text).not.toContain("Pay now");
@@ -226,6 +226,21 @@ describe("without card payments (no Stripe keys)", () => {
     const webhook = await webhookAction({ request: new Request("http://localhost/webhooks/stripe", { method: "POST", body: "{}" }), params: {}, context: {} } as never);
     expect(webhook.status).toBe(404);
     expect(webhookLoader().status).toBe(404);
+  });
+});
+
+describe("card payments turned off after a card paid", () => {
+  it("the client's page still lists what the card paid, offers no Pay now, and asks nothing more of a paid invoice", async () => {
+    const { invoice } = await newClient();
+    await sendInvoice({ actor: actor(), invoiceId: invoice.id });
+    const [sent] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
+    const detail = await findInvoiceDetail(invoice.id);
+    // A payment Stripe took while card payments were on (the webhook wrote it so).
+    await db().insert(invoicePayments).values({ invoiceId: invoice.id, amountCents: detail!.money.balanceCents, paidOn: "2026-11-20", method: "stripe", providerPaymentId: "pi_test_earlier" });
+    const token = sent!.viewToken!;
+    const page = await publicInvoiceLoader({ params: { token }, request: new Request(`http://localhost/invoice/${token}`), context: {} } as never);
+    expect(page.data.card).toMatchObject({ payable: false, returned: null, payments: [{ paidOn: "2026-11-20", amountCents: detail!.money.balanceCents }] });
+    expect(page.data.invoice.balanceCents).toBe(0);
   });
 });
 
