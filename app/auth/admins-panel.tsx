@@ -7,6 +7,7 @@ import { formatDateTime } from "~/formatting/dates";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { deviceLabel } from "./device-label";
+import { sessionAddress } from "./session-address";
 
 export type AdminRow = {
   id: string;
@@ -43,7 +44,7 @@ function AdminSessions({ admin, currentSessionId, timeZone }: { admin: AdminRow;
       {admin.sessions.map((session) => (
         <li key={session.id} className="flex flex-wrap gap-x-3 text-muted-foreground">
           <span className="text-foreground">{deviceLabel(session.userAgent)}</span>
-          <span>{session.ipAddress ?? "unknown address"}</span>
+          <span>{sessionAddress(session.ipAddress)}</span>
           <span>last active {formatDateTime(session.lastActiveAt, timeZone)}</span>
           {session.id === currentSessionId ? <Badge variant="outline">This session</Badge> : null}
         </li>
