@@ -7,6 +7,7 @@ import { organizationSettings, type OrganizationSettings } from "~/organization/
 import type { InquiryInput } from "./inquiry-form";
 import { BUSINESS_TYPES } from "./lead-options";
 import { leads, type Lead } from "./schema";
+import { choiceLabel } from "~/formatting/choices";
 
 /**
  * Public lead capture (claim-promo, create-inquiry-lead, create-contact-lead): what the three forms share.
@@ -48,7 +49,7 @@ export function referralCodeOf(submitter: Submitter): string | null {
 }
 
 export function businessTypeLabel(value: string | null | undefined): string {
-  return BUSINESS_TYPES.find((option) => option.value === value)?.label ?? "Not given";
+  return choiceLabel(BUSINESS_TYPES, value) ?? "Not given";
 }
 
 export function agencyAddress(settings: OrganizationSettings): string | null {
