@@ -22,3 +22,13 @@ export async function loadAdminListPage<Filters extends FilterSchemas, Key exten
   const [page, beside, settings] = await Promise.all([list({ view, ...readPageCursors(url.searchParams) }), extra?.(view), getOrganizationSettings()]);
   return { ...page, ...(beside as Extra), view, timeZone: settings.timezone };
 }
+
+/**
+ * The loader of a back-office list shown in one order without filters (referrals, campaigns,
+ * cadences): the admin's guard first, then the page its URL asks for loaded together with what the
+ * page shows beside it.
+ */
+export async function loadAdminPagedList<Page, Beside>(request: Request, list: (cursors: PageCursors) => Promise<Page>, beside: () => Promise<Beside>): Promise<[Page, Beside]> {
+  await requireAdmin(request);
+  return Promise.all([list(readPageCursors(new URL(request.url).searchParams)), beside()]);
+}
