@@ -8,6 +8,7 @@ import type { InquiryInput } from "./inquiry-form";
 import { BUSINESS_TYPES } from "./lead-options";
 import { leads, type Lead } from "./schema";
 import { choiceLabel } from "~/formatting/choices";
+import { agencyAddress } from "~/organization/agency-address";
 
 /**
  * Public lead capture (claim-promo, create-inquiry-lead, create-contact-lead): what the three forms share.
@@ -52,9 +53,6 @@ export function businessTypeLabel(value: string | null | undefined): string {
   return choiceLabel(BUSINESS_TYPES, value) ?? "Not given";
 }
 
-export function agencyAddress(settings: OrganizationSettings): string | null {
-  return settings.agencyNotificationEmail ?? settings.replyToEmail;
-}
 
 /** What every lead a visitor's inquiry or message makes starts with (status new, the form's one-time key). */
 export function visitorLeadColumns(input: Pick<InquiryInput, "name" | "email" | "phone" | "businessType" | "submissionKey">, now: Date) {
