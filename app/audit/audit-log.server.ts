@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
-import { keysetPage } from "~/lists/keyset-page.server";
+import { keysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
 import { v7 as timeOrderedId } from "uuid";
 import type { Actor } from "./actor";
 import type { AuditAction, AuditActions } from "./audit-actions";
@@ -75,9 +75,9 @@ export async function listAuditEntries(filters: AuditFilters & { limit?: number 
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
 /** The Security tab's log: one page, newest first, by keyset on (occurred_at, id). */
-export async function listAuditLogPage(filters: AuditFilters, page: { after?: string | null; before?: string | null; pageSize?: number }) {
+export async function listAuditLogPage(filters: AuditFilters, page: PageQuery) {
   const entries = await keysetPage(
-    { after: page.after, before: page.before, size: page.pageSize ?? AUDIT_LOG_PAGE_SIZE },
+    pageRequest(page, AUDIT_LOG_PAGE_SIZE),
     { by: auditLog.occurredAt, tieBreaker: auditLog.id, direction: "desc", valueKind: "time" },
     ({ beyond, orderBy, limit }) =>
       db()

@@ -1,5 +1,7 @@
 // The cadence vocabulary shared by the editor, the sandbox and the worker. Pure: no database imports.
 
+import { choiceLabel, choiceValues } from "~/formatting/choices";
+
 export const CADENCE_STATUSES = ["active", "paused"] as const;
 export type CadenceStatus = (typeof CADENCE_STATUSES)[number];
 
@@ -13,10 +15,10 @@ export const CADENCE_TRIGGERS = [
   { value: "manual", label: "Manual enrolment" },
 ] as const;
 export type CadenceTrigger = (typeof CADENCE_TRIGGERS)[number]["value"];
-export const CADENCE_TRIGGER_VALUES = CADENCE_TRIGGERS.map((trigger) => trigger.value) as [CadenceTrigger, ...CadenceTrigger[]];
+export const CADENCE_TRIGGER_VALUES = choiceValues(CADENCE_TRIGGERS);
 
 export function triggerLabel(trigger: string): string {
-  return CADENCE_TRIGGERS.find((option) => option.value === trigger)?.label ?? trigger;
+  return choiceLabel(CADENCE_TRIGGERS, trigger) ?? trigger;
 }
 
 /** A step goes out only if each of its conditions holds at send time; otherwise it is skipped. */
@@ -27,7 +29,7 @@ export const CADENCE_CONDITIONS = [
   { value: "not_contacted", label: "Lead has not been contacted or replied", skipped: "the lead has been contacted" },
 ] as const;
 export type CadenceCondition = (typeof CADENCE_CONDITIONS)[number]["value"];
-export const CADENCE_CONDITION_VALUES = CADENCE_CONDITIONS.map((condition) => condition.value) as [CadenceCondition, ...CadenceCondition[]];
+export const CADENCE_CONDITION_VALUES = choiceValues(CADENCE_CONDITIONS);
 
 export const DELAY_UNITS = ["days", "hours"] as const;
 export type DelayUnit = (typeof DELAY_UNITS)[number];
@@ -67,7 +69,7 @@ export function skipReasonText(reason: string): string {
 }
 
 export function conditionLabel(condition: string): string {
-  return CADENCE_CONDITIONS.find((option) => option.value === condition)?.label ?? condition;
+  return choiceLabel(CADENCE_CONDITIONS, condition) ?? condition;
 }
 
 /** A cadence as a select's choice: a paused one says so. */

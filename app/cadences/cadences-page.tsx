@@ -4,6 +4,7 @@ import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage } from "~/lists/list-page";
+import { loadAdminPagedList } from "~/auth/admin-list-page.server";
 import type { Route } from "./+types/cadences-page";
 import { triggerLabel } from "./cadence-options";
 import { cadenceIdSchema, cadenceStatusSchema } from "./cadence-forms";
@@ -14,14 +15,11 @@ import { sharedTriggers, templateNameIn, type SharedTrigger } from "./shared-tri
 import { activeCadenceSummaries } from "./shared-triggers.server";
 import { Badge } from "~/ui/badge";
 import { RowMenuLink } from "~/lists/row-menu";
-import { readPageCursors } from "~/lists/list-view";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Cadences | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const [page, active] = await Promise.all([listCadences(readPageCursors(url.searchParams)), activeCadenceSummaries()]);
+  const [page, active] = await loadAdminPagedList(request, listCadences, activeCadenceSummaries);
   return { ...page, shared: sharedTriggers(active.cadences, templateNameIn(active.templateNames)) };
 }
 

@@ -5,7 +5,7 @@ import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { emailTemplates } from "~/email/schema";
 import { notFound, Refusal } from "~/refusal/refusal";
 import { recordLeadEvent } from "~/leads/lead-timeline.server";
-import { keysetPage } from "~/lists/keyset-page.server";
+import { keysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
 import { END_REASON_TEXT, type CadenceStatus } from "./cadence-options";
 import { stepField, type CadenceInput } from "./cadence-forms";
 import { cadenceEnrolments, cadences, type Cadence } from "./schema";
@@ -21,9 +21,9 @@ export type CadenceListRow = Cadence & { enrolled: number; activeEnrolments: num
 export type CadenceListPage = { cadences: CadenceListRow[]; nextCursor: string | null; previousCursor: string | null };
 
 /** Newest first, by keyset. */
-export async function listCadences(query: { after?: string | null; before?: string | null; pageSize?: number } = {}): Promise<CadenceListPage> {
+export async function listCadences(query: PageQuery = {}): Promise<CadenceListPage> {
   const page = await keysetPage(
-    { after: query.after, before: query.before, size: query.pageSize ?? CADENCES_PAGE_SIZE },
+    pageRequest(query, CADENCES_PAGE_SIZE),
     { by: cadences.createdAt, tieBreaker: cadences.id, direction: "desc", valueKind: "time" },
     ({ beyond, orderBy, limit }) =>
       db()

@@ -11,6 +11,7 @@ import { ListPage } from "~/lists/list-page";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { loadAdminPagedList } from "~/auth/admin-list-page.server";
 import type { Route } from "./+types/campaigns-page";
 import { CAMPAIGN_DELETION, CAMPAIGNS_URL, CampaignDialog, type CampaignFields } from "./campaign-dialogs";
 import { campaignIdSchema, campaignSchema } from "~/attribution/campaign-record-form";
@@ -18,17 +19,11 @@ import { CAMPAIGN_STATUS_BADGE, startDateText } from "~/attribution/campaign-opt
 import { listCampaigns, type CampaignListRow } from "./campaigns.server";
 import { createCampaign, deleteCampaign, updateCampaign } from "~/attribution/campaign-records.server";
 import { RowMenuLink } from "~/lists/row-menu";
-import { readPageCursors } from "~/lists/list-view";
 
 export const meta: Route.MetaFunction = () => [{ title: "Marketing Campaigns | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const [page, settings] = await Promise.all([
-    listCampaigns(readPageCursors(url.searchParams)),
-    getOrganizationSettings(),
-  ]);
+  const [page, settings] = await loadAdminPagedList(request, listCampaigns, getOrganizationSettings);
   return { ...page, defaultPromoDays: settings.promoDurationDays };
 }
 

@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { leads } from "~/leads/schema";
-import { keysetPage } from "~/lists/keyset-page.server";
+import { keysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
 import { CAMPAIGN_LEADS_LIMIT } from "~/attribution/campaign-options";
 import { campaigns, type Campaign } from "~/attribution/schema";
 
@@ -37,9 +37,9 @@ function withNumbers<T extends CampaignFigures>(row: T): T {
 }
 
 /** One page of the list, newest first, by keyset (created_at, id). */
-export async function listCampaigns(query: { after?: string | null; before?: string | null; pageSize?: number } = {}) {
+export async function listCampaigns(query: PageQuery = {}) {
   const page = await keysetPage(
-    { after: query.after, before: query.before, size: query.pageSize ?? CAMPAIGNS_PAGE_SIZE },
+    pageRequest(query, CAMPAIGNS_PAGE_SIZE),
     { by: campaigns.createdAt, tieBreaker: campaigns.id, direction: "desc", valueKind: "time" },
     ({ beyond, orderBy, limit }) =>
       db()

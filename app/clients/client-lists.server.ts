@@ -1,6 +1,6 @@
 import { and, count, eq, type AnyColumn, type SQL } from "drizzle-orm";
 import { db } from "~/db/connection.server";
-import { keysetBatchesOf, keysetPage, type KeysetOrder, type KeysetPage, type KeysetRead } from "~/lists/keyset-page.server";
+import { keysetBatchesOf, keysetPage, type KeysetOrder, type KeysetPage, type KeysetRead, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
 import type { KeysetCursor } from "~/lists/list-view";
 import { searchCondition } from "~/lists/search-condition.server";
 import type { ClientListView, ClientSortKey } from "./client-list-view";
@@ -57,10 +57,10 @@ function viewKeyset<Row extends ClientRow>(view: ClientListView, read: ClientVie
 }
 
 /** One page of a view (newest first unless it says otherwise), by keyset: page 1000 costs what page 1 costs. */
-export async function listClients(query: { view: ClientListView; after?: string | null; before?: string | null; pageSize?: number }): Promise<ClientListPage> {
+export async function listClients(query: PageQuery & { view: ClientListView }): Promise<ClientListPage> {
   const [page, [counted]] = await Promise.all([
     keysetPage(
-      { after: query.after, before: query.before, size: query.pageSize ?? CLIENTS_PAGE_SIZE },
+      pageRequest(query, CLIENTS_PAGE_SIZE),
       ...viewKeyset(query.view, ({ where, orderBy, limit }) => db().select(CLIENT_ROW_COLUMNS).from(clients).where(where).orderBy(...orderBy).limit(limit)),
     ),
     db().select({ total: count() }).from(clients).where(clientViewCondition(query.view)),

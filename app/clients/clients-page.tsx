@@ -8,9 +8,10 @@ import { redirectWithToast } from "~/forms/flash.server";
 import { formatDate } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
+import { isFilteredView } from "~/lists/list-view";
 import { tierLabel, tierNamesOf } from "~/organization/tier-names";
-import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
+import { listPackageTiers } from "~/organization/settings.server";
+import { loadAdminListPage } from "~/auth/admin-list-page.server";
 import type { Route } from "./+types/clients-page";
 import { addClientSchema, clientPaymentStatusSchema, clientRowsSchema, clientStatusSchema } from "./client-form";
 import { CLIENT_LIST_VIEW } from "./client-list-view";
@@ -24,15 +25,7 @@ import { setClientStatus } from "./set-client-status.server";
 export const meta: Route.MetaFunction = () => [{ title: "Clients Directory | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const view = readListView(url.searchParams, CLIENT_LIST_VIEW);
-  const [page, settings, tiers] = await Promise.all([
-    listClients({ view, ...readPageCursors(url.searchParams) }),
-    getOrganizationSettings(),
-    listPackageTiers(),
-  ]);
-  return { ...page, view, tierNames: tierNamesOf(tiers), timeZone: settings.timezone };
+  return loadAdminListPage(request, CLIENT_LIST_VIEW, listClients, async () => ({ tierNames: tierNamesOf(await listPackageTiers()) }));
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { addressOneOf, blank, declareTable, ERASED_NAME, erasedAddress, nothingPersonal, oneOf, replaceBy, type Person } from "~/db/personal-data";
+import { addKnownAddress, addressOneOf, blank, contactOnOwnRecord, declareTable, nothingPersonal, oneOf, type Person } from "~/db/personal-data";
 import { declarePersonalData } from "~/db/personal-data.server";
 import { clients } from "./schema";
 
@@ -18,9 +18,7 @@ export const clientsPersonalData = declarePersonalData({
       rows: personsClients,
       erase: "update the columns",
       columns: {
-        name: replaceBy(sql`${ERASED_NAME}`),
-        email: replaceBy(erasedAddress(clients.id)),
-        phone: blank,
+        ...contactOnOwnRecord(clients.id),
         businessName: blank,
         notes: blank,
         projectLink: blank,
@@ -36,7 +34,7 @@ export const clientsPersonalData = declarePersonalData({
     for (const row of rows) {
       person.clientIds.add(row.id);
       if (row.leadId) person.leadIds.add(row.leadId);
-      if (!row.email.endsWith("@invalid")) person.emails.add(row.email.toLowerCase());
+      addKnownAddress(person, row.email);
     }
   },
 });

@@ -10,6 +10,7 @@ import type { OrganizationSettings } from "~/organization/schema";
 import { bookingCalendarFile } from "./booking-calendar";
 import type { ConsultationBooking } from "./schema";
 import { formatClockTime, formatLongDate } from "~/formatting/dates";
+import { agencyAddress } from "~/organization/agency-address";
 
 export type BookingLead = { id: string; name: string; email: string };
 
@@ -52,9 +53,6 @@ export function describeWhen(start: Date, timeZone: string): string {
   return `${formatLongDate(start, timeZone)} at ${formatClockTime(start, timeZone)} (${timeZone})`;
 }
 
-function agencyAddress(settings: OrganizationSettings): string | null {
-  return settings.agencyNotificationEmail ?? settings.replyToEmail ?? null;
-}
 
 type BookingMail = {
   templateKey: EmailTemplateKey;

@@ -55,6 +55,17 @@ export const replaceBy = (by: SQL | ((person: Person) => SQL)): ColumnRule => ({
 /** A personal column of a table whose person's rows are deleted. */
 export const deletedWithRow: ColumnRule = { holds: "personal", erase: "with the row" };
 
+/**
+ * Who a person is on their own record (a lead, a client): the name replaced, the address made
+ * unique by the row's id and undeliverable, the phone blanked.
+ */
+export const contactOnOwnRecord = (id: AnyPgColumn) => ({ name: replaceBy(sql`${ERASED_NAME}`), email: replaceBy(erasedAddress(id)), phone: blank });
+
+/** An address found on the person's records joins the ones they are known by, unless it is an erased one. */
+export function addKnownAddress(person: Person, email: string): void {
+  if (!email.endsWith("@invalid")) person.emails.add(email.toLowerCase());
+}
+
 type ColumnKeys<T extends PgTable> = Extract<keyof T["_"]["columns"], string>;
 
 /**

@@ -3,7 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/refusal/refusal";
-import { keysetPage } from "~/lists/keyset-page.server";
+import { keysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
 import { canSendAgain, messageStatus, type EmailLogView, type MessageStatus } from "./email-log-view";
 import { enqueueEmail } from "./outbox.server";
@@ -48,9 +48,9 @@ function viewCondition(view: EmailLogView): SQL | undefined {
 }
 
 /** One page of messages, newest first (keyset on created_at, id), with the list's filters. */
-export async function listEmailMessages(query: { view: EmailLogView; after?: string | null; before?: string | null; pageSize?: number }) {
+export async function listEmailMessages(query: PageQuery & { view: EmailLogView }) {
   const page = await keysetPage(
-    { after: query.after, before: query.before, size: query.pageSize ?? EMAIL_LOG_PAGE_SIZE },
+    pageRequest(query, EMAIL_LOG_PAGE_SIZE),
     { by: emailOutbox.createdAt, tieBreaker: emailOutbox.id, direction: "desc", valueKind: "time" },
     ({ beyond, orderBy, limit }) =>
       db()

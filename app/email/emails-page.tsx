@@ -1,13 +1,12 @@
 import ShieldOff from "lucide-react/icons/shield-off";
 import { Link, useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
 import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
-import { getOrganizationSettings } from "~/organization/settings.server";
+import { isFilteredView } from "~/lists/list-view";
 import { Badge } from "~/ui/badge";
+import { loadAdminListPage } from "~/auth/admin-list-page.server";
 import type { Route } from "./+types/emails-page";
 import { EMAIL_LOG_VIEW, emailTypeLabel, MESSAGE_STATUS_BADGE, MESSAGE_STATUS_HELP, MESSAGE_STATUSES } from "./email-log-view";
 import { emailTypesInLog, listEmailMessages, type EmailLogRow } from "./email-log.server";
@@ -15,15 +14,7 @@ import { emailTypesInLog, listEmailMessages, type EmailLogRow } from "./email-lo
 export const meta: Route.MetaFunction = () => [{ title: "Email Logs | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const view = readListView(url.searchParams, EMAIL_LOG_VIEW);
-  const [page, types, settings] = await Promise.all([
-    listEmailMessages({ view, ...readPageCursors(url.searchParams) }),
-    emailTypesInLog(),
-    getOrganizationSettings(),
-  ]);
-  return { ...page, view, types, timeZone: settings.timezone };
+  return loadAdminListPage(request, EMAIL_LOG_VIEW, listEmailMessages, async () => ({ types: await emailTypesInLog() }));
 }
 
 const STATUS_FILTER = { name: "status", label: "Status", allLabel: "All statuses", options: MESSAGE_STATUSES.map((status) => ({ value: status, label: status })), width: "w-40" };

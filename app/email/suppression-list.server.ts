@@ -4,7 +4,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/refusal/refusal";
 import { publish } from "~/events/domain-events";
-import { keysetPage } from "~/lists/keyset-page.server";
+import { keysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
 import { emailSuppressions, type EmailSuppression } from "./schema";
 import { findSuppression, suppressEmail, suppressionKey, unsuppressEmail } from "./suppression.server";
@@ -16,9 +16,9 @@ export const SUPPRESSIONS_PAGE_SIZE = 50;
 export type SuppressionListPage = { suppressions: EmailSuppression[]; nextCursor: string | null; previousCursor: string | null };
 
 /** One page, newest first by keyset on (created_at, address): the address is the list's key. */
-export async function listSuppressions(query: { search?: string; after?: string | null; before?: string | null; pageSize?: number }): Promise<SuppressionListPage> {
+export async function listSuppressions(query: PageQuery & { search?: string }): Promise<SuppressionListPage> {
   const page = await keysetPage(
-    { after: query.after, before: query.before, size: query.pageSize ?? SUPPRESSIONS_PAGE_SIZE },
+    pageRequest(query, SUPPRESSIONS_PAGE_SIZE),
     { by: emailSuppressions.createdAt, tieBreaker: emailSuppressions.email, tieBreakerKind: "text", direction: "desc", valueKind: "time" },
     ({ beyond, orderBy, limit }) =>
       db()

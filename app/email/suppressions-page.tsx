@@ -8,10 +8,10 @@ import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
-import { getOrganizationSettings } from "~/organization/settings.server";
+import { isFilteredView } from "~/lists/list-view";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
+import { loadAdminListPage } from "~/auth/admin-list-page.server";
 import type { Route } from "./+types/suppressions-page";
 import type { EmailSuppression } from "./schema";
 import { AddSuppressionDialog, RemoveSuppressionDialog } from "./suppression-dialogs";
@@ -22,14 +22,7 @@ import { SUPPRESSION_REASON_LABELS } from "./suppression-options";
 export const meta: Route.MetaFunction = () => [{ title: "Suppression List | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const view = readListView(url.searchParams, SUPPRESSION_LIST_VIEW);
-  const [page, settings] = await Promise.all([
-    listSuppressions({ search: view.q, ...readPageCursors(url.searchParams) }),
-    getOrganizationSettings(),
-  ]);
-  return { ...page, view, timeZone: settings.timezone };
+  return loadAdminListPage(request, SUPPRESSION_LIST_VIEW, ({ view, ...page }) => listSuppressions({ search: view.q, ...page }));
 }
 
 export async function action({ request }: Route.ActionArgs) {

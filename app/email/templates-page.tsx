@@ -5,10 +5,10 @@ import type { DataTableColumn } from "~/lists/data-table-columns";
 import { recordLinkColumn } from "~/lists/record-link-column";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
-import { getOrganizationSettings } from "~/organization/settings.server";
+import { isFilteredView } from "~/lists/list-view";
 import { Badge } from "~/ui/badge";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { loadAdminListPage } from "~/auth/admin-list-page.server";
 import type { Route } from "./+types/templates-page";
 import { handleTemplateListAction } from "./template-actions.server";
 import { TEMPLATE_LIST_VIEW, templateDeleteRefusal } from "./template-forms";
@@ -21,14 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Email Templates | Admin
 const LIST = "/admin/templates";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const view = readListView(url.searchParams, TEMPLATE_LIST_VIEW);
-  const [page, settings] = await Promise.all([
-    listTemplates({ search: view.q, ...readPageCursors(url.searchParams) }),
-    getOrganizationSettings(),
-  ]);
-  return { ...page, view, timeZone: settings.timezone };
+  return loadAdminListPage(request, TEMPLATE_LIST_VIEW, ({ view, ...page }) => listTemplates({ search: view.q, ...page }));
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { awaitingReply, publish } from "~/events/domain-events";
 import type { TemplateUser } from "./events";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/refusal/refusal";
-import { keysetPage } from "~/lists/keyset-page.server";
+import { keysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { launchOfferPrices } from "~/organization/tier-catalog";
@@ -38,9 +38,9 @@ export async function seedDefaultTemplates(tx: DatabaseExecutor): Promise<void> 
 export type TemplateListRow = Pick<EmailTemplate, "id" | "key" | "name" | "subject" | "version" | "updatedAt">;
 
 /** One page of templates by name (keyset on name, id), optionally those whose name or subject holds `search`. */
-export async function listTemplates(query: { search?: string | null; after?: string | null; before?: string | null; pageSize?: number }) {
+export async function listTemplates(query: PageQuery & { search?: string | null }) {
   const page = await keysetPage(
-    { after: query.after, before: query.before, size: query.pageSize ?? TEMPLATES_PAGE_SIZE },
+    pageRequest(query, TEMPLATES_PAGE_SIZE),
     { by: emailTemplates.name, tieBreaker: emailTemplates.id, direction: "asc", valueKind: "text" },
     ({ beyond, orderBy, limit }): Promise<TemplateListRow[]> =>
       db()

@@ -19,18 +19,24 @@ const manifest: Record<string, ManifestRoute> = {
 describe("the route a request lands on", () => {
   const routeOf = routeIdFinder(manifest);
 
+  /** Each path and the id of the route it lands on. */
+  function expectRoutes(routeIds: Record<string, string>) {
+    for (const [path, routeId] of Object.entries(routeIds)) expect(routeOf(path)).toBe(routeId);
+  }
+
   it("is named by the route's id, not by its tokens or ids", () => {
-    expect(routeOf("/booking/secret-token")).toBe("booking/booking-page");
-    expect(routeOf("/booking")).toBe("booking/booking-page");
-    expect(routeOf("/invoice/secret/pdf")).toBe("invoices/public-invoice-pdf-route");
-    expect(routeOf("/unsubscribe/secret")).toBe("email/unsubscribe-page");
-    expect(routeOf("/admin/leads/3f1c2b9e")).toBe("leads/lead-detail-page");
-    expect(routeOf("/")).toBe("site/home-page");
+    expectRoutes({
+      "/booking/secret-token": "booking/booking-page",
+      "/booking": "booking/booking-page",
+      "/invoice/secret/pdf": "invoices/public-invoice-pdf-route",
+      "/unsubscribe/secret": "email/unsubscribe-page",
+      "/admin/leads/3f1c2b9e": "leads/lead-detail-page",
+      "/": "site/home-page",
+    });
   });
 
   it("names a data request after its page", () => {
-    expect(routeOf("/admin/leads.data")).toBe("leads/leads-page");
-    expect(routeOf("/_root.data")).toBe("site/home-page");
+    expectRoutes({ "/admin/leads.data": "leads/leads-page", "/_root.data": "site/home-page" });
   });
 
   it("lands an unknown path on the not-found route", () => {

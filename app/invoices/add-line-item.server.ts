@@ -1,7 +1,7 @@
 import type { Actor } from "~/audit/actor";
-import { db } from "~/db/connection.server";
+import { changeInvoiceLines } from "./invoice-line-change.server";
 import type { LineItemInput } from "./invoice-forms";
-import { lockEditableInvoice, nextLineSortOrder, recordInvoiceChange, refusedLineTotal, saveInvoiceTotals } from "./invoice-records.server";
+import { nextLineSortOrder, refusedLineTotal } from "./invoice-records.server";
 import { invoiceLineItems, type InvoiceLineItem } from "./schema";
 
 export type AddLineItemOptions = {
@@ -12,8 +12,7 @@ export type AddLineItemOptions = {
 
 /** 'Add Item': a service line after the others. */
 export async function addLineItem({ actor, invoiceId, input }: AddLineItemOptions): Promise<InvoiceLineItem> {
-  return db().transaction(async (tx) => {
-    const invoice = await lockEditableInvoice(tx, invoiceId);
+  return changeInvoiceLines(actor, invoiceId, async (tx) => {
     const line = { quantity: input.quantity, unitPriceCents: input.unitPrice };
     const [item] = await tx
       .insert(invoiceLineItems)
@@ -27,12 +26,9 @@ export async function addLineItem({ actor, invoiceId, input }: AddLineItemOption
       })
       .returning();
     if (!item) throw new Error("The line item was not saved");
-    await saveInvoiceTotals(tx, invoice);
-    await recordInvoiceChange(tx, actor, invoice, {
-      intent: "add-item",
-      summary: "Added a line item",
-      details: { lineItemId: item.id, quantity: item.quantity, unitPriceCents: item.unitPriceCents },
-    });
-    return item;
+    return {
+      result: item,
+      recorded: { intent: "add-item", summary: "Added a line item", details: { lineItemId: item.id, quantity: item.quantity, unitPriceCents: item.unitPriceCents } },
+    };
   });
 }

@@ -9,11 +9,8 @@ import type { OrganizationSettings } from "~/organization/schema";
 import { invoiceLink } from "./invoice-link.server";
 import type { InvoiceDetail } from "./invoice-detail.server";
 import type { InvoicePayment } from "./schema";
+import { agencyAddress } from "~/organization/agency-address";
 
-/** Where the agency's notifications go: as for a new lead or booking. */
-function agencyAddress(settings: OrganizationSettings): string | null {
-  return settings.agencyNotificationEmail ?? settings.replyToEmail ?? null;
-}
 
 /**
  * A card payment's mail, queued in the transaction that records it (the outbox, keyed by the

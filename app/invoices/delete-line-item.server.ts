@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
-import { db } from "~/db/connection.server";
-import { lockEditableInvoice, lockLineItem, recordInvoiceChange, saveInvoiceTotals } from "./invoice-records.server";
+import { changeInvoiceLines } from "./invoice-line-change.server";
+import { lockLineItem } from "./invoice-records.server";
 import { invoiceLineItems } from "./schema";
 
 export type DeleteLineItemOptions = {
@@ -12,11 +12,9 @@ export type DeleteLineItemOptions = {
 
 /** A line removed; the invoice's totals follow. */
 export async function deleteLineItem({ actor, invoiceId, lineItemId }: DeleteLineItemOptions): Promise<void> {
-  await db().transaction(async (tx) => {
-    const invoice = await lockEditableInvoice(tx, invoiceId);
+  await changeInvoiceLines(actor, invoiceId, async (tx) => {
     await lockLineItem(tx, invoiceId, lineItemId);
     await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.id, lineItemId));
-    await saveInvoiceTotals(tx, invoice);
-    await recordInvoiceChange(tx, actor, invoice, { intent: "delete-item", summary: "Deleted a line item", details: { lineItemId } });
+    return { result: undefined, recorded: { intent: "delete-item", summary: "Deleted a line item", details: { lineItemId } } };
   });
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
-import { keysetPage } from "~/lists/keyset-page.server";
+import { keysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
 import { projects } from "~/projects/schema";
 import type { InvoiceMoney } from "./invoice-detail.server";
 import type { InvoiceListView } from "./invoice-list-view";
@@ -31,9 +31,9 @@ function viewCondition(view: Pick<InvoiceListView, "status" | "client">): SQL | 
 }
 
 /** One page of the list by keyset (created_at, id), newest first unless the view says otherwise. */
-export async function listInvoices(query: { view: InvoiceListView; after?: string | null; before?: string | null; pageSize?: number }) {
+export async function listInvoices(query: PageQuery & { view: InvoiceListView }) {
   const page = await keysetPage(
-    { after: query.after, before: query.before, size: query.pageSize ?? INVOICES_PAGE_SIZE },
+    pageRequest(query, INVOICES_PAGE_SIZE),
     { by: invoices.createdAt, tieBreaker: invoices.id, direction: query.view.sort.direction, valueKind: "time" },
     ({ beyond, orderBy, limit }) =>
       db()

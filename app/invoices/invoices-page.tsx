@@ -1,13 +1,13 @@
 import { Link, useLoaderData, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { getOrganizationSettings } from "~/organization/settings.server";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
+import { isFilteredView } from "~/lists/list-view";
 import { formatDate, formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { StatCards } from "~/ui/stat-card";
+import { loadAdminListPage } from "~/auth/admin-list-page.server";
 import type { Route } from "./+types/invoices-page";
 import { handleInvoiceListAction } from "./invoice-list-actions.server";
 import { INVOICE_DELETION, invoiceActionsColumn, invoiceNumberColumn, invoiceStatusColumn } from "./invoice-rows";
@@ -18,16 +18,8 @@ import { invoiceStats, listInvoices, type InvoiceListRow } from "./invoice-lists
 export const meta: Route.MetaFunction = () => [{ title: "Invoices | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const view = readListView(url.searchParams, INVOICE_LIST_VIEW);
-  const [page, stats, settings] = await Promise.all([
-    listInvoices({ view, ...readPageCursors(url.searchParams) }),
-    invoiceStats(view.client),
-    getOrganizationSettings(),
-  ]);
-  const clientName = view.client ? (page.invoices[0]?.clientName ?? null) : null;
-  return { ...page, view, stats, clientName, timeZone: settings.timezone };
+  const page = await loadAdminListPage(request, INVOICE_LIST_VIEW, listInvoices, async (view) => ({ stats: await invoiceStats(view.client) }));
+  return { ...page, clientName: page.view.client ? (page.invoices[0]?.clientName ?? null) : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
-import { db } from "~/db/connection.server";
+import { changeInvoiceLines } from "./invoice-line-change.server";
 import type { LineItemInput } from "./invoice-forms";
-import { lockEditableInvoice, lockLineItem, recordInvoiceChange, refusedLineTotal, saveInvoiceTotals } from "./invoice-records.server";
+import { lockLineItem, refusedLineTotal } from "./invoice-records.server";
 import { invoiceLineItems } from "./schema";
 
 export type UpdateLineItemOptions = {
@@ -14,15 +14,13 @@ export type UpdateLineItemOptions = {
 
 /** A line's description, quantity and price changed; the invoice's totals follow. */
 export async function updateLineItem({ actor, invoiceId, lineItemId, input }: UpdateLineItemOptions): Promise<void> {
-  await db().transaction(async (tx) => {
-    const invoice = await lockEditableInvoice(tx, invoiceId);
+  await changeInvoiceLines(actor, invoiceId, async (tx) => {
     await lockLineItem(tx, invoiceId, lineItemId);
     const line = { quantity: input.quantity, unitPriceCents: input.unitPrice };
     await tx
       .update(invoiceLineItems)
       .set({ description: input.description, ...line, totalCents: refusedLineTotal(line) })
       .where(eq(invoiceLineItems.id, lineItemId));
-    await saveInvoiceTotals(tx, invoice);
-    await recordInvoiceChange(tx, actor, invoice, { intent: "update-item", summary: "Changed a line item", details: { lineItemId, ...line } });
+    return { result: undefined, recorded: { intent: "update-item", summary: "Changed a line item", details: { lineItemId, ...line } } };
   });
 }

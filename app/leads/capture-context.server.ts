@@ -7,6 +7,8 @@ import { organizationSettings, type OrganizationSettings } from "~/organization/
 import type { InquiryInput } from "./inquiry-form";
 import { BUSINESS_TYPES } from "./lead-options";
 import { leads, type Lead } from "./schema";
+import { choiceLabel } from "~/formatting/choices";
+import { agencyAddress } from "~/organization/agency-address";
 
 /**
  * Public lead capture (claim-promo, create-inquiry-lead, create-contact-lead): what the three forms share.
@@ -48,12 +50,9 @@ export function referralCodeOf(submitter: Submitter): string | null {
 }
 
 export function businessTypeLabel(value: string | null | undefined): string {
-  return BUSINESS_TYPES.find((option) => option.value === value)?.label ?? "Not given";
+  return choiceLabel(BUSINESS_TYPES, value) ?? "Not given";
 }
 
-export function agencyAddress(settings: OrganizationSettings): string | null {
-  return settings.agencyNotificationEmail ?? settings.replyToEmail;
-}
 
 /** What every lead a visitor's inquiry or message makes starts with (status new, the form's one-time key). */
 export function visitorLeadColumns(input: Pick<InquiryInput, "name" | "email" | "phone" | "businessType" | "submissionKey">, now: Date) {

@@ -24,6 +24,7 @@ import { listLeadTimeline } from "./lead-timeline.server";
 import { findLead, leadsWithSameEmail } from "./leads.server";
 import { promoStateAt } from "./promo-state";
 import { DetailsRow } from "~/ui/details-row";
+import { choiceLabel } from "~/formatting/choices";
 
 const LEADS_LIST = { href: "/admin/leads", label: "Back to Leads" };
 
@@ -88,8 +89,8 @@ export default function LeadDetailPage() {
                 </a>
               </DetailsRow>
               <DetailsRow layout="stacked" label="Phone">{lead.phone ?? "—"}</DetailsRow>
-              <DetailsRow layout="stacked" label="Business type">{BUSINESS_TYPES.find((o) => o.value === lead.businessType)?.label ?? "—"}</DetailsRow>
-              <DetailsRow layout="stacked" label="Industry">{INDUSTRIES.find((o) => o.value === lead.industry)?.label ?? "—"}</DetailsRow>
+              <DetailsRow layout="stacked" label="Business type">{choiceLabel(BUSINESS_TYPES, lead.businessType) ?? "—"}</DetailsRow>
+              <DetailsRow layout="stacked" label="Industry">{choiceLabel(INDUSTRIES, lead.industry) ?? "—"}</DetailsRow>
               <DetailsRow layout="stacked" label="Tier">{tierLabel(lead.tier)}</DetailsRow>
               <DetailsRow layout="stacked" label="Source">{lead.source}</DetailsRow>
               <DetailsRow layout="stacked" label="Status">{lead.status}</DetailsRow>

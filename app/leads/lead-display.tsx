@@ -1,11 +1,12 @@
 import { Badge } from "~/ui/badge";
 import { LEAD_TIERS, type PromoStatus } from "./lead-options";
 import { daysLeftColour, promoDaysLeft, promoStateAt, type PromoFields } from "./promo-state";
+import { choiceLabel } from "~/formatting/choices";
 
 // How a lead's values look wherever they are shown (list, detail, dialogs).
 
 export function tierLabel(tier: string | null): string {
-  return LEAD_TIERS.find((option) => option.value === tier)?.label ?? "—";
+  return choiceLabel(LEAD_TIERS, tier) ?? "—";
 }
 
 const PROMO_STATE_LABEL: Record<PromoStatus, string> = { active: "Active", expired: "Expired", used: "Used", disabled: "Disabled" };

@@ -1,6 +1,8 @@
 // Lead option lists shared by the browser and the server (DESIGN.md: one list each,
 // the union of both spec documents' values). Pure: no database or Node imports.
 
+import { choiceValues } from "~/formatting/choices";
+
 export const LEAD_STATUSES = ["new", "contacted", "converted"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
@@ -28,7 +30,7 @@ export const BUSINESS_TYPES = [
   { value: "other", label: "Other" },
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number]["value"];
-export const BUSINESS_TYPE_VALUES = BUSINESS_TYPES.map((o) => o.value) as [BusinessType, ...BusinessType[]];
+export const BUSINESS_TYPE_VALUES = choiceValues(BUSINESS_TYPES);
 
 export const INDUSTRIES = [
   { value: "catering", label: "Catering" },
@@ -41,7 +43,7 @@ export const INDUSTRIES = [
   { value: "other", label: "Other" },
 ] as const;
 export type Industry = (typeof INDUSTRIES)[number]["value"];
-export const INDUSTRY_VALUES = INDUSTRIES.map((o) => o.value) as [Industry, ...Industry[]];
+export const INDUSTRY_VALUES = choiceValues(INDUSTRIES);
 
 export const PROMO_STATUSES = ["active", "expired", "used", "disabled"] as const;
 export type PromoStatus = (typeof PROMO_STATUSES)[number];
@@ -59,7 +61,7 @@ export const LEAD_TIERS = [
   { value: "rentals", label: "Party Rentals" },
 ] as const;
 export type LeadTier = (typeof LEAD_TIERS)[number]["value"];
-export const LEAD_TIER_VALUES = LEAD_TIERS.map((o) => o.value) as [LeadTier, ...LeadTier[]];
+export const LEAD_TIER_VALUES = choiceValues(LEAD_TIERS);
 
 /** Tag that marks a website promo lead (spec: '$99_promo'), plus where it was claimed. */
 export const PROMO_TAG = "$99_promo";

@@ -5,30 +5,33 @@ import type { LeadTimelineEntry } from "./lead-timeline.server";
 const entry = (event: LeadTimelineEntry["event"], data: Record<string, unknown>) =>
   ({ id: "e1", event, data, createdAt: new Date("2026-11-24T15:00:00Z"), actorName: null }) as unknown as LeadTimelineEntry;
 
+/** An entry of this event and data, in words, on a calendar in UTC. */
+const described = (event: LeadTimelineEntry["event"], data: Record<string, unknown>) => describeTimelineEntry(entry(event, data), "UTC");
+
 describe("a lead's timeline, in words", () => {
   it("names each kind of entry", () => {
-    expect(describeTimelineEntry(entry("status_changed", { from: "new", to: "contacted" }), "UTC")).toEqual({
+    expect(described("status_changed", { from: "new", to: "contacted" })).toEqual({
       title: "Status changed from new to contacted",
     });
-    expect(describeTimelineEntry(entry("form_submitted", { source: "import" }), "UTC")).toEqual({ title: "Imported from CSV" });
-    expect(describeTimelineEntry(entry("form_submitted", { tier: "1", promo: true, message: "Menus online" }), "UTC")).toEqual({
+    expect(described("form_submitted", { source: "import" })).toEqual({ title: "Imported from CSV" });
+    expect(described("form_submitted", { tier: "1", promo: true, message: "Menus online" })).toEqual({
       title: "Form submitted",
       detail: "Tier: Tier 1 – Starter · launch offer · “Menus online”",
     });
-    expect(describeTimelineEntry(entry("converted", { invoiceNumber: "INV-1001", promoCodeApplied: "LAUNCH-X" }), "UTC")).toEqual({
+    expect(described("converted", { invoiceNumber: "INV-1001", promoCodeApplied: "LAUNCH-X" })).toEqual({
       title: "Converted to client",
       detail: "Draft invoice INV-1001 · promo LAUNCH-X applied",
     });
   });
 
   it("says when an address unsubscribed, came back, or a message was held back for it", () => {
-    expect(describeTimelineEntry(entry("unsubscribed", { via: "link", email: "ana@example.com", subject: "Your site, 2 weeks on" }), "UTC")).toEqual({
+    expect(described("unsubscribed", { via: "link", email: "ana@example.com", subject: "Your site, 2 weeks on" })).toEqual({
       title: "Unsubscribed from marketing e-mail",
       detail: "Through the link in “Your site, 2 weeks on”",
     });
-    expect(describeTimelineEntry(entry("unsubscribed", { via: "admin", email: "ana@example.com" }), "UTC").title).toBe("Added to the suppression list");
-    expect(describeTimelineEntry(entry("resubscribed", { via: "link", email: "ana@example.com" }), "UTC").title).toBe("Resubscribed to marketing e-mail");
-    expect(describeTimelineEntry(entry("email_suppressed", { subject: "Step 2", to: "ana@example.com" }), "UTC")).toEqual({
+    expect(described("unsubscribed", { via: "admin", email: "ana@example.com" }).title).toBe("Added to the suppression list");
+    expect(described("resubscribed", { via: "link", email: "ana@example.com" }).title).toBe("Resubscribed to marketing e-mail");
+    expect(described("email_suppressed", { subject: "Step 2", to: "ana@example.com" })).toEqual({
       title: "E-mail not sent: Step 2",
       detail: "ana@example.com is on the suppression list",
     });
@@ -36,19 +39,19 @@ describe("a lead's timeline, in words", () => {
 
   it("tells a cadence's story: enrolment, each step sent or skipped and why, the end", () => {
     // In the words the cadences domain writes into each entry (decision 048).
-    expect(describeTimelineEntry(entry("cadence_enrolled", { cadenceName: "Promo follow-up", trigger: "promo_claimed", triggerText: "Promo claimed" }), "UTC")).toEqual({
+    expect(described("cadence_enrolled", { cadenceName: "Promo follow-up", trigger: "promo_claimed", triggerText: "Promo claimed" })).toEqual({
       title: "Enrolled in cadence Promo follow-up",
       detail: "Trigger: Promo claimed",
     });
-    expect(describeTimelineEntry(entry("cadence_step_sent", { cadenceName: "Promo follow-up", stepNumber: 1, templateName: "Welcome" }), "UTC")).toEqual({
+    expect(described("cadence_step_sent", { cadenceName: "Promo follow-up", stepNumber: 1, templateName: "Welcome" })).toEqual({
       title: "Cadence Promo follow-up: step 1 sent",
       detail: "Template: Welcome",
     });
-    expect(describeTimelineEntry(entry("cadence_step_skipped", { cadenceName: "Promo follow-up", stepNumber: 2, reason: "promo_active", because: "the lead's promo is not active" }), "UTC")).toEqual({
+    expect(described("cadence_step_skipped", { cadenceName: "Promo follow-up", stepNumber: 2, reason: "promo_active", because: "the lead's promo is not active" })).toEqual({
       title: "Cadence Promo follow-up: step 2 skipped",
       detail: "Because the lead's promo is not active",
     });
-    expect(describeTimelineEntry(entry("cadence_ended", { cadenceName: "Promo follow-up", reason: "unsubscribed", because: "the address unsubscribed or is suppressed" }), "UTC")).toEqual({
+    expect(described("cadence_ended", { cadenceName: "Promo follow-up", reason: "unsubscribed", because: "the address unsubscribed or is suppressed" })).toEqual({
       title: "Cadence Promo follow-up ended",
       detail: "Because the address unsubscribed or is suppressed",
     });

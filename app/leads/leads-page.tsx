@@ -3,14 +3,14 @@ import * as React from "react";
 import { useLoaderData, useLocation } from "react-router";
 import { LeadActions, LeadActionsFeedback, LeadBulkActions } from "./offered-lead-actions";
 import { requireAdmin } from "~/auth/guard.server";
-import { getOrganizationSettings } from "~/organization/settings.server";
 import { StatCards } from "~/ui/stat-card";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { recordLinkColumn } from "~/lists/record-link-column";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
+import { isFilteredView } from "~/lists/list-view";
 import { formatCount, formatDate } from "~/formatting/dates";
 import { DropdownMenuItem } from "~/ui/dropdown-menu";
+import { loadAdminListPage } from "~/auth/admin-list-page.server";
 import type { Route } from "./+types/leads-page";
 import { handleLeadAction } from "./lead-actions.server";
 import { AddLeadDialog, EditPromoDialog, LEAD_DELETION, LeadStatusSelect, useResendPromo } from "./lead-dialogs";
@@ -24,16 +24,9 @@ import { RowMenuLink } from "~/lists/row-menu";
 export const meta: Route.MetaFunction = () => [{ title: "Website Leads | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const view = readListView(url.searchParams, LEAD_LIST_VIEW);
   const now = new Date();
-  const [page, stats, settings] = await Promise.all([
-    listLeads({ view, ...readPageCursors(url.searchParams) }),
-    leadStats(now),
-    getOrganizationSettings(),
-  ]);
-  return { ...page, view, stats, timeZone: settings.timezone, now: now.toISOString() };
+  const page = await loadAdminListPage(request, LEAD_LIST_VIEW, listLeads, async () => ({ stats: await leadStats(now) }));
+  return { ...page, now: now.toISOString() };
 }
 
 export async function action({ request }: Route.ActionArgs) {

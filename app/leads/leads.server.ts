@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, sql, type AnyColumn, type SQL } from "drizz
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, queryRows } from "~/db/connection.server";
-import { keysetPage, type KeysetOrder } from "~/lists/keyset-page.server";
+import { keysetPage, type KeysetOrder, pageRequest } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
 import type { LeadListView, LeadSortKey } from "./lead-list-view";
 import { PROMO_TAG, type LeadStatus } from "./lead-options";
@@ -77,7 +77,7 @@ async function pageOfLeads<Row extends LeadRow>(query: LeadListQuery, read: Lead
   const { view } = query;
   const sort = SORT_COLUMNS[view.sort.key];
   const page = await keysetPage(
-    { after: query.after, before: query.before, size: query.pageSize ?? LEADS_PAGE_SIZE },
+    pageRequest(query, LEADS_PAGE_SIZE),
     { by: sort.by, tieBreaker: leads.id, direction: view.sort.direction, valueKind: sort.valueKind },
     ({ beyond, orderBy, limit }) => read({ where: and(leadViewCondition(view), beyond), orderBy, limit }),
     (lead) => ({ value: sort.value(lead), id: lead.id }),

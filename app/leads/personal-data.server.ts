@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { addressOneOf, blank, declareTable, ERASED_NAME, erasedAddress, nothingPersonal, oneOf, replaceBy } from "~/db/personal-data";
+import { addKnownAddress, addressOneOf, blank, contactOnOwnRecord, declareTable, nothingPersonal, oneOf, replaceBy } from "~/db/personal-data";
 import { declarePersonalData } from "~/db/personal-data.server";
 import { leads, leadTimelineEvents } from "./schema";
 
@@ -20,9 +20,7 @@ export const leadsPersonalData = declarePersonalData({
       rows: (person) => sql`${oneOf(leads.id, person.leadIds)} or ${addressOneOf(leads.email, person.emails)}`,
       erase: "update the columns",
       columns: {
-        name: replaceBy(sql`${ERASED_NAME}`),
-        email: replaceBy(erasedAddress(leads.id)),
-        phone: blank,
+        ...contactOnOwnRecord(leads.id),
         message: blank,
         businessType: nothingPersonal("a choice from the list of business types"),
         industry: nothingPersonal("a choice from the list of industries"),
@@ -54,7 +52,7 @@ export const leadsPersonalData = declarePersonalData({
       .where(sql`${oneOf(leads.id, person.leadIds)} or ${addressOneOf(leads.email, person.emails)}`);
     for (const row of rows) {
       person.leadIds.add(row.id);
-      if (!row.email.endsWith("@invalid")) person.emails.add(row.email.toLowerCase());
+      addKnownAddress(person, row.email);
     }
   },
 });

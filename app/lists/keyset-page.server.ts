@@ -20,6 +20,14 @@ export type KeysetOrder = {
 
 export type KeysetPageRequest = { after?: string | null; before?: string | null; size: number };
 
+/** What a list's service is asked for: the page its URL names (the cursors) and, for tests, another size. */
+export type PageQuery = { after?: string | null; before?: string | null; pageSize?: number };
+
+/** The page a query asks for, of the list's own size unless the query gives another. */
+export function pageRequest(query: PageQuery, size: number): KeysetPageRequest {
+  return { after: query.after, before: query.before, size: query.pageSize ?? size };
+}
+
 export type KeysetPage<Row> = {
   rows: Row[];
   /** Cursor for the next page, or null on the last page. */

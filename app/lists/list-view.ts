@@ -103,7 +103,7 @@ export function decodeKeysetCursor(raw: string | null | undefined): KeysetCursor
  * refuses falls back to "no filter" (`listParam`'s builders catch), so a hand-edited link still
  * shows a list.
  */
-type FilterSchemas = Record<string, z.ZodType<unknown, string | null>>;
+export type FilterSchemas = Record<string, z.ZodType<unknown, string | null>>;
 
 export type ListView<Filters extends FilterSchemas, Key extends string> = { [Name in keyof Filters]: z.output<Filters[Name]> } & {
   sort: TableSort<Key>;

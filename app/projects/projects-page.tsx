@@ -9,9 +9,10 @@ import type { DataTableColumn } from "~/lists/data-table-columns";
 import { FoldOnPhone } from "~/lists/list-fold";
 import { ListHeader } from "~/lists/list-header";
 import { ListPage } from "~/lists/list-page";
-import { filterHref, isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
-import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
+import { filterHref, isFilteredView } from "~/lists/list-view";
+import { listPackageTiers } from "~/organization/settings.server";
 import { buttonVariants } from "~/ui/button";
+import { loadAdminListPage } from "~/auth/admin-list-page.server";
 import type { Route } from "./+types/projects-page";
 import { ProjectBoard } from "./project-board";
 import { isOverdue } from "./project-checklist";
@@ -25,17 +26,13 @@ import { tierLabel, tierNamesOf } from "~/organization/tier-names";
 export const meta: Route.MetaFunction = () => [{ title: "Project Tracker | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const view = readListView(url.searchParams, PROJECT_LIST_VIEW);
-  const [page, tiers, settings] = await Promise.all([
-    view.layout === "board"
-      ? listProjectBoard(view).then((rows) => ({ rows, nextCursor: null, previousCursor: null }))
-      : listProjects({ view, ...readPageCursors(url.searchParams) }),
-    listPackageTiers(),
-    getOrganizationSettings(),
-  ]);
-  return { ...page, view, tierNames: tierNamesOf(tiers), today: dayIn(new Date(), settings.timezone) };
+  const { timeZone, ...page } = await loadAdminListPage(
+    request,
+    PROJECT_LIST_VIEW,
+    (query) => (query.view.layout === "board" ? listProjectBoard(query.view).then((rows) => ({ rows, nextCursor: null, previousCursor: null })) : listProjects(query)),
+    async () => ({ tierNames: tierNamesOf(await listPackageTiers()) }),
+  );
+  return { ...page, today: dayIn(new Date(), timeZone) };
 }
 
 export async function action({ request }: Route.ActionArgs) {

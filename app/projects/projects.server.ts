@@ -4,7 +4,7 @@ import { recordAuditEntry } from "~/audit/audit-log.server";
 import { clients } from "~/clients/schema";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/refusal/refusal";
-import { keysetPage, type KeysetOrder, type KeysetPage } from "~/lists/keyset-page.server";
+import { keysetPage, type KeysetOrder, type KeysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
 import { progressFromCounts, type ProjectProgress } from "./project-checklist";
 import { formatProjectNumber, type NewProjectInput, type NewProjectPageInput, type ProjectDetailsInput } from "./project-form";
@@ -126,11 +126,11 @@ const SORT_COLUMNS: Record<ProjectSortKey, { by: AnyColumn | SQL; valueKind: Key
 };
 
 /** One page of the Project Tracker, by keyset (as every list). */
-export async function listProjects(query: { view: ProjectListView; after?: string | null; before?: string | null; pageSize?: number }): Promise<KeysetPage<ProjectListRow>> {
+export async function listProjects(query: PageQuery & { view: ProjectListView }): Promise<KeysetPage<ProjectListRow>> {
   const { view } = query;
   const sort = SORT_COLUMNS[view.sort.key];
   const page = await keysetPage(
-    { after: query.after, before: query.before, size: query.pageSize ?? PROJECTS_PAGE_SIZE },
+    pageRequest(query, PROJECTS_PAGE_SIZE),
     { by: sort.by, tieBreaker: projects.id, direction: view.sort.direction, valueKind: sort.valueKind },
     ({ beyond, orderBy, limit }) =>
       db()

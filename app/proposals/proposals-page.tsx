@@ -1,14 +1,13 @@
 import FileText from "lucide-react/icons/file-text";
 import { Link, useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
 import { formatDate, formatDay } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
-import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
-import { getOrganizationSettings } from "~/organization/settings.server";
+import { isFilteredView } from "~/lists/list-view";
 import { Badge } from "~/ui/badge";
 import { StatCard } from "~/ui/stat-card";
+import { loadAdminListPage } from "~/auth/admin-list-page.server";
 import type { Route } from "./+types/proposals-page";
 import { PROPOSAL_STATUS_LABELS, PROPOSAL_STATUSES } from "./proposal-options";
 import { listProposals, proposalCounts, type ProposalListRow } from "./proposal-list.server";
@@ -17,15 +16,7 @@ import { PROPOSAL_LIST_VIEW } from "./proposal-list-view";
 export const meta: Route.MetaFunction = () => [{ title: "Proposals | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const view = readListView(url.searchParams, PROPOSAL_LIST_VIEW);
-  const [page, counts, settings] = await Promise.all([
-    listProposals({ view, ...readPageCursors(url.searchParams) }),
-    proposalCounts(),
-    getOrganizationSettings(),
-  ]);
-  return { ...page, view, counts, timeZone: settings.timezone };
+  return loadAdminListPage(request, PROPOSAL_LIST_VIEW, listProposals, async () => ({ counts: await proposalCounts() }));
 }
 
 const STATUS_FILTER = [

@@ -2,7 +2,7 @@ import type { Client } from "~/clients/schema";
 import type { DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { firstName } from "~/email/template-variables";
-import { agencyAddress } from "~/leads/capture-context.server";
+import { agencyAddress } from "~/organization/agency-address";
 import { clientPortalLink } from "~/organization/client-portal-link.server";
 import type { OrganizationSettings } from "~/organization/schema";
 import { proposalLink } from "./proposal-link.server";

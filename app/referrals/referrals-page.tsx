@@ -11,23 +11,18 @@ import { ListPage } from "~/lists/list-page";
 import { formatDate } from "~/formatting/dates";
 import { redirectWithToast } from "~/forms/flash.server";
 import { formatCents } from "~/formatting/money";
+import { loadAdminPagedList } from "~/auth/admin-list-page.server";
 import type { Route } from "./+types/referrals-page";
 import { ReferralStatusBadge, ReferredPerson } from "./referral-display";
 import { referralPaidSchema } from "./referral-forms";
 import { listReferrals, setReferralPaid } from "./referrals.server";
 import type { Referral } from "./schema";
 import { HiddenInputs } from "~/forms/hidden-inputs";
-import { readPageCursors } from "~/lists/list-view";
 
 export const meta: Route.MetaFunction = () => [{ title: "Referrals Tracker | Admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const [page, settings] = await Promise.all([
-    listReferrals(readPageCursors(url.searchParams)),
-    getOrganizationSettings(),
-  ]);
+  const [page, settings] = await loadAdminPagedList(request, listReferrals, getOrganizationSettings);
   return { ...page, timeZone: settings.timezone, commissionPercent: settings.referralCommissionPercent };
 }
 

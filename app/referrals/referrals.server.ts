@@ -5,7 +5,7 @@ import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/refusal/refusal";
 import { organizationSettings } from "~/organization/schema";
-import { keysetPage, type KeysetPage } from "~/lists/keyset-page.server";
+import { keysetPage, type KeysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
 import { commissionCents } from "./commission";
 import { referrals, type Referral } from "./schema";
 
@@ -81,9 +81,9 @@ export async function recordReferralCommission(tx: DatabaseExecutor, input: { cl
 export const REFERRALS_PAGE_SIZE = 25;
 
 /** One page of `/admin/referrals`, newest first, by keyset (created_at, id). */
-export async function listReferrals(query: { after?: string | null; before?: string | null; pageSize?: number } = {}): Promise<KeysetPage<Referral>> {
+export async function listReferrals(query: PageQuery = {}): Promise<KeysetPage<Referral>> {
   return keysetPage(
-    { after: query.after, before: query.before, size: query.pageSize ?? REFERRALS_PAGE_SIZE },
+    pageRequest(query, REFERRALS_PAGE_SIZE),
     { by: referrals.createdAt, tieBreaker: referrals.id, direction: "desc", valueKind: "time" },
     ({ beyond, orderBy, limit }) =>
       db()
