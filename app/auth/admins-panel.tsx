@@ -43,7 +43,7 @@ function AdminSessions({ admin, currentSessionId, timeZone }: { admin: AdminRow;
       {admin.sessions.map((session) => (
         <li key={session.id} className="flex flex-wrap gap-x-3 text-muted-foreground">
           <span className="text-foreground">{deviceLabel(session.userAgent)}</span>
-          <span>{session.ipAddress ?? "unknown address"}</span>
+          <span className="wrap-anywhere">{session.ipAddress ?? "unknown address"}</span>
           <span>last active {formatDateTime(session.lastActiveAt, timeZone)}</span>
           {session.id === currentSessionId ? <Badge variant="outline">This session</Badge> : null}
         </li>
