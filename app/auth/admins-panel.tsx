@@ -44,7 +44,7 @@ function AdminSessions({ admin, currentSessionId, timeZone }: { admin: AdminRow;
       {admin.sessions.map((session) => (
         <li key={session.id} className="flex flex-wrap gap-x-3 text-muted-foreground">
           <span className="text-foreground">{deviceLabel(session.userAgent)}</span>
-          <span>{sessionAddress(session.ipAddress)}</span>
+          <span className="wrap-anywhere">{sessionAddress(session.ipAddress)}</span>
           <span>last active {formatDateTime(session.lastActiveAt, timeZone)}</span>
           {session.id === currentSessionId ? <Badge variant="outline">This session</Badge> : null}
         </li>

@@ -34,7 +34,7 @@ export function CalendarFeedCard({ feed, confirmation, timeZone }: { feed: Calen
           <CalendarDays className="size-5" aria-hidden="true" /> Your calendar feed
         </CardTitle>
         <CardDescription>
-          Confirmed calls and project deadlines in your calendar app (Google Calendar: Other calendars › From URL; Apple Calendar: File › New Calendar
+          Your calls (those waiting for 'Confirm' marked tentative) and project deadlines in your calendar app (Google Calendar: Other calendars › From URL; Apple Calendar: File › New Calendar
           Subscription). Keep the address private: whoever has it sees your calls.
         </CardDescription>
       </CardHeader>

@@ -134,7 +134,7 @@ export function TemplateEditorForm({
                 >
                   {`{{${variable.name}}}`}
                 </button>
-                <span className="text-muted-foreground">
+                <span className="wrap-anywhere text-muted-foreground">
                   {variable.description} — e.g. “{sampleValues[variable.name] ?? variable.sample}”
                 </span>
               </li>

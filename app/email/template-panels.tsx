@@ -109,7 +109,8 @@ export function VersionView({ templateId, version, currentVersion, sampleValues,
         <EmailPreview draft={{ subject: version.subject, preheader: version.preheader ?? "", bodyHtml: version.bodyHtml, bodyText: version.bodyText }} sampleValues={sampleValues} label={`Version ${version.version}`} />
         <div className="grid content-start gap-2">
           <h3 className="text-sm font-medium">HTML source</h3>
-          <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded-md border bg-muted/40 p-3 font-mono text-xs">{version.bodyHtml}</pre>
+          {/* A long source scrolls in its box: focusable, so the keyboard scrolls it too (WCAG 2.1.1). */}
+          <pre tabIndex={0} role="region" aria-label={`Version ${version.version}, HTML source`} className="max-h-96 overflow-auto whitespace-pre-wrap wrap-anywhere rounded-md border bg-muted/40 p-3 font-mono text-xs">{version.bodyHtml}</pre>
         </div>
       </CardContent>
     </Card>

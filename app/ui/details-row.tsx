@@ -4,9 +4,9 @@ const LAYOUTS = {
   /** The value at the row's right end, as in a summary card. */
   spread: { row: "flex justify-between gap-4 py-1.5 text-sm", term: "text-muted-foreground", value: "text-right font-medium" },
   /** The label in a narrow column beside the value. */
-  beside: { row: "grid grid-cols-[8rem_1fr] gap-2", term: "text-muted-foreground", value: "break-words" },
+  beside: { row: "grid grid-cols-[8rem_1fr] gap-2", term: "text-muted-foreground", value: "wrap-anywhere" },
   /** A small label above the value. */
-  stacked: { row: "grid gap-0.5", term: "text-xs font-medium text-muted-foreground", value: "text-sm break-words" },
+  stacked: { row: "grid gap-0.5", term: "text-xs font-medium text-muted-foreground", value: "text-sm wrap-anywhere" },
 };
 
 /** One labelled value of a record's details (a `<dl>`'s term and description). */

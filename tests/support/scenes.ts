@@ -271,7 +271,12 @@ export const SCENES = {
     const [campaign] = await db().insert(campaigns).values({ name: "Autumn Launch", slug: "autumn-launch", status: "active" }).returning();
     const [welcome] = await db().insert(emailTemplates).values({ name: "Promo welcome", subject: "Welcome, {{FirstName}}", bodyText: "Hi {{FirstName}}", bodyHtml: "<p>Hi {{FirstName}}</p>" }).returning();
     const cadence = await createCadence(actor, { name: "Promo follow-up", description: null, trigger: "promo_claimed", steps: [{ delayAmount: 0, delayUnit: "days", templateId: welcome!.id, conditions: [] }] });
+    // An e-mail to an address with no hyphen to break at, whose text holds a long link (as a sent
+    // invoice's or a booking's does) and runs longer than its box, which then scrolls.
+    const catalogue = "https://phonefriendlyweddingandeventrentals.example.com/catalogue/tents_and_marquees_for_every_season?utm_source=email";
+    const message = await enqueueEmail(db(), { to: "bookingsandenquiries@phonefriendlyweddingandeventrentals.test", toName: pia.name, subject: "Your catalogue link", html: `<p><a href="${catalogue}">${catalogue}</a></p>`, text: [`Your catalogue: ${catalogue}`, ...Array.from({ length: 30 }, (_, line) => `Item ${line + 1}: a tent.`)].join("\n"), emailType: "custom" });
     return {
+      messageId: message!.id,
       nina: nina!.id,
       cora: cora!.id,
       bea: bea!.id,
