@@ -33,8 +33,6 @@ export async function seedSettings(tx: DatabaseExecutor): Promise<void> {
 /** The channel the settings row's and the tier catalog's triggers notify on every write (migrations 0027, 0028). */
 export const ORGANIZATION_SETTINGS_CHANNEL = "organization_settings";
 
-/** How the settings row and the tier catalog are kept: on the embedded database only (decision 041), one value each. */
-const KEPT_LIKE_SETTINGS = { maxAgeMs: 10_000, limit: 1, where: "embedded" } as const;
 
 /**
  * The settings row, kept per process until a write to it is heard (decision 041): every page and
@@ -43,7 +41,7 @@ const KEPT_LIKE_SETTINGS = { maxAgeMs: 10_000, limit: 1, where: "embedded" } as 
  */
 const keptSettings = keptShelf<OrganizationSettings>(
   declareKeptRead({ name: "the settings row", channel: ORGANIZATION_SETTINGS_CHANNEL, dependsOn: [organizationSettings] }),
-  KEPT_LIKE_SETTINGS,
+  { maxAgeMs: 10_000, limit: 1, where: "embedded" },
 );
 
 /** The one settings row; the seed creates it, so it always exists after start. Pass the caller's transaction when inside one. */
@@ -77,25 +75,12 @@ const readSettingsTogether = batchedReads<"row", OrganizationSettings>(async () 
 });
 
 /**
- * The tier catalog, kept like the settings row and under its channel (migration 0028): most pages,
- * public and back-office, name the tiers.
+ * The tier catalog, in display order, read each time: keeping it per process saved no measurable
+ * CPU on any back-office page (decision 041, measured side by side), and the public pages that
+ * show it keep their whole document already.
  */
-const keptTiers = keptShelf<readonly PackageTier[]>(
-  declareKeptRead({ name: "the tier catalog", channel: ORGANIZATION_SETTINGS_CHANNEL, dependsOn: [packageTiers] }),
-  KEPT_LIKE_SETTINGS,
-);
-
-/** The tier catalog, in display order. */
 export async function listPackageTiers(): Promise<readonly PackageTier[]> {
-  return keptTiers().get("catalog", new Date(), async () => ({
-    // Frozen, each tier and its features too: every reader in this process shares them.
-    value: Object.freeze((await db().select().from(packageTiers).orderBy(asc(packageTiers.sortOrder))).map(frozenTier)),
-    until: Infinity,
-  }));
-}
-
-function frozenTier(tier: PackageTier): PackageTier {
-  return Object.freeze({ ...tier, features: Object.freeze([...tier.features]) as string[] });
+  return db().select().from(packageTiers).orderBy(asc(packageTiers.sortOrder));
 }
 
 /** The settings row and the tier catalog as this process last read them for the public site, per database. */

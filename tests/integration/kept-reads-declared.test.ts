@@ -46,7 +46,7 @@ describe("the kept reads", () => {
     const modules = await loadEveryDeclaration();
     const declared = declaredKeptReads();
     expect(modules.length).toBeGreaterThanOrEqual(4);
-    expect(declared.map((read) => read.name)).toEqual(expect.arrayContaining(["the settings row", "the tier catalog", "a session the guard judged", "a booking link's page"]));
+    expect(declared.map((read) => read.name)).toEqual(expect.arrayContaining(["the settings row", "a session the guard judged", "a booking link's page"]));
     const triggers = await notifyingTriggers();
     const missing = declared.flatMap((read) =>
       read.dependsOn.filter((table) => !triggers.some((trigger) => trigger.table === table && trigger.channel === read.channel)).map((table) => `${read.name}: ${table} → ${read.channel}`),
