@@ -109,7 +109,8 @@ export function TimePicker({
 
   const radio = (value: string, label: React.ReactNode, key: string) => (
     <label key={key} className={CHOICE}>
-      <input type="radio" name="time" value={value} className="sr-only" onChange={() => setChoice(value)} />
+      {/* Its margin keeps the whole choice above the sticky confirm bar when the keyboard brings it into view. */}
+      <input type="radio" name="time" value={value} className="sr-only scroll-mb-44" onChange={() => setChoice(value)} />
       {label}
     </label>
   );
@@ -156,7 +157,7 @@ export function TimePicker({
               classNames={{
                 weekday: "w-11 text-[0.8rem] font-normal text-muted-foreground",
                 day: "size-11 p-0 text-center text-sm",
-                day_button: "size-11 rounded-md text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                day_button: "size-11 scroll-mb-44 rounded-md text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                 // Next month's open days, shown at the end of this month's grid, are as bookable as this month's.
                 outside: "",
               }}

@@ -193,6 +193,20 @@ describe("issue 47 for visitors and clients", () => {
       expect(box!.height).toBeGreaterThanOrEqual(44);
     }
     await times.locator("label").first().tap();
+    // A day or a time reached from the keyboard is never hidden under the sticky confirm bar.
+    const bar = page.getByRole("button", { name: "Confirm Booking" }).locator("xpath=..");
+    const focusedAboveTheBar = async (target: ReturnType<Page["locator"]>, shown: ReturnType<Page["locator"]>) => {
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo({ top: 0, behavior: "instant" });
+      });
+      await target.focus();
+      await settledScroll(page);
+      const [box, barBox] = [await shown.boundingBox(), await bar.boundingBox()];
+      expect(box!.y + box!.height).toBeLessThanOrEqual(barBox!.y + 1);
+    };
+    for (const radio of await times.getByRole("radio").all()) await focusedAboveTheBar(radio, radio.locator("xpath=.."));
+    for (const day of await page.locator("[data-day]:not([data-disabled]) button").all()) await focusedAboveTheBar(day, day);
     // However the page is scrolled, the confirm button stays on screen.
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await inView(page, page.getByRole("button", { name: "Confirm Booking" }))).toBe(true);
