@@ -1,4 +1,5 @@
 import { firstName } from "~/email/template-variables";
+import { choiceLabel } from "~/formatting/choices";
 import { formatDate } from "~/formatting/dates";
 import type { PackageTier } from "~/organization/schema";
 import { launchOfferPrices } from "~/organization/tier-catalog";
@@ -15,7 +16,7 @@ export function leadTierLabel(tier: string | null | undefined, tiers: readonly P
   if (fromCatalog) return `Tier ${fromCatalog.tier} – ${fromCatalog.name}`;
   if (tier === "catering") return "a catering website";
   if (tier === "rentals") return "a party-rental website";
-  return LEAD_TIERS.find((entry) => entry.value === tier)?.label ?? tier;
+  return choiceLabel(LEAD_TIERS, tier) ?? tier;
 }
 
 /** What every e-mail to a lead knows besides the lead: the catalogue's tiers, the business's zone and name, the current offer. */

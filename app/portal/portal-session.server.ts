@@ -111,10 +111,7 @@ export async function requirePortalClient(request: Request, now = new Date()): P
 export async function endPortalSessionsOf(actor: Actor, clientId: string, now = new Date()): Promise<number> {
   return db().transaction(async (tx) => {
     const ended = await tx.delete(portalSessions).where(eq(portalSessions.clientId, clientId)).returning({ id: portalSessions.id });
-    await tx
-      .update(portalSignInLinks)
-      .set({ expiresAt: now })
-      .where(and(eq(portalSignInLinks.clientId, clientId), isNull(portalSignInLinks.usedAt), gt(portalSignInLinks.expiresAt, now)));
+    await retireUnusedSignInLinks(tx, clientId, now);
     await recordAuditEntry(tx, actor, {
       action: "client.portal-sign-out",
       entityType: "client",
@@ -123,6 +120,14 @@ export async function endPortalSessionsOf(actor: Actor, clientId: string, now = 
     });
     return ended.length;
   });
+}
+
+/** Every sign-in link of the client not used yet expires now (migration 0030's trigger does the same when the client loses the portal). */
+export async function retireUnusedSignInLinks(tx: DatabaseExecutor, clientId: string, now: Date): Promise<void> {
+  await tx
+    .update(portalSignInLinks)
+    .set({ expiresAt: now })
+    .where(and(eq(portalSignInLinks.clientId, clientId), isNull(portalSignInLinks.usedAt), gt(portalSignInLinks.expiresAt, now)));
 }
 
 /** Deletes sessions past their time and sign-in links expired a day ago (a recurring job); answers how many of each. */

@@ -14,7 +14,7 @@ import type { OrganizationSettings } from "~/organization/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { recordPortalEvent } from "./portal-activity.server";
 import { hashOfSecret, isPortalSecret, newPortalSecret } from "./portal-secrets.server";
-import { startPortalSession } from "./portal-session.server";
+import { retireUnusedSignInLinks, startPortalSession } from "./portal-session.server";
 import { LINK_UNUSABLE, PORTAL_UNAVAILABLE } from "./portal-texts";
 import { portalSignInLinks, portalSignInRequests } from "./schema";
 
@@ -158,10 +158,7 @@ export async function redeemSignInLink(secret: string | undefined, now = new Dat
     if (!link) throw unusable();
     const client = await findClient(link.clientId, tx);
     if (!client || client.status === "archived" || client.email.toLowerCase() !== link.email.toLowerCase()) throw unusable();
-    await tx
-      .update(portalSignInLinks)
-      .set({ expiresAt: now })
-      .where(and(eq(portalSignInLinks.clientId, client.id), isNull(portalSignInLinks.usedAt), gt(portalSignInLinks.expiresAt, now)));
+    await retireUnusedSignInLinks(tx, client.id, now);
     const cookie = await startPortalSession(tx, client.id, now);
     await recordPortalEvent(client.id, { kind: "signed_in" }, tx);
     return cookie;

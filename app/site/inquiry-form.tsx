@@ -1,3 +1,4 @@
+import { choiceLabel } from "~/formatting/choices";
 import type { FormResult } from "~/forms/form-result";
 import { usePublicFormPost } from "~/forms/use-public-form-post";
 import { BUSINESS_TYPES, INDUSTRIES, LEAD_TIERS } from "~/leads/lead-options";
@@ -27,7 +28,7 @@ export function inquiryIntro(preset: InquiryPreset, { promoPrice }: Pick<LaunchO
 /** 'Interested in: Tier 1 – Starter with the $99 launch offer', when a tier is preset. */
 export function InquiryPresetNote({ preset }: { preset: InquiryPreset }) {
   const { promoPrice } = useLaunchOffer();
-  const tierLabel = LEAD_TIERS.find((tier) => tier.value === preset.tier)?.label;
+  const tierLabel = choiceLabel(LEAD_TIERS, preset.tier);
   if (!tierLabel) return null;
   return (
     <p className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="inquiry-preset">
