@@ -93,7 +93,7 @@ export async function hydrated(page: Page, timeout?: number): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", ...(timeout ? { timeout } : {}) });
 }
 
-type InAppRouter = { navigate(to: string): Promise<void>; state: { navigation: { state: string } } };
+type InAppRouter = { navigate(to: string): Promise<void>; state: { navigation: { state: string }; location: { key: string } } };
 
 /**
  * Goes to `path` as a link in the app does: a client-side navigation (React Router fetches the
@@ -114,8 +114,12 @@ export async function goInApp(page: Page, path: string): Promise<void> {
     if (!router) throw new Error("React Router's router is not on this page");
     await router.navigate(to);
   }, target.pathname + target.search + target.hash);
-  // The navigation's promise settles once its loaders have answered; a redirect among them goes on.
-  await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: InAppRouter }).__reactRouterDataRouter?.state.navigation.state === "idle");
+  // The navigation's promise settles once its loaders have answered; a redirect among them goes on,
+  // and React paints the new page after the router turns idle (a transition): wait for its commit.
+  await page.waitForFunction(() => {
+    const router = (window as unknown as { __reactRouterDataRouter?: InAppRouter }).__reactRouterDataRouter;
+    return router?.state.navigation.state === "idle" && document.documentElement.dataset.shownLocation === router.state.location.key;
+  });
 }
 
 /** Waits for a toast that says `text`. */
