@@ -19,8 +19,7 @@ import { AddClientDialog, ClientFilters, ClientRowsForm, InlineStatusSelect } fr
 import { addClient } from "./add-client.server";
 import { listClients, type ClientRow } from "./client-lists.server";
 import { saveClientRows } from "./save-client-rows.server";
-import { setClientPaymentStatus } from "./set-client-payment-status.server";
-import { setClientStatus } from "./set-client-status.server";
+import { setClientPaymentStatus, setClientStatus } from "./client-status-selects.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Clients Directory | Admin" }];
 
