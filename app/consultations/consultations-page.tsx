@@ -25,6 +25,7 @@ import { CONSULTATION_LIST_VIEW } from "./consultation-list-view";
 import { CONSULTATION_FILTERS } from "./consultations-overview";
 import { consultationColumns, invitationColumns, type ConsultationRow } from "./consultations-tables";
 import { consultationsOverview, deleteConsultation, updateConsultation } from "./consultations.server";
+import { pageAddress } from "~/http/page-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultations & Bookings | Admin" }];
 
@@ -68,8 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireAdmin(request);
-  const url = new URL(request.url);
-  const backTo = (form: FormData) => parseForm(consultationsReturnToForm, form).returnTo ?? url.pathname + url.search;
+  const backTo = (form: FormData) => parseForm(consultationsReturnToForm, form).returnTo ?? pageAddress(request);
   return answerForm(request, {
     "update-consultation": async (form) => {
       const { consultationId, ...update } = parseForm(consultationForm, form);

@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { config } from "~/config.server";
 import { sendTestEmail } from "~/email/test-email.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import { settingsSave } from "~/organization/settings-save.server";
 import { Refusal } from "~/refusal/refusal";
 import { useFormAction } from "~/forms/use-form-action";
@@ -36,8 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "save-email": settingsSave("save-email", emailSettingsForm, (input) => saveEmailTab(actor, input)),
     "send-test-email": async (form) => {
       const { to } = parseForm(testEmailForm, form);
@@ -45,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (!outcome.sent) throw new Refusal(outcome.error, { title: "Test e-mail not sent", status: 400 });
       return { ok: true as const, intent: "send-test-email", toast: "Test e-mail sent", toastDescription: `The mail server accepted it for ${to}.` };
     },
-  });
+  }));
 }
 
 export default function EmailTab() {

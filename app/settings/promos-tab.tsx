@@ -1,6 +1,5 @@
 import { useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm } from "~/forms/form-action.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { settingsSave } from "~/organization/settings-save.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
@@ -34,11 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "save-promos": settingsSave("save-promos", promoSettingsForm, (input) => savePromoTab(actor, input)),
     "save-tier": settingsSave("save-tier", tierForm, (input) => saveTier(actor, input)),
-  });
+  }));
 }
 
 export default function PromosTab() {
