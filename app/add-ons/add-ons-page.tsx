@@ -1,7 +1,7 @@
 import * as React from "react";
 import { useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { formatCents } from "~/formatting/money";
 import type { DataTableColumn } from "~/lists/data-table-columns";
@@ -28,8 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const done = (toast: string): FormSuccess => ({ ok: true, toast });
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "create-add-on": async (form) => {
       const addOn = await createAddOn(actor, parseForm(addOnSchema, form));
       return done(`${addOn.name} added to the catalog`);
@@ -48,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
       const deleted = await deleteAddOn(actor, parseForm(addOnIdSchema, form).addOnId);
       return done(`${deleted.name} deleted`);
     },
-  });
+  }));
 }
 
 /** "$150 flat", "T1 $75 · T2 $60": what the catalog charges, before a project's custom price. */

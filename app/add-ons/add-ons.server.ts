@@ -3,7 +3,7 @@ import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/refusal/refusal";
-import { keysetPage, type KeysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
+import { type KeysetPage, pageRequest, type PageQuery, tablePage } from "~/lists/keyset-page.server";
 import type { TierId } from "~/organization/tier-catalog";
 import { DEFAULT_ADD_ONS } from "./add-on-catalog";
 import type { AddOnInput } from "./add-on-forms";
@@ -24,16 +24,10 @@ export const ADD_ONS_PAGE_SIZE = 25;
 
 /** One page of the catalog, by name (spec 001 §7), by keyset as every list. */
 export async function listAddOns(query: PageQuery = {}): Promise<KeysetPage<AddOn>> {
-  return keysetPage(
+  return tablePage(
+    addOns,
     pageRequest(query, ADD_ONS_PAGE_SIZE),
     { by: addOns.name, tieBreaker: addOns.id, direction: "asc", valueKind: "text" },
-    ({ beyond, orderBy, limit }) =>
-      db()
-        .select()
-        .from(addOns)
-        .where(beyond)
-        .orderBy(...orderBy)
-        .limit(limit),
     (addOn) => ({ value: addOn.name, id: addOn.id }),
   );
 }

@@ -11,9 +11,8 @@ import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links
 import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
-import { recordIdParam } from "~/forms/record-id";
 import { dayIn } from "~/formatting/dates";
-import { requireListedRecord } from "~/forms/record-page.server";
+import { requireListedRecordById } from "~/forms/record-page.server";
 import { newProjectSchema } from "~/projects/project-form";
 import { createProjectForClient } from "~/projects/projects.server";
 import { tierNamesOf } from "~/organization/tier-names";
@@ -45,8 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [settings, tiers] = await Promise.all([getOrganizationSettings(), listPackageTiers()]);
   // Upcoming consultations are those from today on, today as the business's calendar has it.
   const today = dayIn(new Date(), settings.timezone);
-  const clientId = recordIdParam(params.clientId);
-  const detail = await requireListedRecord(clientId ? await getClientDetail(clientId, today) : undefined, { request, context }, "Client not found", CLIENTS_LIST);
+  const detail = await requireListedRecordById(params.clientId, (id) => getClientDetail(id, today), { request, context }, "Client not found", CLIENTS_LIST);
   const [referrals, proposals] = await Promise.all([listClientReferrals(detail.client.id), proposalsOfClient({ clientId: detail.client.id, leadId: detail.client.leadId })]);
   const referralLink = detail.client.referralCode ? `${config().publicUrl}/?ref=${detail.client.referralCode}` : null;
   return { detail, tierNames: tierNamesOf(tiers), timeZone: settings.timezone, today, referrals, referralLink, proposals };

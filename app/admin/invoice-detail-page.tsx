@@ -8,8 +8,7 @@ import { Button, buttonVariants } from "~/ui/button";
 import { TitledCard } from "~/ui/card";
 import { formatDateTime } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
-import { recordIdParam } from "~/forms/record-id";
-import { requireListedRecord } from "~/forms/record-page.server";
+import { requireListedRecordById } from "~/forms/record-page.server";
 import type { Route } from "./+types/invoice-detail-page";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
@@ -41,8 +40,7 @@ const INVOICES_LIST = { href: "/admin/invoices", label: "Back to Invoices" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const invoiceId = recordIdParam(params.invoiceId);
-  const detail = await requireListedRecord(invoiceId ? await findInvoiceDetail(invoiceId) : undefined, { request, context }, "Invoice not found", INVOICES_LIST);
+  const detail = await requireListedRecordById(params.invoiceId, findInvoiceDetail, { request, context }, "Invoice not found", INVOICES_LIST);
   const [options, tiers, billing, consultations, preview, agency, settings] = await Promise.all([
     invoiceFormOptions(),
     listPackageTiers(),

@@ -3,8 +3,7 @@ import Trash2 from "lucide-react/icons/trash";
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { recordIdParam } from "~/forms/record-id";
-import { requireListedRecord } from "~/forms/record-page.server";
+import { requireListedRecordById } from "~/forms/record-page.server";
 import { ProjectInvoicesPanel } from "~/invoices/project-invoices-panel";
 import { DeleteRowsDialog } from "~/lists/row-deletion";
 import { LinkButton } from "~/ui/button";
@@ -26,8 +25,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? projec
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const projectId = recordIdParam(params.projectId);
-  return requireListedRecord(projectId ? await getProjectDetail(projectId) : undefined, { request, context }, "Project not found", PROJECTS_LIST);
+  return requireListedRecordById(params.projectId, getProjectDetail, { request, context }, "Project not found", PROJECTS_LIST);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
 import { db, queryRows, type DatabaseExecutor } from "~/db/connection.server";
-import { keysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
+import { pageRequest, type PageQuery, tablePage } from "~/lists/keyset-page.server";
 import { v7 as timeOrderedId } from "uuid";
 import type { Actor } from "./actor";
 import type { AuditAction, AuditActions } from "./audit-actions";
@@ -76,17 +76,12 @@ export const AUDIT_LOG_PAGE_SIZE = 50;
 
 /** The Security tab's log: one page, newest first, by keyset on (occurred_at, id). */
 export async function listAuditLogPage(filters: AuditFilters, page: PageQuery) {
-  const entries = await keysetPage(
+  const entries = await tablePage(
+    auditLog,
     pageRequest(page, AUDIT_LOG_PAGE_SIZE),
     { by: auditLog.occurredAt, tieBreaker: auditLog.id, direction: "desc", valueKind: "time" },
-    ({ beyond, orderBy, limit }) =>
-      db()
-        .select()
-        .from(auditLog)
-        .where(and(auditCondition(filters), beyond))
-        .orderBy(...orderBy)
-        .limit(limit),
     (entry) => ({ value: entry.occurredAt.toISOString(), id: entry.id }),
+    auditCondition(filters),
   );
   return { entries: entries.rows, nextCursor: entries.nextCursor, previousCursor: entries.previousCursor };
 }

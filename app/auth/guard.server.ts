@@ -6,10 +6,12 @@ import { declareKeptRead, keptShelf } from "~/db/kept-reads.server";
 import { session, user, userRoles } from "./schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
+import { answerForm, type IntentHandler } from "~/forms/form-action.server";
 import { getAuth } from "./auth.server";
 import { SECURITY_SETTINGS_PATH } from "./security-forms";
 import { isAdmin } from "./roles.server";
 import { endIdleSession } from "./sessions.server";
+import { pageAddress } from "~/http/page-address";
 
 export type SignedInUser = { id: string; name: string; email: string };
 
@@ -34,9 +36,7 @@ export async function homeFor(userId: string): Promise<"/admin" | "/"> {
 }
 
 function signInAgain(request: Request, reason?: "idle") {
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  return `/auth?${reason ? `signedOut=${reason}&` : ""}returnTo=${encodeURIComponent(back)}`;
+  return `/auth?${reason ? `signedOut=${reason}&` : ""}returnTo=${encodeURIComponent(pageAddress(request))}`;
 }
 
 type AdminSession = { admin: AdminUser; sessionId: string; twoFactorEnabled: boolean };
@@ -135,4 +135,17 @@ async function judgeAdminSession(request: Request): Promise<AdminSession> {
  */
 export async function requireAdmin(request: Request): Promise<AdminUser> {
   return (await requireAdminSession(request)).admin;
+}
+
+/**
+ * The action of a back-office page: the guard first, then the form's intents (answerForm), each
+ * given the admin's Actor, with which its service writes the audit entry.
+ */
+export async function answerAdminForm(
+  request: Request,
+  intents: (actor: Actor) => Record<string, IntentHandler>,
+  options?: Parameters<typeof answerForm>[2],
+): ReturnType<typeof answerForm> {
+  const { actor } = await requireAdmin(request);
+  return answerForm(request, intents(actor), options);
 }

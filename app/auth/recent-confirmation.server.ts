@@ -11,6 +11,7 @@ import { requireAdminSession } from "./guard.server";
 import { sessionConfirmations } from "./schema";
 import { CODE_ALREADY_USED, CODE_ALREADY_USED_MESSAGE } from "./sign-in-policy.server";
 import { WRONG_TOTP } from "./sign-in.server";
+import { pageAddress } from "~/http/page-address";
 
 /**
  * "Confirm it's you" (issue 25, decision 029): before something that hands over the whole database
@@ -40,8 +41,7 @@ export async function confirmedUntil(sessionId: string, now: Date = new Date()):
 export async function requireRecentConfirmation(request: Request): Promise<AdminSession> {
   const session = await requireAdminSession(request);
   if (await confirmedUntil(session.sessionId)) return session;
-  const url = new URL(request.url);
-  throw redirect(`${CONFIRM_PATH}?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(`${CONFIRM_PATH}?returnTo=${encodeURIComponent(pageAddress(request))}`);
 }
 
 export const CONFIRM_FIRST = "Confirm it's you first: enter your password under “Confirm it's you” on this page. You will not be asked again for 5 minutes.";

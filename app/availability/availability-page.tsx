@@ -1,6 +1,6 @@
 import { useLoaderData, useNavigation, useSearchParams } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { z } from "~/forms/zod";
@@ -28,6 +28,7 @@ import { generateSlotsFromRules } from "./availability.server";
 import { listBlockedDates, listRecurringRules, listSlotsBetween } from "./availability-lists.server";
 import { viewRange } from "./calendar-range";
 import { dayIn } from "~/formatting/dates";
+import { pageAddress } from "~/http/page-address";
 
 const AVAILABILITY_PATH = "/admin/availability";
 
@@ -84,57 +85,59 @@ const AVAILABILITY_FAILURE_TITLES = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  const back = new URL(request.url);
-  const here = back.pathname + back.search;
+  const here = pageAddress(request);
   const done = (title: string, description?: string) => redirectWithToast(here, { type: "success", title, description });
-  return answerForm(request, {
-    "add-slot": async (form) => {
-      await addSlot(actor, parseForm(addSlotForm, form));
-      return done("Slot added successfully");
-    },
-    "delete-slots": async (form) => {
-      const ids = parseForm(deleteSlotsForm, form).slotId;
-      const deleted = await deleteSlots(actor, ids);
-      return done(ids.length === 1 ? "Slot deleted" : `Successfully deleted ${deleted} slot(s)`);
-    },
-    "add-rule": async (form) => {
-      await addRecurringRule(actor, parseForm(addRuleForm, form));
-      return done("Recurring rule added");
-    },
-    "toggle-rule": async (form) => {
-      const { ruleId, isActive } = parseForm(toggleRuleForm, form);
-      await setRecurringRuleActive(actor, ruleId, isActive);
-      return done(isActive ? "Rule activated" : "Rule deactivated");
-    },
-    "delete-rule": async (form) => {
-      await deleteRecurringRule(actor, parseForm(ruleIdForm, form).ruleId);
-      return done("Rule deleted");
-    },
-    generate: async (form) => {
-      const { weeks } = parseForm(generateForm, form);
-      const made = await generateSlotsFromRules(actor, weeks * 7);
-      return made === 0
-        ? redirectWithToast(here, { type: "info", title: "No new slots to generate", description: "All slots for this period already exist." })
-        : done(`Generated ${made} time slots!`, `Slots created for the next ${weeks} weeks based on your recurring rules.`);
-    },
-    block: async (form) => {
-      const input = parseForm(blockDatesForm, form);
-      const { deletedSlots } = await blockDates(actor, input);
-      return done(
-        "Dates blocked successfully",
-        deletedSlots > 0 ? `Blocked ${input.startDate} to ${input.endDate} and deleted ${deletedSlots} existing slot(s)` : undefined,
-      );
-    },
-    unblock: async (form) => {
-      await removeBlockedDate(actor, parseForm(blockedIdForm, form).blockedId);
-      return done("Blocked date removed");
-    },
-    settings: async (form) => {
-      await updateAvailabilitySettings(actor, parseForm(settingsForm, form));
-      return done("Settings saved successfully");
-    },
-  }, { failureTitles: AVAILABILITY_FAILURE_TITLES });
+  return answerAdminForm(
+    request,
+    (actor) => ({
+      "add-slot": async (form) => {
+        await addSlot(actor, parseForm(addSlotForm, form));
+        return done("Slot added successfully");
+      },
+      "delete-slots": async (form) => {
+        const ids = parseForm(deleteSlotsForm, form).slotId;
+        const deleted = await deleteSlots(actor, ids);
+        return done(ids.length === 1 ? "Slot deleted" : `Successfully deleted ${deleted} slot(s)`);
+      },
+      "add-rule": async (form) => {
+        await addRecurringRule(actor, parseForm(addRuleForm, form));
+        return done("Recurring rule added");
+      },
+      "toggle-rule": async (form) => {
+        const { ruleId, isActive } = parseForm(toggleRuleForm, form);
+        await setRecurringRuleActive(actor, ruleId, isActive);
+        return done(isActive ? "Rule activated" : "Rule deactivated");
+      },
+      "delete-rule": async (form) => {
+        await deleteRecurringRule(actor, parseForm(ruleIdForm, form).ruleId);
+        return done("Rule deleted");
+      },
+      generate: async (form) => {
+        const { weeks } = parseForm(generateForm, form);
+        const made = await generateSlotsFromRules(actor, weeks * 7);
+        return made === 0
+          ? redirectWithToast(here, { type: "info", title: "No new slots to generate", description: "All slots for this period already exist." })
+          : done(`Generated ${made} time slots!`, `Slots created for the next ${weeks} weeks based on your recurring rules.`);
+      },
+      block: async (form) => {
+        const input = parseForm(blockDatesForm, form);
+        const { deletedSlots } = await blockDates(actor, input);
+        return done(
+          "Dates blocked successfully",
+          deletedSlots > 0 ? `Blocked ${input.startDate} to ${input.endDate} and deleted ${deletedSlots} existing slot(s)` : undefined,
+        );
+      },
+      unblock: async (form) => {
+        await removeBlockedDate(actor, parseForm(blockedIdForm, form).blockedId);
+        return done("Blocked date removed");
+      },
+      settings: async (form) => {
+        await updateAvailabilitySettings(actor, parseForm(settingsForm, form));
+        return done("Settings saved successfully");
+      },
+    }),
+    { failureTitles: AVAILABILITY_FAILURE_TITLES },
+  );
 }
 
 export default function AvailabilityPage() {

@@ -1,5 +1,6 @@
 import CalendarPlus from "lucide-react/icons/calendar-plus";
 import Trash2 from "lucide-react/icons/trash";
+import type * as React from "react";
 import { Link } from "react-router";
 import { formatDay } from "~/formatting/dates";
 import { useFormAction } from "~/forms/use-form-action";
@@ -49,30 +50,36 @@ function RuleRow({ rule }: { rule: RecurringAvailability }) {
   );
 }
 
+/** A panel of rows (the rules, the blocked ranges) with the dialog that adds one, or a sentence while there are none. */
+function RowsCard({ title, description, adder, none, children }: { title: string; description: string; adder: React.ReactNode; none: string; children: React.ReactNode[] }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <div>
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        {adder}
+      </CardHeader>
+      <CardContent>{children.length === 0 ? <p className="text-muted-foreground">{none}</p> : <ul className="grid gap-2">{children}</ul>}</CardContent>
+    </Card>
+  );
+}
+
 export function RulesPanel({ rules, settings }: { rules: RecurringAvailability[]; settings: AvailabilitySettingsView }) {
   const generate = useFormAction({ intent: "generate" });
   return (
     <div className="grid gap-4">
-      <Card>
-        <CardHeader className="flex-row items-center justify-between">
-          <div>
-            <CardTitle>Recurring Rules</CardTitle>
-            <CardDescription>Weekly hours; generate slots from the active ones.</CardDescription>
-          </div>
-          <AddRuleDialog />
-        </CardHeader>
-        <CardContent>
-          {rules.length === 0 ? (
-            <p className="text-muted-foreground">No recurring rules yet. Add rules for days you're regularly available.</p>
-          ) : (
-            <ul className="grid gap-2">
-              {rules.map((rule) => (
-                <RuleRow key={rule.id} rule={rule} />
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <RowsCard
+        title="Recurring Rules"
+        description="Weekly hours; generate slots from the active ones."
+        adder={<AddRuleDialog />}
+        none="No recurring rules yet. Add rules for days you're regularly available."
+      >
+        {rules.map((rule) => (
+          <RuleRow key={rule.id} rule={rule} />
+        ))}
+      </RowsCard>
       {rules.length > 0 ? (
         <Card>
           <CardHeader>
@@ -123,26 +130,16 @@ function BlockedRow({ range }: { range: BlockedDate }) {
 
 export function BlockedPanel({ blocked, today }: { blocked: BlockedDate[]; today: string }) {
   return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between">
-        <div>
-          <CardTitle>Blocked Dates</CardTitle>
-          <CardDescription>Days nobody can book. Blocking deletes the open slots inside the range.</CardDescription>
-        </div>
-        <BlockDatesDialog today={today} />
-      </CardHeader>
-      <CardContent>
-        {blocked.length === 0 ? (
-          <p className="text-muted-foreground">No blocked dates.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {blocked.map((range) => (
-              <BlockedRow key={range.id} range={range} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <RowsCard
+      title="Blocked Dates"
+      description="Days nobody can book. Blocking deletes the open slots inside the range."
+      adder={<BlockDatesDialog today={today} />}
+      none="No blocked dates."
+    >
+      {blocked.map((range) => (
+        <BlockedRow key={range.id} range={range} />
+      ))}
+    </RowsCard>
   );
 }
 

@@ -1,6 +1,7 @@
 import { LEAD_NOT_FOUND } from "~/consultations/booking-status";
 import { visitorCalendarFile } from "~/consultations/visitor-calendar-file.server";
 import type { Route } from "./+types/booking-calendar-route";
+import { fileDownload } from "~/http/file-download";
 
 /**
  * GET /booking/{token}/calendar: 'Add to calendar' on the booking page once a time is booked. The
@@ -9,12 +10,5 @@ import type { Route } from "./+types/booking-calendar-route";
 export async function loader({ params }: Route.LoaderArgs) {
   const ics = await visitorCalendarFile({ token: params.token });
   if (!ics) return new Response(LEAD_NOT_FOUND, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
-  return new Response(ics, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8; method=REQUEST",
-      "Content-Disposition": 'attachment; filename="consultation.ics"',
-      "Cache-Control": "private, no-store",
-      "Referrer-Policy": "same-origin",
-    },
-  });
+  return fileDownload(ics, { contentType: "text/calendar; charset=utf-8; method=REQUEST", fileName: "consultation.ics", headers: { "Referrer-Policy": "same-origin" } });
 }

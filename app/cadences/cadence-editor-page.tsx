@@ -1,8 +1,8 @@
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { redirectWithToast } from "~/forms/flash.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import { recordIdParam } from "~/forms/record-id";
 import { useFormAction } from "~/forms/use-form-action";
 import { requireListedRecord } from "~/forms/record-page.server";
@@ -37,8 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "save-cadence": async (form) => {
       const input = parseForm(cadenceSchema, form);
       const cadence = isNew(params)
@@ -53,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         description: shared ? `${cadence.name}. ${firstDaySentence(shared)}` : cadence.name,
       });
     },
-  });
+  }));
 }
 
 export default function CadenceEditorPage() {

@@ -1,5 +1,5 @@
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import type { Route } from "./+types/cadence-enrolments-route";
 import { enrolLeadsSchema } from "./cadence-forms";
 import { listCadenceChoices } from "./cadences.server";
@@ -15,8 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "enrol-leads": async (form) => {
       const { cadenceId, leadIds } = parseForm(enrolLeadsSchema, form);
       const result = await enrolLeadsInCadence(actor, cadenceId, leadIds);
@@ -27,5 +26,5 @@ export async function action({ request }: Route.ActionArgs) {
         ...(result.alreadyEnrolled > 0 ? { toastDescription: `${result.alreadyEnrolled} already enrolled before (a lead is enrolled once per cadence).` } : {}),
       };
     },
-  });
+  }));
 }

@@ -1,5 +1,5 @@
 import { isRecordId, recordId } from "~/forms/record-id";
-import { optionalText } from "~/forms/text-field";
+import { emailAddress, optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import {
   CADENCE_CONDITION_VALUES,
@@ -81,12 +81,7 @@ export const enrolLeadsSchema = z.object({
 /** The sandbox: a test address, and a template or a cadence (exactly one). */
 export const sandboxSchema = z
   .object({
-    testEmail: z
-      .string({ error: "Enter a test email address" })
-      .trim()
-      .min(1, "Enter a test email address")
-      .max(254, "Use at most 254 characters")
-      .pipe(z.email("Enter a valid email address")),
+    testEmail: emailAddress("Enter a test email address", "Enter a valid email address"),
     templateId: z.union([recordId("Choose a template"), z.literal("")]).optional(),
     cadenceId: z.union([recordId("Choose a cadence"), z.literal("")]).optional(),
   })

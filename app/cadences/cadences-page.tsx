@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import type { DataTableColumn } from "~/lists/data-table-columns";
 import { ListPage } from "~/lists/list-page";
@@ -26,8 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const done = (toast: string): FormSuccess => ({ ok: true, toast });
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "set-status": async (form) => {
       const { cadenceId, status } = parseForm(cadenceStatusSchema, form);
       const cadence = await setCadenceStatus(actor, cadenceId, status);
@@ -37,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
       const deleted = await deleteCadence(actor, parseForm(cadenceIdSchema, form).cadenceId);
       return done(`${deleted.name} deleted`);
     },
-  });
+  }));
 }
 
 const cadenceColumns = (shared: readonly SharedTrigger[]): DataTableColumn<CadenceListRow>[] => [

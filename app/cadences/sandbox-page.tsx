@@ -1,7 +1,7 @@
 import Send from "lucide-react/icons/send";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
@@ -32,8 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "send-test": async (form) => {
       const input = parseForm(sandboxSchema, form);
       const { queued, label } = await sendSandboxTest(actor, input);
@@ -43,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
         toast: input.cadenceId ? `${queued} step(s) of ${label} sent to ${input.testEmail}` : `${label} sent to ${input.testEmail}`,
       };
     },
-  });
+  }));
 }
 
 export default function SandboxPage() {

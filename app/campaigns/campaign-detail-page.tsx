@@ -7,9 +7,8 @@ import { config } from "~/config.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
-import { recordIdParam } from "~/forms/record-id";
 import { formatCents } from "~/formatting/money";
-import { requireListedRecord } from "~/forms/record-page.server";
+import { requireListedRecordById } from "~/forms/record-page.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { BackLink } from "~/ui/back-link";
@@ -34,8 +33,7 @@ const CAMPAIGNS_LIST = { href: "/admin/campaigns", label: "Back to Campaigns" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const campaignId = recordIdParam(params.campaignId);
-  const campaign = await requireListedRecord(campaignId ? await findCampaign(campaignId) : undefined, { request, context }, "Campaign not found", CAMPAIGNS_LIST);
+  const campaign = await requireListedRecordById(params.campaignId, findCampaign, { request, context }, "Campaign not found", CAMPAIGNS_LIST);
   const [leads, sends, templates, settings] = await Promise.all([
     listCampaignLeads(campaign.id),
     listCampaignSends(campaign.id),

@@ -1,8 +1,8 @@
 import ExternalLink from "lucide-react/icons/external-link";
 import * as React from "react";
 import { Link, useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { redirectWithToast } from "~/forms/flash.server";
 import { formatDate } from "~/formatting/dates";
@@ -19,8 +19,7 @@ import { AddClientDialog, ClientFilters, ClientRowsForm, InlineStatusSelect } fr
 import { addClient } from "./add-client.server";
 import { listClients, type ClientRow } from "./client-lists.server";
 import { saveClientRows } from "./save-client-rows.server";
-import { setClientPaymentStatus } from "./set-client-payment-status.server";
-import { setClientStatus } from "./set-client-status.server";
+import { setClientPaymentStatus, setClientStatus } from "./client-status-selects.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Clients Directory | Admin" }];
 
@@ -29,8 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     create: async (form) => {
       const { client, invoice } = await addClient({ actor, input: parseForm(addClientSchema, form) });
       return redirectWithToast("/admin/clients", {
@@ -56,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
       const { pathname, search } = new URL(request.url);
       return redirectWithToast(`${pathname}${search}`, { type: "success", title: "Status updated" });
     },
-  });
+  }));
 }
 
 export default function ClientsPage() {

@@ -1,5 +1,5 @@
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { recordId } from "~/forms/record-id";
 import { returnToSchema } from "~/leads/lead-forms";
@@ -11,8 +11,7 @@ const convertLeadSchema = returnToSchema.extend({ leadId: recordId("This lead no
 // POST /admin/leads/:leadId/convert — posted by ConvertLeadAction (leads list and lead details).
 // Answers the one form result: a redirect back to `returnTo` (a leads page, else the list) with the toast, or a refusal.
 export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     default: async (form) => {
       const { leadId, returnTo } = parseForm(convertLeadSchema, { leadId: params.leadId, returnTo: form.get("returnTo") ?? undefined });
       const back = returnTo ?? "/admin/leads";
@@ -30,5 +29,5 @@ export async function action({ request, params }: Route.ActionArgs) {
         description: `Draft invoice ${invoice.invoiceNumber} created.`,
       });
     },
-  });
+  }));
 }

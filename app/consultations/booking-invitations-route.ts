@@ -1,6 +1,6 @@
-import { requireAdmin } from "~/auth/guard.server";
+import { answerAdminForm } from "~/auth/guard.server";
 import { generateSlotsFromRules } from "~/availability/availability.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { Refusal } from "~/refusal/refusal";
 import type { Route } from "./+types/booking-invitations-route";
@@ -24,31 +24,34 @@ const INVITATION_FAILURE_TITLES = {
  * (`{ ok: true, toast }`) rather than redirecting, since the page it came from stays.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
-    send: async (form) => {
-      const input = parseForm(sendInvitationForm, form);
-      const booking = await createBookingInvitation({ actor, leadId: input.leadId || null, clientId: input.clientId ?? null, windowDays: input.windowDays });
-      return { ok: true, intent: "send", toast: "Booking invitation sent with your calendar availability!", link: bookingLink(booking.bookingToken) };
-    },
-    resend: async (form) => {
-      await resendBookingInvitation({ actor, bookingId: parseForm(invitationForm, form).bookingId });
-      return { ok: true, intent: "resend", toast: "Booking invitation resent successfully" };
-    },
-    delete: async (form) => {
-      await deleteBookingInvitation({ actor, bookingId: parseForm(invitationForm, form).bookingId });
-      return { ok: true, intent: "delete", toast: "Booking invitation deleted successfully" };
-    },
-    "generate-slots": async (form): Promise<FormSuccess> => {
-      const { windowDays } = parseForm(generateForInvitationForm, form);
-      // The window's dates, today through its last one, as the invitation would offer them.
-      const made = await generateSlotsFromRules(actor, windowDays + 1).catch((error: unknown) => {
-        if (error instanceof Refusal) throw new Refusal(`Failed to generate slots: ${error.message}`, { status: error.status, code: error.code });
-        throw error;
-      });
-      return made === 0
-        ? { ok: true, intent: "generate-slots", toast: "All slots already exist for this period.", toastKind: "info" }
-        : { ok: true, intent: "generate-slots", toast: `Generated ${made} available time slots!` };
-    },
-  }, { failureTitles: INVITATION_FAILURE_TITLES });
+  return answerAdminForm(
+    request,
+    (actor) => ({
+      send: async (form) => {
+        const input = parseForm(sendInvitationForm, form);
+        const booking = await createBookingInvitation({ actor, leadId: input.leadId || null, clientId: input.clientId ?? null, windowDays: input.windowDays });
+        return { ok: true, intent: "send", toast: "Booking invitation sent with your calendar availability!", link: bookingLink(booking.bookingToken) };
+      },
+      resend: async (form) => {
+        await resendBookingInvitation({ actor, bookingId: parseForm(invitationForm, form).bookingId });
+        return { ok: true, intent: "resend", toast: "Booking invitation resent successfully" };
+      },
+      delete: async (form) => {
+        await deleteBookingInvitation({ actor, bookingId: parseForm(invitationForm, form).bookingId });
+        return { ok: true, intent: "delete", toast: "Booking invitation deleted successfully" };
+      },
+      "generate-slots": async (form): Promise<FormSuccess> => {
+        const { windowDays } = parseForm(generateForInvitationForm, form);
+        // The window's dates, today through its last one, as the invitation would offer them.
+        const made = await generateSlotsFromRules(actor, windowDays + 1).catch((error: unknown) => {
+          if (error instanceof Refusal) throw new Refusal(`Failed to generate slots: ${error.message}`, { status: error.status, code: error.code });
+          throw error;
+        });
+        return made === 0
+          ? { ok: true, intent: "generate-slots", toast: "All slots already exist for this period.", toastKind: "info" }
+          : { ok: true, intent: "generate-slots", toast: `Generated ${made} available time slots!` };
+      },
+    }),
+    { failureTitles: INVITATION_FAILURE_TITLES },
+  );
 }

@@ -15,6 +15,9 @@ import { consultationBookings, type ConsultationBooking, type ConsultationBookin
  * (`tx`), so a booking and its slot commit or roll back together.
  */
 
+/** An admin's change to one booking (confirm, propose, complete, cancel), with what the change itself needs. */
+export type BookingChangeOptions<Change = object> = { actor: Actor; bookingId: string; now?: Date } & Change;
+
 /**
  * The audit entry of an admin's change to an invitation or its booking (decision 020), in the
  * change's transaction: `booking.{intent}` about the booking; the lead by id only.

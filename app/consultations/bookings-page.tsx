@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import { ListFilters } from "~/lists/list-filters";
 import { ListPage } from "~/lists/list-page";
 import { isFilteredView, readListView, readPageCursors } from "~/lists/list-view";
@@ -17,6 +17,7 @@ import { listBookings } from "./booking-lists.server";
 import { proposeLocalTimes } from "./propose-new-times.server";
 import { bookingIdForm, confirmBookingForm, proposeTimesForm } from "./consultation-forms";
 import { CONSULTATION_BOOKING_STATUSES } from "./schema";
+import { pageAddress } from "~/http/page-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultation Bookings | Admin" }];
 
@@ -52,12 +53,10 @@ const BOOKING_FAILURE_TITLES = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  const url = new URL(request.url);
-  const here = url.pathname + url.search;
-  return answerForm(
+  const here = pageAddress(request);
+  return answerAdminForm(
     request,
-    {
+    (actor) => ({
       confirm: async (form) => {
         const input = parseForm(confirmBookingForm, form);
         await confirmBooking({ actor, bookingId: input.bookingId, meetingLink: input.meetingLink });
@@ -76,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
         await cancelBooking({ actor, bookingId: parseForm(bookingIdForm, form).bookingId });
         return redirectWithToast(here, { type: "success", title: "Booking cancelled" });
       },
-    },
+    }),
     { failureTitles: BOOKING_FAILURE_TITLES },
   );
 }

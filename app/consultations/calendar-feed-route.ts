@@ -1,6 +1,7 @@
 import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/calendar-feed-route";
 import { calendarFeedByToken } from "./calendar-feed.server";
+import { fileDownload } from "~/http/file-download";
 
 /**
  * An admin's calendar subscription, `/calendar/{secret}.ics`, polled by calendar apps: no session,
@@ -9,12 +10,10 @@ import { calendarFeedByToken } from "./calendar-feed.server";
 export async function loader({ params }: Route.LoaderArgs) {
   const token = /^(.+)\.ics$/.exec(params.file ?? "")?.[1] ?? "";
   const feed = await calendarFeedByToken(token);
-  return new Response(requireRecord(feed, "Calendar feed not found"), {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": 'inline; filename="calendar.ics"',
-      "Cache-Control": "private, no-store",
-      "Referrer-Policy": "no-referrer",
-    },
+  return fileDownload(requireRecord(feed, "Calendar feed not found"), {
+    contentType: "text/calendar; charset=utf-8",
+    fileName: "calendar.ics",
+    inline: true,
+    headers: { "Referrer-Policy": "no-referrer" },
   });
 }

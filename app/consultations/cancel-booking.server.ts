@@ -1,22 +1,15 @@
 import { eq } from "drizzle-orm";
-import type { Actor } from "~/audit/actor";
 import { releaseSlotOfBooking } from "~/availability/availability.server";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
 import type { OrganizationSettings } from "~/organization/schema";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { enqueueBookingEmail } from "./booking-emails.server";
-import { bookingWithLead, recordBookingChange, refuseUnlessAllowed } from "./booking-records.server";
+import { bookingWithLead, recordBookingChange, refuseUnlessAllowed, type BookingChangeOptions } from "./booking-records.server";
 import { consultationBookings, type ConsultationBooking } from "./schema";
 
-export type CancelBookingOptions = {
-  actor: Actor;
-  bookingId: string;
-  now?: Date;
-};
-
 /** The admin cancels an open booking: its slot reopens and the calendar event is cancelled. */
-export async function cancelBooking({ actor, bookingId, now = new Date() }: CancelBookingOptions): Promise<ConsultationBooking> {
+export async function cancelBooking({ actor, bookingId, now = new Date() }: BookingChangeOptions): Promise<ConsultationBooking> {
   const settings = await getOrganizationSettings();
   return db().transaction(async (tx) => {
     const cancelled = await cancelBookingInTransaction(tx, { bookingId, settings, now });

@@ -1,26 +1,19 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns/format";
 import { eq } from "drizzle-orm";
-import type { Actor } from "~/audit/actor";
 import { clients } from "~/clients/schema";
 import { db } from "~/db/connection.server";
 import { dayIn } from "~/formatting/dates";
 import { setLeadBookingStatus } from "~/leads/lead-booking-status.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
-import { bookingWithLead, recordBookingChange, refuseUnlessAllowed } from "./booking-records.server";
+import { bookingWithLead, recordBookingChange, refuseUnlessAllowed, type BookingChangeOptions } from "./booking-records.server";
 import { consultationBookings, consultations, type ConsultationBooking } from "./schema";
-
-export type CompleteBookingOptions = {
-  actor: Actor;
-  bookingId: string;
-  now?: Date;
-};
 
 /**
  * Marks a confirmed booking completed: the lead's booking_status becomes completed and, when the
  * lead is a client, the call is kept as a completed consultation on the client's record.
  */
-export async function completeBooking({ actor, bookingId, now = new Date() }: CompleteBookingOptions): Promise<ConsultationBooking> {
+export async function completeBooking({ actor, bookingId, now = new Date() }: BookingChangeOptions): Promise<ConsultationBooking> {
   const settings = await getOrganizationSettings();
   return db().transaction(async (tx) => {
     const { booking } = await bookingWithLead(tx, bookingId, true);

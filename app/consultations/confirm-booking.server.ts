@@ -1,19 +1,15 @@
 import { eq } from "drizzle-orm";
-import type { Actor } from "~/audit/actor";
 import { db } from "~/db/connection.server";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Refusal } from "~/refusal/refusal";
 import { enqueueBookingEmail } from "./booking-emails.server";
-import { bookingWithLead, recordBookingChange, refuseUnlessAllowed } from "./booking-records.server";
+import { bookingWithLead, recordBookingChange, refuseUnlessAllowed, type BookingChangeOptions } from "./booking-records.server";
 import { consultationBookings, type ConsultationBooking } from "./schema";
 
-export type ConfirmBookingOptions = {
-  actor: Actor;
-  bookingId: string;
+export type ConfirmBookingOptions = BookingChangeOptions<{
   /** As typed; empty falls back to the organization's default meeting link. */
   meetingLink?: string | null;
-  now?: Date;
-};
+}>;
 
 const httpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value);
 

@@ -6,7 +6,7 @@ import { confirmedUntil, refuseUnlessRecentlyConfirmed } from "~/auth/recent-con
 import { config } from "~/config.server";
 import { answerForm, parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
-import { DataTable } from "~/lists/data-table";
+import { DataTable, type DataTableProps } from "~/lists/data-table";
 import { DataTablePager } from "~/lists/table-pager";
 import { DeleteRowsDialog, type RowDeletion } from "~/lists/row-deletion";
 import { FoldOnPhone } from "~/lists/list-fold";
@@ -25,6 +25,7 @@ import { CONSULTATION_LIST_VIEW } from "./consultation-list-view";
 import { CONSULTATION_FILTERS } from "./consultations-overview";
 import { consultationColumns, invitationColumns, type ConsultationRow } from "./consultations-tables";
 import { consultationsOverview, deleteConsultation, updateConsultation } from "./consultations.server";
+import { pageAddress } from "~/http/page-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultations & Bookings | Admin" }];
 
@@ -68,8 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireAdmin(request);
-  const url = new URL(request.url);
-  const backTo = (form: FormData) => parseForm(consultationsReturnToForm, form).returnTo ?? url.pathname + url.search;
+  const backTo = (form: FormData) => parseForm(consultationsReturnToForm, form).returnTo ?? pageAddress(request);
   return answerForm(request, {
     "update-consultation": async (form) => {
       const { consultationId, ...update } = parseForm(consultationForm, form);
@@ -134,21 +134,15 @@ export default function ConsultationsPage() {
           <TabsTrigger value="invitations">Booking Invitations</TabsTrigger>
         </TabsList>
         <TabsContent value="scheduled" className="grid gap-3">
-          {data.consultations ? (
-            <>
-              <DataTable
-                label="Scheduled consultations"
-                tableId="consultations"
-                rows={data.consultations.rows}
-                columns={consultationColumns({ onEdit: setEditing, onDelete: (row) => setDeleting({ deletion: CONSULTATION_DELETION, ids: [row.id] }) })}
-                sort={data.view.sort}
-                emptyMessage={filtered ? "No consultations match these filters." : "No consultations yet."}
-                busy={busy}
-                keyboard
-              />
-              <DataTablePager previousCursor={data.consultations.previousCursor} nextCursor={data.consultations.nextCursor} />
-            </>
-          ) : null}
+          <TabTable
+            page={data.consultations}
+            label="Scheduled consultations"
+            tableId="consultations"
+            columns={consultationColumns({ onEdit: setEditing, onDelete: (row) => setDeleting({ deletion: CONSULTATION_DELETION, ids: [row.id] }) })}
+            sort={data.view.sort}
+            emptyMessage={filtered ? "No consultations match these filters." : "No consultations yet."}
+            busy={busy}
+          />
         </TabsContent>
         <TabsContent value="invitations" className="grid gap-3">
           <div className="flex justify-end">
@@ -157,24 +151,18 @@ export default function ConsultationsPage() {
               opener={{ label: "Send booking invitation", icon: Send }}
             />
           </div>
-          {data.invitations ? (
-            <>
-              <DataTable
-                label="Booking invitations"
-                tableId="invitations"
-                rows={data.invitations.rows}
-                columns={invitationColumns({
-                  origin: data.origin,
-                  timeZone: data.timeZone,
-                  onDelete: (row) => setDeleting({ deletion: INVITATION_DELETION, ids: [row.id] }),
-                })}
-                emptyMessage={filtered ? "No booking invitations match these filters." : "No booking invitations yet."}
-                busy={busy}
-                keyboard
-              />
-              <DataTablePager previousCursor={data.invitations.previousCursor} nextCursor={data.invitations.nextCursor} />
-            </>
-          ) : null}
+          <TabTable
+            page={data.invitations}
+            label="Booking invitations"
+            tableId="invitations"
+            columns={invitationColumns({
+              origin: data.origin,
+              timeZone: data.timeZone,
+              onDelete: (row) => setDeleting({ deletion: INVITATION_DELETION, ids: [row.id] }),
+            })}
+            emptyMessage={filtered ? "No booking invitations match these filters." : "No booking invitations yet."}
+            busy={busy}
+          />
         </TabsContent>
       </Tabs>
       <CalendarFeedCard feed={data.feed} confirmation={data.confirmation} timeZone={data.timeZone} />
@@ -188,3 +176,13 @@ export default function ConsultationsPage() {
   );
 }
 
+/** One tab's list, the page of it the loader read (none for the tab not shown), and its pager. */
+function TabTable<Row>({ page, ...table }: Omit<DataTableProps<Row>, "rows" | "keyboard"> & { page: { rows: Row[]; previousCursor: string | null; nextCursor: string | null } | null }) {
+  if (!page) return null;
+  return (
+    <>
+      <DataTable {...table} rows={page.rows} keyboard />
+      <DataTablePager previousCursor={page.previousCursor} nextCursor={page.nextCursor} />
+    </>
+  );
+}

@@ -1,20 +1,14 @@
 import { eq } from "drizzle-orm";
-import type { Actor } from "~/audit/actor";
 import { localToInstant, PROPOSED_SLOT_MINUTES } from "~/availability/slot-time";
 import { db } from "~/db/connection.server";
 import { dayIn } from "~/formatting/dates";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Refusal } from "~/refusal/refusal";
 import { describeWhen, enqueueBookingEmail } from "./booking-emails.server";
-import { bookingWithLead, recordBookingChange, refuseUnlessAllowed } from "./booking-records.server";
+import { bookingWithLead, recordBookingChange, refuseUnlessAllowed, type BookingChangeOptions } from "./booking-records.server";
 import { consultationBookings, type ConsultationBooking } from "./schema";
 
-export type ProposeNewTimesOptions = {
-  actor: Actor;
-  bookingId: string;
-  starts: Date[];
-  now?: Date;
-};
+export type ProposeNewTimesOptions = BookingChangeOptions<{ starts: Date[] }>;
 
 /** Admin proposes new times (30 minutes each); the visitor picks one on their booking page. */
 export async function proposeNewTimes({ actor, bookingId, starts, now = new Date() }: ProposeNewTimesOptions): Promise<ConsultationBooking> {

@@ -14,6 +14,7 @@ import { projects } from "~/projects/schema";
 import { organizationSettings, packageTiers } from "~/organization/schema";
 import { csvCellText } from "~/lists/csv-cells";
 import { keysetBatches } from "~/lists/csv-export.server";
+import { fileDownload } from "~/http/file-download";
 
 /** The files of 'Export everything', one per table, every column (the database's names as headers). */
 const EXPORTED_TABLES: { table: PgTable; key: Column }[] = [
@@ -112,11 +113,5 @@ export function fullExportResponse(timeZone: string, now = new Date()): Response
     },
   });
   const day = format(new TZDate(now, timeZone), "yyyy-MM-dd");
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="agency-export-${day}.zip"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileDownload(body, { contentType: "application/zip", fileName: `agency-export-${day}.zip` });
 }

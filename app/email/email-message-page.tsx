@@ -1,9 +1,9 @@
 import Paperclip from "lucide-react/icons/paperclip";
 import RefreshCw from "lucide-react/icons/refresh-cw";
 import { Link, useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { redirectWithToast } from "~/forms/flash.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import { recordId, recordIdParam } from "~/forms/record-id";
 import { useFormAction } from "~/forms/use-form-action";
 import { z } from "~/forms/zod";
@@ -47,14 +47,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "send-again": async () => {
       const { messageId } = parseForm(messageIdSchema, { messageId: params.messageId });
       const copy = await sendMessageAgain(actor, messageId);
       return redirectWithToast(`/admin/emails/${copy.id}`, { type: "success", title: "Message queued again", description: `A new copy to ${copy.toEmail}; the first attempt stays in the log.` });
     },
-  });
+  }));
 }
 
 export default function EmailMessagePage() {

@@ -1,15 +1,10 @@
-import { optionalText } from "~/forms/text-field";
+import { emailAddress, optionalText } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { listParam, listInOneOrder } from "~/lists/list-view";
 
 // The suppression list's forms: one zod schema each, used by the dialogs and again by the action.
 
-const address = z
-  .string({ error: "Enter an e-mail address" })
-  .trim()
-  .min(1, "Enter an e-mail address")
-  .max(254, "Use at most 254 characters")
-  .pipe(z.email("Enter a valid e-mail address"));
+const address = emailAddress("Enter an e-mail address", "Enter a valid e-mail address");
 
 /** Add an address by hand, with an optional note (why). */
 export const suppressionEntrySchema = z.object({

@@ -1,10 +1,9 @@
-import { and } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
 import { recordAuditEntry } from "~/audit/audit-log.server";
 import { db } from "~/db/connection.server";
 import { notFound, Refusal } from "~/refusal/refusal";
 import { publish } from "~/events/domain-events";
-import { keysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
+import { pageRequest, type PageQuery, tablePage } from "~/lists/keyset-page.server";
 import { searchCondition } from "~/lists/search-condition.server";
 import { emailSuppressions, type EmailSuppression } from "./schema";
 import { findSuppression, suppressEmail, suppressionKey, unsuppressEmail } from "./suppression.server";
@@ -17,17 +16,12 @@ export type SuppressionListPage = { suppressions: EmailSuppression[]; nextCursor
 
 /** One page, newest first by keyset on (created_at, address): the address is the list's key. */
 export async function listSuppressions(query: PageQuery & { search?: string }): Promise<SuppressionListPage> {
-  const page = await keysetPage(
+  const page = await tablePage(
+    emailSuppressions,
     pageRequest(query, SUPPRESSIONS_PAGE_SIZE),
     { by: emailSuppressions.createdAt, tieBreaker: emailSuppressions.email, tieBreakerKind: "text", direction: "desc", valueKind: "time" },
-    ({ beyond, orderBy, limit }) =>
-      db()
-        .select()
-        .from(emailSuppressions)
-        .where(and(searchCondition(query.search ?? "", [emailSuppressions.email]), beyond))
-        .orderBy(...orderBy)
-        .limit(limit),
     (row) => ({ value: row.createdAt.toISOString(), id: row.email }),
+    searchCondition(query.search ?? "", [emailSuppressions.email]),
   );
   return { suppressions: page.rows, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
 }

@@ -1,8 +1,8 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import * as React from "react";
 import { useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { formatDateTime } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
@@ -26,8 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "add-suppression": async (form) => {
       const email = await addSuppressionByAdmin(actor, parseForm(suppressionEntrySchema, form));
       return { ok: true, toast: "Address added to the suppression list", toastDescription: email } satisfies FormSuccess;
@@ -36,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
       const email = await removeSuppressionByAdmin(actor, parseForm(suppressionAddressSchema, form).email);
       return { ok: true, toast: "Address removed from the suppression list", toastDescription: email } satisfies FormSuccess;
     },
-  });
+  }));
 }
 
 const REASON_BADGE = { unsubscribed: "secondary", bounced: "warning", admin: "outline" } as const;

@@ -2,8 +2,7 @@ import Copy from "lucide-react/icons/copy";
 import * as React from "react";
 import { useLoaderData } from "react-router";
 import { requireAdmin } from "~/auth/guard.server";
-import { recordIdParam } from "~/forms/record-id";
-import { requireListedRecord } from "~/forms/record-page.server";
+import { requireListedRecordById } from "~/forms/record-page.server";
 import { DeleteMenuItem } from "~/lists/row-menu";
 import { DeleteRowsDialog } from "~/lists/row-deletion";
 import { getOrganizationSettings } from "~/organization/settings.server";
@@ -25,8 +24,7 @@ const TEMPLATES_LIST = { href: "/admin/templates", label: "Back to Email Templat
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const templateId = recordIdParam(params.templateId);
-  const editor = await requireListedRecord(templateId ? await findTemplateForEditor(templateId) : undefined, { request, context }, "Template not found", TEMPLATES_LIST);
+  const editor = await requireListedRecordById(params.templateId, findTemplateForEditor, { request, context }, "Template not found", TEMPLATES_LIST);
   const askedVersion = templateVersionSchema.safeParse({ version: new URL(request.url).searchParams.get("version") ?? "" });
   const [sampleValues, settings, openVersion] = await Promise.all([
     templateSampleValues(),

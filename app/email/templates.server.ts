@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/audit/actor";
-import { recordAuditEntry } from "~/audit/audit-log.server";
+import { recordAuditEntry, type AuditRecord } from "~/audit/audit-log.server";
 import { awaitingReply, publish } from "~/events/domain-events";
 import type { TemplateUser } from "./events";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
@@ -105,21 +105,24 @@ async function lockTemplate(tx: DatabaseExecutor, templateId: string): Promise<E
   return template;
 }
 
+/** An admin-made template (created or cloned): version 1, never a system template, with its audit entry. */
+async function addAdminTemplate<Action extends "email_template.create" | "email_template.clone">(
+  tx: DatabaseExecutor,
+  actor: Actor,
+  content: TemplateInput,
+  entry: AuditRecord<Action>,
+): Promise<EmailTemplate> {
+  const [added] = await tx
+    .insert(emailTemplates)
+    .values({ ...content, key: null, version: 1, updatedBy: actor.email })
+    .returning();
+  if (!added) throw new Error("The template was not saved");
+  await recordAuditEntry(tx, actor, { ...entry, entityType: "email_template", entityId: added.id });
+  return added;
+}
+
 export async function createTemplate(actor: Actor, input: TemplateInput): Promise<EmailTemplate> {
-  return db().transaction(async (tx) => {
-    const [created] = await tx
-      .insert(emailTemplates)
-      .values({ ...input, key: null, version: 1, updatedBy: actor.email })
-      .returning();
-    if (!created) throw new Error("The template was not saved");
-    await recordAuditEntry(tx, actor, {
-      action: "email_template.create",
-      entityType: "email_template",
-      entityId: created.id,
-      summary: "Created a template",
-    });
-    return created;
-  });
+  return db().transaction((tx) => addAdminTemplate(tx, actor, input, { action: "email_template.create", summary: "Created a template" }));
 }
 
 /**
@@ -218,28 +221,12 @@ export async function cloneTemplate(actor: Actor, templateId: string): Promise<E
   return db().transaction(async (tx) => {
     const [source] = await tx.select().from(emailTemplates).where(eq(emailTemplates.id, templateId));
     if (!source) throw notFound("Template not found");
-    const [copy] = await tx
-      .insert(emailTemplates)
-      .values({
-        key: null,
-        name: `${source.name} (Copy)`.slice(0, 200),
-        subject: source.subject,
-        preheader: source.preheader,
-        bodyText: source.bodyText,
-        bodyHtml: source.bodyHtml,
-        version: 1,
-        updatedBy: actor.email,
-      })
-      .returning();
-    if (!copy) throw new Error("The copy was not saved");
-    await recordAuditEntry(tx, actor, {
+    const content = { name: `${source.name} (Copy)`.slice(0, 200), subject: source.subject, preheader: source.preheader, bodyText: source.bodyText, bodyHtml: source.bodyHtml };
+    return addAdminTemplate(tx, actor, content, {
       action: "email_template.clone",
-      entityType: "email_template",
-      entityId: copy.id,
       summary: source.key ? `Cloned the system template ${source.key}` : "Cloned a template",
       details: { sourceTemplateId: source.id },
     });
-    return copy;
   });
 }
 

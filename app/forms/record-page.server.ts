@@ -1,6 +1,7 @@
 import { isDocumentNavigation } from "~/http/document-navigation";
 import { recordNotFound, type RecordNotFound } from "~/http/record-not-found";
 import { redirectWithToast } from "./flash.server";
+import { recordIdParam } from "./record-id";
 
 /** The list a back-office record page belongs to: where a missing record sends the admin. */
 export type RecordList = NonNullable<RecordNotFound["back"]>;
@@ -22,4 +23,16 @@ export async function requireListedRecord<T>(
   if (record !== null && record !== undefined) return record;
   if (isDocumentNavigation(request, context)) throw await redirectWithToast(list.href, { type: "error", title: message });
   return recordNotFound(message, list);
+}
+
+/** The same, for the record the page's address names by its id: a malformed id finds nothing, as a missing record. */
+export async function requireListedRecordById<T>(
+  id: string | undefined,
+  find: (id: string) => Promise<T | null | undefined>,
+  page: { request: Request; context: { dataRequest?: boolean } | undefined },
+  message: string,
+  list: RecordList,
+): Promise<T> {
+  const recordId = recordIdParam(id);
+  return requireListedRecord(recordId ? await find(recordId) : undefined, page, message, list);
 }

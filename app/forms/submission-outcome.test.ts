@@ -18,52 +18,31 @@ function outcomes(initial: Answer | undefined, renders: FetcherView<Answer>[]) {
 const refusal = { ok: false };
 const secondRefusal = { ok: false };
 
+const idle = (data?: Answer): FetcherView<Answer> => ({ state: "idle", data });
+const submitting = (data?: Answer): FetcherView<Answer> => ({ state: "submitting", data });
+const loading = (data?: Answer): FetcherView<Answer> => ({ state: "loading", data });
+
 describe("watching a fetcher's submission", () => {
-  it("reports nothing while nothing is submitted", () => {
-    expect(outcomes(undefined, [{ state: "idle", data: undefined }, { state: "idle", data: undefined }])).toEqual([]);
-  });
-
-  it("reports the refusal the action answered", () => {
-    const renders: FetcherView<Answer>[] = [
-      { state: "idle", data: undefined },
-      { state: "submitting", data: undefined },
-      { state: "idle", data: refusal },
-    ];
-    expect(outcomes(undefined, renders)).toEqual([refusal]);
-  });
-
-  it("reports the refusal even when the busy render already carries it", () => {
-    const renders: FetcherView<Answer>[] = [
-      { state: "idle", data: undefined },
-      { state: "submitting", data: refusal },
-      { state: "idle", data: refusal },
-    ];
-    expect(outcomes(undefined, renders)[0]).toBe(refusal);
-  });
-
-  it("reports the refusal when no busy render came between", () => {
-    expect(outcomes(undefined, [{ state: "idle", data: undefined }, { state: "idle", data: refusal }])).toEqual([refusal]);
-  });
-
-  it("reports a redirect (the data unchanged after a busy spell) as no answer", () => {
-    const renders: FetcherView<Answer>[] = [
-      { state: "idle", data: refusal },
-      { state: "submitting", data: refusal },
-      { state: "loading", data: refusal },
-      { state: "idle", data: refusal },
-    ];
-    expect(outcomes(refusal, renders)).toEqual([undefined]);
-  });
-
-  it("tells a second refusal from the first one", () => {
-    const renders: FetcherView<Answer>[] = [
-      { state: "submitting", data: undefined },
-      { state: "idle", data: refusal },
-      { state: "submitting", data: secondRefusal },
-      { state: "idle", data: secondRefusal },
-    ];
-    const answers = outcomes(undefined, renders);
-    expect(answers).toHaveLength(2);
-    expect(answers[1]).toBe(secondRefusal);
+  // Each answer is checked by identity: a second refusal equal to the first is still told apart.
+  it.each<{ name: string; initial?: Answer; renders: FetcherView<Answer>[]; answers: (Answer | undefined)[] }>([
+    { name: "reports nothing while nothing is submitted", renders: [idle(), idle()], answers: [] },
+    { name: "reports the refusal the action answered", renders: [idle(), submitting(), idle(refusal)], answers: [refusal] },
+    { name: "reports the refusal even when the busy render already carries it", renders: [idle(), submitting(refusal), idle(refusal)], answers: [refusal] },
+    { name: "reports the refusal when no busy render came between", renders: [idle(), idle(refusal)], answers: [refusal] },
+    {
+      name: "reports a redirect (the data unchanged after a busy spell) as no answer",
+      initial: refusal,
+      renders: [idle(refusal), submitting(refusal), loading(refusal), idle(refusal)],
+      answers: [undefined],
+    },
+    {
+      name: "tells a second refusal from the first one",
+      renders: [submitting(), idle(refusal), submitting(secondRefusal), idle(secondRefusal)],
+      answers: [refusal, secondRefusal],
+    },
+  ])("$name", ({ initial, renders, answers }) => {
+    const finished = outcomes(initial, renders);
+    expect(finished).toHaveLength(answers.length);
+    answers.forEach((answer, index) => expect(finished[index]).toBe(answer));
   });
 });

@@ -56,7 +56,7 @@ export function optionalName(max: number) {
   });
 }
 
-/** An e-mail address that must be given: trimmed, at most 254 characters, a valid address. */
-export function emailAddress(missing: string) {
-  return z.string({ error: missing }).trim().min(1, missing).max(254, "Use at most 254 characters").pipe(z.email("Please enter a valid email address"));
+/** An e-mail address that must be given: trimmed, at most 254 characters, a valid address (else `invalid`). */
+export function emailAddress(missing: string, invalid = "Please enter a valid email address") {
+  return z.string({ error: missing }).trim().min(1, missing).max(254, "Use at most 254 characters").pipe(z.email(invalid));
 }

@@ -1,14 +1,9 @@
-import type { Actor } from "~/audit/actor";
-import { changeInvoiceLines } from "./invoice-line-change.server";
+import { changeInvoiceLines, type LineChangeOptions } from "./invoice-line-change.server";
 import type { LineItemInput } from "./invoice-forms";
 import { nextLineSortOrder, refusedLineTotal } from "./invoice-records.server";
 import { invoiceLineItems, type InvoiceLineItem } from "./schema";
 
-export type AddLineItemOptions = {
-  actor: Actor;
-  invoiceId: string;
-  input: LineItemInput;
-};
+export type AddLineItemOptions = LineChangeOptions<{ input: LineItemInput }>;
 
 /** 'Add Item': a service line after the others. */
 export async function addLineItem({ actor, invoiceId, input }: AddLineItemOptions): Promise<InvoiceLineItem> {

@@ -1,16 +1,13 @@
 import { config } from "~/config.server";
 import type { DatabaseExecutor } from "~/db/connection.server";
-import { enqueueTemplatedEmail } from "~/email/outbox.server";
+import { queueClientAndAgencyMail } from "~/email/client-and-agency-mail.server";
 import { firstName } from "~/email/template-variables";
 import { formatDay } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
-import { clientPortalLink } from "~/organization/client-portal-link.server";
 import type { OrganizationSettings } from "~/organization/schema";
 import { invoiceLink } from "./invoice-link.server";
 import type { InvoiceDetail } from "./invoice-detail.server";
 import type { InvoicePayment } from "./schema";
-import { agencyAddress } from "~/organization/agency-address";
-
 
 /**
  * A card payment's mail, queued in the transaction that records it (the outbox, keyed by the
@@ -33,26 +30,12 @@ export async function queueCardPaymentMail(tx: DatabaseExecutor, detail: Invoice
     CompanyName: settings.companyName ?? "Our studio",
   };
   const metadata = { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, clientId: client.id, paymentId: payment.id };
-  await enqueueTemplatedEmail(tx, {
-    templateKey: "payment_receipt",
-    to: client.email,
-    toName: client.name,
-    emailType: "payment_receipt",
-    leadId: client.leadId,
-    metadata,
-    dedupeKey: `payment-receipt:${payment.id}`,
+  await queueClientAndAgencyMail(tx, settings, {
+    client,
+    templates: { client: "payment_receipt", agency: "payment_notification" },
+    eventId: payment.id,
     variables,
-    portalLink: clientPortalLink(settings),
-  });
-  const agency = agencyAddress(settings);
-  if (!agency) return;
-  await enqueueTemplatedEmail(tx, {
-    templateKey: "payment_notification",
-    to: agency,
-    toName: settings.companyName,
-    emailType: "payment_notification",
     metadata,
-    dedupeKey: `payment-notification:${payment.id}`,
-    variables,
+    agencyToName: settings.companyName,
   });
 }

@@ -1,14 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Actor } from "~/audit/actor";
-import { changeInvoiceLines } from "./invoice-line-change.server";
+import { changeInvoiceLines, type LineChangeOptions } from "./invoice-line-change.server";
 import { lockLineItem } from "./invoice-records.server";
 import { invoiceLineItems } from "./schema";
 
-export type DeleteLineItemOptions = {
-  actor: Actor;
-  invoiceId: string;
-  lineItemId: string;
-};
+export type DeleteLineItemOptions = LineChangeOptions<{ lineItemId: string }>;
 
 /** A line removed; the invoice's totals follow. */
 export async function deleteLineItem({ actor, invoiceId, lineItemId }: DeleteLineItemOptions): Promise<void> {

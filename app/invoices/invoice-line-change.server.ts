@@ -3,6 +3,9 @@ import type { AuditChangeOf } from "~/audit/audit-actions";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { lockEditableInvoice, recordInvoiceChange, saveInvoiceTotals } from "./invoice-records.server";
 
+/** Who changes which invoice's lines, with what the change itself needs (a line, its new values, a direction). */
+export type LineChangeOptions<Change> = { actor: Actor; invoiceId: string } & Change;
+
 /** What a change of the lines gives back, and how the audit log names it. */
 export type LineChangeOutcome<Result> = { result: Result; recorded: AuditChangeOf<"invoice"> };
 

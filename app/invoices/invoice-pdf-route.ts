@@ -3,6 +3,7 @@ import { recordIdParam } from "~/forms/record-id";
 import { requireRecord } from "~/http/record-not-found";
 import type { Route } from "./+types/invoice-pdf-route";
 import { invoicePdf } from "./invoice-pdf.server";
+import { fileDownload } from "~/http/file-download";
 
 /** Download: the invoice's PDF, made on request from what the invoice says now. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -12,12 +13,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     href: "/admin/invoices",
     label: "Back to Invoices",
   });
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      // ?inline=1: shown in the Preview & Send dialog; otherwise a download.
-      "Content-Disposition": `${new URL(request.url).searchParams.get("inline") ? "inline" : "attachment"}; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
+  return fileDownload(new Uint8Array(pdf), {
+    contentType: "application/pdf",
+    fileName,
+    // ?inline=1: shown in the Preview & Send dialog; otherwise a download.
+    inline: Boolean(new URL(request.url).searchParams.get("inline")),
   });
 }

@@ -1,16 +1,11 @@
 import { asc, eq } from "drizzle-orm";
-import type { Actor } from "~/audit/actor";
 import { db } from "~/db/connection.server";
 import { notFound } from "~/refusal/refusal";
+import type { LineChangeOptions } from "./invoice-line-change.server";
 import { lockEditableInvoice, recordInvoiceChange } from "./invoice-records.server";
 import { invoiceLineItems } from "./schema";
 
-export type MoveLineItemOptions = {
-  actor: Actor;
-  invoiceId: string;
-  lineItemId: string;
-  direction: "up" | "down";
-};
+export type MoveLineItemOptions = LineChangeOptions<{ lineItemId: string; direction: "up" | "down" }>;
 
 /** Reorder: swaps the line with its neighbour above or below. */
 export async function moveLineItem({ actor, invoiceId, lineItemId, direction }: MoveLineItemOptions): Promise<void> {

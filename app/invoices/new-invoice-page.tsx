@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { listPackageTiers } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
@@ -29,13 +29,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "create-invoice": async (form) => {
       const invoice = await createInvoice({ actor, input: parseForm(newInvoiceSchema, form) });
       return redirectWithToast(`/admin/invoices/${invoice.id}`, { type: "success", title: `Invoice ${invoice.invoiceNumber} created` });
     },
-  });
+  }));
 }
 
 export default function NewInvoicePage() {

@@ -1,16 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Actor } from "~/audit/actor";
-import { changeInvoiceLines } from "./invoice-line-change.server";
+import { changeInvoiceLines, type LineChangeOptions } from "./invoice-line-change.server";
 import type { LineItemInput } from "./invoice-forms";
 import { lockLineItem, refusedLineTotal } from "./invoice-records.server";
 import { invoiceLineItems } from "./schema";
 
-export type UpdateLineItemOptions = {
-  actor: Actor;
-  invoiceId: string;
-  lineItemId: string;
-  input: LineItemInput;
-};
+export type UpdateLineItemOptions = LineChangeOptions<{ lineItemId: string; input: LineItemInput }>;
 
 /** A line's description, quantity and price changed; the invoice's totals follow. */
 export async function updateLineItem({ actor, invoiceId, lineItemId, input }: UpdateLineItemOptions): Promise<void> {

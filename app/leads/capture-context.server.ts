@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FirstTouch } from "~/attribution/attribution";
 import { findAttributableCampaign, type AttributableCampaign } from "~/attribution/attribution.server";
-import type { DatabaseExecutor } from "~/db/connection.server";
+import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { organizationSettings, type OrganizationSettings } from "~/organization/schema";
 import type { InquiryInput } from "./inquiry-form";
@@ -9,6 +9,7 @@ import { BUSINESS_TYPES } from "./lead-options";
 import { leads, type Lead } from "./schema";
 import { choiceLabel } from "~/formatting/choices";
 import { agencyAddress } from "~/organization/agency-address";
+import { refuseIfAbusive } from "~/request-safety/public-form-limits.server";
 
 /**
  * Public lead capture (claim-promo, create-inquiry-lead, create-contact-lead): what the three forms share.
@@ -33,6 +34,23 @@ export async function leadOfSubmission(executor: DatabaseExecutor, submissionKey
   return earlier ? { leadId: earlier.id } : undefined;
 }
 
+/**
+ * An inquiry or a contact message, once: a post the form already made is answered with its lead;
+ * an abusive one is refused before anything is written; otherwise `write` makes the lead in one transaction.
+ */
+export async function captureOnce(
+  form: "inquiry" | "contact",
+  input: { email: string; website?: string | undefined; submissionKey?: string | undefined },
+  submitter: Submitter,
+  write: (tx: DatabaseExecutor, settings: OrganizationSettings, now: Date) => Promise<CaptureResult>,
+): Promise<CaptureResult> {
+  const earlier = await leadOfSubmission(db(), input.submissionKey);
+  if (earlier) return earlier;
+  await refuseIfAbusive(form, input, submitter);
+  const now = submitter.now ?? new Date();
+  return db().transaction(async (tx) => write(tx, await readSettings(tx), now));
+}
+
 export async function readSettings(tx: DatabaseExecutor): Promise<OrganizationSettings> {
   const [settings] = await tx.select().from(organizationSettings).limit(1);
   if (!settings) throw new Error("Organization settings are missing: the seed has not run.");
@@ -52,7 +70,6 @@ export function referralCodeOf(submitter: Submitter): string | null {
 export function businessTypeLabel(value: string | null | undefined): string {
   return choiceLabel(BUSINESS_TYPES, value) ?? "Not given";
 }
-
 
 /** What every lead a visitor's inquiry or message makes starts with (status new, the form's one-time key). */
 export function visitorLeadColumns(input: Pick<InquiryInput, "name" | "email" | "phone" | "businessType" | "submissionKey">, now: Date) {

@@ -1,9 +1,7 @@
-import { db } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { firstName } from "~/email/template-variables";
 import { publish } from "~/events/domain-events";
-import { refuseIfAbusive } from "~/request-safety/public-form-limits.server";
-import { attributedCampaign, leadOfSubmission, notifyAgency, readSettings, referralCodeOf, savedEarlier, visitorLeadColumns, type CaptureResult, type Submitter } from "./capture-context.server";
+import { attributedCampaign, captureOnce, leadOfSubmission, notifyAgency, referralCodeOf, savedEarlier, visitorLeadColumns, type CaptureResult, type Submitter } from "./capture-context.server";
 import type { ContactInput } from "./inquiry-form";
 import { leads, leadTimelineEvents } from "./schema";
 
@@ -12,12 +10,7 @@ import { leads, leadTimelineEvents } from "./schema";
  * visitor and a notification to the agency, in one transaction.
  */
 export async function createContactLead({ input, submitter }: { input: ContactInput; submitter: Submitter }): Promise<CaptureResult> {
-  const earlier = await leadOfSubmission(db(), input.submissionKey);
-  if (earlier) return earlier;
-  await refuseIfAbusive("contact", input, submitter);
-  const now = submitter.now ?? new Date();
-  return db().transaction(async (tx) => {
-    const settings = await readSettings(tx);
+  return captureOnce("contact", input, submitter, async (tx, settings, now) => {
     const [lead] = await tx
       .insert(leads)
       .values({

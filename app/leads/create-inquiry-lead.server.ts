@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { db, type DatabaseExecutor } from "~/db/connection.server";
+import type { DatabaseExecutor } from "~/db/connection.server";
 import { enqueueTemplatedEmail } from "~/email/outbox.server";
 import { publish } from "~/events/domain-events";
 import { packageTiers } from "~/organization/schema";
 import { launchOfferText } from "~/organization/tier-catalog";
-import { refuseIfAbusive } from "~/request-safety/public-form-limits.server";
-import { attributedCampaign, leadOfSubmission, notifyAgency, readSettings, referralCodeOf, savedEarlier, visitorLeadColumns, type CaptureResult, type Submitter } from "./capture-context.server";
+import { attributedCampaign, captureOnce, leadOfSubmission, notifyAgency, referralCodeOf, savedEarlier, visitorLeadColumns, type CaptureResult, type Submitter } from "./capture-context.server";
 import type { InquiryInput } from "./inquiry-form";
 import { leadTemplateVariables } from "./lead-email-variables";
 import { PROMO_TAG } from "./lead-options";
@@ -21,12 +20,7 @@ import { leads, leadTimelineEvents, type Lead } from "./schema";
  * lead holding it (one code, one lead), so that lead's conversion bills the promo price.
  */
 export async function createInquiryLead({ input, submitter }: { input: InquiryInput; submitter: Submitter }): Promise<CaptureResult> {
-  const earlier = await leadOfSubmission(db(), input.submissionKey);
-  if (earlier) return earlier;
-  await refuseIfAbusive("inquiry", input, submitter);
-  const now = submitter.now ?? new Date();
-  return db().transaction(async (tx) => {
-    const settings = await readSettings(tx);
+  return captureOnce("inquiry", input, submitter, async (tx, settings, now) => {
     const tiers = await tx.select().from(packageTiers);
     const claim = input.promo ? await claimPromoCode(tx, { email: input.email, now, settings, submitter }) : null;
     let lead: Lead;

@@ -1,5 +1,6 @@
 import type { Actor } from "~/audit/actor";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerForm, parseForm, type IntentHandler } from "~/forms/form-action.server";
+import type { z } from "~/forms/zod";
 import { redirectWithToast } from "~/forms/flash.server";
 import { leadIdFormSchema, leadIdsFormSchema, leadNoteSchema, leadStatusSchema, newLeadSchema, promoEnabledSchema, promoExtensionSchema, returnToSchema } from "./lead-forms";
 import { addLead, addLeadNote, changeLeadStatus, deleteLeads } from "./leads.server";
@@ -16,17 +17,21 @@ export async function handleLeadAction(request: Request, actor: Actor, leadIdFro
     parseForm(returnToSchema, form).returnTo ?? (leadIdFromRoute ? `/admin/leads/${leadIdFromRoute}` : "/admin/leads");
   /** Back where the form was sent from, with the intent's success toast. */
   const succeeded = (form: FormData, title: string) => redirectWithToast(returnToOf(form), { type: "success", title });
+  /** A change to one lead: what its form gives, the change, then the toast it earns. */
+  const onLead =
+    <S extends z.ZodType>(schema: S, change: (leadId: string, input: z.infer<S>) => Promise<unknown>, title: (input: z.infer<S>) => string): IntentHandler =>
+    async (form) => {
+      const input = parseForm(schema, form);
+      await change(leadIdOf(form), input);
+      return succeeded(form, title(input));
+    };
 
   return answerForm(request, {
     "add-lead": async (form) => {
       await addLead(actor, parseForm(newLeadSchema, form));
       return succeeded(form, "Lead added successfully");
     },
-    "change-status": async (form) => {
-      const { status } = parseForm(leadStatusSchema, form);
-      await changeLeadStatus(actor, leadIdOf(form), status);
-      return succeeded(form, "Status updated");
-    },
+    "change-status": onLead(leadStatusSchema, (leadId, { status }) => changeLeadStatus(actor, leadId, status), () => "Status updated"),
     "delete-leads": async (form) => {
       const { leadIds } = parseForm(leadIdsFormSchema, form);
       const deleted = await deleteLeads(actor, leadIds);
@@ -36,21 +41,13 @@ export async function handleLeadAction(request: Request, actor: Actor, leadIdFro
       const afterDelete = leadIdFromRoute || /^\/admin\/leads\/[0-9a-f-]{36}/i.test(returnTo) ? "/admin/leads" : returnTo;
       return redirectWithToast(afterDelete, { type: "success", title });
     },
-    "add-note": async (form) => {
-      const { note } = parseForm(leadNoteSchema, form);
-      await addLeadNote(actor, leadIdOf(form), note);
-      return succeeded(form, "Note added");
-    },
-    "extend-promo": async (form) => {
-      const { days } = parseForm(promoExtensionSchema, form);
-      await extendPromo(actor, leadIdOf(form), days);
-      return succeeded(form, "Promo expiry extended");
-    },
-    "set-promo-enabled": async (form) => {
-      const { enabled } = parseForm(promoEnabledSchema, form);
-      await setPromoEnabled(actor, leadIdOf(form), enabled);
-      return succeeded(form, enabled ? "Promo active" : "Promo disabled");
-    },
+    "add-note": onLead(leadNoteSchema, (leadId, { note }) => addLeadNote(actor, leadId, note), () => "Note added"),
+    "extend-promo": onLead(promoExtensionSchema, (leadId, { days }) => extendPromo(actor, leadId, days), () => "Promo expiry extended"),
+    "set-promo-enabled": onLead(
+      promoEnabledSchema,
+      (leadId, { enabled }) => setPromoEnabled(actor, leadId, enabled),
+      ({ enabled }) => (enabled ? "Promo active" : "Promo disabled"),
+    ),
     "resend-promo": async (form) => {
       const lead = await resendPromoEmail(actor, leadIdOf(form));
       return succeeded(form, `Email resent to ${lead.email}`);

@@ -1,4 +1,4 @@
-import { optionalText, personName } from "~/forms/text-field";
+import { emailAddress, optionalText, personName } from "~/forms/text-field";
 import { z } from "~/forms/zod";
 import { BUSINESS_TYPE_VALUES, INDUSTRY_VALUES, LEAD_STATUSES, LEAD_TIER_VALUES } from "./lead-options";
 import { PROMO_EXTENSION } from "./promo-state";
@@ -16,12 +16,7 @@ const optionalChoice = <T extends string>(values: readonly [T, ...T[]]) =>
 /** 'Add Lead'. */
 export const newLeadSchema = z.object({
   name: personName(REQUIRED),
-  email: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(254, "Use at most 254 characters")
-    .pipe(z.email("Please enter a valid email address")),
+  email: emailAddress(REQUIRED),
   phone: optionalText(40),
   businessType: optionalChoice(BUSINESS_TYPE_VALUES),
   industry: optionalChoice(INDUSTRY_VALUES),

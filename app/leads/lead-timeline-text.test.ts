@@ -8,52 +8,45 @@ const entry = (event: LeadTimelineEntry["event"], data: Record<string, unknown>)
 /** An entry of this event and data, in words, on a calendar in UTC. */
 const described = (event: LeadTimelineEntry["event"], data: Record<string, unknown>) => describeTimelineEntry(entry(event, data), "UTC");
 
+type Case = [event: LeadTimelineEntry["event"], data: Record<string, unknown>, words: { title: string; detail?: string }];
+
 describe("a lead's timeline, in words", () => {
-  it("names each kind of entry", () => {
-    expect(described("status_changed", { from: "new", to: "contacted" })).toEqual({
-      title: "Status changed from new to contacted",
-    });
-    expect(described("form_submitted", { source: "import" })).toEqual({ title: "Imported from CSV" });
-    expect(described("form_submitted", { tier: "1", promo: true, message: "Menus online" })).toEqual({
-      title: "Form submitted",
-      detail: "Tier: Tier 1 – Starter · launch offer · “Menus online”",
-    });
-    expect(described("converted", { invoiceNumber: "INV-1001", promoCodeApplied: "LAUNCH-X" })).toEqual({
-      title: "Converted to client",
-      detail: "Draft invoice INV-1001 · promo LAUNCH-X applied",
-    });
+  it.each<Case>([
+    ["status_changed", { from: "new", to: "contacted" }, { title: "Status changed from new to contacted" }],
+    ["form_submitted", { source: "import" }, { title: "Imported from CSV" }],
+    ["form_submitted", { tier: "1", promo: true, message: "Menus online" }, { title: "Form submitted", detail: "Tier: Tier 1 – Starter · launch offer · “Menus online”" }],
+    ["converted", { invoiceNumber: "INV-1001", promoCodeApplied: "LAUNCH-X" }, { title: "Converted to client", detail: "Draft invoice INV-1001 · promo LAUNCH-X applied" }],
+  ])("names each kind of entry: %s", (event, data, words) => {
+    expect(described(event, data)).toEqual(words);
   });
 
-  it("says when an address unsubscribed, came back, or a message was held back for it", () => {
-    expect(described("unsubscribed", { via: "link", email: "ana@example.com", subject: "Your site, 2 weeks on" })).toEqual({
-      title: "Unsubscribed from marketing e-mail",
-      detail: "Through the link in “Your site, 2 weeks on”",
-    });
+  it.each<Case>([
+    ["unsubscribed", { via: "link", email: "ana@example.com", subject: "Your site, 2 weeks on" }, { title: "Unsubscribed from marketing e-mail", detail: "Through the link in “Your site, 2 weeks on”" }],
+    ["email_suppressed", { subject: "Step 2", to: "ana@example.com" }, { title: "E-mail not sent: Step 2", detail: "ana@example.com is on the suppression list" }],
+  ])("says when an address unsubscribed or a message was held back for it: %s", (event, data, words) => {
+    expect(described(event, data)).toEqual(words);
+  });
+
+  it("says when an address was added to the suppression list or came back", () => {
     expect(described("unsubscribed", { via: "admin", email: "ana@example.com" }).title).toBe("Added to the suppression list");
     expect(described("resubscribed", { via: "link", email: "ana@example.com" }).title).toBe("Resubscribed to marketing e-mail");
-    expect(described("email_suppressed", { subject: "Step 2", to: "ana@example.com" })).toEqual({
-      title: "E-mail not sent: Step 2",
-      detail: "ana@example.com is on the suppression list",
-    });
   });
 
-  it("tells a cadence's story: enrolment, each step sent or skipped and why, the end", () => {
-    // In the words the cadences domain writes into each entry (decision 048).
-    expect(described("cadence_enrolled", { cadenceName: "Promo follow-up", trigger: "promo_claimed", triggerText: "Promo claimed" })).toEqual({
-      title: "Enrolled in cadence Promo follow-up",
-      detail: "Trigger: Promo claimed",
-    });
-    expect(described("cadence_step_sent", { cadenceName: "Promo follow-up", stepNumber: 1, templateName: "Welcome" })).toEqual({
-      title: "Cadence Promo follow-up: step 1 sent",
-      detail: "Template: Welcome",
-    });
-    expect(described("cadence_step_skipped", { cadenceName: "Promo follow-up", stepNumber: 2, reason: "promo_active", because: "the lead's promo is not active" })).toEqual({
-      title: "Cadence Promo follow-up: step 2 skipped",
-      detail: "Because the lead's promo is not active",
-    });
-    expect(described("cadence_ended", { cadenceName: "Promo follow-up", reason: "unsubscribed", because: "the address unsubscribed or is suppressed" })).toEqual({
-      title: "Cadence Promo follow-up ended",
-      detail: "Because the address unsubscribed or is suppressed",
-    });
+  // In the words the cadences domain writes into each entry (decision 048).
+  it.each<Case>([
+    ["cadence_enrolled", { cadenceName: "Promo follow-up", trigger: "promo_claimed", triggerText: "Promo claimed" }, { title: "Enrolled in cadence Promo follow-up", detail: "Trigger: Promo claimed" }],
+    ["cadence_step_sent", { cadenceName: "Promo follow-up", stepNumber: 1, templateName: "Welcome" }, { title: "Cadence Promo follow-up: step 1 sent", detail: "Template: Welcome" }],
+    [
+      "cadence_step_skipped",
+      { cadenceName: "Promo follow-up", stepNumber: 2, reason: "promo_active", because: "the lead's promo is not active" },
+      { title: "Cadence Promo follow-up: step 2 skipped", detail: "Because the lead's promo is not active" },
+    ],
+    [
+      "cadence_ended",
+      { cadenceName: "Promo follow-up", reason: "unsubscribed", because: "the address unsubscribed or is suppressed" },
+      { title: "Cadence Promo follow-up ended", detail: "Because the address unsubscribed or is suppressed" },
+    ],
+  ])("tells a cadence's story: enrolment, each step sent or skipped and why, the end: %s", (event, data, words) => {
+    expect(described(event, data)).toEqual(words);
   });
 });

@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns/format";
 import { csvCellText, csvFileName } from "./csv-cells";
+import { fileDownload } from "~/http/file-download";
 
 /**
  * Streams a CSV download: rows are read from the database a batch at a time
@@ -51,13 +52,7 @@ export function csvExportResponse<Row>({ baseName, columns, batches, timeZone, n
     },
   });
   const day = format(new TZDate(now, timeZone), "yyyy-MM-dd");
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csvFileName(baseName, day)}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return fileDownload(body, { contentType: "text/csv; charset=utf-8", fileName: csvFileName(baseName, day), cacheControl: "no-store" });
 }
 
 /**

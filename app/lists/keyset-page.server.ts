@@ -1,4 +1,6 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, sql, type AnyColumn, type InferSelectModel, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { db } from "~/db/connection.server";
 import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor, type SortDirection } from "./list-view";
 import { isRecordId } from "~/forms/record-id";
 
@@ -97,6 +99,28 @@ export async function keysetPage<Row>(
     nextCursor: hasNext && last !== undefined ? encodeKeysetCursor(positionOf(last)) : null,
     previousCursor: hasPrevious && first !== undefined ? encodeKeysetCursor(positionOf(first)) : null,
   };
+}
+
+/**
+ * One page of a list that shows a table's rows as they are (the add-ons, the referrals, the audit
+ * log, the suppression list), those that meet `where` when it is given.
+ */
+export function tablePage<Table extends PgTable>(
+  table: Table,
+  request: KeysetPageRequest,
+  order: KeysetOrder,
+  positionOf: (row: InferSelectModel<Table>) => KeysetCursor,
+  where?: SQL,
+): Promise<KeysetPage<InferSelectModel<Table>>> {
+  // Typed by the table: drizzle cannot infer a generic table's rows.
+  const read: KeysetRead<InferSelectModel<Table>> = async ({ beyond, orderBy, limit }) =>
+    (await db()
+      .select()
+      .from(table as PgTable)
+      .where(and(where, beyond))
+      .orderBy(...orderBy)
+      .limit(limit)) as InferSelectModel<Table>[];
+  return keysetPage(request, order, read, positionOf);
 }
 
 /** Every row of a list in its order, a batch at a time (its CSV export), through the same pager. */

@@ -1,10 +1,10 @@
 import LogOut from "lucide-react/icons/log-out";
 import Send from "lucide-react/icons/send";
 import { useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { clientIdSchema } from "~/clients/client-form";
 import { redirectWithToast } from "~/forms/flash.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import { recordIdParam } from "~/forms/record-id";
 import { useFormAction } from "~/forms/use-form-action";
 import { formatDateTime } from "~/formatting/dates";
@@ -32,8 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "send-portal-link": async () => {
       const { clientId } = parseForm(clientIdSchema, { clientId: params.clientId });
       const client = await sendPortalLink(actor, clientId);
@@ -44,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const ended = await endPortalSessionsOf(actor, clientId);
       return redirectWithToast(`/admin/clients/${clientId}`, { type: "success", title: "Signed out of the portal", description: `${ended} session(s) ended.` });
     },
-  });
+  }));
 }
 
 /** Ends every portal session of the client: a browser the client lost, or a person who should no longer see it. */

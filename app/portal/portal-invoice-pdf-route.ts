@@ -6,6 +6,7 @@ import { recordIdParam } from "~/forms/record-id";
 import type { Route } from "./+types/portal-invoice-pdf-route";
 import { recordPortalEvent } from "./portal-activity.server";
 import { requirePortalClient } from "./portal-session.server";
+import { fileDownload } from "~/http/file-download";
 
 /** The PDF of one of the client's invoices; another client's is a plain 404. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -15,11 +16,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = requireRecord(detail, "Invoice not found");
   const pdf = await renderInvoicePdf(found, await agencyForInvoices());
   await recordPortalEvent(client.id, { kind: "downloaded_invoice", subjectId: found.invoice.id, label: found.invoice.invoiceNumber });
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${invoiceFileName(found.invoice.invoiceNumber)}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileDownload(new Uint8Array(pdf), { contentType: "application/pdf", fileName: invoiceFileName(found.invoice.invoiceNumber) });
 }

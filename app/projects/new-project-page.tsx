@@ -1,7 +1,7 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { Link, useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { listPackageTiers } from "~/organization/settings.server";
 import { Button, LinkButton } from "~/ui/button";
@@ -27,17 +27,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
-    "create-project": async (form) => {
-      const project = await createProject(actor, parseForm(newProjectPageSchema, form));
-      return redirectWithToast(`/admin/projects/${project.id}`, {
-        type: "success",
-        title: "Project created successfully",
-        description: `${project.name ?? ""} (${project.projectNumber})`,
-      });
-    },
-  }, { failureTitles: { "create-project": "Failed to create project" } });
+  return answerAdminForm(
+    request,
+    (actor) => ({
+      "create-project": async (form) => {
+        const project = await createProject(actor, parseForm(newProjectPageSchema, form));
+        return redirectWithToast(`/admin/projects/${project.id}`, {
+          type: "success",
+          title: "Project created successfully",
+          description: `${project.name ?? ""} (${project.projectNumber})`,
+        });
+      },
+    }),
+    { failureTitles: { "create-project": "Failed to create project" } },
+  );
 }
 
 export default function NewProjectPage() {

@@ -1,8 +1,8 @@
 import Columns3 from "lucide-react/icons/columns-3";
 import Table2 from "lucide-react/icons/table-2";
 import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { dayIn } from "~/formatting/dates";
 import type { DataTableColumn } from "~/lists/data-table-columns";
@@ -36,8 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "delete-projects": async (form) => {
       const { projectIds } = parseForm(projectIdsFormSchema, form);
       const deleted = await deleteProjects(actor, projectIds);
@@ -49,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
       await setProjectStatus(actor, projectId, status);
       return redirectWithToast(parseForm(projectsReturnToSchema, form).returnTo, { type: "success", title: "Status updated" });
     },
-  });
+  }));
 }
 
 const LAYOUT_ICONS = { table: Table2, board: Columns3 } as const;

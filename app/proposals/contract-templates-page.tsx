@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { redirectWithToast } from "~/forms/flash.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
 import { recordIdParam } from "~/forms/record-id";
 import { Button } from "~/ui/button";
@@ -19,14 +19,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     save: async (form) => {
       const templateId = recordIdParam(String(form.get("templateId") ?? "")) ?? null;
       const saved = await saveContractTemplate({ actor, templateId, input: parseForm(contractTemplateSchema, form) });
       return redirectWithToast("/admin/proposals/contracts", { type: "success", title: "Contract template saved", description: saved.name });
     },
-  });
+  }));
 }
 
 function TemplateForm({ template, error }: { template: { id: string; name: string; body: string } | null; error?: string }) {

@@ -6,7 +6,7 @@ import type { FormResult } from "~/forms/form-result";
 import { formatDateTime } from "~/formatting/dates";
 import { formatCents, formatPrice } from "~/formatting/money";
 import { recordIdParam } from "~/forms/record-id";
-import { requireListedRecord } from "~/forms/record-page.server";
+import { requireListedRecordById } from "~/forms/record-page.server";
 import { notFound } from "~/refusal/refusal";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Button } from "~/ui/button";
@@ -24,8 +24,7 @@ const PROPOSALS_LIST = { href: "/admin/proposals", label: "Back to Proposals" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const proposalId = recordIdParam(params.proposalId);
-  const editor = await requireListedRecord(proposalId ? await loadProposalEditor(proposalId) : undefined, { request, context }, "Proposal not found", PROPOSALS_LIST);
+  const editor = await requireListedRecordById(params.proposalId, loadProposalEditor, { request, context }, "Proposal not found", PROPOSALS_LIST);
   return { ...editor, timeZone: (await getOrganizationSettings()).timezone };
 }
 

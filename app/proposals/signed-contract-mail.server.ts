@@ -1,9 +1,7 @@
 import type { Client } from "~/clients/schema";
 import type { DatabaseExecutor } from "~/db/connection.server";
-import { enqueueTemplatedEmail } from "~/email/outbox.server";
+import { queueClientAndAgencyMail } from "~/email/client-and-agency-mail.server";
 import { firstName } from "~/email/template-variables";
-import { agencyAddress } from "~/organization/agency-address";
-import { clientPortalLink } from "~/organization/client-portal-link.server";
 import type { OrganizationSettings } from "~/organization/schema";
 import { proposalLink } from "./proposal-link.server";
 import type { Proposal, ProposalSignature } from "./schema";
@@ -29,27 +27,12 @@ export async function mailSignedContract(
     CompanyName: settings.companyName ?? "Our studio",
   };
   const metadata = { proposalId: proposal.id, clientId: client.id };
-  await enqueueTemplatedEmail(tx, {
-    templateKey: "proposal_signed",
-    to: client.email,
-    toName: client.name,
-    emailType: "proposal_signed",
-    leadId: client.leadId,
-    metadata,
-    dedupeKey: `proposal-signed:${proposal.id}`,
+  await queueClientAndAgencyMail(tx, settings, {
+    client,
+    templates: { client: "proposal_signed", agency: "proposal_signed_notification" },
+    eventId: proposal.id,
     variables,
-    attachments,
-    portalLink: clientPortalLink(settings),
-  });
-  const agency = agencyAddress(settings);
-  if (!agency) return;
-  await enqueueTemplatedEmail(tx, {
-    templateKey: "proposal_signed_notification",
-    to: agency,
-    emailType: "proposal_signed_notification",
     metadata,
-    dedupeKey: `proposal-signed-notification:${proposal.id}`,
-    variables,
     attachments,
   });
 }

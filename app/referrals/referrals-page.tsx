@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { getOrganizationSettings } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
@@ -27,8 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "set-paid": async (form) => {
       const { referralId, paid } = parseForm(referralPaidSchema, form);
       const referral = await setReferralPaid(actor, referralId, paid);
@@ -39,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
         description: `Referral of ${referral.clientName ?? "a lead"} by ${referral.referrerName}`,
       });
     },
-  });
+  }));
 }
 
 /** Mark paid (a converted referral) or unmark it. */

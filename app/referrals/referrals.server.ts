@@ -5,7 +5,7 @@ import { clients } from "~/clients/schema";
 import { db, type DatabaseExecutor } from "~/db/connection.server";
 import { notFound, Refusal } from "~/refusal/refusal";
 import { organizationSettings } from "~/organization/schema";
-import { keysetPage, type KeysetPage, pageRequest, type PageQuery } from "~/lists/keyset-page.server";
+import { type KeysetPage, pageRequest, type PageQuery, tablePage } from "~/lists/keyset-page.server";
 import { commissionCents } from "./commission";
 import { referrals, type Referral } from "./schema";
 
@@ -82,16 +82,10 @@ export const REFERRALS_PAGE_SIZE = 25;
 
 /** One page of `/admin/referrals`, newest first, by keyset (created_at, id). */
 export async function listReferrals(query: PageQuery = {}): Promise<KeysetPage<Referral>> {
-  return keysetPage(
+  return tablePage(
+    referrals,
     pageRequest(query, REFERRALS_PAGE_SIZE),
     { by: referrals.createdAt, tieBreaker: referrals.id, direction: "desc", valueKind: "time" },
-    ({ beyond, orderBy, limit }) =>
-      db()
-        .select()
-        .from(referrals)
-        .where(beyond)
-        .orderBy(...orderBy)
-        .limit(limit),
     (referral) => ({ value: referral.createdAt.toISOString(), id: referral.id }),
   );
 }

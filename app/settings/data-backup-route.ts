@@ -6,6 +6,7 @@ import { backupStreamNow } from "~/backups/backups.server";
 import { Refusal } from "~/refusal/refusal";
 import type { Route } from "./+types/data-backup-route";
 import { getOrganizationSettings } from "~/organization/settings.server";
+import { fileDownload } from "~/http/file-download";
 
 // GET /admin/settings/data/backup — 'Download backup': the embedded database now, as a backup file made as it is sent.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -14,13 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const now = new Date();
     const backup = await backupStreamNow(now);
     const day = format(new TZDate(now, (await getOrganizationSettings()).timezone), "yyyy-MM-dd");
-    return new Response(backup, {
-      headers: {
-        "Content-Type": "application/gzip",
-        "Content-Disposition": `attachment; filename="agency-backup-${day}.tar.gz"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return fileDownload(backup, { contentType: "application/gzip", fileName: `agency-backup-${day}.tar.gz` });
   } catch (error) {
     if (error instanceof Refusal) throw data(error.message, { status: error.status });
     throw error;

@@ -1,16 +1,12 @@
 import { z } from "~/forms/zod";
+import { emailAddress } from "~/forms/text-field";
 
 // The Data tab's own forms (erase, export, restore); the backups-kept setting is the organization's
 // (app/organization/settings-forms.ts). Pure: unit-tested in data-tab-forms.test.ts.
 
 /** A person by their e-mail address (Data tab): to erase their data, or to export it. */
 export const personEmailForm = z.object({
-  email: z
-    .string({ error: "Enter the person's e-mail address" })
-    .trim()
-    .min(1, "Enter the person's e-mail address")
-    .max(254, "Use at most 254 characters")
-    .pipe(z.email("Please enter a valid email address")),
+  email: emailAddress("Enter the person's e-mail address"),
 });
 /** 'Erase personal data' of one record (its page), or by address; confirmed in the dialog. */
 export const eraseLeadForm = z.object({ leadId: z.uuid("This lead no longer exists.") });

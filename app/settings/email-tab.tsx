@@ -1,14 +1,14 @@
 import { useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { config } from "~/config.server";
 import { sendTestEmail } from "~/email/test-email.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import { settingsSave } from "~/organization/settings-save.server";
 import { Refusal } from "~/refusal/refusal";
 import { useFormAction } from "~/forms/use-form-action";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, TitledCard } from "~/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
 import { Textarea } from "~/ui/textarea";
@@ -16,6 +16,7 @@ import type { Route } from "./+types/email-tab";
 import { emailSettingsForm, testEmailForm } from "~/organization/settings-forms";
 import { getOrganizationSettings, saveEmailTab } from "~/organization/settings.server";
 import { describeSmtpUrl } from "./smtp-connection";
+import { SettingsFormCard } from "./settings-form-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email | Settings | Admin" }];
 
@@ -36,8 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "save-email": settingsSave("save-email", emailSettingsForm, (input) => saveEmailTab(actor, input)),
     "send-test-email": async (form) => {
       const { to } = parseForm(testEmailForm, form);
@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (!outcome.sent) throw new Refusal(outcome.error, { title: "Test e-mail not sent", status: 400 });
       return { ok: true as const, intent: "send-test-email", toast: "Test e-mail sent", toastDescription: `The mail server accepted it for ${to}.` };
     },
-  });
+  }));
 }
 
 export default function EmailTab() {
@@ -55,27 +55,19 @@ export default function EmailTab() {
   const value = (name: keyof typeof saved) => settings.values[name] ?? saved[name];
   return (
     <div className="grid max-w-2xl gap-6">
-      <TitledCard title="Sender" description="Who our e-mails come from, and the footer of marketing e-mails.">
-        <settings.fetcher.Form method="post" className="grid gap-4" noValidate key={JSON.stringify(saved)}>
-          <input type="hidden" name="intent" value="save-email" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Sender name" name="senderName" error={settings.errors.senderName} description={fallbackSender.name ? `Empty: ${fallbackSender.name}` : undefined}>
-              <Input defaultValue={value("senderName")} maxLength={120} />
-            </FormField>
-            <FormField label="Sender e-mail" name="senderEmail" error={settings.errors.senderEmail} description={fallbackSender.email ? `Empty: ${fallbackSender.email}` : undefined}>
-              <Input type="email" defaultValue={value("senderEmail")} />
-            </FormField>
-          </div>
-          <FormField label="Unsubscribe footer text" name="unsubscribeFooterText" error={settings.errors.unsubscribeFooterText} description="Shown above the unsubscribe link of marketing e-mails.">
-            <Textarea rows={3} defaultValue={value("unsubscribeFooterText")} maxLength={500} />
+      <SettingsFormCard title="Sender" description="Who our e-mails come from, and the footer of marketing e-mails." form={settings} intent="save-email" saved={saved}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Sender name" name="senderName" error={settings.errors.senderName} description={fallbackSender.name ? `Empty: ${fallbackSender.name}` : undefined}>
+            <Input defaultValue={value("senderName")} maxLength={120} />
           </FormField>
-          <div>
-            <Button type="submit" disabled={settings.busy}>
-              Save
-            </Button>
-          </div>
-        </settings.fetcher.Form>
-      </TitledCard>
+          <FormField label="Sender e-mail" name="senderEmail" error={settings.errors.senderEmail} description={fallbackSender.email ? `Empty: ${fallbackSender.email}` : undefined}>
+            <Input type="email" defaultValue={value("senderEmail")} />
+          </FormField>
+        </div>
+        <FormField label="Unsubscribe footer text" name="unsubscribeFooterText" error={settings.errors.unsubscribeFooterText} description="Shown above the unsubscribe link of marketing e-mails.">
+          <Textarea rows={3} defaultValue={value("unsubscribeFooterText")} maxLength={500} />
+        </FormField>
+      </SettingsFormCard>
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">

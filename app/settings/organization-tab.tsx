@@ -1,10 +1,7 @@
 import { useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm } from "~/forms/form-action.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { settingsSave } from "~/organization/settings-save.server";
 import { useFormAction } from "~/forms/use-form-action";
-import { Button } from "~/ui/button";
-import { TitledCard } from "~/ui/card";
 import { NativeCheckbox } from "~/ui/checkbox";
 import { FormField } from "~/ui/form-field";
 import { Input } from "~/ui/input";
@@ -13,6 +10,7 @@ import { Textarea } from "~/ui/textarea";
 import type { Route } from "./+types/organization-tab";
 import { BUSINESS_TIME_ZONES, organizationSettingsForm } from "~/organization/settings-forms";
 import { getOrganizationSettings, saveOrganizationTab } from "~/organization/settings.server";
+import { SettingsFormCard } from "./settings-form-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Organization | Settings | Admin" }];
 
@@ -31,10 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "save-organization": settingsSave("save-organization", organizationSettingsForm, (input) => saveOrganizationTab(actor, input)),
-  });
+  }));
 }
 
 export default function OrganizationTab() {
@@ -46,48 +43,46 @@ export default function OrganizationTab() {
   // A zone stored before the list was narrowed stays choosable until it is changed.
   const zones: readonly string[] = (BUSINESS_TIME_ZONES as readonly string[]).includes(saved.timezone) ? BUSINESS_TIME_ZONES : [saved.timezone, ...BUSINESS_TIME_ZONES];
   return (
-    <TitledCard title="Organization" description="Shown on the site, in e-mails and on invoices." className="max-w-2xl">
-      {/* Keyed by what was saved: after a save the fields show the stored values. */}
-      <fetcher.Form method="post" className="grid gap-4" noValidate key={JSON.stringify(saved)}>
-        <input type="hidden" name="intent" value="save-organization" />
-        <FormField label="Company name" name="companyName" required error={errors.companyName} description="The site's header, footer and page titles, e-mails and invoices.">
-          <Input defaultValue={value("companyName")} maxLength={120} />
+    <SettingsFormCard
+      title="Organization"
+      description="Shown on the site, in e-mails and on invoices."
+      className="max-w-2xl"
+      form={{ fetcher, busy }}
+      intent="save-organization"
+      saved={saved}
+    >
+      <FormField label="Company name" name="companyName" required error={errors.companyName} description="The site's header, footer and page titles, e-mails and invoices.">
+        <Input defaultValue={value("companyName")} maxLength={120} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Reply-to e-mail" name="replyToEmail" error={errors.replyToEmail} description="Where replies to our e-mails go.">
+          <Input type="email" defaultValue={value("replyToEmail")} />
         </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Reply-to e-mail" name="replyToEmail" error={errors.replyToEmail} description="Where replies to our e-mails go.">
-            <Input type="email" defaultValue={value("replyToEmail")} />
-          </FormField>
-          <FormField label="Agency notification e-mail" name="agencyNotificationEmail" error={errors.agencyNotificationEmail} description="New leads and bookings are announced here.">
-            <Input type="email" defaultValue={value("agencyNotificationEmail")} />
-          </FormField>
-        </div>
-        <FormField label="Phone" name="phone" error={errors.phone} description="Printed on invoices with the bank-transfer instructions.">
-          <Input type="tel" defaultValue={value("phone")} maxLength={40} />
+        <FormField label="Agency notification e-mail" name="agencyNotificationEmail" error={errors.agencyNotificationEmail} description="New leads and bookings are announced here.">
+          <Input type="email" defaultValue={value("agencyNotificationEmail")} />
         </FormField>
-        <FormField label="Address" name="address" error={errors.address} description="Printed in e-mail footers.">
-          <Textarea rows={3} defaultValue={value("address")} maxLength={300} />
-        </FormField>
-        <FormField label="Business time zone" name="timezone" error={errors.timezone} description="Every date, slot and report of the back-office is in this zone.">
-          <NativeSelect defaultValue={value("timezone")}>
-            <NativeSelectOptions options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") }))} />
-          </NativeSelect>
-        </FormField>
-        <label className="flex items-start gap-3 text-sm">
-          <NativeCheckbox name="clientPortalEnabled" defaultChecked={portalOn} className="mt-0.5" />
-          <span>
-            <span className="font-medium">Client portal</span>
-            <span className="block text-muted-foreground">
-              Clients sign in at /portal with a link e-mailed to them, and see their projects, invoices, calls and e-mails. Off: /portal says it is not
-              available, and no e-mail or client page links to it.
-            </span>
+      </div>
+      <FormField label="Phone" name="phone" error={errors.phone} description="Printed on invoices with the bank-transfer instructions.">
+        <Input type="tel" defaultValue={value("phone")} maxLength={40} />
+      </FormField>
+      <FormField label="Address" name="address" error={errors.address} description="Printed in e-mail footers.">
+        <Textarea rows={3} defaultValue={value("address")} maxLength={300} />
+      </FormField>
+      <FormField label="Business time zone" name="timezone" error={errors.timezone} description="Every date, slot and report of the back-office is in this zone.">
+        <NativeSelect defaultValue={value("timezone")}>
+          <NativeSelectOptions options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") }))} />
+        </NativeSelect>
+      </FormField>
+      <label className="flex items-start gap-3 text-sm">
+        <NativeCheckbox name="clientPortalEnabled" defaultChecked={portalOn} className="mt-0.5" />
+        <span>
+          <span className="font-medium">Client portal</span>
+          <span className="block text-muted-foreground">
+            Clients sign in at /portal with a link e-mailed to them, and see their projects, invoices, calls and e-mails. Off: /portal says it is not
+            available, and no e-mail or client page links to it.
           </span>
-        </label>
-        <div>
-          <Button type="submit" disabled={busy}>
-            Save
-          </Button>
-        </div>
-      </fetcher.Form>
-    </TitledCard>
+        </span>
+      </label>
+    </SettingsFormCard>
   );
 }

@@ -6,6 +6,7 @@ import { redirectWithToast } from "~/forms/flash.server";
 import type { Route } from "./+types/person-export-route";
 import { personEmailForm } from "./data-tab-forms";
 import { getOrganizationSettings } from "~/organization/settings.server";
+import { fileDownload } from "~/http/file-download";
 
 // GET /admin/settings/data/person-export?email= — 'Export their data' (GDPR Art. 15): a zip of
 // everything the personal-data registry finds for the address. A refusal goes back to the Data
@@ -19,13 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const settings = await getOrganizationSettings();
     const exported = await personExport(checked.data.email, { organization: settings.companyName ?? "the agency", timeZone: settings.timezone });
-    return new Response(Buffer.from(exported.zip), {
-      headers: {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="${exported.fileName}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return fileDownload(Buffer.from(exported.zip), { contentType: "application/zip", fileName: exported.fileName });
   } catch (error) {
     if (error instanceof Refusal) return redirectWithToast(back, { type: "error", title: "Nothing exported", description: error.message });
     throw error;

@@ -1,6 +1,5 @@
 import { useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm } from "~/forms/form-action.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { settingsSave } from "~/organization/settings-save.server";
 import { useFormAction } from "~/forms/use-form-action";
 import { Button } from "~/ui/button";
@@ -16,6 +15,7 @@ import type { PackageTier } from "~/organization/schema";
 import { promoSettingsForm, tierForm } from "~/organization/settings-forms";
 import { getOrganizationSettings, listPackageTiers, savePromoTab, saveTier } from "~/organization/settings.server";
 import { HiddenInputs } from "~/forms/hidden-inputs";
+import { SettingsFormCard } from "./settings-form-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Promos | Settings | Admin" }];
 
@@ -34,11 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (actor) => ({
     "save-promos": settingsSave("save-promos", promoSettingsForm, (input) => savePromoTab(actor, input)),
     "save-tier": settingsSave("save-tier", tierForm, (input) => saveTier(actor, input)),
-  });
+  }));
 }
 
 export default function PromosTab() {
@@ -47,34 +46,34 @@ export default function PromosTab() {
   const value = (name: keyof typeof promo) => values[name] ?? promo[name];
   return (
     <div className="grid max-w-3xl gap-6">
-      <TitledCard title="Launch promo" description="New promo claims get a code with this prefix, valid for this many days.">
-        <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-3" noValidate key={JSON.stringify(promo)}>
-          <input type="hidden" name="intent" value="save-promos" />
-          <FormField label="Promo duration (days)" name="promoDurationDays" required error={errors.promoDurationDays}>
-            <Input type="number" inputMode="numeric" defaultValue={value("promoDurationDays")} />
-          </FormField>
-          <FormField label="Code prefix" name="promoCodePrefix" required error={errors.promoCodePrefix} description="e.g. LAUNCH-…">
-            <Input defaultValue={value("promoCodePrefix")} maxLength={12} className="uppercase" />
-          </FormField>
-          <FormField label="Referral commission (%)" name="referralCommissionPercent" required error={errors.referralCommissionPercent}>
-            <Input type="number" inputMode="numeric" defaultValue={value("referralCommissionPercent")} />
-          </FormField>
-          <FormField
-            label="Offer popup delay (seconds)"
-            name="promoPopupDelaySeconds"
-            required
-            error={errors.promoPopupDelaySeconds}
-            description="How long after a page loads the offer pops up on a wide screen."
-          >
-            <Input type="number" inputMode="numeric" defaultValue={value("promoPopupDelaySeconds")} />
-          </FormField>
-          <div className="sm:col-span-3">
-            <Button type="submit" disabled={busy}>
-              Save
-            </Button>
-          </div>
-        </fetcher.Form>
-      </TitledCard>
+      <SettingsFormCard
+        title="Launch promo"
+        description="New promo claims get a code with this prefix, valid for this many days."
+        form={{ fetcher, busy }}
+        intent="save-promos"
+        saved={promo}
+        formClassName="grid gap-4 sm:grid-cols-3"
+        saveClassName="sm:col-span-3"
+      >
+        <FormField label="Promo duration (days)" name="promoDurationDays" required error={errors.promoDurationDays}>
+          <Input type="number" inputMode="numeric" defaultValue={value("promoDurationDays")} />
+        </FormField>
+        <FormField label="Code prefix" name="promoCodePrefix" required error={errors.promoCodePrefix} description="e.g. LAUNCH-…">
+          <Input defaultValue={value("promoCodePrefix")} maxLength={12} className="uppercase" />
+        </FormField>
+        <FormField label="Referral commission (%)" name="referralCommissionPercent" required error={errors.referralCommissionPercent}>
+          <Input type="number" inputMode="numeric" defaultValue={value("referralCommissionPercent")} />
+        </FormField>
+        <FormField
+          label="Offer popup delay (seconds)"
+          name="promoPopupDelaySeconds"
+          required
+          error={errors.promoPopupDelaySeconds}
+          description="How long after a page loads the offer pops up on a wide screen."
+        >
+          <Input type="number" inputMode="numeric" defaultValue={value("promoPopupDelaySeconds")} />
+        </FormField>
+      </SettingsFormCard>
       <div>
         <h2 className="text-lg font-semibold">Packages</h2>
         <p className="text-sm text-muted-foreground">The public pages, invoices and the draft invoice of a new client read these at once.</p>
