@@ -10,6 +10,7 @@ export const PROPOSAL_EMAIL_TEMPLATES: DefaultEmailTemplate[] = [
     subject: "Your proposal from {{CompanyName}}: {{ProposalTitle}}",
     preheader: "Choose your package, read the agreement and sign, all in one link.",
     ...letter(
+      paragraph("{{PersonalNote}}"),
       paragraph("Here is your proposal, **{{ProposalTitle}}**. Choose your package and options, read the agreement and sign it, then pay the deposit, all from this link:"),
       openProposal,
       paragraph("The proposal is valid until {{ExpiryDate}}."),

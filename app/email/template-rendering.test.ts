@@ -16,6 +16,16 @@ describe("renderEmailTemplate", () => {
     expect(email.html).toContain("&lt;b&gt;Soon&lt;/b&gt; &lt;i&gt;Jo&lt;/i&gt; </div>");
   });
 
+  it("leaves no empty paragraph where a paragraph held only a variable without a value, and keeps a value's line breaks in HTML", () => {
+    const note = { subject: "Proposal", bodyText: "Hi,\n\n{{PersonalNote}}\n\nHere it is.", bodyHtml: "<p>Hi,</p>\n<p>{{PersonalNote}}</p>\n<p>Here it is.</p>" };
+    const without = renderEmailTemplate(note, { PersonalNote: null });
+    expect(without.text).toBe("Hi,\n\nHere it is.");
+    expect(without.html).toContain("<p>Hi,</p>\n<p>Here it is.</p>");
+    const withNote = renderEmailTemplate(note, { PersonalNote: "Great to meet you.\nTwo options & a deposit." });
+    expect(withNote.text).toBe("Hi,\n\nGreat to meet you.\nTwo options & a deposit.\n\nHere it is.");
+    expect(withNote.html).toContain("<p>Great to meet you.<br>Two options &amp; a deposit.</p>");
+  });
+
   it("never lets a value break the subject onto a new header line", () => {
     const email = renderEmailTemplate(template, { FirstName: "Jo\r\nBcc: victim@example.com" });
     expect(email.subject).toBe("Hi Jo Bcc: victim@example.com");

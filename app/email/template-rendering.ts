@@ -38,6 +38,11 @@ export function fillPlaceholders(template: string, variables: TemplateVariables,
   });
 }
 
+/** A value in HTML: escaped, its line breaks kept (a note typed on several lines). */
+function htmlValue(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, "<br>");
+}
+
 /** A subject is a mail header: line breaks in a value must never start a new header. */
 function oneLine(value: string): string {
   return value.replace(/[\r\n\t]+/g, " ");
@@ -85,10 +90,12 @@ export function renderEmailTemplate(
 ): RenderedEmail {
   const subject = oneLine(fillPlaceholders(template.subject, variables, (value) => value)).trim();
   const closing = [payNowLink ? payNowBlock(payNowLink) : null, portalLink ? portalLine(portalLink) : null].filter((block) => block !== null);
-  const filledText = fillPlaceholders(template.bodyText, variables, (value) => value);
+  // A paragraph that held only an empty variable (a proposal without a personal note) leaves no gap.
+  const filledText = fillPlaceholders(template.bodyText, variables, (value) => value).replace(/\n{3,}/g, "\n\n");
   const body = closing.length > 0 ? [filledText.trimEnd(), ...closing.map((block) => block.text)].join("\n\n") : filledText;
   const text = footer ? `${body}\n\n--\n${footer}` : body;
-  const bodyHtml = [fillPlaceholders(template.bodyHtml, variables, escapeHtml), ...closing.map((block) => block.html)].join("\n");
+  const filledHtml = fillPlaceholders(template.bodyHtml, variables, htmlValue).replace(/<p>\s*<\/p>\n?/g, "");
+  const bodyHtml = [filledHtml, ...closing.map((block) => block.html)].join("\n");
   // The preheader is plain text typed in the editor: escaped whole, its values too.
   const preheader = template.preheader ? fillPlaceholders(escapeHtml(template.preheader), variables, escapeHtml) : "";
   return { subject, text, html: wrapHtml(subject, preheader, bodyHtml, footer) };

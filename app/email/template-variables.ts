@@ -52,6 +52,7 @@ export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
   { name: "PortalLink", description: "The client portal's address, where a client asks for a sign-in link", sample: "https://example.com/portal" },
   { name: "PortalSignInLink", description: "A client's one-time link into their portal", sample: "https://example.com/portal/sign-in/sample-token" },
   { name: "ProposalTitle", description: "The proposal's title", sample: "Website for Mesa Verde Catering" },
+  { name: "PersonalNote", description: "The proposal's personal note (nothing when it has none)", sample: "Great to meet you on Tuesday: here are the two options we talked about." },
   { name: "ProposalLink", description: "The client's link to their proposal, where they choose, sign and pay the deposit", sample: "https://example.com/proposal/sample-token" },
   { name: "SignerName", description: "The full legal name a contract was signed with", sample: "Jordan Rivera" },
   { name: "ContractHash", description: "The SHA-256 of the signed contract's text", sample: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08" },

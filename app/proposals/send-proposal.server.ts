@@ -68,6 +68,7 @@ export async function sendProposal({ actor, proposalId, now = new Date(), execut
       variables: {
         FirstName: firstName(proposal.recipientName),
         ProposalTitle: proposal.title,
+        PersonalNote: proposal.note,
         ProposalLink: link,
         ExpiryDate: proposal.expiresOn ? formatDay(proposal.expiresOn) : "further notice",
         CompanyName: settings.companyName ?? "Our studio",

@@ -42,6 +42,9 @@ describe("a proposal from sending to the signed deposit", () => {
     const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.emailType, "proposal"));
     expect(mail?.text).toContain(scene.link);
     expect(mail?.toEmail).toBe("jordan@example.com");
+    // The agency's personal note comes with the link, as on the proposal's page.
+    expect(mail?.text).toContain("Hi Jordan,\n\nLooking forward to it!\n\nHere is your proposal");
+    expect(mail?.html).toContain("<p>Looking forward to it!</p>");
 
     const view = await openClientProposal({ token: scene.token, origin: BROWSER });
     expect(view?.state).toBe("open");
