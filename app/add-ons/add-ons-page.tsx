@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const done = (toast: string): FormSuccess => ({ ok: true, toast });
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "create-add-on": async (form) => {
       const addOn = await createAddOn(actor, parseForm(addOnSchema, form));
       return done(`${addOn.name} added to the catalog`);

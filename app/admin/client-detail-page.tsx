@@ -1,5 +1,5 @@
 import { Outlet, useLoaderData, useSearchParams } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { clientConsultationForm } from "~/consultations/client-consultation-form";
 import {
   addClientConsultation,
@@ -9,7 +9,7 @@ import {
 } from "~/consultations/client-consultations.server";
 import { linkDiscoveryCallToProject } from "~/consultations/discovery-call-links.server";
 import { config } from "~/config.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { dayIn } from "~/formatting/dates";
 import { requireListedRecordById } from "~/forms/record-page.server";
@@ -51,12 +51,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const { actor } = admin;
   const clientIdOf = () => parseForm(clientIdSchema, { clientId: params.clientId }).clientId;
   const here = (tab?: string) => `/admin/clients/${params.clientId}${tab ? `?tab=${tab}` : ""}`;
 
-  return answerForm(request, {
+  return answerAdminForm(request, ({ actor }) => ({
     update: async (form) => {
       await updateClient({ actor, clientId: clientIdOf(), input: parseForm(editClientSchema, form) });
       return redirectWithToast(here(), { type: "success", title: "Client updated successfully" });
@@ -84,27 +82,27 @@ export async function action({ request, params }: Route.ActionArgs) {
     },
     "link-booking": async (form) => {
       const { bookingId, projectId } = parseForm(linkBookingSchema, form);
-      await linkDiscoveryCallToProject(admin.actor, clientIdOf(), bookingId, projectId);
+      await linkDiscoveryCallToProject(actor, clientIdOf(), bookingId, projectId);
       return redirectWithToast(here(), { type: "success", title: "Discovery call linked to project successfully" });
     },
     "add-consultation": async (form) => {
-      await addClientConsultation(admin.actor, clientIdOf(), parseForm(clientConsultationForm, form));
+      await addClientConsultation(actor, clientIdOf(), parseForm(clientConsultationForm, form));
       return redirectWithToast(here("consultations"), { type: "success", title: "Consultation added successfully" });
     },
     "update-consultation": async (form) => {
       const input = parseForm(clientConsultationForm, form);
-      await updateClientConsultation(admin.actor, clientIdOf(), parseForm(consultationIdSchema, form).consultationId, input);
+      await updateClientConsultation(actor, clientIdOf(), parseForm(consultationIdSchema, form).consultationId, input);
       return redirectWithToast(here("consultations"), { type: "success", title: "Consultation updated successfully" });
     },
     "delete-consultation": async (form) => {
-      await deleteClientConsultation(admin.actor, clientIdOf(), parseForm(consultationIdSchema, form).consultationId);
+      await deleteClientConsultation(actor, clientIdOf(), parseForm(consultationIdSchema, form).consultationId);
       return redirectWithToast(here("consultations"), { type: "success", title: "Consultation deleted successfully" });
     },
     "notify-consultation": async (form) => {
-      await notifyClientOfConsultation(admin.actor, clientIdOf(), parseForm(consultationIdSchema, form).consultationId);
+      await notifyClientOfConsultation(actor, clientIdOf(), parseForm(consultationIdSchema, form).consultationId);
       return redirectWithToast(here("consultations"), { type: "success", title: "Notification email sent" });
     },
-  }, { failureTitles: { "create-project": "Failed to create project" } });
+  }), { failureTitles: { "create-project": "Failed to create project" } });
 }
 
 const TABS = ["projects", "invoices", "consultations"] as const;

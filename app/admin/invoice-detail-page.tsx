@@ -1,7 +1,7 @@
 import Download from "lucide-react/icons/download";
 import Lock from "lucide-react/icons/lock";
 import { Form, Link, useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { getOrganizationSettings, listPackageTiers } from "~/organization/settings.server";
 import { Badge } from "~/ui/badge";
 import { Button, buttonVariants } from "~/ui/button";
@@ -10,7 +10,7 @@ import { formatDateTime } from "~/formatting/dates";
 import { formatCents } from "~/formatting/money";
 import { requireListedRecordById } from "~/forms/record-page.server";
 import type { Route } from "./+types/invoice-detail-page";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { addConsultationsToInvoice } from "~/consultations/bill-consultations.server";
 import { listBillableConsultations } from "~/consultations/consultation-billing.server";
@@ -75,17 +75,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 // The invoice editor composes the invoices domain's intents with the consultations domain's
 // 'Add Consultations' (decision 048: consultations are billed by their own domain).
 export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  // A malformed id is refused as not found (400), when an intent asks for it.
-  const editor = { actor, invoiceId: () => parseForm(invoiceIdSchema, { invoiceId: params.invoiceId }).invoiceId, here: `/admin/invoices/${params.invoiceId ?? ""}` };
-  return answerForm(request, {
-    ...invoiceIntents(editor),
-    ...lineItemIntents(editor),
-    ...paymentIntents(editor),
-    "add-consultations": async (form) => {
-      const added = await addConsultationsToInvoice({ actor, invoiceId: editor.invoiceId(), ...parseForm(addConsultationsSchema, form) });
-      return redirectWithToast(editor.here, { type: "success", title: `${added} consultation(s) added to the invoice` });
-    },
+  return answerAdminForm(request, ({ actor }) => {
+    // A malformed id is refused as not found (400), when an intent asks for it.
+    const editor = { actor, invoiceId: () => parseForm(invoiceIdSchema, { invoiceId: params.invoiceId }).invoiceId, here: `/admin/invoices/${params.invoiceId ?? ""}` };
+    return {
+      ...invoiceIntents(editor),
+      ...lineItemIntents(editor),
+      ...paymentIntents(editor),
+      "add-consultations": async (form) => {
+        const added = await addConsultationsToInvoice({ actor, invoiceId: editor.invoiceId(), ...parseForm(addConsultationsSchema, form) });
+        return redirectWithToast(editor.here, { type: "success", title: `${added} consultation(s) added to the invoice` });
+      },
+    };
   });
 }
 

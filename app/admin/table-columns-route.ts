@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
+import { parseForm } from "~/forms/form-action.server";
 import type { Route } from "./+types/table-columns-route";
 import { hiddenColumnsSchema } from "~/lists/table-columns-form";
 import { saveHiddenColumns } from "./table-preferences.server";
@@ -12,12 +12,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  return answerForm(request, {
+  return answerAdminForm(request, (admin) => ({
     "hide-columns": async (form) => {
       const input = parseForm(hiddenColumnsSchema, form);
       const hiddenColumns = await saveHiddenColumns(admin.id, input.tableId, input.hidden);
       return { ok: true as const, intent: "hide-columns", hiddenColumns };
     },
-  });
+  }));
 }

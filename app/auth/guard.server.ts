@@ -138,14 +138,13 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
 }
 
 /**
- * The action of a back-office page: the guard first, then the form's intents (answerForm), each
- * given the admin's Actor, with which its service writes the audit entry.
+ * The action of a back-office page: the guard first, then the form's intents (answerForm), made
+ * for the signed-in admin, whose Actor each service is given to write its audit entry.
  */
 export async function answerAdminForm(
   request: Request,
-  intents: (actor: Actor) => Record<string, IntentHandler>,
+  intents: (admin: AdminUser) => Record<string, IntentHandler>,
   options?: Parameters<typeof answerForm>[2],
 ): ReturnType<typeof answerForm> {
-  const { actor } = await requireAdmin(request);
-  return answerForm(request, intents(actor), options);
+  return answerForm(request, intents(await requireAdmin(request)), options);
 }

@@ -89,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
   const done = (title: string, description?: string) => redirectWithToast(here, { type: "success", title, description });
   return answerAdminForm(
     request,
-    (actor) => ({
+    ({ actor }) => ({
       "add-slot": async (form) => {
         await addSlot(actor, parseForm(addSlotForm, form));
         return done("Slot added successfully");

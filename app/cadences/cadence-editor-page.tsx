@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "save-cadence": async (form) => {
       const input = parseForm(cadenceSchema, form);
       const cadence = isNew(params)

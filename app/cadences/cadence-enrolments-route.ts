@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "enrol-leads": async (form) => {
       const { cadenceId, leadIds } = parseForm(enrolLeadsSchema, form);
       const result = await enrolLeadsInCadence(actor, cadenceId, leadIds);

@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const done = (toast: string): FormSuccess => ({ ok: true, toast });
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "set-status": async (form) => {
       const { cadenceId, status } = parseForm(cadenceStatusSchema, form);
       const cadence = await setCadenceStatus(actor, cadenceId, status);

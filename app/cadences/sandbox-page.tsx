@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "send-test": async (form) => {
       const input = parseForm(sandboxSchema, form);
       const { queued, label } = await sendSandboxTest(actor, input);

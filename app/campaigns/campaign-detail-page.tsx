@@ -2,10 +2,10 @@ import Mail from "lucide-react/icons/mail";
 import Pencil from "lucide-react/icons/pencil";
 import * as React from "react";
 import { useLoaderData, useRevalidator } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { config } from "~/config.server";
 import { redirectWithToast } from "~/forms/flash.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import type { FormSuccess } from "~/forms/form-result";
 import { formatCents } from "~/formatting/money";
 import { requireListedRecordById } from "~/forms/record-page.server";
@@ -45,10 +45,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
   const campaignIdOf = () => parseForm(campaignIdSchema, { campaignId: params.campaignId }).campaignId;
   const here = `/admin/campaigns/${params.campaignId}`;
-  return answerForm(request, {
+  return answerAdminForm(request, ({ actor }) => ({
     "update-campaign": async (form) => {
       await updateCampaign(actor, campaignIdOf(), parseForm(campaignSchema, form));
       return redirectWithToast(here, { type: "success", title: "Campaign updated" });
@@ -61,7 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const send = await startCampaignSend(actor, campaignIdOf(), parseForm(campaignSendSchema, form));
       return redirectWithToast(here, { type: "success", title: "Campaign e-mail queued", description: `${send.recipientCount} lead(s) will receive "${send.templateName}".` });
     },
-  });
+  }));
 }
 
 /** While a send is under way, the page reads its progress again every few seconds. */

@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     create: async (form) => {
       const { client, invoice } = await addClient({ actor, input: parseForm(addClientSchema, form) });
       return redirectWithToast("/admin/clients", {

@@ -11,7 +11,7 @@ const convertLeadSchema = returnToSchema.extend({ leadId: recordId("This lead no
 // POST /admin/leads/:leadId/convert — posted by ConvertLeadAction (leads list and lead details).
 // Answers the one form result: a redirect back to `returnTo` (a leads page, else the list) with the toast, or a refusal.
 export async function action({ request, params }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     default: async (form) => {
       const { leadId, returnTo } = parseForm(convertLeadSchema, { leadId: params.leadId, returnTo: form.get("returnTo") ?? undefined });
       const back = returnTo ?? "/admin/leads";

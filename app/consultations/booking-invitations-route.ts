@@ -26,7 +26,7 @@ const INVITATION_FAILURE_TITLES = {
 export async function action({ request }: Route.ActionArgs) {
   return answerAdminForm(
     request,
-    (actor) => ({
+    ({ actor }) => ({
       send: async (form) => {
         const input = parseForm(sendInvitationForm, form);
         const booking = await createBookingInvitation({ actor, leadId: input.leadId || null, clientId: input.clientId ?? null, windowDays: input.windowDays });

@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   const here = pageAddress(request);
   return answerAdminForm(
     request,
-    (actor) => ({
+    ({ actor }) => ({
       confirm: async (form) => {
         const input = parseForm(confirmBookingForm, form);
         await confirmBooking({ actor, bookingId: input.bookingId, meetingLink: input.meetingLink });

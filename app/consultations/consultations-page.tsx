@@ -1,10 +1,10 @@
 import Send from "lucide-react/icons/send";
 import * as React from "react";
 import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { requireAdmin, requireAdminSession } from "~/auth/guard.server";
+import { answerAdminForm, requireAdminSession } from "~/auth/guard.server";
 import { confirmedUntil, refuseUnlessRecentlyConfirmed } from "~/auth/recent-confirmation.server";
 import { config } from "~/config.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import { redirectWithToast } from "~/forms/flash.server";
 import { DataTable, type DataTableProps } from "~/lists/data-table";
 import { DataTablePager } from "~/lists/table-pager";
@@ -68,9 +68,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
   const backTo = (form: FormData) => parseForm(consultationsReturnToForm, form).returnTo ?? pageAddress(request);
-  return answerForm(request, {
+  return answerAdminForm(request, ({ actor }) => ({
     "update-consultation": async (form) => {
       const { consultationId, ...update } = parseForm(consultationForm, form);
       await updateConsultation(actor, consultationId, update);
@@ -85,7 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
       await refuseUnlessRecentlyConfirmed(actor.sessionId ?? "");
       return { ok: true as const, intent: "make-calendar-feed", toast: "Calendar feed address made", feedUrl: await makeCalendarFeed(actor) };
     },
-  }, { failureTitles: { "update-consultation": "Failed to update consultation", "delete-consultation": "Failed to delete consultation" } });
+  }), { failureTitles: { "update-consultation": "Failed to update consultation", "delete-consultation": "Failed to delete consultation" } });
 }
 
 const STATUS_FILTER = [

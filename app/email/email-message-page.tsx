@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "send-again": async () => {
       const { messageId } = parseForm(messageIdSchema, { messageId: params.messageId });
       const copy = await sendMessageAgain(actor, messageId);

@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "add-suppression": async (form) => {
       const email = await addSuppressionByAdmin(actor, parseForm(suppressionEntrySchema, form));
       return { ok: true, toast: "Address added to the suppression list", toastDescription: email } satisfies FormSuccess;

@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "create-invoice": async (form) => {
       const invoice = await createInvoice({ actor, input: parseForm(newInvoiceSchema, form) });
       return redirectWithToast(`/admin/invoices/${invoice.id}`, { type: "success", title: `Invoice ${invoice.invoiceNumber} created` });

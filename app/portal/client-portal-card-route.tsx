@@ -32,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "send-portal-link": async () => {
       const { clientId } = parseForm(clientIdSchema, { clientId: params.clientId });
       const client = await sendPortalLink(actor, clientId);

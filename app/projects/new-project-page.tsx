@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   return answerAdminForm(
     request,
-    (actor) => ({
+    ({ actor }) => ({
       "create-project": async (form) => {
         const project = await createProject(actor, parseForm(newProjectPageSchema, form));
         return redirectWithToast(`/admin/projects/${project.id}`, {

@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "delete-projects": async (form) => {
       const { projectIds } = parseForm(projectIdsFormSchema, form);
       const deleted = await deleteProjects(actor, projectIds);

@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     save: async (form) => {
       const templateId = recordIdParam(String(form.get("templateId") ?? "")) ?? null;
       const saved = await saveContractTemplate({ actor, templateId, input: parseForm(contractTemplateSchema, form) });

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { requireAdmin } from "~/auth/guard.server";
+import { answerAdminForm, requireAdmin } from "~/auth/guard.server";
 import { redirectWithToast } from "~/forms/flash.server";
-import { answerForm, parseForm } from "~/forms/form-action.server";
+import { parseForm } from "~/forms/form-action.server";
 import type { FormResult } from "~/forms/form-result";
 import { formatDateTime } from "~/formatting/dates";
 import { formatCents, formatPrice } from "~/formatting/money";
@@ -29,19 +29,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireAdmin(request);
-  const proposalId = recordIdParam(params.proposalId);
-  if (!proposalId) throw notFound("Proposal not found");
-  const here = `/admin/proposals/${proposalId}`;
-  return answerForm(request, {
-    save: async (form) => {
-      const { resent } = await updateProposal({ actor, proposalId, input: parseForm(proposalEditorSchema, editorFields(form)) });
-      return redirectWithToast(here, { type: "success", title: resent ? "Proposal saved and sent as a new version" : "Proposal saved" });
-    },
-    send: async () => {
-      await sendProposal({ actor, proposalId });
-      return redirectWithToast(here, { type: "success", title: "Proposal sent" });
-    },
+  return answerAdminForm(request, ({ actor }) => {
+    const proposalId = recordIdParam(params.proposalId);
+    if (!proposalId) throw notFound("Proposal not found");
+    const here = `/admin/proposals/${proposalId}`;
+    return {
+      save: async (form) => {
+        const { resent } = await updateProposal({ actor, proposalId, input: parseForm(proposalEditorSchema, editorFields(form)) });
+        return redirectWithToast(here, { type: "success", title: resent ? "Proposal saved and sent as a new version" : "Proposal saved" });
+      },
+      send: async () => {
+        await sendProposal({ actor, proposalId });
+        return redirectWithToast(here, { type: "success", title: "Proposal sent" });
+      },
+    };
   });
 }
 

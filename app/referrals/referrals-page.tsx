@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "set-paid": async (form) => {
       const { referralId, paid } = parseForm(referralPaidSchema, form);
       const referral = await setReferralPaid(actor, referralId, paid);

@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "save-email": settingsSave("save-email", emailSettingsForm, (input) => saveEmailTab(actor, input)),
     "send-test-email": async (form) => {
       const { to } = parseForm(testEmailForm, form);

@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "save-organization": settingsSave("save-organization", organizationSettingsForm, (input) => saveOrganizationTab(actor, input)),
   }));
 }

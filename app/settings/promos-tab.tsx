@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return answerAdminForm(request, (actor) => ({
+  return answerAdminForm(request, ({ actor }) => ({
     "save-promos": settingsSave("save-promos", promoSettingsForm, (input) => savePromoTab(actor, input)),
     "save-tier": settingsSave("save-tier", tierForm, (input) => saveTier(actor, input)),
   }));
