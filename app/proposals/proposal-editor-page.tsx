@@ -29,21 +29,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return answerAdminForm(request, ({ actor }) => {
+  // Read when an intent asks for it, so that answerForm answers a malformed id 404 (thrown out here it was a 500).
+  const proposalIdOf = () => {
     const proposalId = recordIdParam(params.proposalId);
     if (!proposalId) throw notFound("Proposal not found");
-    const here = `/admin/proposals/${proposalId}`;
-    return {
-      save: async (form) => {
-        const { resent } = await updateProposal({ actor, proposalId, input: parseForm(proposalEditorSchema, editorFields(form)) });
-        return redirectWithToast(here, { type: "success", title: resent ? "Proposal saved and sent as a new version" : "Proposal saved" });
-      },
-      send: async () => {
-        await sendProposal({ actor, proposalId });
-        return redirectWithToast(here, { type: "success", title: "Proposal sent" });
-      },
-    };
-  });
+    return proposalId;
+  };
+  const here = `/admin/proposals/${params.proposalId ?? ""}`;
+  return answerAdminForm(request, ({ actor }) => ({
+    save: async (form) => {
+      const { resent } = await updateProposal({ actor, proposalId: proposalIdOf(), input: parseForm(proposalEditorSchema, editorFields(form)) });
+      return redirectWithToast(here, { type: "success", title: resent ? "Proposal saved and sent as a new version" : "Proposal saved" });
+    },
+    send: async () => {
+      await sendProposal({ actor, proposalId: proposalIdOf() });
+      return redirectWithToast(here, { type: "success", title: "Proposal sent" });
+    },
+  }));
 }
 
 export default function ProposalEditorPage() {

@@ -126,6 +126,24 @@ describe("an unknown record of the back-office", () => {
   });
 });
 
+describe("an intent posted to a malformed record address", () => {
+  it("is answered 400 or 404 on every record page, never 500", async () => {
+    const cookie = await adminCookie();
+    const lists = ["/admin/projects", "/admin/invoices", "/admin/clients", "/admin/leads", "/admin/campaigns", "/admin/templates", "/admin/cadences", "/admin/emails", "/admin/proposals"];
+    for (const list of lists) {
+      for (const intent of ["send", "save", "update", "delete"]) {
+        const response = await fetch(`${app.url}${list}/not-a-uuid`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent }),
+          redirect: "manual",
+        });
+        expect([400, 404], `${intent} on ${list}`).toContain(response.status);
+      }
+    }
+  });
+});
+
 describe("a cross-site form post", () => {
   it("is refused with 403 and changes nothing, though the admin's cookie goes with it", async () => {
     // Another origin on the same site (127.0.0.1, another port): a browser sends SameSite=Lax cookies with its form post.
