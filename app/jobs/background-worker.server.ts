@@ -91,7 +91,9 @@ export const RECURRING_JOBS: RecurringJob[] = [
   { name: "booking reminders", everyMs: 60_000, run: () => runBookingUpkeep() },
   { name: "invoice overdue marks and reminders", everyMs: 60_000, run: () => runInvoiceUpkeep() },
   { name: "proposal reminders and expiry", everyMs: 60_000, run: () => remindAndExpireProposals() },
-  { name: "cadence steps", everyMs: 15_000, run: (turn) => runCadenceSteps(new Date(), CADENCE_STEPS_PER_RUN, turn.pace) },
+  // Every 2 s: a step with no delay is the follow-up a visitor expects at once, as the welcome is
+  // (it waited up to 15 s); a run with nothing due is one indexed read.
+  { name: "cadence steps", everyMs: 2_000, run: (turn) => runCadenceSteps(new Date(), CADENCE_STEPS_PER_RUN, turn.pace) },
   { name: "campaign e-mail sends", everyMs: CAMPAIGN_SEND_EVERY_MS, run: () => runCampaignSends() },
   { name: "nightly backup", everyMs: 10 * 60_000, run: () => runNightlyBackup() },
   { name: "remove scratch folders left behind", everyMs: 60 * 60_000, run: () => clearLeftBehindScratch() },
