@@ -51,7 +51,7 @@ async function sequencePositions(handle: DatabaseHandle): Promise<SequencePositi
  * The embedded copy of the template this worker process hands from file to file (the files share
  * their process, vitest.config.ts): opening a copy cost ~0.85 s of CPU per file; handing it on
  * costs what emptying it between tests costs, plus putting its sequences back where the template
- * had them. Each file gets a handle of its own on it, so that what the app keeps per database (the
+ * had them, so that the file's own set-up finds what a new copy holds. Each file gets a handle of its own on it, so that what the app keeps per database (the
  * auth instance built from the file's configuration, kept reads, the signing certificate) starts
  * anew, as on a new copy; the file's listeners end with it.
  */
@@ -63,6 +63,9 @@ async function embeddedCopyOfTemplate(): Promise<OpenedDatabase> {
     return { handle, sequences: await sequencePositions(handle) };
   })();
   const { handle: shared, sequences } = await workersEmbeddedCopy;
+  // The last file's rows go before this file's own set-up (its beforeAll) reads or writes.
+  setCurrentDatabase(shared);
+  await resetDatabase(shared);
   for (const { name, lastValue, isCalled } of sequences) await shared.db.execute(sql.raw(`select setval('${name}', ${lastValue}, ${isCalled})`));
   const stops = new Set<() => Promise<void>>();
   const handle: DatabaseHandle = {
