@@ -65,7 +65,7 @@ function prepareBrowserDataBeside() {
     stdio: ["ignore", output, output],
   });
   fs.closeSync(output);
-  if (child.pid !== undefined) os.setPriority(child.pid, 10);
+  if (child.pid !== undefined) os.setPriority(child.pid, 19);
   const ready = new Promise((resolve) => {
     child.on("error", () => resolve({}));
     child.on("exit", (code) => {
